@@ -1,0 +1,250 @@
+import * as React from 'react';
+import { Link, useLocation } from 'wouter';
+import {
+  BellIcon,
+  LayoutDashboardIcon,
+  LogOutIcon,
+  SettingsIcon,
+  type LucideIcon,
+} from 'lucide-react';
+import { MODULES, MODULE_KEYS } from '@contract/modules';
+import { AtriumLogo } from '@/components/atrium-logo';
+import { MODULE_ICONS } from '@/components/module-icon';
+import { Avatar, AvatarFallback } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { cn } from '@/lib/utils';
+import type { AuthUser } from '@/features/auth/use-auth';
+import { ThemeToggle } from '@/features/theme/theme-toggle';
+
+interface NavItem {
+  href: string;
+  label: string;
+  /** Short label for the phone bottom bar. */
+  shortLabel: string;
+  /** Header title while this item's page is shown. */
+  title: string;
+  icon: LucideIcon;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  {
+    href: '/',
+    label: 'Dashboard',
+    shortLabel: 'Dashboard',
+    title: 'Dashboard',
+    icon: LayoutDashboardIcon,
+  },
+  ...MODULE_KEYS.map((key) => ({
+    href: MODULES[key].path,
+    label: MODULES[key].name,
+    shortLabel: key === 'talent-intelligence' ? 'Talent' : MODULES[key].name,
+    title: MODULES[key].headerTitle,
+    icon: MODULE_ICONS[key],
+  })),
+  {
+    href: '/settings',
+    label: 'Settings',
+    shortLabel: 'Settings',
+    title: 'Settings',
+    icon: SettingsIcon,
+  },
+];
+
+/** The header title for a path: the nav item's title, "Chat" on chat pages. */
+export function titleForPath(path: string): string {
+  if (path.startsWith('/chat/')) return 'Chat';
+  return NAV_ITEMS.find((item) => item.href === path)?.title ?? 'Atrium';
+}
+
+/** First letters of first and last name, e.g. "Ada Lovelace" -> "AL". */
+export function userInitials(user: Pick<AuthUser, 'firstName' | 'lastName'>): string {
+  return `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase();
+}
+
+export interface AppShellProps {
+  /** Null while authentication is still loading (the chat page is reachable then). */
+  user: AuthUser | null;
+  onLogout: () => void;
+  /** Overrides the header title derived from the current path. */
+  title?: React.ReactNode;
+  children: React.ReactNode;
+}
+
+/**
+ * Signed-in layout: a narrow icon sidebar (a bottom bar on phones), a header with the page title,
+ * notifications, theme toggle and the user menu, and the page in <main>.
+ */
+export function AppShell({ user, onLogout, title, children }: AppShellProps) {
+  const [location] = useLocation();
+
+  return (
+    <div className="flex min-h-dvh bg-background">
+      <Sidebar location={location} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-6">
+          <Link href="/" className="mr-1 rounded-md md:hidden" aria-label="Atrium home">
+            <AtriumLogo withName={false} />
+          </Link>
+          <h1 className="min-w-0 flex-1 truncate text-lg font-semibold tracking-tight">
+            {title ?? titleForPath(location)}
+          </h1>
+          <NotificationsButton />
+          <ThemeToggle />
+          <UserMenu user={user} onLogout={onLogout} />
+        </header>
+        {/* pb-16 keeps content clear of the phone bottom bar. */}
+        <main className="flex min-h-0 flex-1 flex-col pb-16 md:pb-0">{children}</main>
+      </div>
+    </div>
+  );
+}
+
+function isActive(location: string, href: string): boolean {
+  return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
+}
+
+function Sidebar({ location }: { location: string }) {
+  return (
+    <>
+      {/* md and up: narrow left rail with tooltips. */}
+      <nav
+        aria-label="Main"
+        className="sticky top-0 hidden h-dvh w-16 shrink-0 flex-col items-center gap-2 border-r border-sidebar-border bg-sidebar py-3 text-sidebar-foreground md:flex"
+      >
+        <Link
+          href="/"
+          className="mb-3 rounded-md focus-visible:ring-[3px] focus-visible:ring-sidebar-ring/50 focus-visible:outline-none"
+          aria-label="Atrium home"
+        >
+          <AtriumLogo withName={false} />
+        </Link>
+        {NAV_ITEMS.map((item, index) => {
+          const active = isActive(location, item.href);
+          const Icon = item.icon;
+          return (
+            <React.Fragment key={item.href}>
+              {index === NAV_ITEMS.length - 1 && <div className="flex-1" />}
+              <Tooltip>
+                <TooltipTrigger asChild>
+                  <Link
+                    href={item.href}
+                    aria-label={item.label}
+                    aria-current={active ? 'page' : undefined}
+                    className={cn(
+                      'flex size-10 items-center justify-center rounded-lg transition-colors outline-none hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-[3px] focus-visible:ring-sidebar-ring/50',
+                      active &&
+                        'bg-sidebar-primary text-sidebar-primary-foreground shadow-sm hover:bg-sidebar-primary hover:text-sidebar-primary-foreground',
+                    )}
+                  >
+                    <Icon className="size-5" aria-hidden="true" />
+                  </Link>
+                </TooltipTrigger>
+                <TooltipContent side="right">{item.label}</TooltipContent>
+              </Tooltip>
+            </React.Fragment>
+          );
+        })}
+      </nav>
+
+      {/* Phones: the same items as a bottom bar with visible short labels. */}
+      <nav
+        aria-label="Main"
+        className="fixed inset-x-0 bottom-0 z-40 flex h-16 items-stretch border-t border-sidebar-border bg-sidebar/95 pb-[env(safe-area-inset-bottom)] text-sidebar-foreground backdrop-blur md:hidden"
+      >
+        {NAV_ITEMS.map((item) => {
+          const active = isActive(location, item.href);
+          const Icon = item.icon;
+          return (
+            <Link
+              key={item.href}
+              href={item.href}
+              aria-label={item.label}
+              aria-current={active ? 'page' : undefined}
+              className={cn(
+                'flex flex-1 flex-col items-center justify-center gap-1 text-[11px] font-medium outline-none focus-visible:bg-sidebar-accent',
+                active ? 'text-sidebar-primary' : 'text-muted-foreground',
+              )}
+            >
+              <span
+                className={cn(
+                  'flex h-7 w-12 items-center justify-center rounded-full transition-colors',
+                  active && 'bg-sidebar-accent',
+                )}
+              >
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              <span aria-hidden="true">{item.shortLabel}</span>
+            </Link>
+          );
+        })}
+      </nav>
+    </>
+  );
+}
+
+function NotificationsButton() {
+  // Behaviour is not shown in the spec; an honest empty list until there is something to show.
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label="Notifications">
+          <BellIcon className="size-[1.2rem]" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel>Notifications</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <p className="px-2 py-3 text-sm text-muted-foreground">You&apos;re all caught up.</p>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function UserMenu({ user, onLogout }: { user: AuthUser | null; onLogout: () => void }) {
+  const [, navigate] = useLocation();
+  if (!user) return <Skeleton className="size-8 rounded-full" />;
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="rounded-full"
+          aria-label={`User menu for ${fullName}`}
+        >
+          <Avatar className="size-8">
+            <AvatarFallback className="bg-primary/10 text-primary">
+              {userInitials(user)}
+            </AvatarFallback>
+          </Avatar>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel className="flex flex-col gap-0.5">
+          <span className="truncate">{fullName}</span>
+          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate('/settings')}>
+          <SettingsIcon />
+          Settings
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={onLogout}>
+          <LogOutIcon />
+          Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

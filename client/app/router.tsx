@@ -1,0 +1,144 @@
+import * as React from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { MODULE_KEYS, MODULES } from '@contract/modules';
+import { AppShell } from '@/app/app-shell';
+import { useAuth } from '@/features/auth/use-auth';
+import { LandingPage } from '@/features/landing/landing-page';
+
+// The landing page loads with the app; every other page is its own chunk, so the chat page's
+// markdown and chart libraries never weigh on the first visit.
+const AuthPage = React.lazy(() =>
+  import('@/features/auth/auth-page').then((m) => ({ default: m.AuthPage })),
+);
+const VerifyEmailPage = React.lazy(() =>
+  import('@/features/auth/verify-email-page').then((m) => ({
+    default: m.VerifyEmailPage,
+  })),
+);
+const ForgotPasswordPage = React.lazy(() =>
+  import('@/features/auth/forgot-password-page').then((m) => ({
+    default: m.ForgotPasswordPage,
+  })),
+);
+const ResetPasswordPage = React.lazy(() =>
+  import('@/features/auth/reset-password-page').then((m) => ({
+    default: m.ResetPasswordPage,
+  })),
+);
+const DashboardPage = React.lazy(() =>
+  import('@/features/dashboard/dashboard-page').then((m) => ({
+    default: m.DashboardPage,
+  })),
+);
+const ModulePage = React.lazy(() =>
+  import('@/features/modules/module-page').then((m) => ({
+    default: m.ModulePage,
+  })),
+);
+const ChatPage = React.lazy(() =>
+  import('@/features/chat/chat-page').then((m) => ({ default: m.ChatPage })),
+);
+const SettingsPage = React.lazy(() =>
+  import('@/features/settings/settings-page').then((m) => ({
+    default: m.SettingsPage,
+  })),
+);
+
+// TODO(accounts): replace with the logout mutation (POST /api/logout, toast, clear the user).
+function useLogout(): () => void {
+  return () => {};
+}
+
+function FullPageLoading({ className = 'min-h-dvh' }: { className?: string }) {
+  return (
+    <div
+      className={`flex flex-1 items-center justify-center ${className}`}
+      role="status"
+      aria-live="polite"
+    >
+      <div className="size-8 animate-spin rounded-full border-2 border-primary border-t-transparent" />
+      <span className="sr-only">Loading...</span>
+    </div>
+  );
+}
+
+/**
+ * A signed-in page inside the shell. Anonymous users go to /; while authentication is loading
+ * a spinner shows, except where `allowWhileLoading` (the chat page, spec section 2).
+ */
+function SignedIn({
+  children,
+  allowWhileLoading = false,
+}: {
+  children: React.ReactNode;
+  allowWhileLoading?: boolean;
+}) {
+  const { user, isLoading } = useAuth();
+  const logout = useLogout();
+  if (isLoading && !allowWhileLoading) return <FullPageLoading />;
+  if (!user && !isLoading) return <Redirect to="/" replace />;
+  return (
+    <AppShell user={user} onLogout={logout}>
+      <React.Suspense fallback={<FullPageLoading className="min-h-64" />}>
+        {children}
+      </React.Suspense>
+    </AppShell>
+  );
+}
+
+/** "/": landing page for anonymous users and while loading; dashboard when signed in. */
+function Home() {
+  const { user } = useAuth();
+  if (!user) return <LandingPage />;
+  return (
+    <SignedIn>
+      <DashboardPage />
+    </SignedIn>
+  );
+}
+
+/** The auth screen sends a signed-in user to / (spec section 2). */
+function AuthRoute() {
+  const { user } = useAuth();
+  if (user) return <Redirect to="/" replace />;
+  return <AuthPage />;
+}
+
+/** Unknown paths: anonymous users go to / (spec section 2); signed-in users too. */
+function Fallback() {
+  return <Redirect to="/" replace />;
+}
+
+export function AppRouter() {
+  return (
+    <React.Suspense fallback={<FullPageLoading />}>
+      <Switch>
+        <Route path="/" component={Home} />
+        <Route path="/auth" component={AuthRoute} />
+        <Route path="/verify-email" component={VerifyEmailPage} />
+        <Route path="/forgot-password" component={ForgotPasswordPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
+        {MODULE_KEYS.map((key) => (
+          <Route key={key} path={MODULES[key].path}>
+            <SignedIn>
+              <ModulePage module={key} />
+            </SignedIn>
+          </Route>
+        ))}
+        <Route path="/chat/:id">
+          {(params) => (
+            <SignedIn allowWhileLoading>
+              <ChatPage id={params.id} />
+            </SignedIn>
+          )}
+        </Route>
+        <Route path="/settings">
+          <SignedIn>
+            <SettingsPage />
+          </SignedIn>
+        </Route>
+        <Route component={Fallback} />
+      </Switch>
+    </React.Suspense>
+  );
+}

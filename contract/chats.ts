@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { ATTACHMENT_MAX_BYTES, FILE_NAME_MAX, TITLE_MAX } from './constants';
+import { ModuleKey } from './modules';
+import { StructuredResponse } from './structured-response';
+
+/** Modules a chat may belong to: the three modules, and the dashboard key the spec maps too. */
+export const ChatModule = z.union([ModuleKey, z.literal('dashboard')]);
+export type ChatModule = z.infer<typeof ChatModule>;
+
+export const CreateChatBody = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(TITLE_MAX),
+  module: ChatModule,
+});
+export type CreateChatBody = z.infer<typeof CreateChatBody>;
+
+export const UpdateChatTitleBody = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(TITLE_MAX),
+});
+
+/** Query of GET /api/chats and GET /api/starters. */
+export const ModuleQuery = z.object({ module: ChatModule });
+
+/** base64 length of a 10 MB file, plus room for a data-URL prefix. */
+const BASE64_MAX = Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4 + 200;
+
+/** Parts of a message as sent by the composer: files carry their bytes as base64 (or a data URL). */
+export const SendTextPart = z.object({ type: z.literal('text'), text: z.string().max(100_000) });
+export const SendFilePart = z.object({
+  type: z.literal('file'),
+  filename: z.string().trim().min(1).max(FILE_NAME_MAX),
+  base64: z.string().max(BASE64_MAX + 1, 'File too large'),
+  mimeType: z.string().max(255).optional(),
+});
+export const SendPart = z.discriminatedUnion('type', [SendTextPart, SendFilePart]);
+
+export const SendMessageBody = z.object({
+  chatId: z.uuid('Invalid chat id'),
+  message: z.union([z.string().max(100_000), z.array(SendPart).min(1).max(20)]),
+  /** Client-generated id of this send: a retried send stores one message and starts one turn. */
+  clientMessageId: z.string().min(8).max(64).optional(),
+});
+export type SendMessageBody = z.infer<typeof SendMessageBody>;
+
+/** Attachment metadata in history answers: the bytes are fetched by id, on demand. */
+export const AttachmentRef = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  mimeType: z.string(),
+});
+export type AttachmentRef = z.infer<typeof AttachmentRef>;
+
+export const MessageTextPart = z.object({ type: z.literal('text'), text: z.string() });
+export const MessageFilePart = z.object({
+  type: z.literal('file'),
+  filename: z.string(),
+  attachment: AttachmentRef,
+});
+export const MessagePart = z.discriminatedUnion('type', [MessageTextPart, MessageFilePart]);
+export type MessagePart = z.infer<typeof MessagePart>;
+
+export const MessageStatus = z.enum(['complete', 'loading', 'error', 'stopped']);
+export type MessageStatus = z.infer<typeof MessageStatus>;
+
+/** A message as the API returns it (spec section 3, Message). */
+export const MessageDto = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.union([z.string(), z.array(MessagePart)]),
+  timestamp: z.string(),
+  isLoading: z.boolean(),
+  isThinking: z.boolean().optional(),
+  status: MessageStatus,
+  error: z.string().nullable().optional(),
+  structuredResponse: StructuredResponse.nullable().optional(),
+});
+export type MessageDto = z.infer<typeof MessageDto>;
+
+/** Chat list entry (GET /api/chats). */
+export const ChatSummaryDto = z.object({
+  id: z.string(),
+  title: z.string(),
+  module: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ChatSummaryDto = z.infer<typeof ChatSummaryDto>;
+
+/** A chat with its messages (GET /api/chats/{id}); `version` changes whenever anything in it does. */
+export const ChatDto = ChatSummaryDto.extend({
+  messages: z.array(MessageDto),
+  version: z.number().int(),
+});
+export type ChatDto = z.infer<typeof ChatDto>;

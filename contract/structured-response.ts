@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { ChartObject } from './chart';
+
+const TEXT_MAX = 200_000;
+
+export const TextItem = z.object({ type: z.literal('text'), text: z.string().max(TEXT_MAX) });
+/** A deliverable produced by the agent; file_data is the file's text (markdown, HTML, CSV ...). */
+export const FileItem = z.object({
+  type: z.literal('file'),
+  filename: z.string().min(1).max(255),
+  file_data: z.string().max(5_000_000),
+});
+/** A chart: the chart object's fields inline; imageData when the chart is a ready image. */
+export const ChartItem = ChartObject.extend({
+  type: z.literal('chart'),
+  imageData: z.string().max(5_000_000).optional(),
+});
+export const ContentItem = z.discriminatedUnion('type', [TextItem, FileItem, ChartItem]);
+export type ContentItem = z.infer<typeof ContentItem>;
+export type TextItem = z.infer<typeof TextItem>;
+export type FileItem = z.infer<typeof FileItem>;
+export type ChartItem = z.infer<typeof ChartItem>;
+
+export const NextStep = z.object({ step_description: z.string().min(1).max(2_000) });
+export type NextStep = z.infer<typeof NextStep>;
+
+/** The structured report of spec section 3. */
+export const StructuredResponse = z.object({
+  task_name: z.string().min(1).max(255),
+  content: z.array(ContentItem).max(200),
+  next_steps: z.array(NextStep).max(50).default([]),
+});
+export type StructuredResponse = z.infer<typeof StructuredResponse>;
+
+/** The fallback shape some agents answer with (spec section 3). */
+export const FallbackStructuredResponse = z.object({
+  task_type: z.string().optional(),
+  task_summary: z.string().optional(),
+  task_description: z.string().optional(),
+  commentary: z.string().optional(),
+  output_files: z
+    .array(z.object({ filename: z.string(), file_data: z.string().optional() }).passthrough())
+    .optional(),
+  next_steps: z.array(z.union([NextStep, z.string()])).optional(),
+});
+export type FallbackStructuredResponse = z.infer<typeof FallbackStructuredResponse>;

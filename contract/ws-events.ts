@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** Client -> server. lastSeq: the last event seq the client has applied for the current turn. */
+export const JoinChatMessage = z.object({
+  type: z.literal('join_chat'),
+  chatId: z.string().max(64),
+  lastSeq: z.number().int().min(0).optional(),
+});
+export type JoinChatMessage = z.infer<typeof JoinChatMessage>;
+
+export const STREAM_EVENT_TYPES = [
+  'thinking_start',
+  'thinking_update',
+  'thinking_end',
+  'stream_chunk',
+  'stream_complete',
+  'stream_error',
+  'error',
+] as const;
+export type StreamEventType = (typeof STREAM_EVENT_TYPES)[number];
+
+/**
+ * Server -> client: every event is {type, content, timestamp} (spec section 7). Turn events also
+ * name the chat, the assistant message they build and a per-turn sequence number, so a client
+ * that (re)joins mid-turn gets what it missed, in order, exactly once.
+ */
+export const StreamEvent = z.object({
+  type: z.enum(STREAM_EVENT_TYPES),
+  content: z.string(),
+  timestamp: z.string(),
+  chatId: z.string().optional(),
+  messageId: z.string().optional(),
+  seq: z.number().int().optional(),
+  /** stream_complete: the final content of the reply. */
+  finalContent: z.string().optional(),
+});
+export type StreamEvent = z.infer<typeof StreamEvent>;
+
+/** Sent after join_chat: the room's current turn, if any, before its replayed and live events. */
+export const JoinedEvent = z.object({
+  type: z.literal('joined'),
+  content: z.string(),
+  timestamp: z.string(),
+  chatId: z.string(),
+  turn: z
+    .object({ messageId: z.string(), lastSeq: z.number().int(), status: z.string() })
+    .nullable(),
+});
+export type JoinedEvent = z.infer<typeof JoinedEvent>;
+
+export const ServerWsMessage = z.union([StreamEvent, JoinedEvent]);
+export type ServerWsMessage = z.infer<typeof ServerWsMessage>;

@@ -1,0 +1,52 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { disposeServer, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+
+describe('landing page and theme', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (server) await disposeServer(server);
+  });
+
+  it('loads / and toggles the theme, storing the choice and changing the colours', async () => {
+    const { page, context, errors } = await newPage(browser, { colorScheme: 'light' });
+    await page.goto(server.url + '/');
+    await expect(page.getByRole('link', { name: /sign in/i }).first().isVisible()).resolves.toBe(true);
+
+    const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    // Default is system, which follows the OS preference (light here).
+    expect(await page.evaluate(() => localStorage.getItem('vite-ui-theme'))).toBeNull();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    const lightBg = await bg();
+
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('vite-ui-theme'))).toBe('dark');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    const darkBg = await bg();
+    expect(darkBg).not.toBe(lightBg);
+
+    // The choice survives a reload.
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('vite-ui-theme'))).toBe('light');
+    expect(await bg()).toBe(lightBg);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('follows a dark operating system preference by default', async () => {
+    const { page, context } = await newPage(browser, { colorScheme: 'dark' });
+    await page.goto(server.url + '/');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await context.close();
+  });
+});

@@ -1,0 +1,49 @@
+import type { ModuleKey } from '@contract/modules';
+import type { StructuredResponse } from '@contract/structured-response';
+
+/**
+ * The seam between the turn runtime (agents/runtime.ts: events, persistence, log row) and the
+ * providers (agents/providers/*: builtin, openai-compatible) that turn a history into a reply.
+ */
+
+export interface HistoryAttachment {
+  fileName: string;
+  mimeType: string;
+  data: Buffer;
+}
+
+export interface HistoryMessage {
+  role: 'user' | 'assistant';
+  /** The message's text (for assistant messages, the report rendered as text). */
+  text: string;
+  attachments: HistoryAttachment[];
+}
+
+export interface TurnInput {
+  chatId: string;
+  module: ModuleKey;
+  /** Model string of the caller's company for this module, e.g. builtin or openai:gpt-4.1-mini. */
+  model: string;
+  /** Oldest first; the last entry is the user message being answered. */
+  history: HistoryMessage[];
+  /** Aborted on stop and on the 180 s timeout. */
+  signal: AbortSignal;
+}
+
+/** What a provider yields while it works. */
+export type AgentEvent =
+  /** A line or segment of reasoning; tool calls arrive as "Calling tool <name>". */
+  | { type: 'thinking'; text: string }
+  /** Answer text as it streams. */
+  | { type: 'text'; delta: string }
+  /** The end: the answer's full text and, when it is one, the validated structured report. */
+  | { type: 'final'; text: string; report: StructuredResponse | null };
+
+export interface Agent {
+  run(input: TurnInput): AsyncIterable<AgentEvent>;
+}
+
+/** Thrown by a provider for a failure the user can act on; the message is shown as is. */
+export class AgentError extends Error {
+  override name = 'AgentError';
+}

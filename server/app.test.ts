@@ -1,0 +1,81 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/app';
+
+describe('the app shell of the server', () => {
+  let t: TestApp;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(path.join(tmpdir(), 'atrium-client-'));
+    mkdirSync(path.join(clientDir, 'assets'));
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Atrium</title>');
+    writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    t = await createTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('reports database and bus health', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      database: { status: 'ok', kind: t.database.kind },
+      bus: { status: 'ok', kind: t.bus.kind },
+    });
+  });
+
+  it('answers an unknown API path with the JSON error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/json/);
+    expect(res.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  it('serves index.html for any client route (history fallback)', async () => {
+    for (const url of ['/', '/auth', '/chat/123?x=1', '/talent-intelligence']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>Atrium</title>');
+    }
+  });
+
+  it('serves hashed assets as immutable files', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.body).toBe('console.log(1)');
+  });
+
+  it('refuses a state-changing call from a foreign origin', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Cross-site request refused');
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+  });
+
+  it('answers malformed JSON with a 400 in the error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/chats',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid request body');
+  });
+});

@@ -1,0 +1,196 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { ErrorBody } from '@contract/errors';
+import { accountsRoutes } from './accounts/accounts.routes';
+import { cookieName, readSession } from './accounts/sessions';
+import type { Config } from './config';
+import type { Database } from './db/connect';
+import type { Clock } from './lib/clock';
+import { AppError, ForbiddenError, RateLimitedError } from './lib/errors';
+import type { Mailer } from './mail/mailer';
+import type { Bus } from './realtime/bus';
+import { realtimeRoutes } from './realtime/ws';
+import { workspaceRoutes } from './workspace/workspace.routes';
+import { agentsRuntime } from './agents/runtime';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  bus: Bus;
+  mailer: Mailer;
+  clock: Clock;
+  /** Where the built SPA lives; defaults to dist/client. */
+  clientDir?: string;
+  /** A pino logger to use (main.ts shares its own); otherwise one is made at LOG_LEVEL. */
+  logger?: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+const defaultClientDir = fileURLToPath(new URL('../dist/client', import.meta.url));
+/** Secrets never reach a log line: cookies and credentials are not logged at all. */
+export const LOG_REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Builds the whole app (API, WebSocket, SPA) without listening: main.ts listens, tests inject. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(deps.logger
+      ? { loggerInstance: deps.logger }
+      : { logger: { level: deps.config.logLevel, redact: LOG_REDACT } }),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Long-lived streamed replies and sockets: the server must not cut them.
+    requestTimeout: 0,
+    connectionTimeout: 0,
+    keepAliveTimeout: 72_000,
+    return503OnClosing: true,
+  });
+  app.decorate('deps', deps);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", 'blob:', 'data:'],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: deps.config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: deps.config.secureCookies,
+  });
+
+  // Every request knows its session (any stage); routes decide what it grants.
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api') && !req.url.startsWith('/ws')) return;
+    const token = req.cookies[cookieName(deps.config)];
+    req.session = await readSession(deps.database.db, deps.clock, token);
+  });
+
+  // Cross-site requests never change state: a foreign Origin or a cross-site fetch is refused.
+  app.addHook('onRequest', async (req) => {
+    if (!STATE_CHANGING.has(req.method) || !req.url.startsWith('/api')) return;
+    const fetchSite = req.headers['sec-fetch-site'];
+    if (fetchSite === 'cross-site') throw new ForbiddenError('Cross-site request refused');
+    const origin = req.headers.origin;
+    if (origin && !isSameOrigin(origin, deps.config.appUrl, req.headers.host)) {
+      throw new ForbiddenError('Cross-site request refused');
+    }
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof AppError) {
+      if (err instanceof RateLimitedError) reply.header('Retry-After', String(err.retryAfterSeconds));
+      const body: ErrorBody = { message: err.message, code: err.code };
+      if (err.fields) body.fields = err.fields;
+      return reply.status(err.statusCode).send(body);
+    }
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, wrong content type).
+      const message =
+        e.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'Request body is too large'
+          : e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Unsupported content type'
+            : e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+              ? 'Request body is empty'
+              : 'Invalid request body';
+      return reply.status(status).send({ message, code: e.code ?? 'BAD_REQUEST' } satisfies ErrorBody);
+    }
+    // Unexpected errors are logged in full and answered without their message.
+    req.log.error({ err }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } satisfies ErrorBody);
+  });
+
+  app.get('/api/health', async (_req, reply) => {
+    const check = async (fn: () => Promise<void>) => {
+      try {
+        await fn();
+        return 'ok' as const;
+      } catch {
+        return 'down' as const;
+      }
+    };
+    const [database, bus] = await Promise.all([
+      check(() => deps.database.ping()),
+      check(() => deps.bus.ping()),
+    ]);
+    const ok = database === 'ok' && bus === 'ok';
+    return reply.status(ok ? 200 : 503).send({
+      status: ok ? 'ok' : 'degraded',
+      database: { kind: deps.database.kind, status: database },
+      bus: { kind: deps.bus.kind, status: bus },
+      mail: deps.mailer.kind,
+    });
+  });
+
+  await app.register(agentsRuntime);
+  await app.register(accountsRoutes, { prefix: '/api' });
+  await app.register(workspaceRoutes, { prefix: '/api' });
+  await app.register(realtimeRoutes);
+
+  const clientDir = deps.clientDir ?? defaultClientDir;
+  const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      // Hashed assets are immutable; index.html is always revalidated.
+      setHeaders: (res, filePath) => {
+        res.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET') {
+      return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' } satisfies ErrorBody);
+    }
+    // History fallback: every other path is a client route.
+    if (!hasClient) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web client is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}
+
+function isSameOrigin(origin: string, appUrl: string, host: string | undefined): boolean {
+  if (origin === new URL(appUrl).origin) return true;
+  // Behind a proxy or on another port in development, the request's own host counts too.
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,236 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+// Entities of spec section 3. Column limits are the spec's (section 9); timestamps carry a zone.
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // PGlite hands back a Uint8Array, pg a Buffer: normalise so callers see one type.
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 255 }).notNull().unique(),
+  /** E-mail domains whose users belong to this company at sign-up. */
+  emailDomains: text('email_domains').array().notNull().default(sql`'{}'::text[]`),
+  brandHubModel: varchar('brand_hub_model', { length: 255 }).notNull().default('builtin'),
+  governanceModel: varchar('governance_model', { length: 255 }).notNull().default('builtin'),
+  talentIntelligenceModel: varchar('talent_intelligence_model', { length: 255 })
+    .notNull()
+    .default('builtin'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+export type Company = typeof companies.$inferSelect;
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Stored lower-cased, so uniqueness is case-insensitive. */
+  email: varchar('email', { length: 255 }).notNull().unique(),
+  /** argon2id hash, never the password. */
+  password: text('password').notNull(),
+  firstName: varchar('first_name', { length: 100 }).notNull(),
+  lastName: varchar('last_name', { length: 100 }).notNull(),
+  phone: varchar('phone', { length: 40 }),
+  isEmailVerified: boolean('is_email_verified').notNull().default(false),
+  companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+export type User = typeof users.$inferSelect;
+
+export const sessions = pgTable(
+  'session',
+  {
+    /** SHA-256 of the cookie's token: a leaked table does not yield usable cookies. */
+    sid: varchar('sid', { length: 128 }).primaryKey(),
+    sess: jsonb('sess').notNull(),
+    /** Idle expiry; the absolute limit is kept inside sess. */
+    expire: timestamp('expire', { withTimezone: true }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_expire_idx').on(t.expire), index('session_user_idx').on(t.userId)],
+);
+export type SessionRow = typeof sessions.$inferSelect;
+
+export const emailVerificationTokens = pgTable('email_verification_tokens', {
+  id: serial('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** SHA-256 of the token sent in the link. */
+  token: varchar('token', { length: 128 }).notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const otpTokens = pgTable(
+  'otp_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Keyed hash of the six-digit code. */
+    token: varchar('token', { length: 128 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    isUsed: boolean('is_used').notNull().default(false),
+    /** Wrong guesses so far; the code is void after the limit. */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: serial('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token: varchar('token', { length: 128 }).notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  isUsed: boolean('is_used').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const starters = pgTable(
+  'starters',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    description: text('description').notNull(),
+    module: varchar('module', { length: 100 }).notNull(),
+    taskType: varchar('task_type', { length: 100 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('starters_module_name_idx').on(t.module, t.name)],
+);
+export type Starter = typeof starters.$inferSelect;
+
+export const chats = pgTable(
+  'chats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 255 }).notNull(),
+    module: varchar('module', { length: 100 }).notNull(),
+    memoryId: varchar('memory_id', { length: 255 }),
+    sessionId: varchar('session_id', { length: 255 }),
+    /**
+     * Bumped on every change to the chat or its messages: the cheap ETag for history polls,
+     * read without touching the messages.
+     */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('chats_user_module_idx').on(t.userId, t.module, t.updatedAt)],
+);
+export type Chat = typeof chats.$inferSelect;
+
+/**
+ * The chat's messages (the spec's Chat.messages list), one row each so that appending or
+ * finishing a reply does not rewrite the whole history; the API composes the list in order.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    /** Position in the chat, from 1. */
+    seq: integer('seq').notNull(),
+    /** The client's id for the send that created it: a retried send stores one message. */
+    clientId: varchar('client_id', { length: 64 }),
+    role: varchar('role', { length: 16 }).notNull(),
+    /** Plain text, or a list of text parts and file parts (files by attachment id, not bytes). */
+    content: jsonb('content').notNull(),
+    structuredResponse: jsonb('structured_response'),
+    /** complete | loading | error | stopped */
+    status: varchar('status', { length: 16 }).notNull().default('complete'),
+    error: text('error'),
+    /** The model that answered (assistant messages), e.g. builtin or openai:gpt-4.1-mini. */
+    model: varchar('model', { length: 255 }),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('chat_messages_chat_seq_idx').on(t.chatId, t.seq),
+    uniqueIndex('chat_messages_chat_client_idx').on(t.chatId, t.clientId),
+    index('chat_messages_loading_idx').on(t.status),
+  ],
+);
+export type ChatMessage = typeof chatMessages.$inferSelect;
+
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').references(() => chatMessages.id, { onDelete: 'cascade' }),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    mimeType: varchar('mime_type', { length: 255 }).notNull().default('application/octet-stream'),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('message_attachments_message_idx').on(t.messageId)],
+);
+export type MessageAttachment = typeof messageAttachments.$inferSelect;
+
+export const savedFiles = pgTable(
+  'saved_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    fileContent: text('file_content').notNull(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('saved_files_chat_name_idx').on(t.chatId, t.fileName)],
+);
+export type SavedFile = typeof savedFiles.$inferSelect;
+
+export const logs = pgTable(
+  'logs',
+  {
+    id: serial('id').primaryKey(),
+    chatId: uuid('chat_id').references(() => chats.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    requestBody: jsonb('request_body').notNull(),
+    responseStatus: integer('response_status').notNull(),
+    responseTimeMs: integer('response_time_ms').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('logs_chat_idx').on(t.chatId)],
+);

@@ -1,0 +1,56 @@
+/**
+ * Typed errors carrying the message a user should read. One handler in app.ts maps them to
+ * the JSON error shape; anything else is a 500 whose message is never leaked.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(400, message, 'VALIDATION', fields);
+  }
+}
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Not authenticated') {
+    super(401, message, 'UNAUTHORIZED');
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(message: string, code = 'FORBIDDEN') {
+    super(403, message, code);
+  }
+}
+/** Another user's resource is a 404 too: its existence is not revealed. */
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found') {
+    super(404, message, 'NOT_FOUND');
+  }
+}
+export class ConflictError extends AppError {
+  constructor(message: string, code = 'CONFLICT') {
+    super(409, message, code);
+  }
+}
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string) {
+    super(413, message, 'PAYLOAD_TOO_LARGE');
+  }
+}
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    /** Seconds until a retry may succeed: sent as Retry-After. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message, 'RATE_LIMITED');
+  }
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import pino from 'pino';
+import { LOG_REDACT, buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { connectDatabase } from './db/connect';
+import { systemClock } from './lib/clock';
+import { consoleMailer, smtpMailer } from './mail/mailer';
+import { createBus } from './realtime/bus';
+import { seedDatabase } from './seed/seed';
+
+/** config -> database -> app -> listen; SIGTERM/SIGINT drain and close everything. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.logLevel, redact: LOG_REDACT });
+
+  const database = await connectDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  const seeded = await seedDatabase(database.db);
+  if (seeded.companies || seeded.starters) log.info(seeded, 'seed data loaded');
+
+  const bus = createBus(config.redisUrl);
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : consoleMailer(log);
+  const app = await buildApp({ config, database, bus, mailer, clock: systemClock, logger: log });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    // A second signal, or a drain that hangs, must not keep the process alive.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await Promise.allSettled([bus.close(), mailer.close()]);
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: '0.0.0.0' });
+  log.info(
+    {
+      url: config.appUrl,
+      database: database.kind,
+      bus: bus.kind,
+      mail: mailer.kind,
+    },
+    `Atrium is ready at ${config.appUrl}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Atrium failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

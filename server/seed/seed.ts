@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ModuleKey } from '@contract/modules';
+import { DESCRIPTION_MAX, STARTER_NAME_MAX, TASK_TYPE_MAX } from '@contract/constants';
+import type { Db } from '../db/connect';
+import { companies, starters } from '../db/schema';
+
+const SeedCompanies = z.array(
+  z.object({
+    name: z.string().min(1).max(255),
+    emailDomains: z.array(z.string().min(3)).default([]),
+    brandHubModel: z.string().default('builtin'),
+    governanceModel: z.string().default('builtin'),
+    talentIntelligenceModel: z.string().default('builtin'),
+  }),
+);
+
+export const SeedStarters = z.array(
+  z.object({
+    module: ModuleKey,
+    taskType: z.string().min(1).max(TASK_TYPE_MAX),
+    name: z.string().min(1).max(STARTER_NAME_MAX),
+    description: z.string().min(1).max(DESCRIPTION_MAX),
+  }),
+);
+
+const readJson = (file: string): unknown =>
+  JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8'));
+
+/**
+ * Loads the seed companies and starter templates on first start: each table is seeded only
+ * while it is empty, so what an operator removes later stays removed. Safe to run on every start.
+ */
+export async function seedDatabase(db: Db): Promise<{ companies: number; starters: number }> {
+  return db.transaction(async (tx) => {
+    // Two processes starting together must not both seed.
+    await tx.execute(sql`select pg_advisory_xact_lock(715517)`);
+    let c = 0;
+    let s = 0;
+    const [{ n: companyCount } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(companies);
+    if (companyCount === 0) {
+      const rows = SeedCompanies.parse(readJson('./companies.json'));
+      c = (await tx.insert(companies).values(rows).onConflictDoNothing().returning()).length;
+    }
+    const [{ n: starterCount } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(starters);
+    if (starterCount === 0) {
+      const rows = SeedStarters.parse(readJson('./starters.json'));
+      s = (await tx.insert(starters).values(rows).onConflictDoNothing().returning()).length;
+    }
+    return { companies: c, starters: s };
+  });
+}

@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '../server/app';
+import { loadConfig, type Config } from '../server/config';
+import { connectDatabase, type Database } from '../server/db/connect';
+import type { Clock } from '../server/lib/clock';
+import { systemClock } from '../server/lib/clock';
+import { smtpMailer } from '../server/mail/mailer';
+import { createBus, type Bus } from '../server/realtime/bus';
+import { seedDatabase } from '../server/seed/seed';
+import { SmtpPeer } from './smtp';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  bus: Bus;
+  clock: Clock;
+  smtp: SmtpPeer;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  clock?: Clock;
+  /** Extra environment, as the product would read it (e.g. APPROVED_EMAIL_DOMAINS). */
+  env?: Record<string, string>;
+  /** Share a database with another test app (two processes behind one database). */
+  database?: Database;
+  /** Built client to serve; off by default (tests of the API need none). */
+  clientDir?: string;
+}
+
+let snapshot: Blob | undefined;
+
+/** Opens this test file's database: PostgreSQL of this run, or PGlite from the migrated snapshot. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = inject('testDatabaseUrl');
+  if (url) return connectDatabase({ databaseUrl: url });
+  const file = inject('pgliteSnapshotPath');
+  if (!file) throw new Error('global setup did not provide a database');
+  snapshot ??= new Blob([readFileSync(file)]);
+  return connectDatabase({ pgliteSnapshot: snapshot });
+}
+
+/**
+ * The real app with real parts: a database (PGlite or this run's PostgreSQL), the bus (Redis
+ * when REDIS_URL is set), a real SMTP peer receiving the mail, and a clock tests may move.
+ */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-test-'));
+  const smtp = await new SmtpPeer().start();
+  const redisUrl = process.env.REDIS_URL;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    APP_URL: 'http://localhost:5000',
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-123',
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    ...opts.env,
+  });
+  const ownDatabase = !opts.database;
+  const database = opts.database ?? (await openTestDatabase());
+  await seedDatabase(database.db);
+  const bus = createBus(config.redisUrl, inject('redisPrefix'));
+  const mailer = smtpMailer(smtp.url, config.mailFrom);
+  const clock = opts.clock ?? systemClock;
+  const deps: AppDeps = {
+    config,
+    database,
+    bus,
+    mailer,
+    clock,
+    logger: pino({ level: 'silent' }),
+    clientDir: opts.clientDir ?? path.join(dataDir, 'no-client'),
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    bus,
+    clock,
+    smtp,
+    async close() {
+      await app.close();
+      await Promise.allSettled([bus.close(), mailer.close(), smtp.stop()]);
+      if (ownDatabase) await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let seq = 0;
+/** A unique e-mail address on an approved domain. */
+export function uniqueEmail(domain = 'northwind.com'): string {
+  seq += 1;
+  return `user${Date.now().toString(36)}${process.pid}${seq}@${domain}`;
+}

@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  root: dir('./client'),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@contract': dir('./contract'), '@': dir('./client') },
+  },
+  build: { outDir: dir('./dist/client'), emptyOutDir: true, sourcemap: true },
+  server: {
+    proxy: { '/api': 'http://localhost:5000', '/ws': { target: 'ws://localhost:5000', ws: true } },
+  },
+});
