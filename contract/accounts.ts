@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { NAME_MIN, OTP_LENGTH, PASSWORD_MIN } from './constants';
+
+// Payloads and answers of the accounts calls (spec sections 5 and 7). The messages are the spec's.
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(255, 'Email is too long')
+  .pipe(z.email('Invalid email'));
+
+/** Passwords are bounded: argon2 of a megabyte is a denial of service. */
+const PASSWORD_MAX = 256;
+
+export const RegisterBody = z.object({
+  email,
+  password: z
+    .string()
+    .min(PASSWORD_MIN, `String must contain at least ${PASSWORD_MIN} character(s)`)
+    .max(PASSWORD_MAX),
+  firstName: z.string().trim().min(NAME_MIN, `String must contain at least ${NAME_MIN} character(s)`).max(100),
+  lastName: z.string().trim().min(NAME_MIN, `String must contain at least ${NAME_MIN} character(s)`).max(100),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const LoginBody = z.object({
+  email,
+  password: z.string().min(1, 'String must contain at least 1 character(s)').max(PASSWORD_MAX),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const VerifyOtpBody = z.object({
+  email,
+  otp: z
+    .string()
+    .trim()
+    .length(OTP_LENGTH, `String must contain exactly ${OTP_LENGTH} character(s)`),
+});
+export type VerifyOtpBody = z.infer<typeof VerifyOtpBody>;
+
+export const ForgotPasswordBody = z.object({ email });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+export const ResetPasswordBody = z.object({
+  token: z.string().min(1, 'Required').max(200),
+  password: z
+    .string()
+    .min(PASSWORD_MIN, `String must contain at least ${PASSWORD_MIN} character(s)`)
+    .max(PASSWORD_MAX),
+});
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+/** The reset form: confirmation required and equal (spec section 5). */
+export const ResetPasswordForm = z
+  .object({
+    password: ResetPasswordBody.shape.password,
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+
+export const UpdateProfileBody = z.object({
+  firstName: z.string().trim().min(NAME_MIN, `String must contain at least ${NAME_MIN} character(s)`).max(100),
+  lastName: z.string().trim().min(NAME_MIN, `String must contain at least ${NAME_MIN} character(s)`).max(100),
+  phone: z
+    .string()
+    .trim()
+    .max(40, 'Phone number is too long')
+    .regex(/^[+()\d\s.-]*$/, 'Phone number may only contain digits, spaces and + ( ) . -')
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null)),
+  companyId: z.coerce.number().int().positive('Choose a company').nullable().optional(),
+  /** The client sends the current address; it cannot be changed. */
+  email: z.string().optional(),
+});
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+export const ChangePasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Required').max(PASSWORD_MAX),
+  newPassword: z
+    .string()
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long.`)
+    .max(PASSWORD_MAX),
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/** The settings form: all three required, new and confirmation equal (spec section 5). */
+export const ChangePasswordForm = z
+  .object({
+    currentPassword: z.string().min(1, 'Required'),
+    newPassword: z.string().min(1, 'Required').min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long.`),
+    confirmPassword: z.string().min(1, 'Required'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'New passwords do not match.',
+    path: ['confirmPassword'],
+  });
+
+/** The current user as the client sees it (spec section 3, client-side shape). */
+export const UserDto = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  companyId: z.number().int().nullable(),
+});
+export type UserDto = z.infer<typeof UserDto>;
+
+export const VerifyOtpAnswer = z.object({ user: UserDto, message: z.string() });
+export type VerifyOtpAnswer = z.infer<typeof VerifyOtpAnswer>;
+
+export const CompanyDto = z.object({ id: z.number().int(), name: z.string() });
+export type CompanyDto = z.infer<typeof CompanyDto>;
