@@ -149,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(workspaceRoutes, { prefix: '/api' });
   await app.register(realtimeRoutes);
 
-  const clientDir = deps.clientDir ?? defaultClientDir;
+  const clientDir = deps.clientDir ?? deps.config.clientDir ?? defaultClientDir;
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {
     await app.register(fastifyStatic, {

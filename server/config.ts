@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   OPENAI_BASE_URL: url(['http:', 'https:']).optional(),
   OPENAI_API_KEY: z.string().trim().min(1).optional(),
+  /** Where the built web client is (default dist/client); for serving a build made elsewhere. */
+  CLIENT_DIR: z.string().trim().min(1).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -76,6 +78,7 @@ export interface Config {
   openaiBaseUrl: string | undefined;
   openaiApiKey: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  clientDir: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -120,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openaiBaseUrl: e.OPENAI_BASE_URL,
     openaiApiKey: e.OPENAI_API_KEY,
     logLevel: e.LOG_LEVEL,
+    clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
   };
 }
 
