@@ -62,6 +62,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     LOG_LEVEL: 'info',
     ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    // A client built elsewhere (several builds side by side while developing).
+    ...(process.env.E2E_CLIENT_DIR ? { CLIENT_DIR: process.env.E2E_CLIENT_DIR } : {}),
     ...env,
   };
   let out = '';
