@@ -10,6 +10,9 @@ const email = z
   .max(255, 'Email is too long')
   .pipe(z.email('Invalid email'));
 
+/** The settings form's text (spec section 5), written out so it can be found as the spec writes it. */
+const NEW_PASSWORD_TOO_SHORT = 'Password must be at least 8 characters long.';
+
 /** Passwords are bounded: argon2 of a megabyte is a denial of service. */
 const PASSWORD_MAX = 256;
 
@@ -74,8 +77,12 @@ export const UpdateProfileBody = z.object({
     .optional()
     .transform((v) => (v ? v : null)),
   companyId: z.coerce.number().int().positive('Choose a company').nullable().optional(),
-  /** The client sends the current address; it cannot be changed. */
-  email: z.string().optional(),
+  /**
+   * The client sends the current address; it cannot be changed. The server ignores it when it is
+   * the account's own address (compared case-insensitively) and answers 400 EMAIL_CANNOT_CHANGE
+   * otherwise, so a client that believes it changed the address learns that it did not.
+   */
+  email: z.string().trim().max(255, 'Email is too long').optional(),
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 
@@ -83,7 +90,7 @@ export const ChangePasswordBody = z.object({
   currentPassword: z.string().min(1, 'Required').max(PASSWORD_MAX),
   newPassword: z
     .string()
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long.`)
+    .min(PASSWORD_MIN, NEW_PASSWORD_TOO_SHORT)
     .max(PASSWORD_MAX),
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
@@ -92,7 +99,7 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 export const ChangePasswordForm = z
   .object({
     currentPassword: z.string().min(1, 'Required'),
-    newPassword: z.string().min(1, 'Required').min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long.`),
+    newPassword: z.string().min(1, 'Required').min(PASSWORD_MIN, NEW_PASSWORD_TOO_SHORT),
     confirmPassword: z.string().min(1, 'Required'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
@@ -116,3 +123,21 @@ export type VerifyOtpAnswer = z.infer<typeof VerifyOtpAnswer>;
 
 export const CompanyDto = z.object({ id: z.number().int(), name: z.string() });
 export type CompanyDto = z.infer<typeof CompanyDto>;
+
+export const CompaniesAnswer = z.array(CompanyDto);
+export type CompaniesAnswer = z.infer<typeof CompaniesAnswer>;
+
+/** The server's messages for the accounts calls: the spec's texts where it gives them. */
+export const ACCOUNT_MESSAGES = {
+  emailDomain: 'Email must be from valid domain',
+  registered: 'Registration successful. Check your email to verify your account.',
+  codeSent: 'A 6-digit code was sent to your email.',
+  loggedIn: 'Login successful',
+  loggedOut: 'You have been successfully logged out',
+  resetRequested: "If an account exists with that email, we've sent password reset instructions.",
+  passwordReset: 'Your password has been reset. You can now sign in with your new password.',
+  emailVerified: 'Your email has been verified. You can now sign in to your account.',
+  profileUpdated: 'Profile updated successfully!',
+  passwordChanged: 'Password changed successfully!',
+  emailCannotChange: 'Email cannot be changed',
+} as const;

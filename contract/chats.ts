@@ -4,11 +4,14 @@ import { ModuleKey } from './modules';
 import { StructuredResponse } from './structured-response';
 
 /** Modules a chat may belong to: the three modules, and the dashboard key the spec maps too. */
-export const ChatModule = z.union([ModuleKey, z.literal('dashboard')]);
+export const ChatModule = z.union([ModuleKey, z.literal('dashboard')], {
+  // One clear message for a missing or unknown module (a bare union says "Invalid input").
+  error: () => 'Module must be one of brand-hub, governance, talent-intelligence, dashboard',
+});
 export type ChatModule = z.infer<typeof ChatModule>;
 
 export const CreateChatBody = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(TITLE_MAX),
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(TITLE_MAX),
   module: ChatModule,
 });
 export type CreateChatBody = z.infer<typeof CreateChatBody>;
@@ -73,6 +76,10 @@ export const MessageDto = z.object({
   status: MessageStatus,
   error: z.string().nullable().optional(),
   structuredResponse: StructuredResponse.nullable().optional(),
+  /** Position in the chat, from 1: the `before` cursor of history pages. */
+  seq: z.number().int().optional(),
+  /** The clientMessageId of the send that stored this message, when it had one. */
+  clientMessageId: z.string().nullable().optional(),
 });
 export type MessageDto = z.infer<typeof MessageDto>;
 
@@ -90,5 +97,42 @@ export type ChatSummaryDto = z.infer<typeof ChatSummaryDto>;
 export const ChatDto = ChatSummaryDto.extend({
   messages: z.array(MessageDto),
   version: z.number().int(),
+  /** Paged history (`?limit=`): true when messages older than the first one returned exist. */
+  hasMore: z.boolean().optional(),
 });
 export type ChatDto = z.infer<typeof ChatDto>;
+
+/** Largest history page; a request without `limit` gets the whole chat. */
+export const HISTORY_PAGE_MAX = 500;
+
+/**
+ * Query of GET /api/chats/{id}: without parameters, the whole chat. `limit` returns the newest
+ * `limit` messages, `before` (a message seq) the page of older ones before it.
+ */
+export const ChatHistoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).optional(),
+  before: z.coerce.number().int().min(1).optional(),
+});
+export type ChatHistoryQuery = z.infer<typeof ChatHistoryQuery>;
+
+/**
+ * One `data: ` line of the POST /api/chats/message answer, in the OpenAI chunk shape. `id` is the
+ * assistant message being written. The last chunk has a finish_reason: `stop` (complete),
+ * `cancelled` (stopped by the user: the partial text is kept) or `error` (with `error.message`);
+ * then a final `data: [DONE]` line.
+ */
+export const MessageStreamChunk = z.object({
+  id: z.string(),
+  object: z.literal('chat.completion.chunk'),
+  created: z.number().int(),
+  model: z.string(),
+  choices: z.array(
+    z.object({
+      index: z.number().int(),
+      delta: z.object({ role: z.literal('assistant').optional(), content: z.string().optional() }),
+      finish_reason: z.enum(['stop', 'cancelled', 'error']).nullable(),
+    }),
+  ),
+  error: z.object({ message: z.string() }).optional(),
+});
+export type MessageStreamChunk = z.infer<typeof MessageStreamChunk>;

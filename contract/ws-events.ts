@@ -5,6 +5,8 @@ export const JoinChatMessage = z.object({
   type: z.literal('join_chat'),
   chatId: z.string().max(64),
   lastSeq: z.number().int().min(0).optional(),
+  /** The turn (assistant message id) lastSeq belongs to; a different current turn replays from 0. */
+  messageId: z.string().max(64).optional(),
 });
 export type JoinChatMessage = z.infer<typeof JoinChatMessage>;
 
@@ -33,6 +35,8 @@ export const StreamEvent = z.object({
   seq: z.number().int().optional(),
   /** stream_complete: the final content of the reply. */
   finalContent: z.string().optional(),
+  /** stream_complete: `stopped` when the user stopped the reply (finalContent is the partial text). */
+  status: z.enum(['complete', 'stopped']).optional(),
 });
 export type StreamEvent = z.infer<typeof StreamEvent>;
 
@@ -50,3 +54,6 @@ export type JoinedEvent = z.infer<typeof JoinedEvent>;
 
 export const ServerWsMessage = z.union([StreamEvent, JoinedEvent]);
 export type ServerWsMessage = z.infer<typeof ServerWsMessage>;
+
+/** Close code of a socket whose session ended (logout, password change): do not reconnect. */
+export const WS_CLOSE_SESSION_ENDED = 4001;

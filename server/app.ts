@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ErrorBody } from '@contract/errors';
 import { accountsRoutes } from './accounts/accounts.routes';
+import { censorLogValue } from './accounts/log-redaction';
 import { cookieName, readSession } from './accounts/sessions';
 import type { Config } from './config';
 import type { Database } from './db/connect';
@@ -37,8 +38,14 @@ declare module 'fastify' {
 }
 
 const defaultClientDir = fileURLToPath(new URL('../dist/client', import.meta.url));
-/** Secrets never reach a log line: cookies and credentials are not logged at all. */
-export const LOG_REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+/**
+ * Secrets never reach a log line: cookies and credentials are not logged at all, and request URLs
+ * are logged without the tokens that mailed links carry.
+ */
+export const LOG_REDACT = {
+  paths: ['req.url', 'req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  censor: censorLogValue,
+};
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Builds the whole app (API, WebSocket, SPA) without listening: main.ts listens, tests inject. */
@@ -185,7 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-function isSameOrigin(origin: string, appUrl: string, host: string | undefined): boolean {
+export function isSameOrigin(origin: string, appUrl: string, host: string | undefined): boolean {
   if (origin === new URL(appUrl).origin) return true;
   // Behind a proxy or on another port in development, the request's own host counts too.
   try {

@@ -33,6 +33,8 @@ export interface TestAppOptions {
   database?: Database;
   /** Built client to serve; off by default (tests of the API need none). */
   clientDir?: string;
+  /** A pino logger to read what the app logs (default: silent). */
+  logger?: AppDeps['logger'];
 }
 
 let snapshot: Blob | undefined;
@@ -76,7 +78,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     bus,
     mailer,
     clock,
-    logger: pino({ level: 'silent' }),
+    logger: opts.logger ?? pino({ level: 'silent' }),
     clientDir: opts.clientDir ?? path.join(dataDir, 'no-client'),
   };
   const app = await buildApp(deps);

@@ -7,6 +7,7 @@ import {
   SettingsIcon,
   type LucideIcon,
 } from 'lucide-react';
+import type { UserDto } from '@contract/accounts';
 import { MODULES, MODULE_KEYS } from '@contract/modules';
 import { AtriumLogo } from '@/components/atrium-logo';
 import { MODULE_ICONS } from '@/components/module-icon';
@@ -23,7 +24,6 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
-import type { AuthUser } from '@/features/auth/use-auth';
 import { ThemeToggle } from '@/features/theme/theme-toggle';
 
 interface NavItem {
@@ -67,13 +67,13 @@ export function titleForPath(path: string): string {
 }
 
 /** First letters of first and last name, e.g. "Ada Lovelace" -> "AL". */
-export function userInitials(user: Pick<AuthUser, 'firstName' | 'lastName'>): string {
+export function userInitials(user: Pick<UserDto, 'firstName' | 'lastName'>): string {
   return `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase();
 }
 
 export interface AppShellProps {
   /** Null while authentication is still loading (the chat page is reachable then). */
-  user: AuthUser | null;
+  user: UserDto | null;
   onLogout: () => void;
   /** Overrides the header title derived from the current path. */
   title?: React.ReactNode;
@@ -210,7 +210,7 @@ function NotificationsButton() {
   );
 }
 
-function UserMenu({ user, onLogout }: { user: AuthUser | null; onLogout: () => void }) {
+function UserMenu({ user, onLogout }: { user: UserDto | null; onLogout: () => void }) {
   const [, navigate] = useLocation();
   if (!user) return <Skeleton className="size-8 rounded-full" />;
   const fullName = `${user.firstName} ${user.lastName}`.trim();

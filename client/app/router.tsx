@@ -1,8 +1,9 @@
 import * as React from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useSearch } from 'wouter';
 import { MODULE_KEYS, MODULES } from '@contract/modules';
 import { AppShell } from '@/app/app-shell';
 import { useAuth } from '@/features/auth/use-auth';
+import { useLogout } from '@/features/auth/use-logout';
 import { LandingPage } from '@/features/landing/landing-page';
 
 // The landing page loads with the app; every other page is its own chunk, so the chat page's
@@ -44,11 +45,6 @@ const SettingsPage = React.lazy(() =>
   })),
 );
 
-// TODO(accounts): replace with the logout mutation (POST /api/logout, toast, clear the user).
-function useLogout(): () => void {
-  return () => {};
-}
-
 function FullPageLoading({ className = 'min-h-dvh' }: { className?: string }) {
   return (
     <div
@@ -56,8 +52,10 @@ function FullPageLoading({ className = 'min-h-dvh' }: { className?: string }) {
       role="status"
       aria-live="polite"
     >
-      <div className="size-8 animate-spin rounded-full border-2 border-primary border-t-transparent" />
-      <span className="sr-only">Loading...</span>
+      <div className="flex flex-col items-center gap-3 text-sm text-muted-foreground">
+        <div className="size-8 animate-spin rounded-full border-2 border-primary border-t-transparent" />
+        <span>Loading...</span>
+      </div>
     </div>
   );
 }
@@ -86,9 +84,16 @@ function SignedIn({
   );
 }
 
-/** "/": landing page for anonymous users and while loading; dashboard when signed in. */
+/**
+ * "/": landing page for anonymous users and while loading; dashboard when signed in.
+ * The verify page lands on /?verified=true (spec section 2); the toast for it lives on the
+ * sign-in screen, so an anonymous visitor is sent on to /auth?verified=true, and a signed-in
+ * one (already past sign-in) just gets a clean address.
+ */
 function Home() {
-  const { user } = useAuth();
+  const { user, isLoading } = useAuth();
+  const verified = new URLSearchParams(useSearch()).get('verified') === 'true';
+  if (verified && !isLoading) return <Redirect to={user ? '/' : '/auth?verified=true'} replace />;
   if (!user) return <LandingPage />;
   return (
     <SignedIn>

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { OTP_VALID_MINUTES } from '@contract/constants';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/connect';
 import { sessions } from '../db/schema';
@@ -9,6 +10,17 @@ import { UnauthorizedError } from '../lib/errors';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** A pending session lives as long as the code it waits for, and does not slide. */
+export const PENDING_SESSION_MS = OTP_VALID_MINUTES * 60 * 1000;
+
+/**
+ * Bus channel on which every ended session is announced after commit, so the /ws hub of every
+ * process closes that session's sockets. Message: SessionEndedMessage.
+ */
+export const SESSION_ENDED_CHANNEL = 'session-ended';
+export interface SessionEndedMessage {
+  sids: string[];
+}
 
 /**
  * `pending`: the password was accepted and a code was sent; grants nothing but the code step.
@@ -43,12 +55,8 @@ export async function createSession(
   const sid = hashToken(token);
   const now = clock.now().getTime();
   const sess: SessionData = { ...data, createdAt: now };
-  await db.insert(sessions).values({
-    sid,
-    sess,
-    userId: data.userId,
-    expire: new Date(Math.min(now + SESSION_IDLE_MS, now + SESSION_ABSOLUTE_MS)),
-  });
+  const lifetime = data.stage === 'pending' ? PENDING_SESSION_MS : Math.min(SESSION_IDLE_MS, SESSION_ABSOLUTE_MS);
+  await db.insert(sessions).values({ sid, sess, userId: data.userId, expire: new Date(now + lifetime) });
   return { token, sid };
 }
 
@@ -69,6 +77,7 @@ export async function readSession(
     await db.delete(sessions).where(eq(sessions.sid, sid));
     return null;
   }
+  if (sess.stage !== 'full') return { ...sess, sid };
   const nextExpire = Math.min(now + SESSION_IDLE_MS, absoluteEnd);
   // Write the sliding expiry at most once a minute: reads stay reads on hot paths (polling).
   if (nextExpire - row.expire.getTime() > 60_000) {
@@ -126,6 +135,11 @@ declare module 'fastify' {
 
 /** The signed-in caller's user id, or 401. A pending (code not yet entered) session is not signed in. */
 export function requireUserId(req: FastifyRequest): string {
+  return requireFullSession(req).userId;
+}
+
+/** The signed-in caller's session (to keep it while ending the others), or 401. */
+export function requireFullSession(req: FastifyRequest): CurrentSession {
   if (!req.session || req.session.stage !== 'full') throw new UnauthorizedError();
-  return req.session.userId;
+  return req.session;
 }

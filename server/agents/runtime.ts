@@ -1,4 +1,390 @@
+import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatModule } from '@contract/chats';
+import { MESSAGE_TIMEOUT_MS } from '@contract/constants';
+import { MODULES, type ModuleKey } from '@contract/modules';
+import type { StructuredResponse } from '@contract/structured-response';
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
+import { companies, users } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import type { Bus, Unsubscribe } from '../realtime/bus';
+import {
+  TURN_ALIVE_TTL_MS,
+  TURN_HEARTBEAT_MS,
+  TURN_STOP_CHANNEL,
+  readTurnEvents,
+  recordTurnEvent,
+  turnAliveKey,
+  type TurnStopMessage,
+} from '../realtime/turn-feed';
+import {
+  closeLoadingReply,
+  findLoadingRepliesBefore,
+  insertLog,
+  loadHistoryRows,
+  touchChat,
+} from '../workspace/conversation.repo';
+import { agentFor as registryAgentFor } from './registry';
+import {
+  FAILURE_MESSAGE,
+  HISTORY_LIMIT,
+  ORPHAN_MESSAGE,
+  SHUTDOWN_MESSAGE,
+  TIMEOUT_MESSAGE,
+  TurnEmitter,
+  buildHistory,
+} from './turn';
+import { AgentError, type Agent, type AgentEvent } from './types';
 
-/** The turn runtime: filled by the chat workspace and agents issues. */
-export const agentsRuntime = fp(async () => {});
+/** Everything a turn needs, fixed when the user message and its placeholder were stored. */
+export interface TurnSpec {
+  chatId: string;
+  userId: string;
+  module: ModuleKey;
+  model: string;
+  /** The assistant placeholder this turn writes. */
+  messageId: string;
+  /** Its seq: the history is every message before it. */
+  replySeq: number;
+  /** The chat's title when the turn started (the title follows the report's task name). */
+  title: string;
+  /** The request as logged: never attachment bytes. */
+  requestBody: unknown;
+}
+
+type AbortReason = 'stop' | 'timeout' | 'shutdown';
+
+export interface TurnRuntimeDeps {
+  db: Db;
+  bus: Bus;
+  config: Config;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** 180 s in the product (MESSAGE_TIMEOUT_MS). */
+  timeoutMs?: number;
+  agentFor?: (model: string, config: Config) => Agent;
+}
+
+/** A dashboard chat has no agent of its own: the Talent Intelligence analyst answers it. */
+export function agentModuleOf(module: ChatModule): ModuleKey {
+  return module === 'dashboard' ? 'talent-intelligence' : module;
+}
+
+/** The model of the caller's company for a module; `builtin` for a user without a company. */
+export async function pickModel(db: Db, userId: string, module: ModuleKey): Promise<string> {
+  const [row] = await db
+    .select({ company: companies })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const company = row?.company;
+  return company ? company[MODULES[module].companyModelField] : 'builtin';
+}
+
+const LOG_STATUS = { complete: 200, error: 500, timeout: 504, stopped: 499 } as const;
+
+/**
+ * Runs agent turns detached from the HTTP request that asked for them: events go to the bus,
+ * the reply and a Log row to the database. Any process can stop a turn through the bus; a turn
+ * whose process died is closed by the orphan sweep of the next process that starts.
+ */
+export class TurnRuntime {
+  private readonly running = new Map<
+    string,
+    { abort: (r: AbortReason) => void; done: Promise<void> }
+  >();
+  private readonly timeoutMs: number;
+  private readonly agentFor: (model: string, config: Config) => Agent;
+  private stopSubscription: Unsubscribe | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly deps: TurnRuntimeDeps) {
+    this.timeoutMs = deps.timeoutMs ?? MESSAGE_TIMEOUT_MS;
+    this.agentFor = deps.agentFor ?? registryAgentFor;
+  }
+
+  /** Listens for stop requests and closes replies left loading by dead processes. */
+  async init(): Promise<void> {
+    this.stopSubscription = await this.deps.bus.subscribe(TURN_STOP_CHANNEL, (raw) => {
+      const id = (raw as Partial<TurnStopMessage> | null)?.messageId;
+      if (typeof id === 'string') this.running.get(id)?.abort('stop');
+    });
+    await this.sweepOrphans();
+    // A process that died moments before this one started is caught by the next sweep.
+    this.sweepTimer = setInterval(() => {
+      this.sweepOrphans().catch((err: unknown) =>
+        this.deps.log.warn({ err }, 'orphan sweep failed'),
+      );
+    }, 60_000);
+    this.sweepTimer.unref();
+  }
+
+  /** Marks the turn alive before its placeholder is committed, so no sweep takes it for dead. */
+  async markAlive(messageId: string): Promise<void> {
+    await this.deps.bus.setValue(turnAliveKey(messageId), '1', TURN_ALIVE_TTL_MS);
+  }
+
+  isRunningHere(messageId: string): boolean {
+    return this.running.has(messageId);
+  }
+
+  /** Starts a turn in the background; it never throws into the caller. */
+  start(spec: TurnSpec): void {
+    const controller = new AbortController();
+    let reason: AbortReason | null = null;
+    const abort = (r: AbortReason) => {
+      if (reason) return;
+      reason = r;
+      controller.abort(r);
+    };
+    const done = this.run(spec, controller.signal, () => reason)
+      .catch((err: unknown) =>
+        this.deps.log.error({ err, messageId: spec.messageId }, 'turn failed to close'),
+      )
+      .finally(() => this.running.delete(spec.messageId));
+    this.running.set(spec.messageId, { abort, done });
+  }
+
+  /**
+   * Stops a turn wherever it runs. A turn nobody runs any more (no heartbeat) is closed here,
+   * as stopped, so the chat never stays loading.
+   */
+  async stop(chatId: string, messageId: string): Promise<void> {
+    const local = this.running.get(messageId);
+    if (local) {
+      local.abort('stop');
+      await local.done;
+      return;
+    }
+    if (await this.deps.bus.getValue(turnAliveKey(messageId))) {
+      await this.deps.bus.publish(TURN_STOP_CHANNEL, { messageId } satisfies TurnStopMessage);
+      return;
+    }
+    await this.closeOrphan(chatId, messageId, 'stopped');
+  }
+
+  /** Closes every loading reply whose turn has no heartbeat (its process is gone). */
+  async sweepOrphans(): Promise<number> {
+    const { db, bus, clock } = this.deps;
+    // A placeholder younger than one heartbeat period may belong to a turn that is starting.
+    const candidates = await findLoadingRepliesBefore(
+      db,
+      new Date(clock.now().getTime() - TURN_ALIVE_TTL_MS),
+    );
+    let closed = 0;
+    for (const c of candidates) {
+      if (this.running.has(c.id) || (await bus.getValue(turnAliveKey(c.id)))) continue;
+      if (await this.closeOrphan(c.chatId, c.id, 'error')) closed += 1;
+    }
+    if (closed) this.deps.log.warn({ closed }, 'closed replies left loading by a stopped process');
+    return closed;
+  }
+
+  private async closeOrphan(
+    chatId: string,
+    messageId: string,
+    status: 'error' | 'stopped',
+  ): Promise<boolean> {
+    const { db, bus, clock } = this.deps;
+    const events = await readTurnEvents(bus, messageId);
+    const partial = events
+      .filter((e) => e.type === 'stream_chunk')
+      .map((e) => e.content)
+      .join('');
+    const now = clock.now();
+    const closed = await db.transaction(async (tx) => {
+      const row = await closeLoadingReply(tx, messageId, {
+        status,
+        content: partial,
+        error: status === 'error' ? ORPHAN_MESSAGE : null,
+        now,
+      });
+      if (row) await touchChat(tx, chatId, now);
+      return row;
+    });
+    if (!closed) return false;
+    const seq = (events.at(-1)?.seq ?? 0) + 1;
+    const base = { chatId, messageId, seq, timestamp: now.toISOString() };
+    await recordTurnEvent(
+      bus,
+      status === 'error'
+        ? { ...base, type: 'stream_error', content: ORPHAN_MESSAGE }
+        : {
+            ...base,
+            type: 'stream_complete',
+            content: '',
+            finalContent: partial,
+            status: 'stopped',
+          },
+    );
+    return true;
+  }
+
+  /** Aborts the turns of this process (shutdown) and waits for them to close their replies. */
+  async close(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    const turns = [...this.running.values()];
+    for (const t of turns) t.abort('shutdown');
+    await Promise.allSettled(turns.map((t) => t.done));
+    await this.stopSubscription?.();
+  }
+
+  private async run(
+    spec: TurnSpec,
+    signal: AbortSignal,
+    reasonOf: () => AbortReason | null,
+  ): Promise<void> {
+    const { db, bus, clock, config, log } = this.deps;
+    const started = performance.now();
+    const emitter = new TurnEmitter(bus, clock, spec.chatId, spec.messageId);
+    const heartbeat = setInterval(() => {
+      void this.markAlive(spec.messageId).catch(() => undefined);
+    }, TURN_HEARTBEAT_MS);
+    const timeout = setTimeout(
+      () => this.running.get(spec.messageId)?.abort('timeout'),
+      this.timeoutMs,
+    );
+
+    let outcome:
+      | { kind: 'complete'; text: string; report: StructuredResponse | null }
+      | { kind: 'error'; message: string; status: number }
+      | { kind: 'stopped' };
+    try {
+      await this.markAlive(spec.messageId);
+      const rows = await loadHistoryRows(db, spec.chatId, spec.replySeq, HISTORY_LIMIT);
+      const history = buildHistory(rows.messages, rows.attachments);
+      const agent = this.agentFor(spec.model, config);
+      const events = agent.run({ chatId: spec.chatId, module: spec.module, model: spec.model, history, signal });
+      const iterator = events[Symbol.asyncIterator]();
+      // An agent that ignores its signal must not hold the turn past a stop or the timeout.
+      const aborted = new Promise<'aborted'>((resolve) => {
+        if (signal.aborted) resolve('aborted');
+        signal.addEventListener('abort', () => resolve('aborted'), { once: true });
+      });
+      let final: { text: string; report: StructuredResponse | null } | null = null;
+      for (;;) {
+        const next = await Promise.race([iterator.next(), aborted]);
+        if (next === 'aborted') {
+          void Promise.resolve(iterator.return?.()).catch(() => undefined);
+          break;
+        }
+        if (next.done) break;
+        final = await emitter.onAgentEvent(next.value as AgentEvent);
+        if (final) break;
+        if (signal.aborted) break;
+      }
+      const reason = reasonOf();
+      if (reason === 'stop') outcome = { kind: 'stopped' };
+      else if (reason === 'timeout')
+        outcome = { kind: 'error', message: TIMEOUT_MESSAGE, status: LOG_STATUS.timeout };
+      else if (reason === 'shutdown')
+        outcome = { kind: 'error', message: SHUTDOWN_MESSAGE, status: LOG_STATUS.error };
+      else
+        outcome = {
+          kind: 'complete',
+          text: final?.text ?? emitter.text,
+          report: final?.report ?? null,
+        };
+    } catch (err) {
+      const reason = reasonOf();
+      if (reason === 'stop') outcome = { kind: 'stopped' };
+      else if (reason === 'timeout')
+        outcome = { kind: 'error', message: TIMEOUT_MESSAGE, status: LOG_STATUS.timeout };
+      else {
+        if (!(err instanceof AgentError))
+          log.error({ err, messageId: spec.messageId }, 'agent turn failed');
+        outcome = {
+          kind: 'error',
+          message: err instanceof AgentError ? err.message : FAILURE_MESSAGE,
+          status: LOG_STATUS.error,
+        };
+      }
+    } finally {
+      clearTimeout(timeout);
+      clearInterval(heartbeat);
+    }
+
+    await emitter.endThinking().catch(() => undefined);
+    const now = clock.now();
+    const closed = await db.transaction(async (tx) => {
+      const row =
+        outcome.kind === 'complete'
+          ? await closeLoadingReply(tx, spec.messageId, {
+              status: 'complete',
+              content: outcome.text,
+              structuredResponse: outcome.report,
+              now,
+            })
+          : await closeLoadingReply(tx, spec.messageId, {
+              status: outcome.kind === 'stopped' ? 'stopped' : 'error',
+              content: emitter.text,
+              error: outcome.kind === 'error' ? outcome.message : null,
+              now,
+            });
+      if (!row) return false;
+      // The chat title follows the report's task name (spec section 4, stream_complete).
+      const taskName =
+        outcome.kind === 'complete' ? outcome.report?.task_name.trim().slice(0, 255) : undefined;
+      await touchChat(
+        tx,
+        spec.chatId,
+        now,
+        taskName && taskName !== spec.title ? taskName : undefined,
+      );
+      return true;
+    });
+    // Published after commit: a client that refetches on these events sees the closed reply.
+    if (closed) {
+      if (outcome.kind === 'complete') {
+        await emitter.emit('stream_complete', '', {
+          finalContent: outcome.text,
+          status: 'complete',
+        });
+      } else if (outcome.kind === 'stopped') {
+        await emitter.emit('stream_complete', '', {
+          finalContent: emitter.text,
+          status: 'stopped',
+        });
+      } else {
+        await emitter.emit('stream_error', outcome.message);
+      }
+    }
+    await bus.deleteKeys(turnAliveKey(spec.messageId));
+    await insertLog(db, {
+      chatId: spec.chatId,
+      userId: spec.userId,
+      requestBody: spec.requestBody,
+      responseStatus:
+        outcome.kind === 'complete'
+          ? LOG_STATUS.complete
+          : outcome.kind === 'stopped'
+            ? LOG_STATUS.stopped
+            : outcome.status,
+      responseTimeMs: Math.round(performance.now() - started),
+    });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The turn runtime: start, stop, sweep. */
+    turns: TurnRuntime;
+  }
+}
+
+/** Registers the runtime first, so every route plugin can start and stop turns. */
+export const agentsRuntime = fp(
+  async (app) => {
+    const { database, bus, config, clock } = app.deps;
+    const runtime = new TurnRuntime({ db: database.db, bus, config, clock, log: app.log });
+    await runtime.init();
+    app.decorate('turns', runtime);
+    app.addHook('onClose', async () => {
+      await runtime.close();
+    });
+  },
+  { name: 'agents-runtime' },
+);

@@ -22,6 +22,17 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
 
+/**
+ * jsonb whose value is handed back exactly as stored. Drizzle's own jsonb parses any string it
+ * reads once more, so a message whose plain-text content happens to be JSON (a report) would
+ * come back as an object; both drivers already decode jsonb themselves.
+ */
+const jsonValue = customType<{ data: unknown; driverData: unknown }>({
+  dataType: () => 'jsonb',
+  toDriver: (v) => JSON.stringify(v),
+  fromDriver: (v) => v,
+});
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -29,7 +40,10 @@ export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 255 }).notNull().unique(),
   /** E-mail domains whose users belong to this company at sign-up. */
-  emailDomains: text('email_domains').array().notNull().default(sql`'{}'::text[]`),
+  emailDomains: text('email_domains')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   brandHubModel: varchar('brand_hub_model', { length: 255 }).notNull().default('builtin'),
   governanceModel: varchar('governance_model', { length: 255 }).notNull().default('builtin'),
   talentIntelligenceModel: varchar('talent_intelligence_model', { length: 255 })
@@ -164,8 +178,8 @@ export const chatMessages = pgTable(
     clientId: varchar('client_id', { length: 64 }),
     role: varchar('role', { length: 16 }).notNull(),
     /** Plain text, or a list of text parts and file parts (files by attachment id, not bytes). */
-    content: jsonb('content').notNull(),
-    structuredResponse: jsonb('structured_response'),
+    content: jsonValue('content').notNull(),
+    structuredResponse: jsonValue('structured_response'),
     /** complete | loading | error | stopped */
     status: varchar('status', { length: 16 }).notNull().default('complete'),
     error: text('error'),

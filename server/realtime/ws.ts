@@ -1,4 +1,204 @@
+import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
+import type { WebSocket } from 'ws';
+import {
+  JoinChatMessage,
+  WS_CLOSE_SESSION_ENDED,
+  type JoinedEvent,
+  type StreamEvent,
+} from '@contract/ws-events';
+import {
+  SESSION_ENDED_CHANNEL,
+  requireUserId,
+  type SessionEndedMessage,
+} from '../accounts/sessions';
+import { isSameOrigin } from '../app';
+import { ForbiddenError } from '../lib/errors';
+import { findOwnChat } from '../workspace/chats.repo';
+import { findLatestReply } from '../workspace/conversation.repo';
+import { ChatFeed, readTurnEvents, type TurnEvent } from './turn-feed';
 
-/** The /ws hub: filled by the chat workspace issue. */
-export const realtimeRoutes: FastifyPluginAsync = async () => {};
+/** Client messages are tiny (join_chat); anything bigger is not ours. */
+const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
+/** A dead peer (sleeping phone, cut network) is found and dropped within two periods. */
+const PING_INTERVAL_MS = 30_000;
+/** A client that reads too slowly is dropped rather than buffered without bound; it rejoins and replays. */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+/** At most this many client messages per window: joins cost queries. */
+const MESSAGE_BUDGET = 30;
+const MESSAGE_WINDOW_MS = 10_000;
+
+export const INVALID_MESSAGE = 'Invalid message format';
+export const CHAT_NOT_FOUND = 'Chat not found';
+
+/**
+ * Which turn events a (re)joining client needs: from its lastSeq when it names the current turn
+ * (or names none), from the start of a turn still being written it did not know, and nothing of
+ * a finished turn it did not follow (the history call has it).
+ */
+export function replayFrom(
+  join: Pick<JoinChatMessage, 'lastSeq' | 'messageId'>,
+  turn: { messageId: string; lastSeq: number; status: string },
+): number {
+  if (join.messageId !== undefined && join.messageId !== turn.messageId) {
+    return turn.status === 'loading' ? 0 : turn.lastSeq;
+  }
+  if (join.lastSeq !== undefined) return Math.min(join.lastSeq, turn.lastSeq);
+  return turn.status === 'loading' ? 0 : turn.lastSeq;
+}
+
+interface Connection {
+  socket: WebSocket;
+  userId: string;
+  sid: string;
+  alive: boolean;
+  feed: ChatFeed | null;
+  /** Bumped by each join: a slower earlier join gives way to the latest one. */
+  generation: number;
+  closed: boolean;
+  budget: { count: number; windowStart: number };
+}
+
+/** The /ws hub: cookie-authenticated sockets that join their own chats' rooms. */
+export const realtimeRoutes: FastifyPluginAsync = async (app) => {
+  const { bus, config, database } = app.deps;
+  const db = database.db;
+  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
+
+  const connections = new Set<Connection>();
+
+  const send = (c: Connection, event: StreamEvent | JoinedEvent) => {
+    if (c.closed || c.socket.readyState !== c.socket.OPEN) return;
+    if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      c.socket.terminate();
+      return;
+    }
+    c.socket.send(JSON.stringify(event));
+  };
+  const sendError = (c: Connection, content: string) =>
+    send(c, { type: 'error', content, timestamp: new Date().toISOString() });
+
+  const leave = async (c: Connection) => {
+    const feed = c.feed;
+    c.feed = null;
+    await feed?.close();
+  };
+
+  const join = async (c: Connection, msg: JoinChatMessage) => {
+    const generation = ++c.generation;
+    await leave(c);
+    const chat = await findOwnChat(db, msg.chatId, c.userId);
+    if (generation !== c.generation || c.closed) return;
+    if (!chat) return sendError(c, CHAT_NOT_FOUND);
+    // Subscribe before reading the turn's list: see ChatFeed.
+    const feed = await ChatFeed.open(bus, chat.id, (e: TurnEvent) => send(c, e));
+    if (generation !== c.generation || c.closed) return void (await feed.close());
+    c.feed = feed;
+    const latest = await findLatestReply(db, chat.id);
+    const events = latest ? await readTurnEvents(bus, latest.id) : [];
+    const turn =
+      latest && (latest.status === 'loading' || events.length > 0)
+        ? { messageId: latest.id, lastSeq: events.at(-1)?.seq ?? 0, status: latest.status }
+        : null;
+    if (generation !== c.generation || c.closed) return;
+    send(c, {
+      type: 'joined',
+      content: '',
+      timestamp: new Date().toISOString(),
+      chatId: chat.id,
+      turn,
+    });
+    await feed.start(
+      turn ? { messageId: turn.messageId, afterSeq: replayFrom(msg, turn), events } : null,
+    );
+  };
+
+  const onMessage = (c: Connection, data: Buffer, isBinary: boolean) => {
+    const now = Date.now();
+    if (now - c.budget.windowStart > MESSAGE_WINDOW_MS) c.budget = { count: 0, windowStart: now };
+    if (++c.budget.count > MESSAGE_BUDGET) {
+      c.socket.close(1008, 'Too many messages');
+      return;
+    }
+    let raw: unknown;
+    try {
+      if (isBinary) throw new Error('binary');
+      raw = JSON.parse(data.toString('utf8'));
+    } catch {
+      return sendError(c, INVALID_MESSAGE);
+    }
+    const parsed = JoinChatMessage.safeParse(raw);
+    if (!parsed.success) return sendError(c, INVALID_MESSAGE);
+    join(c, parsed.data).catch((err: unknown) => {
+      app.log.error({ err }, 'join_chat failed');
+      sendError(c, 'Could not join the chat. Please reload the page.');
+    });
+  };
+
+  // Sessions ended anywhere (logout, password change) lose their sockets here too.
+  const unsubscribeSessions = await bus.subscribe(SESSION_ENDED_CHANNEL, (raw) => {
+    const sids = (raw as Partial<SessionEndedMessage> | null)?.sids;
+    if (!Array.isArray(sids)) return;
+    const ended = new Set(sids);
+    for (const c of connections) {
+      if (ended.has(c.sid)) c.socket.close(WS_CLOSE_SESSION_ENDED, 'Session ended');
+    }
+  });
+
+  const pinger = setInterval(() => {
+    for (const c of connections) {
+      if (!c.alive) {
+        c.socket.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.socket.ping();
+    }
+  }, PING_INTERVAL_MS);
+  pinger.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(pinger);
+    await unsubscribeSessions();
+    await Promise.allSettled([...connections].map((c) => leave(c)));
+  });
+
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      // Refused before the upgrade: a foreign page (403) or no signed-in session (401).
+      onRequest: async (req) => {
+        const origin = req.headers.origin;
+        if (origin && !isSameOrigin(origin, config.appUrl, req.headers.host)) {
+          throw new ForbiddenError('Cross-site request refused');
+        }
+        requireUserId(req);
+      },
+    },
+    (socket, req) => {
+      const session = req.session!;
+      const c: Connection = {
+        socket,
+        userId: session.userId,
+        sid: session.sid,
+        alive: true,
+        feed: null,
+        generation: 0,
+        closed: false,
+        budget: { count: 0, windowStart: Date.now() },
+      };
+      connections.add(c);
+      socket.on('pong', () => {
+        c.alive = true;
+      });
+      socket.on('message', (data: Buffer, isBinary: boolean) => onMessage(c, data, isBinary));
+      // A dropped socket only stops following: the turn runs on, and a rejoin replays it.
+      socket.on('close', () => {
+        c.closed = true;
+        connections.delete(c);
+        void leave(c);
+      });
+    },
+  );
+};

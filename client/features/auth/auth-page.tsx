@@ -1,9 +1,352 @@
-// PLACEHOLDER: register, login and one-time-code modes (spec section 2, /auth).
+import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useSearch } from 'wouter';
+import { Loader2Icon, MailCheckIcon } from 'lucide-react';
+import { LoginBody, RegisterBody } from '@contract/accounts';
+import { OTP_LENGTH } from '@contract/constants';
+import { Button } from '@/components/ui/button';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/hooks/use-toast';
+import { serverMessage } from '@/lib/api';
+import { useLogin, useRegister, useVerifyOtp } from '@/features/auth/api/auth-api';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { OtpInput } from '@/features/auth/components/otp-input';
+import { PasswordInput } from '@/features/auth/components/password-input';
+import { authModeFromSearch, withoutParam } from '@/features/auth/lib/auth-search';
+import { applyServerFieldErrors } from '@/features/auth/lib/server-field-errors';
 
+const MODE_TEXT = {
+  register: {
+    title: 'Create Account',
+    description: 'Sign up with your work e-mail address to open your workspace.',
+  },
+  login: { title: 'Sign In', description: 'Welcome back. Sign in to continue to Atrium.' },
+  otp: { title: 'Verification Code', description: 'One more step to keep your account safe.' },
+} as const;
+
+/**
+ * /auth (spec section 2): register and login modes follow the address (?mode=register), so the
+ * landing page can link straight to sign-up and the back button works; the code step keeps
+ * the address it was sent to in memory only.
+ */
 export function AuthPage() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const [otpEmail, setOtpEmail] = React.useState<string | null>(null);
+  const mode = otpEmail ? 'otp' : authModeFromSearch(search);
+
+  const verified = new URLSearchParams(search).get('verified') === 'true';
+  React.useEffect(() => {
+    if (!verified) return;
+    toast({
+      title: 'Email Verified Successfully',
+      description: 'Your email has been verified. You can now sign in to your account.',
+    });
+    navigate(`/auth${withoutParam(search, 'verified')}`, { replace: true });
+  }, [verified, search, navigate]);
+
   return (
-    <main className="mx-auto w-full max-w-3xl p-6">
-      <h1 className="text-2xl font-semibold tracking-tight">Sign In</h1>
-    </main>
+    <AuthLayout
+      title={MODE_TEXT[mode].title}
+      description={MODE_TEXT[mode].description}
+      icon={
+        mode === 'otp' ? (
+          <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <MailCheckIcon className="size-6" aria-hidden="true" />
+          </span>
+        ) : undefined
+      }
+    >
+      {mode === 'register' && <RegisterForm onRegistered={() => navigate('/auth')} />}
+      {mode === 'login' && <LoginForm onCodeSent={setOtpEmail} />}
+      {mode === 'otp' && otpEmail && (
+        <OtpStep
+          email={otpEmail}
+          onSignedIn={() => navigate('/', { replace: true })}
+          onBack={() => setOtpEmail(null)}
+        />
+      )}
+    </AuthLayout>
+  );
+}
+
+function SubmitButton({ pending, children }: { pending: boolean; children: React.ReactNode }) {
+  return (
+    <Button type="submit" className="w-full" size="lg" disabled={pending} aria-busy={pending}>
+      {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+      {children}
+    </Button>
+  );
+}
+
+function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+  const register = useRegister();
+  const form = useForm({
+    resolver: zodResolver(RegisterBody),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+
+  const onSubmit = form.handleSubmit((values) => {
+    register.mutate(values, {
+      onSuccess: (answer) => {
+        toast({ title: 'Registration successful', description: answer.message });
+        form.reset();
+        onRegistered();
+      },
+      onError: (err) => {
+        applyServerFieldErrors(err, form.setError, ['firstName', 'lastName', 'email', 'password']);
+        toast({
+          variant: 'destructive',
+          title: 'Registration failed',
+          description: serverMessage(err, 'An error occurred during registration'),
+        });
+      },
+    });
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="firstName"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>First name</FormLabel>
+                <FormControl>
+                  <Input autoComplete="given-name" maxLength={100} {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="lastName"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Last name</FormLabel>
+                <FormControl>
+                  <Input autoComplete="family-name" maxLength={100} {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <EmailInput {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Password</FormLabel>
+              <FormControl>
+                <PasswordInput autoComplete="new-password" maxLength={256} {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <SubmitButton pending={register.isPending}>Create Account</SubmitButton>
+        <p className="text-center text-sm text-muted-foreground">
+          Already have an account?{' '}
+          <Link href="/auth" className="font-medium text-primary underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </p>
+      </form>
+    </Form>
+  );
+}
+
+/** The e-mail input of both forms: same type, autocomplete, placeholder and bound. */
+function EmailInput(props: React.ComponentProps<typeof Input>) {
+  return (
+    <Input
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder="name@company.com"
+      maxLength={255}
+      {...props}
+    />
+  );
+}
+
+function LoginForm({ onCodeSent }: { onCodeSent: (email: string) => void }) {
+  const login = useLogin();
+  const form = useForm({
+    resolver: zodResolver(LoginBody),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = form.handleSubmit((values) => {
+    login.mutate(values, {
+      onSuccess: (answer) => {
+        toast({ title: 'OTP sent', description: answer.message });
+        onCodeSent(values.email);
+      },
+      onError: (err) => {
+        applyServerFieldErrors(err, form.setError, ['email', 'password']);
+        toast({
+          variant: 'destructive',
+          title: 'Login failed',
+          description: serverMessage(err, 'An error occurred during login'),
+        });
+      },
+    });
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <EmailInput {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <div className="flex items-center justify-between gap-2">
+                <FormLabel>Password</FormLabel>
+                <Link
+                  href="/forgot-password"
+                  className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  Forgot password?
+                </Link>
+              </div>
+              <FormControl>
+                <PasswordInput autoComplete="current-password" maxLength={256} {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <SubmitButton pending={login.isPending}>Sign In</SubmitButton>
+        <p className="text-center text-sm text-muted-foreground">
+          Don&apos;t have an account?{' '}
+          <Link
+            href="/auth?mode=register"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Create one
+          </Link>
+        </p>
+      </form>
+    </Form>
+  );
+}
+
+function OtpStep({
+  email,
+  onSignedIn,
+  onBack,
+}: {
+  email: string;
+  onSignedIn: () => void;
+  onBack: () => void;
+}) {
+  const verify = useVerifyOtp({
+    onSuccess: () => {
+      toast({ title: 'Login successful', description: 'Welcome back!' });
+      onSignedIn();
+    },
+  });
+  const [code, setCode] = React.useState('');
+  const inputRef = React.useRef<HTMLInputElement>(null);
+  const hintId = React.useId();
+
+  const submit = (otp: string) => {
+    // onComplete and the button can both fire for the same code; one request is enough.
+    if (verify.isPending || otp.length !== OTP_LENGTH) return;
+    verify.mutate(
+      { email, otp },
+      {
+        onError: (err) => {
+          toast({
+            variant: 'destructive',
+            title: 'Verification failed',
+            description: serverMessage(err, 'Invalid or expired OTP'),
+          });
+          // A wrong code is retyped from scratch, so clear the boxes and put the caret back.
+          setCode('');
+          inputRef.current?.focus();
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      className="grid gap-5"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit(code);
+      }}
+    >
+      <p className="text-center text-sm text-muted-foreground">
+        We&apos;ve sent a 6-digit code to{' '}
+        <span className="font-medium break-all text-foreground">{email}</span>
+      </p>
+      <div className="grid gap-2">
+        <Label htmlFor="otp-code" className="sr-only">
+          Verification code
+        </Label>
+        <OtpInput
+          ref={inputRef}
+          id="otp-code"
+          aria-describedby={hintId}
+          value={code}
+          onChange={setCode}
+          onComplete={submit}
+          disabled={verify.isPending}
+        />
+        <p id={hintId} className="text-center text-sm text-muted-foreground">
+          {/* The spec's wording; OTP_VALID_MINUTES is the same 15 on the server side. */}
+          Code expires in 15 minutes.
+        </p>
+      </div>
+      <SubmitButton pending={verify.isPending}>Verify Code</SubmitButton>
+      <Button type="button" variant="link" onClick={onBack} className="justify-self-center">
+        Back to login
+      </Button>
+    </form>
   );
 }

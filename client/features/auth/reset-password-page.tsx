@@ -1,9 +1,128 @@
-// PLACEHOLDER: set a new password via token (spec section 2, /reset-password).
+import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useSearch } from 'wouter';
+import { Loader2Icon } from 'lucide-react';
+import { ResetPasswordForm } from '@contract/accounts';
+import { Button } from '@/components/ui/button';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { toast } from '@/hooks/use-toast';
+import { serverMessage } from '@/lib/api';
+import { useResetPassword } from '@/features/auth/api/auth-api';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { PasswordInput } from '@/features/auth/components/password-input';
+import { applyServerFieldErrors } from '@/features/auth/lib/server-field-errors';
 
+/** /reset-password?token=...: a new password, twice (spec sections 2 and 5). */
 export function ResetPasswordPage() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const token = new URLSearchParams(search).get('token') || null;
+
+  React.useEffect(() => {
+    if (token !== null) return;
+    toast({
+      variant: 'destructive',
+      title: 'Invalid Link',
+      description: 'The password reset link is invalid or missing.',
+    });
+    navigate('/auth', { replace: true });
+  }, [token, navigate]);
+
+  if (token === null) return null;
+  return <ResetPasswordScreen token={token} onDone={() => navigate('/auth', { replace: true })} />;
+}
+
+function ResetPasswordScreen({ token, onDone }: { token: string; onDone: () => void }) {
+  const reset = useResetPassword();
+  const form = useForm({
+    resolver: zodResolver(ResetPasswordForm),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = form.handleSubmit(({ password }) => {
+    reset.mutate(
+      { token, password },
+      {
+        onSuccess: (answer) => {
+          toast({ title: 'Password Reset Successful', description: answer.message });
+          onDone();
+        },
+        onError: (err) => {
+          applyServerFieldErrors(err, form.setError, ['password']);
+          toast({
+            variant: 'destructive',
+            title: 'Reset Failed',
+            description: serverMessage(
+              err,
+              'The reset link may have expired. Please request a new one.',
+            ),
+          });
+        },
+      },
+    );
+  });
+
   return (
-    <main className="mx-auto w-full max-w-3xl p-6">
-      <h1 className="text-2xl font-semibold tracking-tight">Reset Password</h1>
-    </main>
+    <AuthLayout
+      title="Reset your password"
+      description="Choose a new password of at least 8 characters."
+      footer={
+        <Link
+          href="/forgot-password"
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Request a new link
+        </Link>
+      }
+    >
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <FormField
+            control={form.control}
+            name="password"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>New password</FormLabel>
+                <FormControl>
+                  <PasswordInput autoComplete="new-password" maxLength={256} autoFocus {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="confirmPassword"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Confirm new password</FormLabel>
+                <FormControl>
+                  <PasswordInput autoComplete="new-password" maxLength={256} {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            disabled={reset.isPending}
+            aria-busy={reset.isPending}
+          >
+            {reset.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+            Reset Password
+          </Button>
+        </form>
+      </Form>
+    </AuthLayout>
   );
 }

@@ -1,21 +1,42 @@
-// PLACEHOLDER: the accounts work replaces this with the real GET /api/auth/user query
-// (getQueryFn({ on401: 'returnNull' })). The shape below is what the router and shell rely on.
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { UserDto } from '@contract/accounts';
+import { getQueryFn } from '@/lib/api';
 
-/** The signed-in user as the client sees it. To be replaced by the contract's UserDto. */
-export interface AuthUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  companyId: number | null;
-}
+export type { UserDto };
+
+/** The current-user call (spec section 7); its cache entry is the one source of "who is signed in". */
+export const AUTH_USER_QUERY_KEY = ['/api/auth/user'] as const;
+
+const loadUser = getQueryFn<unknown>({ on401: 'returnNull' });
+
+/**
+ * GET /api/auth/user: null when signed out (401). Not retried and not refetched on focus
+ * (spec section 4). The answer is parsed with the contract so extra server fields never leak
+ * into the client's idea of a user.
+ */
+export const authUserQueryOptions = queryOptions({
+  queryKey: AUTH_USER_QUERY_KEY,
+  queryFn: async (ctx): Promise<UserDto | null> => {
+    const data = await loadUser(ctx);
+    return data === null ? null : UserDto.parse(data);
+  },
+  retry: false,
+  refetchOnWindowFocus: false,
+  staleTime: Infinity,
+});
 
 export interface AuthState {
-  user: AuthUser | null;
+  /** Null when signed out, while loading, or when the call failed (treated as signed out). */
+  user: UserDto | null;
   isLoading: boolean;
 }
 
 export function useAuth(): AuthState {
-  return { user: null, isLoading: false };
+  const { data, isLoading } = useQuery(authUserQueryOptions);
+  return { user: data ?? null, isLoading };
+}
+
+/** Stores the signed-in user (after the code step or a profile update) without a refetch. */
+export function setAuthUser(queryClient: QueryClient, user: UserDto | null): void {
+  queryClient.setQueryData(AUTH_USER_QUERY_KEY, user);
 }

@@ -1,9 +1,122 @@
-// PLACEHOLDER: e-mail verification by token (spec section 2, /verify-email).
+import * as React from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useSearch } from 'wouter';
+import { CheckCircle2Icon, Loader2Icon, XCircleIcon } from 'lucide-react';
+import { VERIFY_REDIRECT_DELAYS_MS } from '@contract/constants';
+import { MessageBody } from '@contract/errors';
+import { Button } from '@/components/ui/button';
+import { callParsed } from '@/features/auth/api/auth-api';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import {
+  INVALID_VERIFICATION_LINK,
+  VERIFY_STATE_TITLES,
+  verificationFailureMessage,
+  type VerifyEmailState,
+} from '@/features/auth/lib/verify-email';
 
+/**
+ * The link is single use, so the call is a query keyed by the token: React's double mount in
+ * development and a re-render never send it twice, and it is never retried or refetched.
+ */
+function useVerifyEmail(token: string | null) {
+  return useQuery({
+    queryKey: ['/api/verify-email', token],
+    queryFn: () =>
+      callParsed(MessageBody, 'GET', `/api/verify-email/${encodeURIComponent(token ?? '')}`),
+    enabled: token !== null,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnMount: false,
+    refetchOnReconnect: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+/** /verify-email?token=...: loading, then success (then redirecting) or error (spec section 2). */
 export function VerifyEmailPage() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const token = new URLSearchParams(search).get('token') || null;
+  const query = useVerifyEmail(token);
+  const [redirecting, setRedirecting] = React.useState(false);
+
+  const state: VerifyEmailState =
+    token === null
+      ? { status: 'error', message: INVALID_VERIFICATION_LINK }
+      : query.isError
+        ? { status: 'error', message: verificationFailureMessage(query.error) }
+        : query.isSuccess
+          ? { status: redirecting ? 'redirecting' : 'success', message: query.data.message }
+          : { status: 'loading' };
+
+  // Spec section 2: 2 s showing the success, then 1 s "redirecting", then /?verified=true
+  // (which sends an anonymous visitor on to /auth, where the success toast shows).
+  const succeeded = query.isSuccess;
+  React.useEffect(() => {
+    if (!succeeded) return;
+    const [showMs, redirectMs] = VERIFY_REDIRECT_DELAYS_MS;
+    let redirect: ReturnType<typeof setTimeout> | undefined;
+    const show = setTimeout(() => {
+      setRedirecting(true);
+      redirect = setTimeout(() => navigate('/?verified=true', { replace: true }), redirectMs);
+    }, showMs);
+    return () => {
+      clearTimeout(show);
+      clearTimeout(redirect);
+    };
+  }, [succeeded, navigate]);
+
+  const ok = state.status === 'success' || state.status === 'redirecting';
   return (
-    <main className="mx-auto w-full max-w-3xl p-6">
-      <h1 className="text-2xl font-semibold tracking-tight">Verify Email</h1>
-    </main>
+    <AuthLayout
+      title={VERIFY_STATE_TITLES[state.status]}
+      icon={<StatusIcon status={state.status} />}
+    >
+      <div className="grid gap-5 text-center" aria-live="polite">
+        {state.status === 'loading' ? (
+          <p className="text-sm text-muted-foreground">Please wait while we check your link.</p>
+        ) : (
+          <p className={ok ? 'text-sm text-muted-foreground' : 'text-sm text-destructive'}>
+            {state.message}
+          </p>
+        )}
+        {state.status === 'redirecting' && (
+          <p className="text-sm text-muted-foreground">Redirecting to sign in...</p>
+        )}
+        {state.status !== 'loading' && (
+          <Button asChild size="lg" className="w-full" variant={ok ? 'default' : 'outline'}>
+            {ok ? (
+              <Link href="/auth?verified=true">Continue to Sign In</Link>
+            ) : (
+              <Link href="/">Back to Home</Link>
+            )}
+          </Button>
+        )}
+      </div>
+    </AuthLayout>
+  );
+}
+
+function StatusIcon({ status }: { status: VerifyEmailState['status'] }) {
+  const base = 'flex size-14 items-center justify-center rounded-full';
+  if (status === 'loading') {
+    return (
+      <span className={`${base} bg-primary/10 text-primary`}>
+        <Loader2Icon className="size-7 animate-spin" aria-hidden="true" />
+      </span>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <span className={`${base} bg-destructive/10 text-destructive`}>
+        <XCircleIcon className="size-7" aria-hidden="true" />
+      </span>
+    );
+  }
+  return (
+    <span className={`${base} bg-emerald-500/10 text-emerald-600 dark:text-emerald-400`}>
+      <CheckCircle2Icon className="size-7" aria-hidden="true" />
+    </span>
   );
 }

@@ -13,7 +13,8 @@ import { MODULE_ICONS } from '@/components/module-icon';
 import { Button } from '@/components/ui/button';
 import { ThemeToggle } from '@/features/theme/theme-toggle';
 
-const MODULE_COPY: Record<ModuleKey, { tagline: string; description: string; accent: string }> = {
+/** Module taglines, descriptions and icon accents; the dashboard cards reuse them. */
+export const MODULE_COPY: Record<ModuleKey, { tagline: string; description: string; accent: string }> = {
   'brand-hub': {
     tagline: 'Voice, campaigns and content',
     description:

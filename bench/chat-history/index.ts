@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../../server/app';
+import { cookieName, createSession } from '../../server/accounts/sessions';
+import { loadConfig } from '../../server/config';
+import { connectDatabase } from '../../server/db/connect';
+import { chatMessages, chats, users } from '../../server/db/schema';
+import { systemClock } from '../../server/lib/clock';
+import { consoleMailer } from '../../server/mail/mailer';
+import { MemoryBus } from '../../server/realtime/bus';
+import { seedDatabase } from '../../server/seed/seed';
+
+/**
+ * The history call (GET /api/chats/{id}) and an unchanged poll (If-None-Match -> 304) for a
+ * 10- and a 1,000-message chat on PostgreSQL, under 50 concurrent clients.
+ * Goals (issue 5): an unchanged poll is at most 1 KB and costs at most 1.2x as much for 1,000
+ * messages as for 10. Uses its own database, dropped at the end.
+ *
+ *   BENCH_DATABASE_URL (or DATABASE_URL), default postgres://postgres@127.0.0.1:5432/postgres
+ *   BENCH_DURATION seconds per measurement (default 5), BENCH_CONNECTIONS (default 50)
+ */
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+const dbName = `atrium_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database "${dbName}"`);
+const dbUrl = new URL(adminUrl);
+dbUrl.pathname = `/${dbName}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'));
+
+const report = {
+  task_name: 'Headcount by department',
+  content: [
+    {
+      type: 'text',
+      text: '## Findings\n\n| Department | Headcount |\n|---|---|\n| Engineering | 42 |\n| Sales | 31 |\n\n'.repeat(
+        4,
+      ),
+    },
+    {
+      type: 'chart',
+      title: 'Headcount',
+      chart_type: 'bar',
+      config: {
+        type: 'bar',
+        data: { labels: ['Engineering', 'Sales'], datasets: [{ label: 'People', data: [42, 31] }] },
+      },
+    },
+  ],
+  next_steps: [{ step_description: 'Break the numbers down by location' }],
+};
+
+async function seedChat(
+  db: Awaited<ReturnType<typeof connectDatabase>>['db'],
+  userId: string,
+  count: number,
+) {
+  const [chat] = await db
+    .insert(chats)
+    .values({ userId, title: `Bench ${count}`, module: 'talent-intelligence' })
+    .returning();
+  const t0 = Date.now() - count * 60_000;
+  const rows = Array.from({ length: count }, (_, i) => {
+    const user = i % 2 === 0;
+    return {
+      chatId: chat!.id,
+      seq: i + 1,
+      role: user ? 'user' : 'assistant',
+      content: user
+        ? `Question ${i}: how does headcount compare across departments this quarter?`
+        : JSON.stringify(report),
+      structuredResponse: user ? null : report,
+      status: 'complete',
+      timestamp: new Date(t0 + i * 60_000),
+    };
+  });
+  for (let i = 0; i < rows.length; i += 200)
+    await db.insert(chatMessages).values(rows.slice(i, i + 200));
+  return chat!.id;
+}
+
+/** Bytes on the wire of one response: status line, headers and body. */
+function responseBytes(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; bytes: number; etag: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      let body = 0;
+      res.on('data', (c: Buffer) => (body += c.length));
+      res.on('end', () => {
+        const head = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n${res.rawHeaders
+          .reduce<string[]>(
+            (acc, v, i) => (i % 2 ? [...acc.slice(0, -1), `${acc.at(-1)}: ${v}`] : [...acc, v]),
+            [],
+          )
+          .join('\r\n')}\r\n\r\n`;
+        resolve({
+          status: res.statusCode ?? 0,
+          bytes: Buffer.byteLength(head) + body,
+          etag: String(res.headers.etag ?? ''),
+        });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const database = await connectDatabase({ databaseUrl: dbUrl.toString() });
+let failed = false;
+try {
+  await seedDatabase(database.db);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: dbUrl.toString(),
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+  });
+  const log = pino({ level: 'silent' });
+  const app = await buildApp({
+    config,
+    database,
+    bus: new MemoryBus(),
+    mailer: consoleMailer(log, () => undefined),
+    clock: systemClock,
+    logger: log,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      email: `bench-${dbName}@northwind.com`,
+      password: 'x',
+      firstName: 'Bench',
+      lastName: 'User',
+      isEmailVerified: true,
+    })
+    .returning();
+  const { token } = await createSession(database.db, systemClock, {
+    userId: user!.id,
+    stage: 'full',
+  });
+  const cookie = `${cookieName(config)}=${token}`;
+
+  console.log(
+    `chat-history: PostgreSQL, ${connections} concurrent clients, ${duration} s per measurement\n`,
+  );
+  const rows: Array<{ name: string; p50: number; p99: number; rps: number; bytes: number }> = [];
+  const targets = [];
+  for (const size of [10, 1000]) {
+    const chatId = await seedChat(database.db, user!.id, size);
+    const url = `${base}/api/chats/${chatId}`;
+    const full = await responseBytes(url, { cookie });
+    const poll = await responseBytes(url, { cookie, 'if-none-match': full.etag });
+    if (full.status !== 200 || poll.status !== 304)
+      throw new Error(`unexpected statuses ${full.status} / ${poll.status}`);
+    targets.push({ size, url, full, poll });
+  }
+  const run = async (name: string, url: string, headers: Record<string, string>, bytes: number) => {
+    await autocannon({ url, connections, duration: 1, headers }); // warm-up
+    const r = await autocannon({ url, connections, duration, headers });
+    if (r.errors) throw new Error(`${name}: ${r.errors} request errors`);
+    rows.push({
+      name,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      rps: Math.round(r.requests.average),
+      bytes,
+    });
+    return r.latency.mean;
+  };
+  // Polls first and alternated (the best of two rounds each), so that neither a backlog of
+  // megabyte histories nor a burst of load from elsewhere lands on one size only.
+  const pollMeans: Record<number, number[]> = { 10: [], 1000: [] };
+  for (let round = 1; round <= 2; round += 1) {
+    for (const t of targets) {
+      const headers = { cookie, 'if-none-match': t.full.etag };
+      pollMeans[t.size]!.push(
+        await run(
+          `unchanged poll, ${t.size} messages (round ${round})`,
+          t.url,
+          headers,
+          t.poll.bytes,
+        ),
+      );
+    }
+  }
+  for (const t of targets)
+    await run(`history, ${t.size} messages`, t.url, { cookie }, t.full.bytes);
+  console.table(
+    rows.map((r) => ({
+      measurement: r.name,
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'req/s': r.rps,
+      'bytes/response': r.bytes,
+    })),
+  );
+
+  const ratio = Math.min(...pollMeans[1000]!) / Math.min(...pollMeans[10]!);
+  const pollBytes = Math.max(...targets.map((t) => t.poll.bytes));
+  const pollOk = pollBytes <= 1024;
+  const ratioOk = ratio <= 1.2;
+  console.log(`\nunchanged poll: ${pollBytes} bytes (goal <= 1024): ${pollOk ? 'OK' : 'MISSED'}`);
+  console.log(
+    `unchanged poll cost, 1,000 vs 10 messages (mean latency, best round): ${ratio.toFixed(2)}x (goal <= 1.2x): ${ratioOk ? 'OK' : 'MISSED'}`,
+  );
+  failed = !pollOk || !ratioOk;
+  await app.close();
+} finally {
+  await database.close();
+  await admin.query(`drop database if exists "${dbName}" with (force)`);
+  await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

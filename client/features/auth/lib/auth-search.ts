@@ -1,0 +1,15 @@
+/** The /auth modes the address can ask for; the code step is reached only by signing in. */
+export type AddressableAuthMode = 'register' | 'login';
+
+/** `?mode=register` opens the sign-up form (the landing page links there); anything else, sign-in. */
+export function authModeFromSearch(search: string): AddressableAuthMode {
+  return new URLSearchParams(search).get('mode') === 'register' ? 'register' : 'login';
+}
+
+/** The query string without one parameter, with its "?" when anything is left, else "". */
+export function withoutParam(search: string, name: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(name);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}

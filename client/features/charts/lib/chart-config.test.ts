@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chartFileBase,
+  chartHtmlPage,
+  chartTypeLabel,
+  removeStringTooltipCallbacks,
+  validateChart,
+} from './chart-config';
+
+const data = { labels: ['a'], datasets: [{ data: [1] }] };
+
+describe('validateChart', () => {
+  it('requires config.data', () => {
+    expect(validateChart({ chart_type: 'bar', config: {} })).toEqual({
+      ok: false,
+      error: 'Invalid chart configuration: Missing data',
+    });
+  });
+  it('rejects unsupported types with their name', () => {
+    expect(validateChart({ chart_type: 'sankey', config: { data } })).toEqual({
+      ok: false,
+      error: 'Unsupported chart type: sankey',
+    });
+  });
+  it('accepts supported types in any case, config.type first', () => {
+    const r = validateChart({ chart_type: 'sankey', config: { type: 'PolarArea', data } });
+    expect(r).toMatchObject({ ok: true, type: 'polarArea' });
+    for (const t of ['BAR', 'line', 'Pie', 'doughnut', 'radar', 'bubble', 'scatter']) {
+      expect(validateChart({ chart_type: t, config: { data } }).ok).toBe(true);
+    }
+  });
+});
+
+describe('removeStringTooltipCallbacks', () => {
+  it('removes string callbacks and keeps the rest, without touching the input', () => {
+    const fn = () => 'x';
+    const options = {
+      plugins: { tooltip: { enabled: true, callbacks: { label: 'function(c){return c}', title: fn } } },
+      tooltips: { callbacks: { footer: 'function(){}' } },
+    };
+    const out = removeStringTooltipCallbacks(options as never) as typeof options;
+    expect(out.plugins.tooltip.callbacks).toEqual({ title: fn });
+    expect(out.plugins.tooltip.enabled).toBe(true);
+    expect(out.tooltips.callbacks).toEqual({});
+    expect(options.plugins.tooltip.callbacks.label).toBe('function(c){return c}');
+  });
+});
+
+describe('file names and labels', () => {
+  it('turns every non letter or digit into _ and lower-cases', () => {
+    expect(chartFileBase('Headcount by Team (2024)')).toBe('headcount_by_team__2024_');
+    expect(chartFileBase('Café Sales')).toBe('café_sales');
+  });
+  it('labels the type followed by Chart', () => {
+    expect(chartTypeLabel('bar')).toBe('Bar Chart');
+    expect(chartTypeLabel('doughnut')).toBe('Doughnut Chart');
+  });
+  it('builds an HTML page with the title escaped and the PNG inline', () => {
+    const html = chartHtmlPage('<b>Revenue</b>', 'data:image/png;base64,AAAA');
+    expect(html).toContain('<h1>&#60;b&#62;Revenue&#60;/b&#62;</h1>');
+    expect(html).toContain('src="data:image/png;base64,AAAA"');
+    expect(html).not.toContain('<script');
+    expect(chartHtmlPage('x', 'javascript:alert(1)')).toContain('src=""');
+  });
+});

@@ -1,0 +1,106 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { ChatDto } from '@contract/chats';
+import { POLL_INTERVAL_MS } from '@contract/constants';
+import { apiJson, apiRequest } from '@/lib/api';
+import { chatFetchRetryDelay, shouldRetryChatFetch } from '../lib/backoff';
+import { hasLoadingMessage, mergeFetchedChat, prependOlderPage, type ChatData } from '../lib/chat-cache';
+
+/** Newest messages fetched (and polled) at once; older ones load in pages of the same size. */
+export const HISTORY_PAGE = 50;
+
+export const chatKey = (id: string) => ['/api/chats', id] as const;
+
+/** "Failed to fetch chat: {status}" (spec section 8); 404 is shown as "Chat not found". */
+export class ChatFetchError extends Error {
+  override readonly name = 'ChatFetchError';
+  constructor(readonly status: number) {
+    super(`Failed to fetch chat: ${status}`);
+  }
+}
+
+/**
+ * ETag of the last full answer per chat. Polls send it as If-None-Match: an unchanged chat
+ * costs a 304 and no parsing. Kept beside the cache, not in it, because it describes the
+ * server's copy while the cache may be ahead of it (socket events).
+ */
+const etags = new Map<string, string>();
+
+async function fetchChat(id: string, query: string, etag: string | undefined, signal?: AbortSignal) {
+  const headers: Record<string, string> = etag ? { 'If-None-Match': etag } : {};
+  const res = await fetch(`/api/chats/${encodeURIComponent(id)}${query}`, {
+    credentials: 'include',
+    signal,
+    headers,
+  });
+  if (res.status === 304) return { notModified: true as const };
+  if (!res.ok) throw new ChatFetchError(res.status);
+  const chat = ChatDto.parse(await res.json());
+  return { notModified: false as const, chat, etag: res.headers.get('ETag') ?? undefined };
+}
+
+/**
+ * GET /api/chats/{id} (spec section 7): refetched on mount, up to 3 retries 1 s doubling capped
+ * at 5 s, polled every 2 s while a reply is loading. Socket events write into the same entry.
+ */
+export function chatQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: chatKey(id),
+    queryFn: async ({ client, signal, queryKey }): Promise<ChatData> => {
+      const cached = client.getQueryData<ChatData>(queryKey);
+      const answer = await fetchChat(id, `?limit=${HISTORY_PAGE}`, cached ? etags.get(id) : undefined, signal);
+      if (answer.notModified) {
+        if (cached) return cached;
+        // Our copy is gone (cache cleared) though the server thinks we have it: ask in full.
+        etags.delete(id);
+        const full = await fetchChat(id, `?limit=${HISTORY_PAGE}`, undefined, signal);
+        if (full.notModified) throw new ChatFetchError(304);
+        if (full.etag) etags.set(id, full.etag);
+        return mergeFetchedChat(undefined, full.chat);
+      }
+      if (answer.etag) etags.set(id, answer.etag);
+      else etags.delete(id);
+      // Re-read: socket events may have moved the cache on while the request was out.
+      return mergeFetchedChat(client.getQueryData<ChatData>(queryKey), answer.chat);
+    },
+    refetchOnMount: 'always',
+    retry: (failureCount, error) =>
+      shouldRetryChatFetch(failureCount, error instanceof ChatFetchError ? error.status : undefined),
+    retryDelay: chatFetchRetryDelay,
+    refetchInterval: (query) => (hasLoadingMessage(query.state.data) ? POLL_INTERVAL_MS : false),
+    // Identity is managed by mergeFetchedChat (unchanged rows keep their objects); a deep
+    // comparison of 2,000 messages on every write would only cost time.
+    structuralSharing: false,
+  });
+}
+
+/** Loads the page of messages before the oldest one shown. */
+export async function loadEarlierMessages(client: QueryClient, id: string): Promise<void> {
+  const chat = client.getQueryData<ChatData>(chatKey(id));
+  const first = chat?.messages.find((m) => m.seq !== undefined)?.seq;
+  if (!chat || first === undefined || !chat.hasMore) return;
+  const answer = await fetchChat(id, `?limit=${HISTORY_PAGE}&before=${first}`, undefined);
+  if (answer.notModified) return;
+  client.setQueryData<ChatData>(chatKey(id), (current) =>
+    current ? prependOlderPage(current, answer.chat) : current,
+  );
+}
+
+/** Refreshes the chat now (exactly this entry: the files list below it is separate). */
+export function refetchChat(client: QueryClient, id: string): Promise<void> {
+  return client.invalidateQueries({ queryKey: chatKey(id), exact: true });
+}
+
+/** PUT /api/chats/{chatId}/title: the cached chat and the recent lists take the new title. */
+export async function updateChatTitle(client: QueryClient, id: string, title: string): Promise<void> {
+  const updated = await apiJson<{ title?: string }>('PUT', `/api/chats/${encodeURIComponent(id)}/title`, { title });
+  const next = updated?.title ?? title;
+  client.setQueryData<ChatData>(chatKey(id), (c) => (c ? { ...c, title: next } : c));
+  await client.invalidateQueries({
+    predicate: (q) => q.queryKey[0] === '/api/chats' && q.queryKey[1] !== id,
+  });
+}
+
+/** POST /api/chats/{id}/stop: ends the reply in progress; the socket then reports it stopped. */
+export async function stopReply(id: string): Promise<void> {
+  await apiRequest('POST', `/api/chats/${encodeURIComponent(id)}/stop`);
+}

@@ -1,0 +1,43 @@
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { DEFAULT_ERROR_MESSAGE } from './message-row';
+
+/** The dialog body of spec section 8: the message, then the fixed advice. */
+export function errorDialogText(message: string | null | undefined): string {
+  const base = (message?.trim() || DEFAULT_ERROR_MESSAGE).replace(/[.\s]+$/, '');
+  return `${base}. Please try again. If the error persists, please contact an admin.`;
+}
+
+/** The blocking error dialog: titled "Error", a Retry action, outside clicks ignored. */
+export function ErrorDialog({
+  open,
+  message,
+  onRetry,
+  onOpenChange,
+}: {
+  open: boolean;
+  message: string | null;
+  onRetry: () => void;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Error</AlertDialogTitle>
+          <AlertDialogDescription>{errorDialogText(message)}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogAction onClick={onRetry}>Retry</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,58 @@
+import * as React from 'react';
+import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { cn } from '@/lib/utils';
+
+const plugins = [remarkGfm];
+
+// Typography for rendered markdown (no typography plugin in the build): compact, chat-sized.
+const markdownClass = [
+  'text-sm leading-relaxed break-words',
+  '[&>:first-child]:mt-0 [&>:last-child]:mb-0 [&_p]:my-2',
+  '[&_h1]:mt-4 [&_h1]:mb-2 [&_h1]:text-lg [&_h1]:font-semibold',
+  '[&_h2]:mt-4 [&_h2]:mb-2 [&_h2]:text-base [&_h2]:font-semibold',
+  '[&_h3]:mt-3 [&_h3]:mb-1.5 [&_h3]:font-semibold',
+  '[&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_li]:my-0.5',
+  '[&_.contains-task-list]:list-none [&_.contains-task-list]:pl-1 [&_input]:mr-1.5 [&_input]:align-middle',
+  '[&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2',
+  '[&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:py-0.5 [&_code]:text-[0.85em]',
+  '[&_pre]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-muted [&_pre]:p-3 [&_pre_code]:bg-transparent [&_pre_code]:p-0',
+  '[&_table]:w-full [&_table]:border-collapse [&_table]:text-left [&_table]:text-[0.85rem]',
+  '[&_th]:border-b [&_th]:bg-muted/60 [&_th]:px-2.5 [&_th]:py-1.5 [&_th]:font-medium',
+  '[&_td]:border-b [&_td]:px-2.5 [&_td]:py-1.5 [&_td]:align-top',
+  '[&_blockquote]:my-2 [&_blockquote]:border-l-2 [&_blockquote]:pl-3 [&_blockquote]:text-muted-foreground',
+  '[&_hr]:my-4 [&_img]:max-w-full [&_img]:rounded-md',
+  '[&_.footnotes]:mt-4 [&_.footnotes]:border-t [&_.footnotes]:pt-2 [&_.footnotes]:text-xs [&_.footnotes]:text-muted-foreground',
+].join(' ');
+
+// Links open in a new tab and never hand the opener over; tables scroll sideways on phones.
+const components: Components = {
+  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+  table: ({ node: _node, ...props }) => (
+    <div className="my-3 w-full overflow-x-auto">
+      <table {...props} />
+    </div>
+  ),
+};
+
+/**
+ * Markdown of spec section 1: links, tables, task lists, footnotes (remark-gfm). Schemes other
+ * than http, https, irc, ircs, mailto and xmpp are blanked by react-markdown's
+ * defaultUrlTransform, named here so nobody swaps it for a permissive one by accident.
+ * Memoised on the text: a finished message is parsed once, not on every render of the list.
+ */
+export const Markdown = React.memo(function Markdown({
+  text,
+  className,
+}: {
+  text: string;
+  className?: string;
+}) {
+  return (
+    <div className={cn(markdownClass, className)}>
+      <ReactMarkdown remarkPlugins={plugins} urlTransform={defaultUrlTransform} components={components}>
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+});

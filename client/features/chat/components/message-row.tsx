@@ -1,0 +1,166 @@
+import * as React from 'react';
+import { LoaderCircleIcon } from 'lucide-react';
+import type { MessagePart } from '@contract/chats';
+import { Avatar, AvatarFallback } from '@/components/ui/avatar';
+import { cn } from '@/lib/utils';
+import type { ChatMessage } from '../lib/chat-cache';
+import { structuredDataOf } from '../lib/data-message';
+import { textBesideReport } from '../lib/structured-response';
+import { thinkingLines } from '../lib/thinking-filter';
+import { AttachmentChip } from './attachment-chip';
+import { DataCard } from './data-card';
+import { Markdown } from './markdown';
+import { StructuredResponseCard } from './structured-response-card';
+
+export const DEFAULT_ERROR_MESSAGE = 'There has been an error completing this request';
+
+function timeOf(timestamp: string): string {
+  const d = new Date(timestamp);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+export interface MessageRowProps {
+  message: ChatMessage;
+  userInitials: string;
+  chatId: string;
+  onNextStep: (text: string) => void;
+}
+
+/**
+ * One message. Memoised on the message object: the cache keeps the objects of unchanged messages,
+ * so a stream chunk or a poll re-renders only the row that changed.
+ */
+export const MessageRow = React.memo(function MessageRow({ message, userInitials, chatId, onNextStep }: MessageRowProps) {
+  const isUser = message.role === 'user';
+  return (
+    <li
+      className={cn('flex gap-2.5 px-3 py-2 sm:px-4 [contain-intrinsic-size:auto_120px] [content-visibility:auto]', isUser && 'flex-row-reverse')}
+      data-role={message.role}
+      data-status={message.status}
+      aria-busy={message.isLoading || undefined}
+    >
+      <Avatar className="mt-0.5 size-8 shrink-0">
+        <AvatarFallback
+          className={cn('text-xs font-semibold', isUser ? 'bg-primary/10 text-primary' : 'bg-secondary text-secondary-foreground')}
+        >
+          {isUser ? userInitials || '?' : 'AI'}
+        </AvatarFallback>
+      </Avatar>
+      <div className={cn('flex min-w-0 flex-col gap-1', isUser ? 'max-w-[85%] items-end sm:max-w-[75%]' : 'w-full max-w-[calc(100%-2.75rem)] sm:max-w-[85%]')}>
+        {isUser ? <UserContent content={message.content} /> : <AssistantContent message={message} chatId={chatId} onNextStep={onNextStep} />}
+        <time dateTime={message.timestamp} className="px-1 text-[11px] text-muted-foreground">
+          {timeOf(message.timestamp)}
+        </time>
+      </div>
+    </li>
+  );
+});
+
+function UserContent({ content }: { content: string | MessagePart[] }) {
+  const parts: MessagePart[] = typeof content === 'string' ? [{ type: 'text', text: content }] : content;
+  const text = parts
+    .filter((p) => p.type === 'text')
+    .map((p) => p.text)
+    .join('\n');
+  const files = parts.filter((p) => p.type === 'file');
+  const data = React.useMemo(() => structuredDataOf(text), [text]);
+  return (
+    <div className="flex max-w-full flex-col items-end gap-1.5">
+      {data !== null ? (
+        <DataCard data={data} />
+      ) : (
+        text && (
+          <div className="rounded-2xl rounded-tr-sm bg-primary px-3.5 py-2 text-sm break-words whitespace-pre-wrap text-primary-foreground">
+            {text}
+          </div>
+        )
+      )}
+      {files.map((f, i) => (
+        <AttachmentChip key={f.attachment.id || i} attachment={f.attachment} />
+      ))}
+    </div>
+  );
+}
+
+function AssistantContent({
+  message,
+  chatId,
+  onNextStep,
+}: {
+  message: ChatMessage;
+  chatId: string;
+  onNextStep: (text: string) => void;
+}) {
+  const text = typeof message.content === 'string' ? message.content : message.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
+  const bubble = 'rounded-2xl rounded-tl-sm border bg-card px-3.5 py-2.5 text-card-foreground';
+
+  if (message.isLoading) {
+    if (!text) return <Thinking raw={message.thinking ?? ''} />;
+    return <Streaming text={text} />;
+  }
+  if (message.status === 'error') {
+    return (
+      <div role="alert" className={cn(bubble, 'border-destructive/40 text-sm text-destructive')}>
+        {message.error || DEFAULT_ERROR_MESSAGE}
+      </div>
+    );
+  }
+  const report = message.structuredResponse;
+  const beside = report ? textBesideReport(text) : text;
+  return (
+    <div className="flex w-full flex-col gap-2">
+      {beside && (
+        <div className={bubble}>
+          <Markdown text={beside} />
+        </div>
+      )}
+      {report && <StructuredResponseCard report={report} chatId={chatId} onNextStep={onNextStep} />}
+      {message.status === 'stopped' && <p className="px-1 text-xs text-muted-foreground italic">Stopped</p>}
+    </div>
+  );
+}
+
+/** "AI is thinking..." with the filtered thinking lines (spec section 4). */
+function Thinking({ raw }: { raw: string }) {
+  const lines = thinkingLines(raw);
+  return (
+    <div className="rounded-2xl rounded-tl-sm border bg-card px-3.5 py-2.5 text-sm" role="status">
+      <div className="flex items-center gap-2 font-medium text-muted-foreground">
+        <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
+        AI is thinking...
+      </div>
+      {lines.length > 0 && (
+        <ul className="mt-1.5 flex flex-col gap-0.5 border-l-2 pl-2.5 text-xs text-muted-foreground" aria-label="Thinking">
+          {lines.map((line, i) => (
+            <li key={i} className="break-words">
+              {line}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A reply while it streams: plain text, not markdown, so each chunk costs a text update rather
+ * than a parse. A report arriving as JSON is shown as its tail under a "Writing report..." label.
+ */
+function Streaming({ text }: { text: string }) {
+  const looksLikeReport = /^\s*(```|\{)/.test(text);
+  return (
+    <div className="rounded-2xl rounded-tl-sm border bg-card px-3.5 py-2.5 text-sm" data-streaming="true">
+      {looksLikeReport ? (
+        <>
+          <div className="mb-1 flex items-center gap-2 font-medium text-muted-foreground">
+            <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
+            Writing report...
+          </div>
+          <p className="line-clamp-4 font-mono text-xs break-all text-muted-foreground">{text.slice(-600)}</p>
+        </>
+      ) : (
+        <p className="break-words whitespace-pre-wrap">{text}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import * as React from 'react';
+import { DownloadIcon, EyeIcon, FileTextIcon, SaveIcon } from 'lucide-react';
+import type { SaveChartPayload } from '@contract/chart';
+import type { ChartItem, FileItem, StructuredResponse } from '@contract/structured-response';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/hooks/use-toast';
+import { useSaveFile } from '@/features/files/api/files-api';
+import { FileViewDialog, type ViewedFile } from '@/features/files/components/file-view-dialog';
+import { downloadText, isViewable } from '@/features/files/lib/download';
+import { ChartPreview } from '@/features/charts/components/chart-preview';
+import { chartFileBase, chartHtmlPage } from '@/features/charts/lib/chart-config';
+import { Markdown } from './markdown';
+
+export interface StructuredResponseCardProps {
+  report: StructuredResponse;
+  chatId: string;
+  /** Sends a next step's text as a new message. */
+  onNextStep: (text: string) => void;
+}
+
+/**
+ * Structured response card (spec section 2): task name, text / file / chart items, and the
+ * numbered "Next Steps:" that send their text when clicked.
+ */
+export const StructuredResponseCard = React.memo(function StructuredResponseCard({
+  report,
+  chatId,
+  onNextStep,
+}: StructuredResponseCardProps) {
+  const [viewed, setViewed] = React.useState<ViewedFile | null>(null);
+  const steps = report.next_steps.filter((s) => s.step_description.trim().length > 0);
+  return (
+    <article className="flex flex-col gap-3 rounded-lg border bg-card p-4 text-card-foreground shadow-xs">
+      <h3 className="text-base font-semibold tracking-tight">{report.task_name}</h3>
+      {report.content.map((item, index) => {
+        switch (item.type) {
+          case 'text':
+            return <Markdown key={index} text={item.text} />;
+          case 'file':
+            return <FileRow key={index} file={item} chatId={chatId} onView={setViewed} />;
+          case 'chart':
+            return <ChartBlock key={index} chart={item} chatId={chatId} />;
+        }
+      })}
+      {steps.length > 0 && (
+        <div className="border-t pt-3">
+          <p className="mb-1.5 text-sm font-medium">Next Steps:</p>
+          <ol className="flex list-none flex-col gap-1">
+            {steps.map((step, index) => (
+              <li key={index}>
+                <button
+                  type="button"
+                  className="flex w-full gap-2 rounded-md px-2 py-1.5 text-left text-sm text-primary transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                  onClick={() => onNextStep(step.step_description.trim())}
+                >
+                  <span className="shrink-0 font-medium tabular-nums">{index + 1}.</span>
+                  <span>{step.step_description}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+      <FileViewDialog file={viewed} onClose={() => setViewed(null)} />
+    </article>
+  );
+});
+
+function FileRow({
+  file,
+  chatId,
+  onView,
+}: {
+  file: FileItem;
+  chatId: string;
+  onView: (file: ViewedFile) => void;
+}) {
+  const save = useSaveFile(chatId);
+  return (
+    <div className="flex flex-wrap items-center gap-2 rounded-md border bg-background p-2.5" aria-label={`File ${file.filename}`}>
+      <FileTextIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <span className="min-w-0 flex-1 truncate text-sm font-medium">{file.filename}</span>
+      <div className="flex gap-1">
+        {isViewable(file.filename) && (
+          <Button size="sm" variant="outline" className="h-7 px-2 text-xs" onClick={() => onView({ fileName: file.filename, content: file.file_data })}>
+            <EyeIcon aria-hidden="true" />
+            View
+          </Button>
+        )}
+        <Button
+          size="sm"
+          variant="outline"
+          className="h-7 px-2 text-xs"
+          onClick={() => {
+            downloadText(file.filename, file.file_data);
+            toast({ title: 'File downloaded' });
+          }}
+        >
+          <DownloadIcon aria-hidden="true" />
+          Download
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          className="h-7 px-2 text-xs"
+          disabled={save.isPending}
+          onClick={() => save.mutate({ fileName: file.filename, fileContent: file.file_data })}
+        >
+          <SaveIcon aria-hidden="true" />
+          Save
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** A chart item: its image when it came as one, and the preview card that opens the modal. */
+function ChartBlock({ chart, chatId }: { chart: ChartItem; chatId: string }) {
+  const save = useSaveFile(chatId, {
+    success: { title: 'Chart Saved', description: 'Chart image has been saved to your files' },
+    failure: { title: 'Save Failed', description: 'Unable to save chart image' },
+  });
+  const { mutateAsync } = save;
+  // Save Chart stores a generated HTML page named after the chart's title (spec section 2); the
+  // mutation shows the toasts, so the modal only needs to know when it is over.
+  const onSave = React.useCallback(
+    async ({ title, imageData }: SaveChartPayload) => {
+      await mutateAsync({
+        fileName: `${chartFileBase(title)}.html`,
+        fileContent: chartHtmlPage(title, imageData),
+      }).catch(() => undefined);
+    },
+    [mutateAsync],
+  );
+  const image = chart.imageData
+    ? chart.imageData.startsWith('data:')
+      ? chart.imageData
+      : `data:image/png;base64,${chart.imageData}`
+    : null;
+  return (
+    <div className="flex flex-col gap-2">
+      {image && <img src={image} alt={chart.title} className="max-h-80 w-full rounded-md border object-contain" />}
+      <ChartPreview chart={chart} onSave={onSave} />
+    </div>
+  );
+}

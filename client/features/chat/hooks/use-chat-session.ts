@@ -1,0 +1,314 @@
+import * as React from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MessagePart, SendMessageBody } from '@contract/chats';
+import type { JoinedEvent, StreamEvent } from '@contract/ws-events';
+import { apiRequest } from '@/lib/api';
+import { toast } from '@/hooks/use-toast';
+import {
+  chatKey,
+  chatQueryOptions,
+  loadEarlierMessages,
+  refetchChat,
+  stopReply,
+  updateChatTitle,
+} from '../api/chat-api';
+import {
+  addOptimisticSend,
+  appendToCurrentTurn,
+  applyStreamEvent,
+  bindReplyId,
+  currentTurn,
+  hasLoadingMessage,
+  markSendStored,
+  prepareForReplay,
+  removeLoadingMessages,
+  removeOptimisticSend,
+  type ChatData,
+  type EventOutcome,
+} from '../lib/chat-cache';
+import { MESSAGE_REQUIRED_TOAST, checkSend, type ComposerFile } from '../lib/send-rules';
+import { readAnswerStream } from '../lib/stream-lines';
+import { useChatSocket, type SocketStatus } from './use-chat-socket';
+import { useReplyProgress } from './use-progress';
+
+const SEND_FAILED_TOAST = { title: 'Error', description: 'Failed to send message. Please try again.' } as const;
+const FINISHED_TURN_STATES = new Set(['complete', 'completed', 'error', 'stopped', 'failed']);
+
+interface LastSend {
+  text: string;
+  files: ComposerFile[];
+  clientMessageId: string;
+  /** The server answered it: a retry is a new send, not a repeat of this one. */
+  stored: boolean;
+}
+
+/** The last complete report's task name: what the chat title follows (spec section 4). */
+function latestTaskName(chat: ChatData | undefined): string | undefined {
+  if (!chat) return undefined;
+  for (let i = chat.messages.length - 1; i >= 0; i--) {
+    const m = chat.messages[i]!;
+    if (m.role === 'assistant' && !m.isLoading) return m.structuredResponse?.task_name;
+  }
+  return undefined;
+}
+
+function lastUserText(chat: ChatData | undefined): string | undefined {
+  const m = chat?.messages.findLast((x) => x.role === 'user');
+  if (!m) return undefined;
+  return typeof m.content === 'string'
+    ? m.content
+    : m.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
+}
+
+export interface ChatSession {
+  query: ReturnType<typeof useQuery<ChatData>>;
+  chat: ChatData | undefined;
+  socketStatus: SocketStatus;
+  sending: boolean;
+  replyLoading: boolean;
+  progress: ReturnType<typeof useReplyProgress>;
+  error: { open: boolean; message: string | null };
+  closeError: () => void;
+  retry: () => void;
+  send: (text: string, files: ComposerFile[]) => boolean;
+  stop: () => void;
+  loadingEarlier: boolean;
+  loadEarlier: () => void;
+  refetch: () => void;
+}
+
+/**
+ * Everything live about one chat page: the chat query (the one source of truth), the socket
+ * writing its events into it, sending, the progress overlay, the error dialog and the title rule.
+ */
+export function useChatSession(chatId: string, options: { initialError: boolean }): ChatSession {
+  const queryClient = useQueryClient();
+  const query = useQuery(chatQueryOptions(chatId));
+  const chat = query.data;
+  const key = React.useMemo(() => chatKey(chatId), [chatId]);
+
+  const update = React.useCallback(
+    (fn: (c: ChatData) => ChatData) => queryClient.setQueryData<ChatData>(key, (c) => (c ? fn(c) : c)),
+    [queryClient, key],
+  );
+  const refetch = React.useCallback(() => void refetchChat(queryClient, chatId), [queryClient, chatId]);
+
+  const replyLoading = hasLoadingMessage(chat);
+  const progress = useReplyProgress(replyLoading);
+  const stopProgress = progress.stop;
+
+  const [error, setError] = React.useState<{ open: boolean; message: string | null }>({
+    open: options.initialError,
+    message: null,
+  });
+  const openError = React.useCallback(
+    (message: string | null) => {
+      stopProgress();
+      setError({ open: true, message });
+    },
+    [stopProgress],
+  );
+
+  // --- socket -> cache ---------------------------------------------------------------------
+  const handleOutcome = React.useCallback(
+    (outcome: EventOutcome | undefined) => {
+      if (!outcome) return;
+      if (outcome.kind === 'failed') openError(outcome.message || null);
+      // A turn started elsewhere (another tab), or finished: fetch the server's copy.
+      if (outcome.kind === 'unknown-turn' || outcome.kind === 'completed') refetch();
+    },
+    [openError, refetch],
+  );
+
+  const socketStatus = useChatSocket(chatId, {
+    joinState: () => {
+      const turn = currentTurn(queryClient.getQueryData<ChatData>(key));
+      return turn && !turn.optimistic ? { messageId: turn.id, lastSeq: turn.eventSeq ?? 0 } : {};
+    },
+    onJoined: (event: JoinedEvent) => {
+      const turn = event.turn;
+      if (turn && !FINISHED_TURN_STATES.has(turn.status)) {
+        update((c) => (currentTurn(c) ? prepareForReplay(c, turn.messageId) : c));
+      }
+      // Whatever happened while we were away (a reply finished, a title changed) is one poll away.
+      refetch();
+    },
+    onEvent: (event: StreamEvent) => {
+      let outcome: EventOutcome | undefined;
+      update((c) => {
+        const result = applyStreamEvent(c, event);
+        outcome = result.outcome;
+        return result.chat;
+      });
+      handleOutcome(outcome);
+    },
+    onInvalidMessage: () =>
+      toast({
+        variant: 'destructive',
+        title: 'Connection Issue',
+        description: 'Received invalid message format. Please reload if issues persist.',
+      }),
+  });
+  const socketStatusRef = React.useRef(socketStatus);
+  socketStatusRef.current = socketStatus;
+
+  // --- sending -----------------------------------------------------------------------------
+  const [sending, setSending] = React.useState(false);
+  const sendingRef = React.useRef(false);
+  const lastSend = React.useRef<LastSend | null>(null);
+
+  /** POSTs a send and reads its streamed answer; the optimistic messages are already shown. */
+  const deliver = React.useCallback(
+    async (clientMessageId: string, message: SendMessageBody['message'], attempt: LastSend): Promise<void> => {
+      try {
+        const body: SendMessageBody = { chatId, message, clientMessageId };
+        const res = await apiRequest('POST', '/api/chats/message', body);
+        attempt.stored = true;
+        update((c) => markSendStored(c, clientMessageId));
+        let bound = false;
+        const outcome: { failure: string | null } = { failure: null };
+        if (res.body) {
+          await readAnswerStream(res.body, (delta) => {
+            if (delta.messageId && !bound) {
+              bound = true;
+              update((c) => bindReplyId(c, clientMessageId, delta.messageId!));
+            }
+            // The socket is the live channel; the answer body stands in only while it is down.
+            if (delta.content && socketStatusRef.current !== 'connected') {
+              update((c) => appendToCurrentTurn(c, delta.content));
+            }
+            if (delta.finishReason === 'error') outcome.failure = delta.error ?? '';
+          });
+        }
+        if (outcome.failure !== null) {
+          update(removeLoadingMessages);
+          openError(outcome.failure || null);
+        }
+      } catch {
+        // Not stored: our copies go. Stored but the stream broke: the server has the turn, and
+        // the refetch below shows where it is.
+        if (!attempt.stored) {
+          update((c) => removeOptimisticSend(c, clientMessageId));
+          stopProgress();
+          toast({ variant: 'destructive', ...SEND_FAILED_TOAST });
+        }
+      } finally {
+        sendingRef.current = false;
+        setSending(false);
+        refetch();
+      }
+    },
+    [chatId, update, openError, stopProgress, refetch],
+  );
+
+  /** Sending (spec section 4): checks, optimistic messages, then the POST in the background. */
+  const sendNow = React.useCallback(
+    (text: string, files: ComposerFile[], reuseId?: string): boolean => {
+      const check = checkSend(text, files.length, sendingRef.current);
+      if (check === 'message-required') toast({ variant: 'destructive', ...MESSAGE_REQUIRED_TOAST });
+      if (check !== 'ok') return false;
+      sendingRef.current = true;
+      setSending(true);
+      const clientMessageId = reuseId ?? crypto.randomUUID();
+      const attempt: LastSend = { text, files, clientMessageId, stored: false };
+      lastSend.current = attempt;
+
+      const message: SendMessageBody['message'] =
+        files.length === 0
+          ? text
+          : [
+              { type: 'text', text },
+              ...files.map((f) => ({ type: 'file' as const, filename: f.name, base64: f.dataUrl, mimeType: f.type })),
+            ];
+      const shown: string | MessagePart[] =
+        files.length === 0
+          ? text
+          : [
+              { type: 'text', text },
+              ...files.map((f) => ({
+                type: 'file' as const,
+                filename: f.name,
+                attachment: { id: '', name: f.name, size: f.size, mimeType: f.type },
+              })),
+            ];
+      update((c) => addOptimisticSend(c, { clientMessageId, content: shown, timestamp: new Date().toISOString() }));
+      void deliver(clientMessageId, message, attempt);
+      // Taken: the box clears now; the reply arrives in the list.
+      return true;
+    },
+    [update, deliver],
+  );
+
+  const send = React.useCallback((text: string, files: ComposerFile[]) => sendNow(text, files), [sendNow]);
+
+  const retry = React.useCallback(() => {
+    setError({ open: false, message: null });
+    const last = lastSend.current;
+    if (last) {
+      // A send the server never answered is repeated under the same id (it may have arrived);
+      // after a failed reply, the retry is a new message.
+      void sendNow(last.text, last.files, last.stored ? undefined : last.clientMessageId);
+      return;
+    }
+    const text = lastUserText(queryClient.getQueryData<ChatData>(key));
+    if (text?.trim()) void sendNow(text, []);
+  }, [sendNow, queryClient, key]);
+
+  const stop = React.useCallback(() => {
+    stopReply(chatId).catch(() =>
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to stop the reply. Please try again.' }),
+    );
+  }, [chatId]);
+
+  // --- title (spec section 4) ----------------------------------------------------------------
+  // Follows the last report's task name once a reply completes: never from the history found at
+  // load, never while a send is open, never twice for the same name.
+  const taskName = latestTaskName(chat);
+  const lastTitle = React.useRef<string | undefined | null>(null);
+  const chatTitle = chat?.title;
+  React.useEffect(() => {
+    if (chatTitle === undefined) return;
+    if (lastTitle.current === null) {
+      lastTitle.current = taskName;
+      return;
+    }
+    if (sending || !taskName || taskName === chatTitle || taskName === lastTitle.current) return;
+    lastTitle.current = taskName;
+    updateChatTitle(queryClient, chatId, taskName).catch(() => {
+      // The title is cosmetic; the next completed report tries again.
+      lastTitle.current = undefined;
+    });
+  }, [taskName, chatTitle, sending, queryClient, chatId]);
+
+  // --- history paging ------------------------------------------------------------------------
+  const [loadingEarlier, setLoadingEarlier] = React.useState(false);
+  const loadingEarlierRef = React.useRef(false);
+  const loadEarlier = React.useCallback(() => {
+    if (loadingEarlierRef.current) return;
+    loadingEarlierRef.current = true;
+    setLoadingEarlier(true);
+    loadEarlierMessages(queryClient, chatId)
+      .catch(() => toast({ variant: 'destructive', title: 'Error', description: 'Failed to load earlier messages.' }))
+      .finally(() => {
+        loadingEarlierRef.current = false;
+        setLoadingEarlier(false);
+      });
+  }, [queryClient, chatId]);
+
+  return {
+    query,
+    chat,
+    socketStatus,
+    sending,
+    replyLoading,
+    progress,
+    error,
+    closeError: () => setError((e) => ({ ...e, open: false })),
+    retry,
+    send,
+    stop,
+    loadingEarlier,
+    loadEarlier,
+    refetch,
+  };
+}

@@ -1,0 +1,96 @@
+import * as React from 'react';
+import {
+  ServerWsMessage,
+  WS_CLOSE_SESSION_ENDED,
+  type JoinChatMessage,
+  type JoinedEvent,
+  type StreamEvent,
+} from '@contract/ws-events';
+import { reconnectDelay } from '../lib/backoff';
+
+export type SocketStatus = 'connecting' | 'connected' | 'disconnected' | 'error';
+
+export interface ChatSocketHandlers {
+  /** lastSeq and messageId of the turn this tab follows, sent with join_chat. */
+  joinState: () => Pick<JoinChatMessage, 'lastSeq' | 'messageId'>;
+  onJoined: (event: JoinedEvent) => void;
+  onEvent: (event: StreamEvent) => void;
+  onInvalidMessage: () => void;
+}
+
+/** Same host, /ws; wss on https. */
+export function socketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
+}
+
+/**
+ * The chat's socket (spec section 4): joins on open, reconnects after a drop with backoff
+ * (1 s doubling to 10 s, 5 attempts), then reports 'error' for the banner. It only delivers
+ * events: the caller writes them into the query cache.
+ */
+export function useChatSocket(chatId: string, handlers: ChatSocketHandlers): SocketStatus {
+  const [status, setStatus] = React.useState<SocketStatus>('connecting');
+  const latest = React.useRef(handlers);
+  latest.current = handlers;
+
+  React.useEffect(() => {
+    let disposed = false;
+    let socket: WebSocket | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+
+    const connect = () => {
+      setStatus('connecting');
+      const ws = new WebSocket(socketUrl(window.location));
+      socket = ws;
+      ws.onopen = () => {
+        attempt = 0;
+        setStatus('connected');
+        const join: JoinChatMessage = { type: 'join_chat', chatId, ...latest.current.joinState() };
+        ws.send(JSON.stringify(join));
+      };
+      ws.onmessage = (message) => {
+        let parsed: ReturnType<typeof ServerWsMessage.safeParse>;
+        try {
+          parsed = ServerWsMessage.safeParse(JSON.parse(String(message.data)));
+        } catch {
+          latest.current.onInvalidMessage();
+          return;
+        }
+        if (!parsed.success) {
+          latest.current.onInvalidMessage();
+          return;
+        }
+        const data = parsed.data;
+        if (data.type === 'joined') latest.current.onJoined(data);
+        else latest.current.onEvent(data);
+      };
+      ws.onclose = (event) => {
+        if (disposed) return;
+        socket = null;
+        // A session that ended will not come back by retrying.
+        if (event.code === WS_CLOSE_SESSION_ENDED) {
+          setStatus('error');
+          return;
+        }
+        attempt += 1;
+        const delay = reconnectDelay(attempt);
+        if (delay === null) {
+          setStatus('error');
+          return;
+        }
+        setStatus('disconnected');
+        timer = setTimeout(connect, delay);
+      };
+    };
+
+    connect();
+    return () => {
+      disposed = true;
+      clearTimeout(timer);
+      socket?.close(1000, 'leaving chat');
+    };
+  }, [chatId]);
+
+  return status;
+}

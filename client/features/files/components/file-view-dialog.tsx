@@ -1,0 +1,43 @@
+import { fileTypeOf } from '@contract/files';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Markdown } from '@/features/chat/components/markdown';
+
+export interface ViewedFile {
+  fileName: string;
+  content: string;
+}
+
+/**
+ * View dialog (spec section 2): HTML in a frame with an empty sandbox (no scripts, no
+ * same-origin: a generated page can neither run code nor read our cookies), markdown rendered,
+ * anything else as plain text.
+ */
+export function FileViewDialog({ file, onClose }: { file: ViewedFile | null; onClose: () => void }) {
+  const type = file ? fileTypeOf(file.fileName) : 'text';
+  return (
+    <Dialog open={file !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="flex max-h-[90vh] flex-col sm:max-w-4xl">
+        <DialogHeader>
+          <DialogTitle className="truncate pr-6">{file?.fileName}</DialogTitle>
+          <DialogDescription className="sr-only">Contents of {file?.fileName}</DialogDescription>
+        </DialogHeader>
+        {file && (
+          <div className="min-h-0 flex-1 overflow-auto rounded-md border">
+            {type === 'html' ? (
+              <iframe
+                title={file.fileName}
+                sandbox=""
+                srcDoc={file.content}
+                className="h-[70vh] w-full bg-white"
+              />
+            ) : type === 'markdown' ? (
+              <Markdown text={file.content} className="p-4" />
+            ) : (
+              <pre className="p-4 font-mono text-xs whitespace-pre-wrap">{file.content}</pre>
+            )}
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

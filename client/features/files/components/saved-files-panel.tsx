@@ -1,0 +1,83 @@
+import * as React from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { DownloadIcon, EyeIcon, FileTextIcon, Trash2Icon } from 'lucide-react';
+import type { SavedFileDto } from '@contract/files';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/hooks/use-toast';
+import { cn } from '@/lib/utils';
+import { savedFilesQueryOptions, useDeleteFile } from '../api/files-api';
+import { downloadText, isViewable } from '../lib/download';
+import { FileViewDialog, type ViewedFile } from './file-view-dialog';
+
+/** The right-hand "Saved Files" panel of the chat page (spec section 2). */
+export function SavedFilesPanel({
+  chatId,
+  className,
+  showHeading = true,
+}: {
+  chatId: string;
+  className?: string;
+  /** False inside a dialog whose title already says "Saved Files". */
+  showHeading?: boolean;
+}) {
+  const { data: files = [], isLoading } = useQuery(savedFilesQueryOptions(chatId));
+  const deleteFile = useDeleteFile(chatId);
+  const [viewed, setViewed] = React.useState<ViewedFile | null>(null);
+
+  const download = (file: SavedFileDto) => {
+    downloadText(file.fileName, file.fileContent);
+    toast({ title: 'File downloaded' });
+  };
+
+  return (
+    <section aria-label="Saved Files" className={cn('flex min-h-0 flex-col', className)}>
+      {showHeading && <h2 className="px-4 pt-4 pb-2 text-sm font-semibold">Saved Files</h2>}
+      <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-4">
+        {isLoading ? null : files.length === 0 ? (
+          <p className="px-2 py-6 text-center text-sm text-muted-foreground">No files saved yet</p>
+        ) : (
+          <ul className="flex flex-col gap-1.5">
+            {files.map((file) => (
+              <li key={file.id} className="rounded-md border bg-card p-2.5" aria-label={file.fileName}>
+                <div className="flex min-w-0 items-center gap-2">
+                  <FileTextIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  <span className="truncate text-sm font-medium" title={file.fileName}>
+                    {file.fileName}
+                  </span>
+                </div>
+                <div className="mt-2 flex flex-wrap gap-1">
+                  {isViewable(file.fileName) && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      className="h-7 px-2 text-xs"
+                      onClick={() => setViewed({ fileName: file.fileName, content: file.fileContent })}
+                    >
+                      <EyeIcon aria-hidden="true" />
+                      View
+                    </Button>
+                  )}
+                  <Button size="sm" variant="outline" className="h-7 px-2 text-xs" onClick={() => download(file)}>
+                    <DownloadIcon aria-hidden="true" />
+                    Download
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="h-7 px-2 text-xs text-destructive hover:text-destructive"
+                    disabled={deleteFile.isPending && deleteFile.variables === file.id}
+                    onClick={() => deleteFile.mutate(file.id)}
+                  >
+                    <Trash2Icon aria-hidden="true" />
+                    Delete
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <FileViewDialog file={viewed} onClose={() => setViewed(null)} />
+    </section>
+  );
+}

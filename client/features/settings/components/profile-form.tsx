@@ -1,0 +1,183 @@
+import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TriangleAlertIcon } from 'lucide-react';
+import type { UserDto } from '@contract/accounts';
+import { Button } from '@/components/ui/button';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { toast } from '@/hooks/use-toast';
+import { serverMessage } from '@/lib/api';
+import { applyServerFieldErrors } from '@/features/auth/lib/server-field-errors';
+import { useCompanies, useUpdateProfile } from '@/features/settings/api/settings-api';
+import {
+  ProfileFormSchema,
+  profileFormValues,
+  profileUpdateBody,
+} from '@/features/settings/lib/profile-form';
+
+const COMPANY_WARNING =
+  'Changing this will affect which agents you use. Only change if you are sure. It will not affect old chats, but new requests will be on the new agents and responses will be different.';
+
+export function ProfileForm({ user }: { user: UserDto }) {
+  const update = useUpdateProfile();
+  const companies = useCompanies();
+  const form = useForm({
+    resolver: zodResolver(ProfileFormSchema),
+    defaultValues: profileFormValues(user),
+  });
+  const emailId = React.useId();
+
+  const onSubmit = form.handleSubmit((values) => {
+    update.mutate(profileUpdateBody(values, user), {
+      onSuccess: (updated) => {
+        form.reset(profileFormValues(updated));
+        toast({ title: 'Success', description: 'Profile updated successfully!' });
+      },
+      onError: (err) => {
+        applyServerFieldErrors(err, form.setError, ['firstName', 'lastName', 'phone', 'companyId']);
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: serverMessage(err, 'Failed to update profile. Please try again.'),
+        });
+      },
+    });
+  });
+
+  const companyPlaceholder = companies.isLoading
+    ? 'Loading companies...'
+    : !companies.data?.length
+      ? 'No companies available'
+      : 'Select a company';
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="firstName"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>First name</FormLabel>
+                <FormControl>
+                  <Input autoComplete="given-name" maxLength={100} {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="lastName"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Last name</FormLabel>
+                <FormControl>
+                  <Input autoComplete="family-name" maxLength={100} {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+
+        <div className="grid gap-2">
+          <label htmlFor={emailId} className="text-sm leading-none font-medium">
+            Email
+          </label>
+          <Input
+            id={emailId}
+            type="email"
+            value={user.email}
+            readOnly
+            aria-describedby={`${emailId}-hint`}
+            className="bg-muted/60 text-muted-foreground"
+          />
+          <p id={`${emailId}-hint`} className="text-sm text-muted-foreground">
+            Your e-mail address is your sign-in and cannot be changed.
+          </p>
+        </div>
+
+        <FormField
+          control={form.control}
+          name="companyId"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Company</FormLabel>
+              <Select
+                value={field.value || undefined}
+                onValueChange={field.onChange}
+                disabled={companies.isLoading || !companies.data?.length}
+              >
+                <FormControl>
+                  <SelectTrigger ref={field.ref} onBlur={field.onBlur} className="w-full">
+                    <SelectValue placeholder={companyPlaceholder} />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  {companies.data?.map((company) => (
+                    <SelectItem key={company.id} value={String(company.id)}>
+                      {company.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FormDescription className="flex gap-2 rounded-md border border-amber-500/30 bg-amber-500/10 p-3 text-amber-900 dark:text-amber-200">
+                <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <span>{COMPANY_WARNING}</span>
+              </FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+
+        <FormField
+          control={form.control}
+          name="phone"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Phone</FormLabel>
+              <FormControl>
+                <Input
+                  type="tel"
+                  autoComplete="tel"
+                  inputMode="tel"
+                  placeholder="+1 555 010 0100"
+                  maxLength={40}
+                  {...field}
+                  value={field.value ?? ''}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => form.reset(profileFormValues(user))}
+            disabled={update.isPending}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}

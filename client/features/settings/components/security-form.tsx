@@ -1,0 +1,91 @@
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChangePasswordForm } from '@contract/accounts';
+import { Button } from '@/components/ui/button';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { toast } from '@/hooks/use-toast';
+import { serverMessage } from '@/lib/api';
+import { PasswordInput } from '@/features/auth/components/password-input';
+import { applyServerFieldErrors } from '@/features/auth/lib/server-field-errors';
+import { useChangePassword } from '@/features/settings/api/settings-api';
+
+type Fields = 'currentPassword' | 'newPassword' | 'confirmPassword';
+const FIELDS: readonly { name: Fields; label: string; autoComplete: string }[] = [
+  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+];
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+export function SecurityForm() {
+  const change = useChangePassword();
+  const form = useForm({ resolver: zodResolver(ChangePasswordForm), defaultValues: EMPTY });
+
+  // The spec words these rules as toasts ("New passwords do not match." ...); the same text
+  // also stays under the field it concerns.
+  const onInvalid = (errors: FieldErrors<typeof EMPTY>) => {
+    const first = FIELDS.map((f) => errors[f.name]?.message).find(Boolean);
+    if (first) toast({ variant: 'destructive', title: 'Error', description: first });
+  };
+
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) => {
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          form.reset(EMPTY);
+          toast({ title: 'Success', description: 'Password changed successfully!' });
+        },
+        onError: (err) => {
+          applyServerFieldErrors(err, form.setError, ['currentPassword', 'newPassword']);
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: serverMessage(err, 'Failed to change password. Please try again.'),
+          });
+        },
+      },
+    );
+  }, onInvalid);
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+        {FIELDS.map((f) => (
+          <FormField
+            key={f.name}
+            control={form.control}
+            name={f.name}
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{f.label}</FormLabel>
+                <FormControl>
+                  <PasswordInput autoComplete={f.autoComplete} maxLength={256} {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        ))}
+        <div className="flex sm:justify-end">
+          <Button
+            type="submit"
+            className="w-full sm:w-auto"
+            disabled={change.isPending}
+            aria-busy={change.isPending}
+          >
+            {change.isPending ? 'Changing Password...' : 'Change Password'}
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}

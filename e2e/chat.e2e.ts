@@ -1,0 +1,276 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeIn, linkIn } from '../test-support/smtp';
+import { disposeServer, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+
+// A whole conversation in a real Chromium against the real server, its real agent and socket:
+// send with an attachment, watch the reply stream, charts, downloads, saved files, next steps,
+// and the connection banner once the server is gone. Steps share one page and run in order.
+//
+// The builtin agent decides what a report holds, so the assertions are on structure that holds
+// for any valid report, with the specifics (charts, files, next steps) checked when present.
+
+const SHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
+const CSV = path.resolve(import.meta.dirname, '../server/agents/fixtures/workforce.csv');
+const email = `chat${Date.now().toString(36)}${process.pid}@northwind.com`;
+const PASSWORD = 'Lantern-river-58';
+
+/** The name=value of a response's session cookie. */
+function sessionCookieOf(res: Response): { name: string; value: string } | null {
+  const header = res.headers.getSetCookie()[0];
+  if (!header) return null;
+  const pair = header.split(';')[0]!;
+  const at = pair.indexOf('=');
+  return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+}
+
+/** Register, verify, log in and pass the code through the API; returns the session cookie. */
+async function signInThroughApi(server: RunningServer): Promise<{ name: string; value: string }> {
+  let jar: { name: string; value: string } | null = null;
+  const post = async (p: string, body: unknown) => {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (jar) headers.Cookie = `${jar.name}=${jar.value}`;
+    const res = await fetch(server.url + p, { method: 'POST', headers, body: JSON.stringify(body) });
+    jar = sessionCookieOf(res) ?? jar;
+    return res;
+  };
+  expect((await post('/api/register', { email, password: PASSWORD, firstName: 'Grace', lastName: 'Hopper' })).ok).toBe(true);
+  const verifyMail = await server.smtp.waitFor(email, { match: (m) => /verify/i.test(m.subject) });
+  const token = new URL(linkIn(verifyMail, '/verify-email')).searchParams.get('token');
+  expect((await fetch(`${server.url}/api/verify-email/${token}`)).ok).toBe(true);
+  // The password step opens a half session that the code step completes.
+  expect((await post('/api/login', { email, password: PASSWORD })).ok).toBe(true);
+  const codeMail = await server.smtp.waitFor(email, { match: (m) => /sign-in code/i.test(m.subject) });
+  const res = await post('/api/verify-otp', { email, otp: codeIn(codeMail) });
+  expect(res.status).toBe(200);
+  return jar!;
+}
+
+describe('chat in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let chatId: string;
+  let cookie: { name: string; value: string };
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    ({ context, page, errors } = await newPage(browser, { colorScheme: 'light' }));
+    cookie = await signInThroughApi(server);
+    await context.addCookies([{ ...cookie, url: server.url }]);
+    const res = await fetch(`${server.url}/api/chats`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: `${cookie.name}=${cookie.value}` },
+      body: JSON.stringify({ title: 'Talent Intelligence Chat', module: 'talent-intelligence' }),
+    });
+    expect(res.status).toBe(201);
+    chatId = ((await res.json()) as { id: string }).id;
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    if (server) await disposeServer(server);
+  });
+
+  /**
+   * The open toast with this title (one at a time, spec section 9). Found by text: while a modal
+   * dialog is open the rest of the page, the toast region included, is aria-hidden to roles.
+   */
+  async function expectToast(title: string, description?: string) {
+    const toast = page.locator('[data-slot="toast"], li[role="status"]').filter({ hasText: title }).last();
+    await toast.waitFor({ state: 'visible' });
+    if (description !== undefined) expect(await toast.textContent()).toContain(description);
+  }
+
+  async function shot(name: string, p: Page = page) {
+    if (!SHOT_DIR) return;
+    mkdirSync(SHOT_DIR, { recursive: true });
+    await p.screenshot({ path: path.join(SHOT_DIR, `${name}.png`) });
+  }
+
+  const assistantRows = () => page.locator('li[data-role="assistant"]');
+  const report = () => assistantRows().last().locator('article');
+
+  it('opens an empty chat with its header, prefill and a live connection', async () => {
+    await page.goto(`${server.url}/chat/${chatId}?prefill=${encodeURIComponent('Help me with: headcount')}`);
+    await page.getByText('No messages in this chat yet.').waitFor();
+    await page.getByRole('heading', { name: 'Talent Intelligence Chat', exact: true }).waitFor();
+    const back = page.getByRole('link', { name: 'Back to Talent Intelligence' });
+    expect(await back.getAttribute('href')).toBe('/talent-intelligence');
+    const box = page.getByPlaceholder('Type your message...');
+    expect(await box.inputValue()).toBe('Help me with: headcount');
+    // The prefill leaves the address once read.
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByText('Connecting to chat...').waitFor({ state: 'hidden' });
+    expect(await page.getByRole('button', { name: 'Send message' }).isEnabled()).toBe(true);
+    await box.fill('');
+    expect(await page.getByRole('button', { name: 'Send message' }).isDisabled()).toBe(true);
+    await shot('chat-empty-light');
+  });
+
+  it('sends a message with a CSV and watches the reply stream into a report', async () => {
+    // Record the in-between states as they appear: the reply may be quick.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => {
+        const text = document.body.innerText;
+        for (const s of ['Gathering information from agents', 'AI is thinking...', 'Writing report...']) {
+          if (text.includes(s) && !seen.includes(s)) seen.push(s);
+        }
+        if (document.querySelector('[data-streaming="true"]') && !seen.includes('streaming')) seen.push('streaming');
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.getByTestId('file-input').setInputFiles(CSV);
+    await page.getByText('Attached files:').waitFor();
+    await page.getByText('workforce.csv').first().waitFor();
+    const box = page.getByPlaceholder('Type your message...');
+    await box.fill('Profile this workforce table');
+    await box.press('Enter');
+
+    // The user's message, with its attachment chip (name and size).
+    const userRow = page.locator('li[data-role="user"]').last();
+    await userRow.getByText('Profile this workforce table').waitFor();
+    await userRow.getByRole('button', { name: 'Download workforce.csv' }).waitFor();
+    expect(await userRow.textContent()).toMatch(/\d+(\.\d)? KB/);
+    expect(await box.inputValue()).toBe('');
+
+    await report().waitFor({ timeout: 90_000 });
+    await page.locator('li[aria-busy="true"]').waitFor({ state: 'detached' });
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen).toContain('Gathering information from agents');
+    expect(seen.some((s) => s === 'AI is thinking...' || s === 'streaming')).toBe(true);
+    await page.getByText('Gathering information from agents').waitFor({ state: 'hidden' });
+
+    // A report: its task name as a heading; the chat title follows it once the reply is done.
+    const taskName = (await report().locator('h3').first().textContent())!.trim();
+    expect(taskName.length).toBeGreaterThan(0);
+    await page.getByRole('heading', { level: 2, name: taskName, exact: true }).waitFor();
+    await shot('chat-report-light');
+  });
+
+  it('opens a chart, downloads PNG and JSON, and saves it as an HTML page', async () => {
+    const view = report().getByRole('button', { name: 'View Chart' });
+    if ((await view.count()) === 0) return; // this report has no chart
+    await view.first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('canvas').waitFor();
+    const title = (await dialog.getByRole('heading').first().textContent())!.trim();
+    const base = title.replace(/[^\p{L}\p{N}]/gu, '_').toLowerCase();
+    await shot('chat-chart-modal-light');
+
+    const [png] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download PNG' }).click()]);
+    expect(png.suggestedFilename()).toBe(`${base}.png`);
+    const pngBytes = readFileSync((await png.path())!);
+    expect(pngBytes.subarray(1, 4).toString()).toBe('PNG');
+    await expectToast('Chart Downloaded', `Chart saved as ${base}.png`);
+
+    const [json] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download JSON' }).click()]);
+    expect(json.suggestedFilename()).toBe(`${base}.json`);
+    const chart = JSON.parse(readFileSync((await json.path())!, 'utf8')) as { title: string; config: { data: unknown } };
+    expect(chart.title).toBe(title);
+    expect(chart.config.data).toBeTruthy();
+    await expectToast('Chart Config Downloaded', `Chart configuration saved as ${base}.json`);
+
+    await dialog.getByRole('button', { name: 'Save Chart' }).click();
+    await expectToast('Chart Saved', 'Chart image has been saved to your files');
+    await page.keyboard.press('Escape');
+    const saved = page.getByRole('complementary').getByRole('listitem', { name: `${base}.html` });
+    await saved.waitFor();
+    // The saved page opens in a frame that may run nothing and reach nothing of ours.
+    await saved.getByRole('button', { name: 'View' }).click();
+    const frame = page.getByRole('dialog').locator('iframe');
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    expect(await page.frameLocator('[role="dialog"] iframe').locator('img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await page.keyboard.press('Escape');
+  });
+
+  it('saves, views, downloads and deletes a report file', async () => {
+    const files = report().locator('[aria-label^="File "]');
+    if ((await files.count()) === 0) return; // this report has no file
+    const item = files.first();
+    const fileName = (await item.getAttribute('aria-label'))!.slice('File '.length);
+    await item.getByRole('button', { name: 'Save' }).click();
+    await expectToast('File saved');
+    const panel = page.getByRole('complementary');
+    const saved = panel.getByRole('listitem', { name: fileName });
+    await saved.waitFor();
+    // Saving it again is refused with the spec's message.
+    await item.getByRole('button', { name: 'Save' }).click();
+    await expectToast('File already saved', `${fileName} is already in your saved files`);
+
+    if (/\.(md|txt|html)$/i.test(fileName)) {
+      await saved.getByRole('button', { name: 'View' }).click();
+      await page.getByRole('dialog').getByRole('heading', { name: fileName }).waitFor();
+      await page.keyboard.press('Escape');
+    }
+    const [download] = await Promise.all([page.waitForEvent('download'), saved.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe(fileName);
+    await expectToast('File downloaded');
+
+    await saved.getByRole('button', { name: 'Delete' }).click();
+    await expectToast('File deleted');
+    await saved.waitFor({ state: 'detached' });
+  });
+
+  it('sends a next step when clicked', async () => {
+    const steps = report().getByRole('listitem').locator('button');
+    if ((await steps.count()) === 0) return; // this report has no next steps
+    const before = await assistantRows().count();
+    const stepText = (await steps.first().locator('span').last().textContent())!.trim();
+    await steps.first().click();
+    await page.locator('li[data-role="user"]').last().getByText(stepText).waitFor();
+    await expect.poll(() => assistantRows().count(), { timeout: 10_000 }).toBe(before + 1);
+    await page.locator('li[aria-busy="true"]').waitFor({ state: 'detached', timeout: 90_000 });
+  });
+
+  it('keeps the conversation across a reload, in dark mode and on a phone', async () => {
+    const count = await page.locator('ol[aria-label="Messages"] > li').count();
+    await page.reload();
+    await expect.poll(() => page.locator('ol[aria-label="Messages"] > li').count()).toBe(count);
+
+    const dark = await newPage(browser, { colorScheme: 'dark' });
+    await dark.context.addCookies([{ ...cookie, url: server.url }]);
+    await dark.page.goto(`${server.url}/chat/${chatId}`);
+    await dark.page.locator('article').first().waitFor();
+    await shot('chat-report-dark', dark.page);
+    await dark.context.close();
+
+    const phone = await newPage(browser, { colorScheme: 'light', width: 375, height: 812 });
+    await phone.context.addCookies([{ ...cookie, url: server.url }]);
+    await phone.page.goto(`${server.url}/chat/${chatId}`);
+    await phone.page.locator('article').first().waitFor();
+    // The panel is a dialog on small screens.
+    await phone.page.getByRole('button', { name: 'Saved Files' }).click();
+    await phone.page.getByRole('dialog').getByRole('heading', { name: 'Saved Files' }).waitFor();
+    await phone.page.keyboard.press('Escape');
+    await phone.page.getByRole('dialog').waitFor({ state: 'detached' });
+    await shot('chat-report-375', phone.page);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+
+  it('shows "Chat not found" for a chat that does not exist', async () => {
+    const other = await context.newPage();
+    await other.goto(`${server.url}/chat/00000000-0000-4000-8000-000000000000`);
+    await other.getByRole('heading', { name: 'Chat not found' }).waitFor();
+    await other.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await other.waitForURL(`${server.url}/`);
+    await other.close();
+  });
+
+  it('shows the connection banner once the server is gone for good', async () => {
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await server.stop();
+    // 5 reconnect attempts, 1 s doubling to 10 s: about 25 s before giving up.
+    const banner = page.getByText('Connection lost. Messages may not update in real-time.');
+    await banner.waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Reload Page' }).waitFor();
+    await shot('chat-connection-lost-light');
+  }, 90_000);
+});

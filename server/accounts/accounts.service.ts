@@ -1,0 +1,355 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ACCOUNT_MESSAGES,
+  type ChangePasswordBody,
+  type CompanyDto,
+  type ForgotPasswordBody,
+  type LoginBody,
+  type RegisterBody,
+  type ResetPasswordBody,
+  type UpdateProfileBody,
+  type UserDto,
+  type VerifyOtpBody,
+} from '@contract/accounts';
+import type { AppDeps } from '../app';
+import type { User } from '../db/schema';
+import { ForbiddenError, UnauthorizedError, ValidationError } from '../lib/errors';
+import type { Mail } from '../mail/mailer';
+import {
+  accountExistsMail,
+  codeMail,
+  passwordChangedMail,
+  resetMail,
+  verificationMail,
+} from '../mail/templates';
+import * as repo from './accounts.repo';
+import { dummyHash, hashPassword, verifyPassword } from './passwords';
+import { LIMITS, allow, consume, countFailure, ensureUnder, resetLimit } from './rate-limit';
+import {
+  SESSION_ENDED_CHANNEL,
+  createSession,
+  destroySession,
+  destroyUserSessions,
+  type CurrentSession,
+  type SessionEndedMessage,
+} from './sessions';
+import {
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_MS,
+  RESET_TTL_MS,
+  VERIFICATION_TTL_MS,
+  linkTokenHash,
+  newLinkToken,
+  newOtpCode,
+  otpHash,
+  sameDigest,
+} from './tokens';
+
+// The rules of issue 3. Routes do HTTP; this holds the rules and the transactions; the repo holds
+// the SQL. Mail and bus messages go out only after the transaction that justifies them commits.
+
+const MSG = {
+  badCredentials: 'Invalid email or password',
+  notVerified:
+    "Please verify your email before signing in. We've sent a new verification link to your email.",
+  signInAgain: 'Your sign-in has expired. Please sign in again to get a new code.',
+  codeExpired: 'This code has expired or was already used. Please sign in again to get a new code.',
+  codeVoided: 'Too many incorrect codes. Please sign in again to get a new code.',
+  wrongCode: (left: number) => `Invalid code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`,
+  verifyLinkInvalid: 'This verification link is invalid or has already been used.',
+  verifyLinkExpired: 'This verification link has expired. Sign in to get a new one.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  companyMissing: 'Company not found',
+  wrongCurrentPassword: 'Current password is incorrect',
+};
+
+export function toUserDto(u: User): UserDto {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    phone: u.phone,
+    companyId: u.companyId,
+  };
+}
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
+
+export class AccountsService {
+  /** Mails on their way: awaited on close so a graceful shutdown does not drop them. */
+  private readonly sending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private get db() {
+    return this.deps.database.db;
+  }
+  private now(): Date {
+    return this.deps.clock.now();
+  }
+  private link(path: string, token: string): string {
+    return `${this.deps.config.appUrl}${path}?token=${encodeURIComponent(token)}`;
+  }
+
+  /**
+   * Sends a mail without holding the answer: the time an answer takes must not depend on whether
+   * a mail went out (that would tell which addresses have accounts). Only the recipient and the
+   * subject are ever logged, never the body with its link or code.
+   */
+  private deliver(mail: Mail): void {
+    const p = this.deps.mailer
+      .send(mail)
+      .catch((err: unknown) => {
+        this.log.error(
+          { to: mail.to, subject: mail.subject, reason: err instanceof Error ? err.message : 'unknown' },
+          'mail delivery failed',
+        );
+      })
+      .finally(() => this.sending.delete(p));
+    this.sending.add(p);
+  }
+
+  async drain(): Promise<void> {
+    await Promise.allSettled([...this.sending]);
+  }
+
+  private async endSessions(sids: string[]): Promise<void> {
+    if (sids.length === 0) return;
+    const message: SessionEndedMessage = { sids };
+    await this.deps.bus.publish(SESSION_ENDED_CHANNEL, message);
+  }
+
+  async register(body: RegisterBody, ip: string): Promise<void> {
+    const domain = domainOf(body.email);
+    if (!this.deps.config.approvedEmailDomains.includes(domain)) {
+      throw new ValidationError(ACCOUNT_MESSAGES.emailDomain, { email: ACCOUNT_MESSAGES.emailDomain });
+    }
+    await consume(this.deps.bus, LIMITS.registerPerIp, ip);
+    // Hashed whether or not the address is taken: both answers cost the same.
+    const password = await hashPassword(body.password);
+    const company = await repo.companyForDomain(domain, this.db);
+    const created = await this.db.transaction(async (tx) => {
+      const user = await repo.insertUser(
+        {
+          email: body.email,
+          password,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          companyId: company?.id ?? null,
+        },
+        tx,
+      );
+      if (!user) return null;
+      const { token, hash } = newLinkToken();
+      await repo.insertVerificationToken(user.id, hash, new Date(this.now().getTime() + VERIFICATION_TTL_MS), tx);
+      return { user, token };
+    });
+    if (created) {
+      this.deliver(
+        verificationMail(created.user.email, created.user.firstName, this.link('/verify-email', created.token)),
+      );
+      return;
+    }
+    // The address has an account: answer as for a new one, and tell the owner instead.
+    const owner = await repo.findUserByEmail(body.email, this.db);
+    // Capped without a sign, so repeated sign-ups cannot flood the owner's mailbox.
+    if (owner && (await allow(this.deps.bus, LIMITS.accountExistsPerAddress, owner.email))) {
+      const url = this.deps.config.appUrl;
+      this.deliver(accountExistsMail(owner.email, owner.firstName, `${url}/auth`, `${url}/forgot-password`));
+    }
+  }
+
+  async verifyEmail(token: string): Promise<void> {
+    const hash = linkTokenHash(token);
+    if (!hash) throw new ValidationError(MSG.verifyLinkInvalid);
+    const now = this.now();
+    const outcome = await this.db.transaction(async (tx) => {
+      const t = await repo.takeVerificationToken(hash, tx);
+      if (!t) return 'invalid' as const;
+      // An expired token is deleted all the same (it is useless), then refused.
+      if (t.expiresAt <= now) return 'expired' as const;
+      await repo.updateUser(t.userId, { isEmailVerified: true }, now, tx);
+      await repo.deleteVerificationTokens(t.userId, tx);
+      return 'verified' as const;
+    });
+    if (outcome === 'invalid') throw new ValidationError(MSG.verifyLinkInvalid);
+    if (outcome === 'expired') throw new ValidationError(MSG.verifyLinkExpired);
+  }
+
+  /**
+   * The password step. Success mails a code and returns a new 'pending' session that grants only
+   * the code step; the session the caller had (if any) ends.
+   */
+  async login(body: LoginBody, ip: string, previous: CurrentSession | null): Promise<{ token: string }> {
+    const { bus } = this.deps;
+    await ensureUnder(bus, LIMITS.passwordPerIp, ip);
+    await ensureUnder(bus, LIMITS.passwordPerAddress, body.email);
+    const user = await repo.findUserByEmail(body.email, this.db);
+    // An unknown address is checked against a dummy hash: the same argon2 work, the same answer.
+    const passwordOk = await verifyPassword(user?.password ?? (await dummyHash()), body.password);
+    if (!user || !passwordOk) {
+      await countFailure(bus, LIMITS.passwordPerIp, ip);
+      await countFailure(bus, LIMITS.passwordPerAddress, body.email);
+      throw new UnauthorizedError(MSG.badCredentials);
+    }
+    await resetLimit(bus, LIMITS.passwordPerAddress, body.email);
+
+    if (!user.isEmailVerified) {
+      await consume(bus, LIMITS.verificationPerAddress, user.email);
+      const { token, hash } = newLinkToken();
+      await repo.insertVerificationToken(user.id, hash, new Date(this.now().getTime() + VERIFICATION_TTL_MS), this.db);
+      this.deliver(verificationMail(user.email, user.firstName, this.link('/verify-email', token)));
+      throw new ForbiddenError(MSG.notVerified, 'EMAIL_NOT_VERIFIED');
+    }
+
+    await consume(bus, LIMITS.codesPerAddress, user.email);
+    const code = newOtpCode();
+    const expiresAt = new Date(this.now().getTime() + OTP_TTL_MS);
+    const session = await this.db.transaction(async (tx) => {
+      await repo.voidCodes(user.id, tx);
+      await repo.insertCode(user.id, otpHash(this.deps.config.sessionSecret, user.id, code), expiresAt, tx);
+      if (previous) await destroySession(tx, previous.sid);
+      return createSession(tx, this.deps.clock, { userId: user.id, stage: 'pending' });
+    });
+    if (previous) await this.endSessions([previous.sid]);
+    this.deliver(codeMail(user.email, user.firstName, code));
+    return { token: session.token };
+  }
+
+  /** The code step: only a pending session may take it; success rotates to a new full session. */
+  async verifyOtp(body: VerifyOtpBody, session: CurrentSession | null): Promise<{ token: string; user: UserDto }> {
+    if (!session || session.stage !== 'pending') throw new UnauthorizedError(MSG.signInAgain);
+    const user = await repo.findUserById(session.userId, this.db);
+    if (!user) throw new UnauthorizedError(MSG.signInAgain);
+    // The code belongs to the address that passed the password step, and to no other.
+    if (user.email !== body.email) throw new ValidationError(MSG.signInAgain, { otp: MSG.signInAgain });
+    const now = this.now();
+    const presented = otpHash(this.deps.config.sessionSecret, user.id, body.otp);
+    const outcome = await this.db.transaction(async (tx) => {
+      const code = await repo.liveCodeForUpdate(user.id, tx);
+      if (!code || code.expiresAt <= now) return { kind: 'expired' as const };
+      if (!sameDigest(code.token, presented)) {
+        const attempts = await repo.countWrongCode(code.id, OTP_MAX_ATTEMPTS, tx);
+        return attempts >= OTP_MAX_ATTEMPTS
+          ? { kind: 'voided' as const }
+          : { kind: 'wrong' as const, left: OTP_MAX_ATTEMPTS - attempts };
+      }
+      if (!(await repo.useCode(code.id, tx))) return { kind: 'expired' as const };
+      await destroySession(tx, session.sid);
+      const full = await createSession(tx, this.deps.clock, { userId: user.id, stage: 'full' });
+      return { kind: 'ok' as const, token: full.token };
+    });
+    // Thrown after the transaction so a wrong guess stays counted.
+    const refuse = (message: string) => new ValidationError(message, { otp: message });
+    switch (outcome.kind) {
+      case 'expired':
+        throw refuse(MSG.codeExpired);
+      case 'voided':
+        throw refuse(MSG.codeVoided);
+      case 'wrong':
+        throw refuse(MSG.wrongCode(outcome.left));
+      case 'ok':
+        await this.endSessions([session.sid]);
+        return { token: outcome.token, user: toUserDto(user) };
+    }
+  }
+
+  async currentUser(userId: string): Promise<UserDto> {
+    const user = await repo.findUserById(userId, this.db);
+    if (!user) throw new UnauthorizedError();
+    return toUserDto(user);
+  }
+
+  async logout(session: CurrentSession | null): Promise<void> {
+    if (!session) return;
+    await destroySession(this.db, session.sid);
+    await this.endSessions([session.sid]);
+  }
+
+  /** Always the same answer; a link is mailed only when the address has an account. */
+  async forgotPassword(body: ForgotPasswordBody): Promise<void> {
+    await consume(this.deps.bus, LIMITS.forgotPerAddress, body.email);
+    const user = await repo.findUserByEmail(body.email, this.db);
+    if (!user) return;
+    const { token, hash } = newLinkToken();
+    await repo.insertResetToken(user.id, hash, new Date(this.now().getTime() + RESET_TTL_MS), this.db);
+    this.deliver(resetMail(user.email, user.firstName, this.link('/reset-password', token)));
+  }
+
+  /** Sets the new password, and ends every session of the user (the caller's too). */
+  async resetPassword(body: ResetPasswordBody): Promise<void> {
+    const hash = linkTokenHash(body.token);
+    const invalid = () => new ValidationError(MSG.resetLinkInvalid, { token: MSG.resetLinkInvalid });
+    // A dead link is refused before the argon2 work, which must not be free to trigger.
+    if (!hash || !(await repo.findLiveResetToken(hash, this.now(), this.db))) throw invalid();
+    const password = await hashPassword(body.password);
+    const now = this.now();
+    const sids = await this.db.transaction(async (tx) => {
+      const t = await repo.takeResetToken(hash, now, tx);
+      if (!t) return null;
+      // The link came through the mailbox, which proves the address as well as a verification link.
+      await repo.updateUser(t.userId, { password, isEmailVerified: true }, now, tx);
+      await repo.voidResetTokens(t.userId, tx);
+      await repo.voidCodes(t.userId, tx);
+      return destroyUserSessions(tx, t.userId, null);
+    });
+    if (!sids) throw invalid();
+    await this.endSessions(sids);
+  }
+
+  async updateProfile(userId: string, body: UpdateProfileBody): Promise<UserDto> {
+    const user = await repo.findUserById(userId, this.db);
+    if (!user) throw new UnauthorizedError();
+    // The address is the sign-in identity and was proved by mail: it cannot be edited here.
+    if (body.email && body.email.toLowerCase() !== user.email) {
+      throw new ValidationError(ACCOUNT_MESSAGES.emailCannotChange, { email: ACCOUNT_MESSAGES.emailCannotChange });
+    }
+    if (body.companyId != null && !(await repo.companyExists(body.companyId, this.db))) {
+      throw new ValidationError(MSG.companyMissing, { companyId: MSG.companyMissing });
+    }
+    const updated = await repo.updateUser(
+      userId,
+      {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        phone: body.phone ?? null,
+        companyId: body.companyId === undefined ? user.companyId : body.companyId,
+      },
+      this.now(),
+      this.db,
+    );
+    if (!updated) throw new UnauthorizedError();
+    return toUserDto(updated);
+  }
+
+  /** Changes the password; every other session of the user ends, this one stays. */
+  async changePassword(session: CurrentSession, body: ChangePasswordBody, ip: string): Promise<void> {
+    const { bus } = this.deps;
+    const user = await repo.findUserById(session.userId, this.db);
+    if (!user) throw new UnauthorizedError();
+    await ensureUnder(bus, LIMITS.passwordPerIp, ip);
+    await ensureUnder(bus, LIMITS.passwordPerAddress, user.email);
+    if (!(await verifyPassword(user.password, body.currentPassword))) {
+      // A stolen session must not become a free password-guessing oracle.
+      await countFailure(bus, LIMITS.passwordPerIp, ip);
+      await countFailure(bus, LIMITS.passwordPerAddress, user.email);
+      throw new ValidationError(MSG.wrongCurrentPassword, { currentPassword: MSG.wrongCurrentPassword });
+    }
+    const password = await hashPassword(body.newPassword);
+    const sids = await this.db.transaction(async (tx) => {
+      await repo.updateUser(user.id, { password }, this.now(), tx);
+      await repo.voidResetTokens(user.id, tx);
+      return destroyUserSessions(tx, user.id, session.sid);
+    });
+    await this.endSessions(sids);
+    this.deliver(passwordChangedMail(user.email, user.firstName, `${this.deps.config.appUrl}/forgot-password`));
+  }
+
+  async companies(): Promise<CompanyDto[]> {
+    return repo.listCompanies(this.db);
+  }
+}

@@ -1,0 +1,83 @@
+import { randomInt } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { codeIn, linkIn } from '../../test-support/smtp';
+import type { TestApp } from '../../test-support/app';
+import { cookieName } from './sessions';
+
+// Helpers for the accounts integration tests: each goes through the public API and the real
+// SMTP peer, as a browser and a mailbox would.
+
+export interface Caller {
+  /** Cookie header value of the caller's session, or undefined when it has none. */
+  cookie?: string;
+  /** Client address, for the per-IP limits. */
+  ip?: string;
+}
+
+export async function call(
+  t: TestApp,
+  method: InjectOptions['method'],
+  url: string,
+  body?: unknown,
+  who: Caller = {},
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method,
+    url,
+    ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
+    headers: who.cookie ? { cookie: who.cookie } : {},
+    remoteAddress: who.ip ?? '127.0.0.1',
+  });
+}
+
+/** The session cookie a response sets, as a Cookie header value; undefined when none is set. */
+export function sessionCookieOf(t: TestApp, res: LightMyRequestResponse): string | undefined {
+  const c = res.cookies.find((k) => k.name === cookieName(t.config));
+  return c && c.value ? `${c.name}=${c.value}` : undefined;
+}
+
+/** Test files run in parallel and share Redis counters: each starts at its own random offset. */
+let ipSeq = randomInt(0, 2 ** 24 - 100_000);
+/** A client address of its own, so one test's per-IP counters do not touch another's. */
+export function freshIp(): string {
+  ipSeq += 1;
+  return `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
+}
+
+/** The token of the n-th mail to `email` whose link contains `path`. */
+export async function tokenFromMail(t: TestApp, email: string, path: string, count = 1): Promise<string> {
+  const mail = await t.smtp.waitFor(email, { count, match: (m) => m.text.includes(path) });
+  return new URL(linkIn(mail, path)).searchParams.get('token')!;
+}
+
+/** The n-th sign-in code mailed to `email`. */
+export async function codeFromMail(t: TestApp, email: string, count = 1): Promise<string> {
+  const mail = await t.smtp.waitFor(email, { count, match: (m) => m.subject.includes('sign-in code') });
+  return codeIn(mail);
+}
+
+/** Registers through the API and follows the verification link from the mail. */
+export async function registerVerified(t: TestApp, email: string, password: string, ip = freshIp()) {
+  const reg = await call(t, 'POST', '/api/register', { email, password, firstName: 'Grace', lastName: 'Hopper' }, { ip });
+  if (reg.statusCode !== 200) throw new Error(`register failed: ${reg.body}`);
+  const token = await tokenFromMail(t, email, '/verify-email?token=');
+  const res = await call(t, 'GET', `/api/verify-email/${token}`);
+  if (res.statusCode !== 200) throw new Error(`verify failed: ${res.body}`);
+}
+
+/** The password step; returns the pending session cookie. */
+export async function passwordStep(t: TestApp, email: string, password: string, who: Caller = {}) {
+  const res = await call(t, 'POST', '/api/login', { email, password }, who);
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return sessionCookieOf(t, res)!;
+}
+
+/** Both steps: password, then the mailed code. Returns the full session cookie. */
+export async function signInThroughApi(t: TestApp, email: string, password: string, ip?: string) {
+  const codesBefore = t.smtp.to(email).filter((m) => m.subject.includes('sign-in code')).length;
+  const pending = await passwordStep(t, email, password, { ip });
+  const otp = await codeFromMail(t, email, codesBefore + 1);
+  const res = await call(t, 'POST', '/api/verify-otp', { email, otp }, { cookie: pending, ip });
+  if (res.statusCode !== 200) throw new Error(`verify-otp failed: ${res.body}`);
+  return sessionCookieOf(t, res)!;
+}

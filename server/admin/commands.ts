@@ -1,0 +1,283 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { ModuleKey } from '@contract/modules';
+import type { StarterPatch } from '@contract/starters';
+import type { Db } from '../db/connect';
+import type { Company, Starter } from '../db/schema';
+import { AppError, ValidationError } from '../lib/errors';
+import {
+  addCompany,
+  listCompanies,
+  unapprovedDomains,
+  updateCompany,
+  type CompanyPatch,
+} from './companies';
+import {
+  addStarter,
+  editStarter,
+  formatFromFileName,
+  importStarters,
+  listStartersFor,
+  removeStarter,
+} from './starters';
+
+export const USAGE = `Atrium admin: manage companies and starter templates.
+
+Usage: npm run admin -- <command> [options]
+
+Companies
+  companies list [--json]
+  companies add --name <name> [--domains <a.com,b.com>]
+                [--brand-hub-model <model>] [--governance-model <model>]
+                [--talent-intelligence-model <model>]
+  companies update <id|name> [--name <name>] [--domains <a.com,b.com>]
+                [--brand-hub-model <model>] [--governance-model <model>]
+                [--talent-intelligence-model <model>]
+
+Starter templates
+  starters list [--module <module>] [--json]
+  starters add --module <module> --task-type <type> --name <name> --description <text>
+  starters edit <id> [--module <module>] [--task-type <type>] [--name <name>] [--description <text>]
+  starters remove <id>
+  starters import <file.json|file.csv> [--dry-run]
+
+  help                 this text
+
+Models are "builtin" (the offline analyst) or "openai:<model>", e.g. openai:gpt-4.1-mini.
+Modules are brand-hub, governance, talent-intelligence.
+--domains replaces the company's list; --domains "" clears it.
+Import files: JSON, a list of {module, taskType, name, description}; CSV, a header line
+naming module, taskType, name, description, then one starter per line. A starter whose
+module and name exist is updated, others are added; one bad row imports nothing.
+The database is the one the server uses: DATABASE_URL, or PGlite in DATA_DIR.`;
+
+export interface AdminIo {
+  db: Db;
+  /** Sign-up domains the server accepts, to warn about company domains outside them. */
+  approvedEmailDomains: string[];
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/** Exit codes: 0 done, 1 refused (bad value, not found, conflict), 2 bad usage. */
+export type ExitCode = 0 | 1 | 2;
+
+class UsageError extends Error {}
+
+const COMPANY_OPTIONS = {
+  name: { type: 'string' },
+  domains: { type: 'string' },
+  'brand-hub-model': { type: 'string' },
+  'governance-model': { type: 'string' },
+  'talent-intelligence-model': { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+const STARTER_OPTIONS = {
+  module: { type: 'string' },
+  'task-type': { type: 'string' },
+  name: { type: 'string' },
+  description: { type: 'string' },
+  json: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+} as const;
+
+function splitDomains(v: string | undefined): string[] | undefined {
+  if (v === undefined) return undefined;
+  return v
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean);
+}
+
+function dropUndefined<T extends Record<string, unknown>>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function companyLine(c: Company): string {
+  return [
+    `#${c.id} ${c.name}`,
+    `  domains: ${c.emailDomains.length ? c.emailDomains.join(', ') : '(none)'}`,
+    `  models: brand-hub=${c.brandHubModel} governance=${c.governanceModel} talent-intelligence=${c.talentIntelligenceModel}`,
+  ].join('\n');
+}
+
+function starterLine(s: Starter): string {
+  return `#${s.id} [${s.module}] ${s.taskType} / ${s.name}\n  ${s.description}`;
+}
+
+function one(positionals: string[], what: string): string {
+  if (positionals.length !== 1) throw new UsageError(`Give exactly one ${what}`);
+  return positionals[0]!;
+}
+
+async function companiesCommand(
+  sub: string | undefined,
+  args: string[],
+  io: AdminIo,
+): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: COMPANY_OPTIONS,
+    allowPositionals: true,
+    strict: true,
+  });
+  const fields = dropUndefined({
+    name: values.name,
+    emailDomains: splitDomains(values.domains),
+    brandHubModel: values['brand-hub-model'],
+    governanceModel: values['governance-model'],
+    talentIntelligenceModel: values['talent-intelligence-model'],
+  });
+  const warn = (c: Company) => {
+    const outside = unapprovedDomains(c, io.approvedEmailDomains);
+    if (outside.length > 0) {
+      io.err(
+        `note: ${outside.join(', ')} ${outside.length === 1 ? 'is' : 'are'} not in APPROVED_EMAIL_DOMAINS; ` +
+          'people with such addresses cannot sign up until it lists them.',
+      );
+    }
+  };
+  switch (sub) {
+    case 'list': {
+      if (positionals.length > 0) throw new UsageError('companies list takes no arguments');
+      const list = await listCompanies(io.db);
+      if (values.json) io.out(JSON.stringify(list, null, 2));
+      else io.out(list.length ? list.map(companyLine).join('\n') : 'No companies.');
+      return;
+    }
+    case 'add': {
+      if (positionals.length > 0)
+        throw new UsageError('companies add takes options only, e.g. --name "Acme"');
+      if (fields.name === undefined) throw new UsageError('companies add needs --name');
+      const c = await addCompany(io.db, { ...fields, name: fields.name });
+      io.out(`Added company:\n${companyLine(c)}`);
+      warn(c);
+      return;
+    }
+    case 'update': {
+      const ref = one(positionals, 'company id or name');
+      const c = await updateCompany(io.db, ref, fields as CompanyPatch);
+      io.out(`Updated company:\n${companyLine(c)}`);
+      warn(c);
+      return;
+    }
+    default:
+      throw new UsageError(sub ? `Unknown companies command "${sub}"` : 'Give a companies command');
+  }
+}
+
+async function startersCommand(
+  sub: string | undefined,
+  args: string[],
+  io: AdminIo,
+): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: STARTER_OPTIONS,
+    allowPositionals: true,
+    strict: true,
+  });
+  const fields = dropUndefined({
+    module: values.module,
+    taskType: values['task-type'],
+    name: values.name,
+    description: values.description,
+  });
+  switch (sub) {
+    case 'list': {
+      if (positionals.length > 0) throw new UsageError('starters list takes no arguments');
+      let module: ModuleKey | undefined;
+      if (values.module !== undefined) {
+        const parsed = ModuleKey.safeParse(values.module);
+        if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message);
+        module = parsed.data;
+      }
+      const list = await listStartersFor(io.db, module);
+      if (values.json) io.out(JSON.stringify(list, null, 2));
+      else io.out(list.length ? list.map(starterLine).join('\n') : 'No starters.');
+      return;
+    }
+    case 'add': {
+      if (positionals.length > 0)
+        throw new UsageError('starters add takes options only, e.g. --name "..."');
+      const s = await addStarter(io.db, fields as Parameters<typeof addStarter>[1]);
+      io.out(`Added starter:\n${starterLine(s)}`);
+      return;
+    }
+    case 'edit': {
+      const s = await editStarter(io.db, one(positionals, 'starter id'), fields as StarterPatch);
+      io.out(`Updated starter:\n${starterLine(s)}`);
+      return;
+    }
+    case 'remove': {
+      const s = await removeStarter(io.db, one(positionals, 'starter id'));
+      io.out(`Removed starter #${s.id} [${s.module}] ${s.name}`);
+      return;
+    }
+    case 'import': {
+      const file = one(positionals, 'file');
+      const format = formatFromFileName(file);
+      let text: string;
+      try {
+        text = await readFile(file, 'utf8');
+      } catch (err) {
+        throw new ValidationError(
+          `Cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+        );
+      }
+      const dryRun = values['dry-run'] === true;
+      const r = await importStarters(io.db, text, format, { dryRun });
+      io.out(
+        `${dryRun ? 'Dry run, nothing written: would add' : 'Imported: added'} ${r.created}, ` +
+          `${dryRun ? 'update' : 'updated'} ${r.updated}, unchanged ${r.unchanged}.`,
+      );
+      return;
+    }
+    default:
+      throw new UsageError(sub ? `Unknown starters command "${sub}"` : 'Give a starters command');
+  }
+}
+
+/** Runs one admin command; prints what it did or a clear error, and returns the exit code. */
+export async function runAdmin(argv: string[], io: AdminIo): Promise<ExitCode> {
+  const [group, sub, ...rest] = argv;
+  try {
+    switch (group) {
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        io.out(USAGE);
+        return group === undefined ? 2 : 0;
+      case 'companies':
+        await companiesCommand(sub, rest, io);
+        return 0;
+      case 'starters':
+        await startersCommand(sub, rest, io);
+        return 0;
+      default:
+        throw new UsageError(`Unknown command "${group}"`);
+    }
+  } catch (err) {
+    // parseArgs reports unknown or malformed options as TypeErrors carrying an ERR_PARSE_ARGS_* code.
+    const parseArgsError = (err as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');
+    if (err instanceof UsageError || parseArgsError) {
+      io.err(`error: ${(err as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (err instanceof AppError) {
+      // Name the field of a one-field error; list every field when several are wrong.
+      // "_" is where parse() files issues about the whole value, which have no field name.
+      const fields = Object.entries(err.fields ?? {}).filter(([f]) => f !== '_');
+      const lead =
+        fields.length === 1 && !err.message.includes('\n')
+          ? `${fields[0]![0]}: ${err.message}`
+          : err.message;
+      const fieldLines = fields.length > 1 ? fields.map(([f, m]) => `  ${f}: ${m}`) : [];
+      io.err([`error: ${lead}`, ...fieldLines].join('\n'));
+      return 1;
+    }
+    throw err;
+  }
+}

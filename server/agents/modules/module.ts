@@ -1,0 +1,55 @@
+import type { ModuleKey } from '@contract/modules';
+import type { StructuredResponse } from '@contract/structured-response';
+import type { ToolSet } from 'ai';
+import type { HistoryAttachment, HistoryMessage } from '../types';
+
+/** What a module's analysis sees of a turn. */
+export interface AnalysisContext {
+  /** The text of the user message being answered. */
+  request: string;
+  history: HistoryMessage[];
+  /** The files in scope: those of the latest user message that has any (a follow-up reuses them). */
+  attachments: HistoryAttachment[];
+  signal: AbortSignal;
+}
+
+/**
+ * The builtin analysis of a module: yields thinking lines while it works ("Calling tool <name>"
+ * for each tool, short reasoning lines) and returns the validated report.
+ */
+export type Analysis = AsyncGenerator<string, StructuredResponse, void>;
+
+/** A module agent is instructions plus tools (ARCHITECTURE.md section 5). */
+export interface ModuleAgent {
+  key: ModuleKey;
+  /** System instructions for a model provider. */
+  instructions: string;
+  /** The module's tools as function-calling tools over the turn's attachments. */
+  tools(attachments: HistoryAttachment[]): ToolSet;
+  /** The offline, rule-based analyst. */
+  analyze(ctx: AnalysisContext): Analysis;
+}
+
+/** Runs one tool step of a builtin analysis, announcing it the way model tool calls are announced. */
+export async function* callTool<T>(name: string, run: () => T | Promise<T>): AsyncGenerator<string, T, void> {
+  yield `Calling tool ${name}`;
+  return await run();
+}
+
+/** The attachments a turn works on: those of the latest user message that carries any. */
+export function attachmentsInScope(history: HistoryMessage[]): HistoryAttachment[] {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const m = history[i]!;
+    if (m.role === 'user' && m.attachments.length) return m.attachments;
+  }
+  return [];
+}
+
+/** True when any of the words or phrases occurs in the text as whole words (case-insensitive). */
+export function mentions(text: string, words: string[]): boolean {
+  const lower = text.toLowerCase();
+  return words.some((w) => new RegExp(`(^|[^a-z0-9])${w.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').test(lower));
+}
+
+export const HONESTY_NOTE =
+  '_Prepared by the built-in rule-based analyst: the figures are computed exactly from your files with fixed rules, without a language model. Ask your admin to connect a model for open-ended questions._';

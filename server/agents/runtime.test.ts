@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app';
+import { createUser, signIn } from '../../test-support/factories';
+import { chatMessages, chats, logs } from '../db/schema';
+import { readTurnEvents, turnAliveKey } from '../realtime/turn-feed';
+import {
+  companyWithModel,
+  replyClosed,
+  userWithChat,
+  waitFor,
+} from '../workspace/conversation.test-helper';
+import { pickModel, TurnRuntime } from './runtime';
+import { lastRun, scriptedAgentFor } from './scripted-agents.test-helper';
+import { ORPHAN_MESSAGE, TIMEOUT_MESSAGE } from './turn';
+
+vi.mock('./registry', async () => {
+  const { scriptedAgentFor } = await import('./scripted-agents.test-helper');
+  return { agentFor: scriptedAgentFor };
+});
+
+describe('the turn runtime', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Stores a user message and a loading placeholder as the send route does. */
+  async function placeholder(chatId: string, timestamp = new Date()) {
+    const id = randomUUID();
+    await t.database.db.insert(chatMessages).values([
+      { chatId, seq: 1, role: 'user', content: 'Hello', status: 'complete', timestamp },
+      {
+        id,
+        chatId,
+        seq: 2,
+        role: 'assistant',
+        content: '',
+        status: 'loading',
+        model: 'scripted:stuck',
+        timestamp,
+      },
+    ]);
+    return id;
+  }
+
+  const runtimeWith = (timeoutMs: number) =>
+    new TurnRuntime({
+      db: t.database.db,
+      bus: t.bus,
+      config: t.config,
+      clock: t.clock,
+      log: pino({ level: 'silent' }),
+      timeoutMs,
+      agentFor: scriptedAgentFor,
+    });
+
+  it('ends a turn that runs past the timeout with a clear error, even if the agent ignores its signal', async () => {
+    const { user, chat } = await userWithChat(t, 'scripted:stuck');
+    const runtime = runtimeWith(300);
+    const messageId = await placeholder(chat.id);
+    runtime.start({
+      chatId: chat.id,
+      userId: user.id,
+      module: 'talent-intelligence',
+      model: 'scripted:stuck',
+      messageId,
+      replySeq: 2,
+      title: chat.title,
+      requestBody: { message: 'Hello' },
+    });
+    const reply = await replyClosed(t, chat.id);
+    expect(reply).toMatchObject({ status: 'error', error: TIMEOUT_MESSAGE, content: 'Starting' });
+    const events = await readTurnEvents(t.bus, messageId);
+    expect(events.at(-1)).toMatchObject({ type: 'stream_error', content: TIMEOUT_MESSAGE });
+    const log = await waitFor(
+      async () => (await t.database.db.select().from(logs).where(eq(logs.chatId, chat.id)))[0],
+    );
+    expect(log.responseStatus).toBe(504);
+    expect(log.responseTimeMs).toBeGreaterThanOrEqual(300);
+    lastRun(chat.id)!.release();
+    await runtime.close();
+  });
+
+  it('closes at start-up the replies a dead process left loading, and leaves live turns alone', async () => {
+    const { chat } = await userWithChat(t, 'scripted:stuck');
+    const old = new Date(Date.now() - 60_000);
+    const orphan = await placeholder(chat.id, old);
+    const other = await userWithChat(t, 'scripted:stuck');
+    const alive = await placeholder(other.chat.id, old);
+    await t.bus.setValue(turnAliveKey(alive), '1', 60_000);
+    const [before] = await t.database.db.select().from(chats).where(eq(chats.id, chat.id));
+
+    // A second process starting on the same database and bus: what the plugin does at start-up.
+    const next = runtimeWith(60_000);
+    await next.init();
+    try {
+      const [row] = await t.database.db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.id, orphan));
+      expect(row).toMatchObject({ status: 'error', error: ORPHAN_MESSAGE });
+      const [after] = await t.database.db.select().from(chats).where(eq(chats.id, chat.id));
+      expect(after!.version).toBeGreaterThan(before!.version);
+      expect((await readTurnEvents(t.bus, orphan)).at(-1)).toMatchObject({
+        type: 'stream_error',
+        content: ORPHAN_MESSAGE,
+      });
+      const [live] = await t.database.db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.id, alive));
+      expect(live!.status).toBe('loading');
+    } finally {
+      await next.close();
+    }
+  });
+
+  it('stops a turn no process runs any more, keeping what it had written', async () => {
+    const { cookie, chat } = await userWithChat(t, 'scripted:stuck');
+    const messageId = await placeholder(chat.id);
+    const stop = await t.app.inject({
+      method: 'POST',
+      url: `/api/chats/${chat.id}/stop`,
+      headers: { cookie },
+    });
+    expect(stop.statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.id, messageId));
+    expect(row!.status).toBe('stopped');
+  });
+
+  it('picks the model of the caller’s company for the module, builtin without a company', async () => {
+    const db = t.database.db;
+    const companyId = await companyWithModel(db, 'openai:gpt-4.1-mini');
+    const employee = await createUser(db, { companyId });
+    const loner = await createUser(db, { companyId: null });
+    expect(await pickModel(db, employee.id, 'governance')).toBe('openai:gpt-4.1-mini');
+    expect(await pickModel(db, loner.id, 'brand-hub')).toBe('builtin');
+    // A user who moves company gets the new company's model for new messages.
+    const other = await companyWithModel(db, 'scripted:quick');
+    await signIn(t, employee);
+    const { users } = await import('../db/schema');
+    await db.update(users).set({ companyId: other }).where(eq(users.id, employee.id));
+    expect(await pickModel(db, employee.id, 'governance')).toBe('scripted:quick');
+  });
+});

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ModuleKey } from '@contract/modules';
+import type { Agent, AgentEvent, HistoryAttachment, HistoryMessage } from './types';
+
+/** Shared by the agent tests: fixture files and a turn runner that collects the events. */
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+
+const MIME: Record<string, string> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  txt: 'text/plain',
+  json: 'application/json',
+};
+
+export function fixture(name: string): HistoryAttachment {
+  return attachment(name, readFileSync(path.join(fixtures, name)));
+}
+
+export function attachment(name: string, data: Buffer | string): HistoryAttachment {
+  const ext = name.split('.').pop() ?? '';
+  return { fileName: name, mimeType: MIME[ext] ?? 'application/octet-stream', data: Buffer.isBuffer(data) ? data : Buffer.from(data) };
+}
+
+export function userMessage(text: string, attachments: HistoryAttachment[] = []): HistoryMessage {
+  return { role: 'user', text, attachments };
+}
+
+export async function runTurn(agent: Agent, module: ModuleKey, history: HistoryMessage[], signal = new AbortController().signal) {
+  const events: AgentEvent[] = [];
+  for await (const e of agent.run({ chatId: '00000000-0000-4000-8000-000000000000', module, model: 'test', history, signal })) events.push(e);
+  const final = events.at(-1);
+  if (!final || final.type !== 'final') throw new Error('the turn did not end with a final event');
+  return {
+    events,
+    final,
+    report: final.report!,
+    thinking: events.flatMap((e) => (e.type === 'thinking' ? [e.text] : [])),
+    streamed: events.flatMap((e) => (e.type === 'text' ? [e.delta] : [])).join(''),
+  };
+}

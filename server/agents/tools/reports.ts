@@ -1,0 +1,73 @@
+import { StructuredResponse, type ContentItem, type FileItem, type TextItem } from '@contract/structured-response';
+
+/** Builders for the structured report (spec section 3): text parts, markdown tables, files, next steps. */
+
+/** Escapes what would break a markdown table cell. */
+function cell(value: unknown): string {
+  return String(value ?? '').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+export function markdownTable(headers: string[], rows: unknown[][]): string {
+  const head = `| ${headers.map(cell).join(' | ')} |`;
+  const rule = `| ${headers.map(() => '---').join(' | ')} |`;
+  return [head, rule, ...rows.map((r) => `| ${headers.map((_, i) => cell(r[i])).join(' | ')} |`)].join('\n');
+}
+
+export const text = (markdown: string): TextItem => ({ type: 'text', text: markdown });
+export const file = (filename: string, data: string): FileItem => ({ type: 'file', filename, file_data: data });
+
+/** A file name from a title: lower-case words joined by dashes, with the given extension. */
+export function fileNameFor(title: string, extension: string): string {
+  const base = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return `${base || 'report'}.${extension}`;
+}
+
+export interface ReportDraft {
+  taskName: string;
+  content: ContentItem[];
+  nextSteps: string[];
+}
+
+/** Validates a draft against the contract: a builder bug surfaces here, not in the client. */
+export function finishReport(draft: ReportDraft): StructuredResponse {
+  return StructuredResponse.parse({
+    task_name: draft.taskName.slice(0, 255),
+    content: draft.content,
+    next_steps: draft.nextSteps.map((s) => ({ step_description: s })),
+  });
+}
+
+/** Escapes text for an HTML deliverable. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** A standalone HTML page with a small readable stylesheet, for HTML deliverables. */
+export function htmlPage(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;line-height:1.5;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#111827}
+table{border-collapse:collapse;width:100%;margin:1rem 0}th,td{border:1px solid #d1d5db;padding:.4rem .6rem;text-align:left;vertical-align:top}
+th{background:#f3f4f6}h1{font-size:1.6rem}h2{font-size:1.2rem;margin-top:1.6rem}
+</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}
+
+export function htmlTable(headers: string[], rows: unknown[][]): string {
+  const th = headers.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
+  const trs = rows.map((r) => `<tr>${headers.map((_, i) => `<td>${escapeHtml(String(r[i] ?? ''))}</td>`).join('')}</tr>`).join('\n');
+  return `<table>\n<thead><tr>${th}</tr></thead>\n<tbody>\n${trs}\n</tbody>\n</table>`;
+}

@@ -1,0 +1,247 @@
+import { and, asc, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/connect';
+import {
+  chatMessages,
+  chats,
+  logs,
+  messageAttachments,
+  type Chat,
+  type ChatMessage,
+  type MessageAttachment,
+} from '../db/schema';
+
+// Messages, attachments and turn bookkeeping: SQL only. Rules live in conversation.service.ts
+// and agents/runtime.ts.
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type MessageStatusValue = 'complete' | 'loading' | 'error' | 'stopped';
+
+/** Locks the caller's chat row for the rest of the transaction: sends to one chat queue up here. */
+export async function lockOwnChat(
+  tx: DbOrTx,
+  chatId: string,
+  userId: string,
+): Promise<Chat | null> {
+  if (!UUID_RE.test(chatId)) return null;
+  const [row] = await tx
+    .select()
+    .from(chats)
+    .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks the chat changed (new ETag, Recent order); optionally retitles it. */
+export async function touchChat(
+  tx: DbOrTx,
+  chatId: string,
+  now: Date,
+  title?: string,
+): Promise<Chat | null> {
+  const [row] = await tx
+    .update(chats)
+    .set({
+      version: sql`${chats.version} + 1`,
+      updatedAt: now,
+      ...(title !== undefined ? { title } : {}),
+    })
+    .where(eq(chats.id, chatId))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * A page of the chat's messages in order: all of them, or the newest `limit` before `before`.
+ * hasMore tells whether older ones exist.
+ */
+export async function listMessages(
+  db: DbOrTx,
+  chatId: string,
+  page: { limit?: number | undefined; before?: number | undefined } = {},
+): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
+  const where = page.before
+    ? and(eq(chatMessages.chatId, chatId), lt(chatMessages.seq, page.before))
+    : eq(chatMessages.chatId, chatId);
+  if (!page.limit) {
+    const messages = await db
+      .select()
+      .from(chatMessages)
+      .where(where)
+      .orderBy(asc(chatMessages.seq));
+    return { messages, hasMore: false };
+  }
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(where)
+    .orderBy(desc(chatMessages.seq))
+    .limit(page.limit + 1);
+  const hasMore = rows.length > page.limit;
+  return { messages: rows.slice(0, page.limit).reverse(), hasMore };
+}
+
+export async function findMessageByClientId(
+  db: DbOrTx,
+  chatId: string,
+  clientId: string,
+): Promise<ChatMessage | null> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.clientId, clientId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findMessageBySeq(
+  db: DbOrTx,
+  chatId: string,
+  seq: number,
+): Promise<ChatMessage | null> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.seq, seq)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The assistant reply of this chat still being written, if any. */
+export async function findLoadingReply(db: DbOrTx, chatId: string): Promise<ChatMessage | null> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.status, 'loading')))
+    .orderBy(desc(chatMessages.seq))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The chat's newest assistant message (the current or last turn). */
+export async function findLatestReply(
+  db: DbOrTx,
+  chatId: string,
+): Promise<Pick<ChatMessage, 'id' | 'status'> | null> {
+  const [row] = await db
+    .select({ id: chatMessages.id, status: chatMessages.status })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.role, 'assistant')))
+    .orderBy(desc(chatMessages.seq))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function nextMessageSeq(tx: DbOrTx, chatId: string): Promise<number> {
+  const [row] = await tx
+    .select({ last: max(chatMessages.seq) })
+    .from(chatMessages)
+    .where(eq(chatMessages.chatId, chatId));
+  return (row?.last ?? 0) + 1;
+}
+
+export type NewMessage = typeof chatMessages.$inferInsert;
+export async function insertMessages(tx: DbOrTx, rows: NewMessage[]): Promise<ChatMessage[]> {
+  return tx.insert(chatMessages).values(rows).returning();
+}
+
+export type NewAttachment = typeof messageAttachments.$inferInsert;
+export async function insertAttachments(tx: DbOrTx, rows: NewAttachment[]): Promise<void> {
+  if (rows.length) await tx.insert(messageAttachments).values(rows);
+}
+
+/**
+ * Closes a loading reply (complete, error or stopped) unless something else already did:
+ * returns null then, so a turn is closed exactly once.
+ */
+export async function closeLoadingReply(
+  tx: DbOrTx,
+  messageId: string,
+  values: {
+    status: Exclude<MessageStatusValue, 'loading'>;
+    content: string;
+    structuredResponse?: unknown;
+    error?: string | null;
+    now: Date;
+  },
+): Promise<ChatMessage | null> {
+  const [row] = await tx
+    .update(chatMessages)
+    .set({
+      status: values.status,
+      content: values.content,
+      structuredResponse: values.structuredResponse ?? null,
+      error: values.error ?? null,
+      updatedAt: values.now,
+    })
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'loading')))
+    .returning();
+  return row ?? null;
+}
+
+/** Loading replies created before `before` (candidates for the orphan sweep). */
+export async function findLoadingRepliesBefore(
+  db: DbOrTx,
+  before: Date,
+): Promise<Pick<ChatMessage, 'id' | 'chatId'>[]> {
+  return db
+    .select({ id: chatMessages.id, chatId: chatMessages.chatId })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.status, 'loading'), lt(chatMessages.timestamp, before)))
+    .limit(1000);
+}
+
+/** The messages before `beforeSeq` (newest `limit` of them, oldest first) and their attachments. */
+export async function loadHistoryRows(
+  db: DbOrTx,
+  chatId: string,
+  beforeSeq: number,
+  limit: number,
+): Promise<{ messages: ChatMessage[]; attachments: MessageAttachment[] }> {
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, chatId), lt(chatMessages.seq, beforeSeq)))
+    .orderBy(desc(chatMessages.seq))
+    .limit(limit);
+  const messages = rows.reverse();
+  const ids = messages.filter((m) => m.role === 'user').map((m) => m.id);
+  const attachments = ids.length
+    ? await db
+        .select()
+        .from(messageAttachments)
+        .where(inArray(messageAttachments.messageId, ids))
+        .orderBy(asc(messageAttachments.createdAt))
+    : [];
+  return { messages, attachments };
+}
+
+/** An attachment, only for the user who sent it (the chat's owner). */
+export async function findOwnAttachment(
+  db: DbOrTx,
+  attachmentId: string,
+  userId: string,
+): Promise<MessageAttachment | null> {
+  if (!UUID_RE.test(attachmentId)) return null;
+  const [row] = await db
+    .select({ a: messageAttachments })
+    .from(messageAttachments)
+    .innerJoin(chats, eq(chats.id, messageAttachments.chatId))
+    .where(and(eq(messageAttachments.id, attachmentId), eq(chats.userId, userId)))
+    .limit(1);
+  return row?.a ?? null;
+}
+
+export async function insertLog(
+  db: DbOrTx,
+  row: {
+    chatId: string;
+    userId: string;
+    requestBody: unknown;
+    responseStatus: number;
+    responseTimeMs: number;
+  },
+): Promise<void> {
+  await db.insert(logs).values(row);
+}

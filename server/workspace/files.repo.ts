@@ -1,0 +1,48 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/connect';
+import { chats, savedFiles, type SavedFile } from '../db/schema';
+import { UUID_RE } from './conversation.repo';
+
+// Saved files of a chat: SQL only.
+
+export async function listSavedFiles(db: DbOrTx, chatId: string): Promise<SavedFile[]> {
+  return db
+    .select()
+    .from(savedFiles)
+    .where(eq(savedFiles.chatId, chatId))
+    .orderBy(asc(savedFiles.createdAt), asc(savedFiles.id));
+}
+
+/** Inserts the file unless the chat already has one of that name: null then (the 409). */
+export async function insertSavedFile(
+  db: DbOrTx,
+  values: { chatId: string; userId: string; fileName: string; fileContent: string },
+): Promise<SavedFile | null> {
+  const [row] = await db
+    .insert(savedFiles)
+    .values(values)
+    .onConflictDoNothing({ target: [savedFiles.chatId, savedFiles.fileName] })
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes a saved file of a chat this user owns; false when there is none such. */
+export async function deleteOwnSavedFile(
+  db: DbOrTx,
+  fileId: string,
+  userId: string,
+): Promise<boolean> {
+  if (!UUID_RE.test(fileId)) return false;
+  const [own] = await db
+    .select({ id: savedFiles.id })
+    .from(savedFiles)
+    .innerJoin(chats, eq(chats.id, savedFiles.chatId))
+    .where(and(eq(savedFiles.id, fileId), eq(chats.userId, userId)))
+    .limit(1);
+  if (!own) return false;
+  const gone = await db
+    .delete(savedFiles)
+    .where(eq(savedFiles.id, own.id))
+    .returning({ id: savedFiles.id });
+  return gone.length > 0;
+}
