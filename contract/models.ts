@@ -20,7 +20,3 @@ export const ModelString = z
   );
 export type ModelString = z.infer<typeof ModelString>;
 
-/** The provider part of a model string: the part before the first colon. */
-export function modelProvider(model: ModelString): 'builtin' | 'openai' {
-  return model === 'builtin' ? 'builtin' : 'openai';
-}

@@ -76,6 +76,7 @@ describe('accounts in the browser', () => {
       count: codeMailNumber,
       match: (m) => /sign-in code/i.test(m.subject),
     });
+    await shot(`auth-otp-${codeMailNumber}`);
     // Typing the sixth digit submits: no button press (spec: "completes when full").
     await page.getByLabel('Verification code').pressSequentially(codeIn(mail));
     await expectToast('Login successful', 'Welcome back!');
@@ -168,6 +169,18 @@ describe('accounts in the browser', () => {
     const company = page.getByRole('combobox', { name: 'Company' });
     await expect(company.textContent()).resolves.toContain('Northwind Traders');
     await shot('settings-profile-light');
+    // Dark and phone-wide: the theme follows the system setting; nothing may scroll sideways.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await heading('Profile Information');
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0);
+    await shot('settings-profile-phone-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 860 });
 
     await page.getByLabel('First name').fill('Grace');
     await page.getByLabel('Last name').fill('Hopper');
@@ -305,7 +318,10 @@ describe('account screens: light, dark and 375 px', () => {
 
   for (const v of variants) {
     it(`lays out /auth, /forgot-password and /verify-email without overflow (${v.name})`, async () => {
-      const { context, page } = await newPage(browser, { colorScheme: v.colorScheme, width: v.width });
+      const { context, page } = await newPage(browser, {
+        colorScheme: v.colorScheme,
+        width: v.width,
+      });
       const screens = [
         ['auth-register', '/auth?mode=register', 'Create Account'],
         ['auth-login', '/auth', 'Sign In'],
@@ -324,7 +340,10 @@ describe('account screens: light, dark and 375 px', () => {
         expect(dark).toBe(v.colorScheme === 'dark');
         if (SHOT_DIR) {
           mkdirSync(SHOT_DIR, { recursive: true });
-          await page.screenshot({ path: path.join(SHOT_DIR, `${name}-${v.name}.png`), fullPage: true });
+          await page.screenshot({
+            path: path.join(SHOT_DIR, `${name}-${v.name}.png`),
+            fullPage: true,
+          });
         }
       }
       await context.close();

@@ -82,9 +82,16 @@ describe('chat in the browser', () => {
    * dialog is open the rest of the page, the toast region included, is aria-hidden to roles.
    */
   async function expectToast(title: string, description?: string) {
-    const toast = page.locator('[data-slot="toast"], li[role="status"]').filter({ hasText: title }).last();
+    // Radix renders each toast as a list item of the toast viewport.
+    const toast = page.locator('li[data-swipe-direction]').filter({ hasText: title }).last();
     await toast.waitFor({ state: 'visible' });
     if (description !== undefined) expect(await toast.textContent()).toContain(description);
+  }
+
+  /** Closes the open dialog with its close button (Escape would first dismiss an open toast). */
+  async function closeDialog(p: Page = page) {
+    await p.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await p.getByRole('dialog').waitFor({ state: 'detached' });
   }
 
   async function shot(name: string, p: Page = page) {
@@ -179,7 +186,7 @@ describe('chat in the browser', () => {
 
     await dialog.getByRole('button', { name: 'Save Chart' }).click();
     await expectToast('Chart Saved', 'Chart image has been saved to your files');
-    await page.keyboard.press('Escape');
+    await closeDialog();
     const saved = page.getByRole('complementary').getByRole('listitem', { name: `${base}.html` });
     await saved.waitFor();
     // The saved page opens in a frame that may run nothing and reach nothing of ours.
@@ -187,7 +194,7 @@ describe('chat in the browser', () => {
     const frame = page.getByRole('dialog').locator('iframe');
     expect(await frame.getAttribute('sandbox')).toBe('');
     expect(await page.frameLocator('[role="dialog"] iframe').locator('img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-    await page.keyboard.press('Escape');
+    await closeDialog();
   });
 
   it('saves, views, downloads and deletes a report file', async () => {
@@ -207,7 +214,7 @@ describe('chat in the browser', () => {
     if (/\.(md|txt|html)$/i.test(fileName)) {
       await saved.getByRole('button', { name: 'View' }).click();
       await page.getByRole('dialog').getByRole('heading', { name: fileName }).waitFor();
-      await page.keyboard.press('Escape');
+      await closeDialog();
     }
     const [download] = await Promise.all([page.waitForEvent('download'), saved.getByRole('button', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toBe(fileName);
@@ -248,8 +255,7 @@ describe('chat in the browser', () => {
     // The panel is a dialog on small screens.
     await phone.page.getByRole('button', { name: 'Saved Files' }).click();
     await phone.page.getByRole('dialog').getByRole('heading', { name: 'Saved Files' }).waitFor();
-    await phone.page.keyboard.press('Escape');
-    await phone.page.getByRole('dialog').waitFor({ state: 'detached' });
+    await closeDialog(phone.page);
     await shot('chat-report-375', phone.page);
     expect(phone.errors).toEqual([]);
     await phone.context.close();

@@ -135,7 +135,13 @@ export async function newPage(
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    if (m.type() !== 'error') return;
+    // Chromium logs every non-OK fetch. The signed-out answer of the current-user call is a 401
+    // by design (spec section 7), made on every page load: not an error of the page.
+    const signedOutProbe =
+      m.text().startsWith('Failed to load resource') &&
+      new URL(m.location().url || 'about:blank').pathname === '/api/auth/user';
+    if (!signedOutProbe) errors.push(`console: ${m.text()}`);
   });
   return { context, page, errors };
 }

@@ -35,7 +35,9 @@ async function signInThroughApi(server: RunningServer): Promise<{ name: string; 
   expect((await fetch(`${server.url}/api/verify-email/${token}`)).ok).toBe(true);
   const login = await post('/api/login', { email, password: PASSWORD });
   expect(login.ok).toBe(true);
-  const codeMail = await server.smtp.waitFor(email, { match: (m) => /sign-in code/i.test(m.subject) });
+  const codeMail = await server.smtp.waitFor(email, {
+    match: (m) => /sign-in code/i.test(m.subject),
+  });
   // The code step continues the session the password step began (when it sets one).
   const res = await post('/api/verify-otp', { email, otp: codeIn(codeMail) }, cookieOf(login));
   expect(res.status, await res.clone().text()).toBe(200);
@@ -84,8 +86,16 @@ describe('dashboard, module pages and starter templates', () => {
 
   it('shows the dashboard with its welcome text, three module cards and the hint', async () => {
     await page.goto(server.url + '/');
-    await page.getByText('Choose a module above to explore starter templates and begin your AI-powered workspace.').waitFor();
-    expect(await page.getByText(/combine global talent intelligence, governance and brand management agents/).count()).toBe(1);
+    await page
+      .getByText(
+        'Choose a module above to explore starter templates and begin your AI-powered workspace.',
+      )
+      .waitFor();
+    expect(
+      await page
+        .getByText(/combine global talent intelligence, governance and brand management agents/)
+        .count(),
+    ).toBe(1);
     for (const key of MODULE_KEYS) {
       expect(await page.getByRole('link', { name: `Enter ${MODULES[key].name}` }).count()).toBe(1);
     }
@@ -93,20 +103,23 @@ describe('dashboard, module pages and starter templates', () => {
     expect(errors).toEqual([]);
   });
 
-  it.each(MODULE_KEYS)('opens %s from the dashboard with its button, heading and a first page of templates', async (key) => {
-    const info = MODULES[key];
-    await page.goto(server.url + '/');
-    await page.getByRole('link', { name: `Enter ${info.name}` }).click();
-    await page.getByRole('heading', { name: info.startersHeading }).waitFor();
-    expect(pathname()).toBe(info.path);
-    expect(await page.getByRole('button', { name: info.newChatLabel }).count()).toBe(1);
-    await page.getByText(`No recent chats for ${info.name}`).waitFor();
-    await pageLabel().waitFor();
-    expect(await templates().count()).toBe(6);
-    expect(await pageLabel().textContent()).toMatch(/^Page 1 of [3-9]$/);
-    expect(await page.getByRole('button', { name: 'Clear Filters' }).count()).toBe(0);
-    expect(errors).toEqual([]);
-  });
+  it.each(MODULE_KEYS)(
+    'opens %s from the dashboard with its button, heading and a first page of templates',
+    async (key) => {
+      const info = MODULES[key];
+      await page.goto(server.url + '/');
+      await page.getByRole('link', { name: `Enter ${info.name}` }).click();
+      await page.getByRole('heading', { name: info.startersHeading }).waitFor();
+      expect(pathname()).toBe(info.path);
+      expect(await page.getByRole('button', { name: info.newChatLabel }).count()).toBe(1);
+      await page.getByText(`No recent chats for ${info.name}`).waitFor();
+      await pageLabel().waitFor();
+      expect(await templates().count()).toBe(6);
+      expect(await pageLabel().textContent()).toMatch(/^Page 1 of [3-9]$/);
+      expect(await page.getByRole('button', { name: 'Clear Filters' }).count()).toBe(0);
+      expect(errors).toEqual([]);
+    },
+  );
 
   it('filters by task type, searches name and description, and clears', async () => {
     await page.goto(server.url + '/governance');
@@ -179,7 +192,11 @@ describe('dashboard, module pages and starter templates', () => {
     await box.waitFor();
     expect(await box.inputValue()).toBe(`Help me with: ${description}`);
 
-    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: info.name }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .first()
+      .getByRole('link', { name: info.name })
+      .click();
     const recent = page.getByRole('link', { name: new RegExp(info.defaultChatTitle) });
     await recent.waitFor();
     expect(await recent.getAttribute('href')).toBe(`/chat/${chatId}`);
@@ -187,7 +204,9 @@ describe('dashboard, module pages and starter templates', () => {
 
     // The main button starts a blank chat: no prefill.
     await page.getByRole('button', { name: info.newChatLabel }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/chat/') && !url.pathname.endsWith(chatId));
+    await page.waitForURL(
+      (url) => url.pathname.startsWith('/chat/') && !url.pathname.endsWith(chatId),
+    );
     expect(new URL(page.url()).searchParams.has('prefill')).toBe(false);
     expect(errors).toEqual([]);
   });
@@ -209,7 +228,9 @@ describe('dashboard, module pages and starter templates', () => {
     await phone.page.goto(server.url + '/governance');
     await phone.page.getByText(/^Page 1 of/).waitFor();
     // Nothing is wider than the screen.
-    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await phone.page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await shot('module-governance-375', phone.page);
     await phone.page.goto(server.url + '/');

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import pino from 'pino';
 import { LOG_REDACT, buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig } from './config';
+import { assertCompanyModels } from './agents/registry';
+import { companies } from './db/schema';
 import { connectDatabase } from './db/connect';
 import { systemClock } from './lib/clock';
 import { consoleMailer, smtpMailer } from './mail/mailer';
@@ -10,16 +12,7 @@ import { seedDatabase } from './seed/seed';
 
 /** config -> database -> app -> listen; SIGTERM/SIGINT drain and close everything. */
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfig();
   const log = pino({ level: config.logLevel, redact: LOG_REDACT });
 
   const database = await connectDatabase({
@@ -28,6 +21,8 @@ async function main(): Promise<void> {
   });
   const seeded = await seedDatabase(database.db);
   if (seeded.companies || seeded.starters) log.info(seeded, 'seed data loaded');
+  // A company model with an unknown provider is a configuration error: refuse to start.
+  assertCompanyModels(await database.db.select().from(companies));
 
   const bus = createBus(config.redisUrl);
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : consoleMailer(log);
@@ -67,6 +62,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  // A bad configuration is explained in one line, without a stack trace.
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`Atrium failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });

@@ -33,8 +33,16 @@ export interface RecordedRequest {
   headers: IncomingMessage['headers'];
   body: {
     model: string;
-    messages: Array<{ role: string; content: unknown; tool_calls?: unknown[]; tool_call_id?: string }>;
-    tools?: Array<{ type: string; function: { name: string; description?: string; parameters: unknown } }>;
+    messages: Array<{
+      role: string;
+      content: unknown;
+      tool_calls?: unknown[];
+      tool_call_id?: string;
+    }>;
+    tools?: Array<{
+      type: string;
+      function: { name: string; description?: string; parameters: unknown };
+    }>;
     stream?: boolean;
   };
 }
@@ -51,7 +59,8 @@ export interface OpenAiFixture {
 /** Answer text as a stream in pieces of `size` characters. */
 export function textReply(text: string, size = 12): Reply {
   const items: StreamItem[] = [];
-  for (let i = 0; i < text.length; i += size) items.push({ delta: { content: text.slice(i, i + size) } });
+  for (let i = 0; i < text.length; i += size)
+    items.push({ delta: { content: text.slice(i, i + size) } });
   return { kind: 'stream', items };
 }
 
@@ -61,7 +70,18 @@ export function toolCallReply(calls: Array<{ id: string; name: string; args: unk
   calls.forEach((c, index) => {
     const json = JSON.stringify(c.args);
     const half = Math.floor(json.length / 2);
-    items.push({ delta: { tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: json.slice(0, half) } }] } });
+    items.push({
+      delta: {
+        tool_calls: [
+          {
+            index,
+            id: c.id,
+            type: 'function',
+            function: { name: c.name, arguments: json.slice(0, half) },
+          },
+        ],
+      },
+    });
     items.push({ delta: { tool_calls: [{ index, function: { arguments: json.slice(half) } }] } });
   });
   return { kind: 'stream', items, finishReason: 'tool_calls' };
@@ -84,7 +104,11 @@ export async function startOpenAiFixture(): Promise<OpenAiFixture> {
         return;
       }
       requests.push({ path: req.url ?? '', headers: req.headers, body });
-      const reply = queue.shift() ?? { kind: 'status', status: 500, body: { error: { message: 'no scripted reply left' } } };
+      const reply = queue.shift() ?? {
+        kind: 'status',
+        status: 500,
+        body: { error: { message: 'no scripted reply left' } },
+      };
       serve(reply, body.model, res);
     });
   });
@@ -92,7 +116,11 @@ export async function startOpenAiFixture(): Promise<OpenAiFixture> {
   function serve(reply: Reply, model: string, res: ServerResponse) {
     if (reply.kind === 'status') {
       res.writeHead(reply.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(reply.body ?? { error: { message: `scripted ${reply.status}`, type: 'error' } }));
+      res.end(
+        JSON.stringify(
+          reply.body ?? { error: { message: `scripted ${reply.status}`, type: 'error' } },
+        ),
+      );
       return;
     }
     if (reply.kind === 'hang') {
@@ -100,13 +128,20 @@ export async function startOpenAiFixture(): Promise<OpenAiFixture> {
       res.on('close', () => hanging.delete(res));
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
     const id = `chatcmpl-${Math.random().toString(36).slice(2)}`;
     const created = 1_700_000_000;
     const line = (delta: Delta, finish: string | null) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     res.write(line({ role: 'assistant', content: '' }, null));
-    for (const item of reply.items) res.write('raw' in item ? `data: ${item.raw}\n\n` : line(item.delta, item.finish_reason ?? null));
+    for (const item of reply.items)
+      res.write(
+        'raw' in item ? `data: ${item.raw}\n\n` : line(item.delta, item.finish_reason ?? null),
+      );
     if (reply.cut) {
       // Drop the connection without finish_reason or [DONE], like a proxy timing out mid-answer.
       res.socket?.destroy();

@@ -112,6 +112,9 @@ export function useToast(): ToastState & {
 
   React.useEffect(() => {
     listeners.push(setState);
+    // A toast raised by an effect that ran before this one (a page's on-load toast) is already
+    // in memoryState but was not announced to this listener yet.
+    setState(memoryState);
     return () => {
       const index = listeners.indexOf(setState);
       if (index > -1) listeners.splice(index, 1);

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
-import { startOpenAiFixture, textReply, type OpenAiFixture } from '../../test-support/openai-fixture';
+import {
+  startOpenAiFixture,
+  textReply,
+  type OpenAiFixture,
+} from '../../test-support/openai-fixture';
 import { agentFor, assertCompanyModels, registerProvider, validateModelString } from './registry';
 import { runTurn, userMessage } from './test-helpers';
 import { AgentError, type Agent } from './types';
@@ -11,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const config = (env: Record<string, string> = {}) => loadConfig({ SESSION_SECRET: 'x'.repeat(32), ...env });
+const config = (env: Record<string, string> = {}) =>
+  loadConfig({ SESSION_SECRET: 'x'.repeat(32), ...env });
 
 describe('model strings', () => {
   it.each([
@@ -20,11 +25,23 @@ describe('model strings', () => {
     ['openai:meta-llama/Llama-3.1-8B-Instruct', null],
     ['openai:qwen2.5:7b', null],
     ['', 'The model is empty: use builtin or openai:<model>.'],
-    ['claude:opus', 'Unknown model provider "claude" in "claude:opus": use builtin or openai:<model>.'],
+    [
+      'claude:opus',
+      'Unknown model provider "claude" in "claude:opus": use builtin or openai:<model>.',
+    ],
     ['gpt-4', 'Unknown model provider "gpt-4" in "gpt-4": use builtin or openai:<model>.'],
-    ['openai:', 'The openai provider needs a model name: use openai:<model>, e.g. openai:gpt-4.1-mini.'],
-    ['builtin:fast', 'The builtin provider takes no model name: use "builtin".'],
-    ['openai:bad model', 'Invalid model name "bad model": use letters, digits and . _ - : / @ +.'],
+    [
+      'openai:',
+      'Invalid model "openai:": Model must be "builtin" or "openai:<model>", e.g. openai:gpt-4.1-mini.',
+    ],
+    [
+      'builtin:fast',
+      'Invalid model "builtin:fast": Model must be "builtin" or "openai:<model>", e.g. openai:gpt-4.1-mini.',
+    ],
+    [
+      'openai:bad model',
+      'Invalid model "openai:bad model": Model must be "builtin" or "openai:<model>", e.g. openai:gpt-4.1-mini.',
+    ],
   ])('%s', (model, problem) => {
     expect(validateModelString(model)).toBe(problem);
   });
@@ -35,13 +52,25 @@ describe('model strings', () => {
 
   it('agentFor openai without OPENAI_BASE_URL fails at turn time, not at start-up', async () => {
     const agent = agentFor('openai:gpt-4.1-mini', config());
-    await expect(runTurn(agent, 'governance', [userMessage('Hi')])).rejects.toThrow(new AgentError('The openai provider is not configured: set OPENAI_BASE_URL'));
+    await expect(runTurn(agent, 'governance', [userMessage('Hi')])).rejects.toThrow(
+      new AgentError('The openai provider is not configured: set OPENAI_BASE_URL'),
+    );
   });
 
   it('assertCompanyModels lists every bad company model', () => {
-    const ok = { name: 'Contoso', brandHubModel: 'builtin', governanceModel: 'openai:gpt-4.1-mini', talentIntelligenceModel: 'builtin' };
+    const ok = {
+      name: 'Contoso',
+      brandHubModel: 'builtin',
+      governanceModel: 'openai:gpt-4.1-mini',
+      talentIntelligenceModel: 'builtin',
+    };
     expect(() => assertCompanyModels([ok])).not.toThrow();
-    expect(() => assertCompanyModels([ok, { ...ok, name: 'Fabrikam', governanceModel: 'gemini:pro', brandHubModel: '' }])).toThrow(
+    expect(() =>
+      assertCompanyModels([
+        ok,
+        { ...ok, name: 'Fabrikam', governanceModel: 'gemini:pro', brandHubModel: '' },
+      ]),
+    ).toThrow(
       'Invalid company model configuration: company "Fabrikam", Brand Hub model: The model is empty: use builtin or openai:<model>.; company "Fabrikam", Governance model: Unknown model provider "gemini" in "gemini:pro": use builtin or openai:<model>.',
     );
   });
@@ -66,20 +95,42 @@ describe('model strings', () => {
 
 describe('routing by company model', () => {
   // Two companies with different models per module; the runtime looks up the company's field for the chat's module.
-  const northwind = { name: 'Northwind', brandHubModel: 'builtin', governanceModel: 'openai:gov-model', talentIntelligenceModel: 'builtin' };
-  const contoso = { name: 'Contoso', brandHubModel: 'openai:brand-model', governanceModel: 'builtin', talentIntelligenceModel: 'openai:ti-model' };
+  const northwind = {
+    name: 'Northwind',
+    brandHubModel: 'builtin',
+    governanceModel: 'openai:gov-model',
+    talentIntelligenceModel: 'builtin',
+  };
+  const contoso = {
+    name: 'Contoso',
+    brandHubModel: 'openai:brand-model',
+    governanceModel: 'builtin',
+    talentIntelligenceModel: 'openai:ti-model',
+  };
 
   it('runs each module on the model of the company', async () => {
     const cfg = config({ OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'k' });
     assertCompanyModels([northwind, contoso]);
-    const answer = { task_name: 'From the model', content: [{ type: 'text', text: 'model answer' }], next_steps: [] };
+    const answer = {
+      task_name: 'From the model',
+      content: [{ type: 'text', text: 'model answer' }],
+      next_steps: [],
+    };
 
-    const builtinTurn = await runTurn(agentFor(northwind.talentIntelligenceModel, cfg), 'talent-intelligence', [userMessage('Help')]);
+    const builtinTurn = await runTurn(
+      agentFor(northwind.talentIntelligenceModel, cfg),
+      'talent-intelligence',
+      [userMessage('Help')],
+    );
     expect(builtinTurn.report.task_name).toMatch(/data needed/);
     expect(server.requests).toHaveLength(0);
 
     server.enqueue(textReply(JSON.stringify(answer)));
-    const modelTurn = await runTurn(agentFor(contoso.talentIntelligenceModel, cfg), 'talent-intelligence', [userMessage('Help')]);
+    const modelTurn = await runTurn(
+      agentFor(contoso.talentIntelligenceModel, cfg),
+      'talent-intelligence',
+      [userMessage('Help')],
+    );
     expect(modelTurn.report).toEqual(answer);
     expect(server.requests.at(-1)!.body.model).toBe('ti-model');
 
@@ -87,7 +138,9 @@ describe('routing by company model', () => {
     await runTurn(agentFor(northwind.governanceModel, cfg), 'governance', [userMessage('Help')]);
     expect(server.requests.at(-1)!.body.model).toBe('gov-model');
 
-    const contosoGovernance = await runTurn(agentFor(contoso.governanceModel, cfg), 'governance', [userMessage('Help')]);
+    const contosoGovernance = await runTurn(agentFor(contoso.governanceModel, cfg), 'governance', [
+      userMessage('Help'),
+    ]);
     expect(contosoGovernance.report.task_name).toBe('Policy checklist and template');
     expect(server.requests).toHaveLength(2);
   });

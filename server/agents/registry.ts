@@ -1,3 +1,4 @@
+import { MODEL_STRING_MAX, ModelString } from '@contract/models';
 import type { Config } from '../config';
 import { ConfigError } from '../config';
 import { builtinAgent } from './providers/builtin';
@@ -14,20 +15,28 @@ export type ProviderFactory = (modelId: string, config: Config) => Agent;
 
 const providers = new Map<string, ProviderFactory>([
   ['builtin', () => builtinAgent()],
-  ['openai', (modelId, config) => openaiAgent({ modelId, baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey })],
+  [
+    'openai',
+    (modelId, config) =>
+      openaiAgent({ modelId, baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey }),
+  ],
 ]);
 
 /** Providers whose model string has no model part. */
 const WITHOUT_MODEL = new Set(['builtin']);
 
-const MODEL_MAX = 200;
+const MODEL_MAX = MODEL_STRING_MAX;
 const MODEL_ID = /^[A-Za-z0-9][\w.:/@+-]*$/;
 
 /**
  * Adds a provider through the same seam as the real ones (e.g. a controllable agent in tests).
  * Returns a function that removes it again.
  */
-export function registerProvider(name: string, factory: ProviderFactory, options: { withoutModel?: boolean } = {}): () => void {
+export function registerProvider(
+  name: string,
+  factory: ProviderFactory,
+  options: { withoutModel?: boolean } = {},
+): () => void {
   if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`Invalid provider name "${name}"`);
   const previous = providers.get(name);
   providers.set(name, factory);
@@ -60,12 +69,20 @@ export function validateModelString(model: string): string | null {
   const provider = colon < 0 ? value : value.slice(0, colon);
   const modelId = colon < 0 ? '' : value.slice(colon + 1);
   const expected = `use ${[...providers.keys()].map((p) => (WITHOUT_MODEL.has(p) ? p : `${p}:<model>`)).join(' or ')}`;
-  if (!providers.has(provider)) return `Unknown model provider "${provider}" in "${value}": ${expected}.`;
+  if (!providers.has(provider))
+    return `Unknown model provider "${provider}" in "${value}": ${expected}.`;
+  // The two real providers follow the contract's model-string syntax (shared with the admin command).
+  if (provider === 'builtin' || provider === 'openai') {
+    const parsed = ModelString.safeParse(value);
+    if (!parsed.success) return `Invalid model "${value}": ${parsed.error.issues[0]!.message}.`;
+  }
   if (WITHOUT_MODEL.has(provider)) {
     return colon < 0 ? null : `The ${provider} provider takes no model name: use "${provider}".`;
   }
-  if (!modelId) return `The ${provider} provider needs a model name: use ${provider}:<model>, e.g. ${provider}:gpt-4.1-mini.`;
-  if (!MODEL_ID.test(modelId)) return `Invalid model name "${modelId}": use letters, digits and . _ - : / @ +.`;
+  if (!modelId)
+    return `The ${provider} provider needs a model name: use ${provider}:<model>, e.g. ${provider}:gpt-4.1-mini.`;
+  if (!MODEL_ID.test(modelId))
+    return `Invalid model name "${modelId}": use letters, digits and . _ - : / @ +.`;
   return null;
 }
 
@@ -74,7 +91,9 @@ export function parseModelString(model: string): ParsedModel {
   if (problem) throw new ConfigError(problem);
   const value = model.trim();
   const colon = value.indexOf(':');
-  return colon < 0 ? { provider: value, modelId: '' } : { provider: value.slice(0, colon), modelId: value.slice(colon + 1) };
+  return colon < 0
+    ? { provider: value, modelId: '' }
+    : { provider: value.slice(0, colon), modelId: value.slice(colon + 1) };
 }
 
 /**
@@ -107,6 +126,6 @@ export function assertCompanyModels(companies: CompanyModels[]): void {
       if (problem) problems.push(`company "${c.name}", ${label} model: ${problem}`);
     }
   }
-  if (problems.length) throw new ConfigError(`Invalid company model configuration: ${problems.join('; ')}`);
+  if (problems.length)
+    throw new ConfigError(`Invalid company model configuration: ${problems.join('; ')}`);
 }
-

@@ -6,7 +6,9 @@ import { builtinAgent } from './providers/builtin';
 import { runTurn, userMessage } from './test-helpers';
 
 /** Every seeded starter template, sent the way the client sends it, gets a useful, valid report. */
-const starters = JSON.parse(readFileSync(new URL('../seed/starters.json', import.meta.url), 'utf8')) as Array<{
+const starters = JSON.parse(
+  readFileSync(new URL('../seed/starters.json', import.meta.url), 'utf8'),
+) as Array<{
   module: string;
   name: string;
   description: string;
@@ -14,13 +16,16 @@ const starters = JSON.parse(readFileSync(new URL('../seed/starters.json', import
 
 describe('builtin answers to every seeded starter template', () => {
   it('has templates for every module', () => {
-    for (const m of ModuleKey.options) expect(starters.filter((s) => s.module === m).length).toBeGreaterThan(0);
+    for (const m of ModuleKey.options)
+      expect(starters.filter((s) => s.module === m).length).toBeGreaterThan(0);
   });
 
   for (const starter of starters) {
     it(`${starter.module}: ${starter.name}`, async () => {
       const module = ModuleKey.parse(starter.module);
-      const turn = await runTurn(builtinAgent(), module, [userMessage(`Help me with: ${starter.description}`)]);
+      const turn = await runTurn(builtinAgent(), module, [
+        userMessage(`Help me with: ${starter.description}`),
+      ]);
       const report = StructuredResponse.parse(turn.report);
       expect(report.task_name.trim()).not.toBe('');
       // Useful: explains what to do, hands over a deliverable (file or chart), and suggests follow-ups.

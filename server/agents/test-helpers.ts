@@ -23,16 +23,32 @@ export function fixture(name: string): HistoryAttachment {
 
 export function attachment(name: string, data: Buffer | string): HistoryAttachment {
   const ext = name.split('.').pop() ?? '';
-  return { fileName: name, mimeType: MIME[ext] ?? 'application/octet-stream', data: Buffer.isBuffer(data) ? data : Buffer.from(data) };
+  return {
+    fileName: name,
+    mimeType: MIME[ext] ?? 'application/octet-stream',
+    data: Buffer.isBuffer(data) ? data : Buffer.from(data),
+  };
 }
 
 export function userMessage(text: string, attachments: HistoryAttachment[] = []): HistoryMessage {
   return { role: 'user', text, attachments };
 }
 
-export async function runTurn(agent: Agent, module: ModuleKey, history: HistoryMessage[], signal = new AbortController().signal) {
+export async function runTurn(
+  agent: Agent,
+  module: ModuleKey,
+  history: HistoryMessage[],
+  signal = new AbortController().signal,
+) {
   const events: AgentEvent[] = [];
-  for await (const e of agent.run({ chatId: '00000000-0000-4000-8000-000000000000', module, model: 'test', history, signal })) events.push(e);
+  for await (const e of agent.run({
+    chatId: '00000000-0000-4000-8000-000000000000',
+    module,
+    model: 'test',
+    history,
+    signal,
+  }))
+    events.push(e);
   const final = events.at(-1);
   if (!final || final.type !== 'final') throw new Error('the turn did not end with a final event');
   return {

@@ -1,8 +1,7 @@
 import type { ChatModule, ChatSummaryDto, CreateChatBody } from '@contract/chats';
 import type { DbOrTx } from '../db/connect';
 import type { Chat } from '../db/schema';
-import { NotFoundError } from '../lib/errors';
-import { findOwnChat, insertChat, listOwnChats } from './chats.repo';
+import { insertChat, listOwnChats } from './chats.repo';
 
 export function toChatSummaryDto(c: Chat): ChatSummaryDto {
   return {
@@ -12,13 +11,6 @@ export function toChatSummaryDto(c: Chat): ChatSummaryDto {
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };
-}
-
-/** The caller's chat, or the spec's "Chat not found" 404 (also for another user's chat). */
-export async function requireOwnChat(db: DbOrTx, chatId: string, userId: string): Promise<Chat> {
-  const chat = await findOwnChat(db, chatId, userId);
-  if (!chat) throw new NotFoundError('Chat not found');
-  return chat;
 }
 
 /** The caller's chats in a module, newest first (the module page's Recent list). */

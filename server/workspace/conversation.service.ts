@@ -285,7 +285,12 @@ export async function sendMessage(
     if (!locked) throw new NotFoundError(CHAT_NOT_FOUND);
     if (body.clientMessageId) {
       const prior = await findMessageByClientId(tx, chat.id, body.clientMessageId);
-      if (prior) return { prior, reply: await findMessageBySeq(tx, chat.id, prior.seq + 1) };
+      if (prior)
+        return {
+          kind: 'retry' as const,
+          prior,
+          reply: await findMessageBySeq(tx, chat.id, prior.seq + 1),
+        };
     }
     if (await findLoadingReply(tx, chat.id)) throw new ConflictError(REPLY_IN_PROGRESS);
     const seq = await nextMessageSeq(tx, chat.id);
@@ -316,10 +321,10 @@ export async function sendMessage(
     ]);
     await insertAttachments(tx, attachments);
     await touchChat(tx, chat.id, now);
-    return { prior: null, reply: null, seq: seq + 1, title: locked.title };
+    return { kind: 'stored' as const, replySeq: seq + 1, title: locked.title };
   });
 
-  if (stored.prior) return existingResult(chat.id, stored.prior, stored.reply);
+  if (stored.kind === 'retry') return existingResult(chat.id, stored.prior, stored.reply);
 
   const spec: TurnSpec = {
     chatId: chat.id,
@@ -327,8 +332,8 @@ export async function sendMessage(
     module,
     model,
     messageId: replyId,
-    replySeq: stored.seq!,
-    title: stored.title!,
+    replySeq: stored.replySeq,
+    title: stored.title,
     requestBody: loggedRequest(body, content, model),
   };
   turns.start(spec);

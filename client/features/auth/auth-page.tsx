@@ -174,7 +174,10 @@ function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
         <SubmitButton pending={register.isPending}>Create Account</SubmitButton>
         <p className="text-center text-sm text-muted-foreground">
           Already have an account?{' '}
-          <Link href="/auth" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            href="/auth"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Sign in
           </Link>
         </p>

@@ -31,7 +31,10 @@ export interface ModuleAgent {
 }
 
 /** Runs one tool step of a builtin analysis, announcing it the way model tool calls are announced. */
-export async function* callTool<T>(name: string, run: () => T | Promise<T>): AsyncGenerator<string, T, void> {
+export async function* callTool<T>(
+  name: string,
+  run: () => T | Promise<T>,
+): AsyncGenerator<string, T, void> {
   yield `Calling tool ${name}`;
   return await run();
 }
@@ -48,7 +51,11 @@ export function attachmentsInScope(history: HistoryMessage[]): HistoryAttachment
 /** True when any of the words or phrases occurs in the text as whole words (case-insensitive). */
 export function mentions(text: string, words: string[]): boolean {
   const lower = text.toLowerCase();
-  return words.some((w) => new RegExp(`(^|[^a-z0-9])${w.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').test(lower));
+  return words.some((w) =>
+    new RegExp(`(^|[^a-z0-9])${w.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').test(
+      lower,
+    ),
+  );
 }
 
 export const HONESTY_NOTE =

@@ -24,7 +24,12 @@ export function builtinAgent(): Agent {
       const module = MODULE_AGENTS[input.module];
       const attachments = attachmentsInScope(input.history);
       yield { type: 'thinking', text: 'Built-in rule-based analyst: reading your request' };
-      const analysis = module.analyze({ request: requestText(input), history: input.history, attachments, signal: input.signal });
+      const analysis = module.analyze({
+        request: requestText(input),
+        history: input.history,
+        attachments,
+        signal: input.signal,
+      });
       let step = await analysis.next();
       while (!step.done) {
         input.signal.throwIfAborted();
@@ -34,7 +39,8 @@ export function builtinAgent(): Agent {
       input.signal.throwIfAborted();
       const report = step.value;
       const text = JSON.stringify(report);
-      for (let i = 0; i < text.length; i += CHUNK_CHARS) yield { type: 'text', delta: text.slice(i, i + CHUNK_CHARS) };
+      for (let i = 0; i < text.length; i += CHUNK_CHARS)
+        yield { type: 'text', delta: text.slice(i, i + CHUNK_CHARS) };
       yield { type: 'final', text, report };
     },
   };

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { StructuredResponse } from '@contract/structured-response';
-import { startOpenAiFixture, textReply, toolCallReply, type OpenAiFixture } from '../../../test-support/openai-fixture';
+import {
+  startOpenAiFixture,
+  textReply,
+  toolCallReply,
+  type OpenAiFixture,
+} from '../../../test-support/openai-fixture';
 import { attachment, fixture, runTurn, userMessage } from '../test-helpers';
 import { AgentError } from '../types';
 import { openaiAgent } from './openai';
@@ -35,7 +40,9 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
 describe('openai provider', () => {
   it('streams the answer, validates the report and sends the module instructions, key and model', async () => {
     server.enqueue(textReply(JSON.stringify(REPORT)));
-    const turn = await runTurn(agent(), 'talent-intelligence', [userMessage('How many people work in Operations?')]);
+    const turn = await runTurn(agent(), 'talent-intelligence', [
+      userMessage('How many people work in Operations?'),
+    ]);
     expect(turn.report).toEqual(REPORT);
     expect(StructuredResponse.parse(JSON.parse(turn.final.text))).toEqual(REPORT);
     expect(turn.events.filter((e) => e.type === 'text').length).toBeGreaterThan(3);
@@ -48,21 +55,35 @@ describe('openai provider', () => {
     expect(req.body.messages[0]!.role).toBe('system');
     expect(String(req.body.messages[0]!.content)).toContain('Talent Intelligence analyst');
     expect(req.body.tools!.map((t) => t.function.name)).toEqual(
-      expect.arrayContaining(['profile_table', 'workforce_summary', 'headcount_by', 'pay_stats', 'attrition_by', 'make_chart']),
+      expect.arrayContaining([
+        'profile_table',
+        'workforce_summary',
+        'headcount_by',
+        'pay_stats',
+        'attrition_by',
+        'make_chart',
+      ]),
     );
   });
 
   it('runs a tool over the attached file and sends its result back in a second step', async () => {
     server.enqueue(
-      toolCallReply([{ id: 'call_1', name: 'headcount_by', args: { file: 'workforce.csv', by: 'department' } }]),
+      toolCallReply([
+        { id: 'call_1', name: 'headcount_by', args: { file: 'workforce.csv', by: 'department' } },
+      ]),
       textReply(JSON.stringify(REPORT)),
     );
-    const turn = await runTurn(agent(), 'talent-intelligence', [userMessage('Headcount by department', [fixture('workforce.csv')])]);
+    const turn = await runTurn(agent(), 'talent-intelligence', [
+      userMessage('Headcount by department', [fixture('workforce.csv')]),
+    ]);
     expect(turn.thinking).toContain('Calling tool headcount_by');
     expect(server.requests).toHaveLength(2);
     const toolMessage = server.requests[1]!.body.messages.find((m) => m.role === 'tool')!;
     expect(toolMessage.tool_call_id).toBe('call_1');
-    const result = JSON.parse(String(toolMessage.content)) as { column: string; counts: Array<[string, number]> };
+    const result = JSON.parse(String(toolMessage.content)) as {
+      column: string;
+      counts: Array<[string, number]>;
+    };
     expect(result.column).toBe('Department');
     // 49 current employees in the sample file; Operations is the largest department with 12.
     expect(result.counts[0]).toEqual(['Operations', 12]);
@@ -71,8 +92,13 @@ describe('openai provider', () => {
   });
 
   it('reports a tool failure to the model instead of failing the turn', async () => {
-    server.enqueue(toolCallReply([{ id: 'call_1', name: 'profile_table', args: { file: 'missing.csv' } }]), textReply(JSON.stringify(REPORT)));
-    await runTurn(agent(), 'talent-intelligence', [userMessage('Profile it', [fixture('workforce.csv')])]);
+    server.enqueue(
+      toolCallReply([{ id: 'call_1', name: 'profile_table', args: { file: 'missing.csv' } }]),
+      textReply(JSON.stringify(REPORT)),
+    );
+    await runTurn(agent(), 'talent-intelligence', [
+      userMessage('Profile it', [fixture('workforce.csv')]),
+    ]);
     const toolMessage = server.requests[1]!.body.messages.find((m) => m.role === 'tool')!;
     expect(String(toolMessage.content)).toContain('No attached file is named');
   });
@@ -91,13 +117,23 @@ describe('openai provider', () => {
       ],
     });
     const turn = await runTurn(agent(), 'governance', [userMessage('Summarise')]);
-    expect(turn.thinking).toEqual(expect.arrayContaining(['The user wants a summary.', 'I will answer directly.', 'Checking the numbers']));
+    expect(turn.thinking).toEqual(
+      expect.arrayContaining([
+        'The user wants a summary.',
+        'I will answer directly.',
+        'Checking the numbers',
+      ]),
+    );
     expect(turn.streamed).toBe(json);
     expect(turn.report).toEqual(REPORT);
   });
 
   it('repairs an almost-valid JSON answer', async () => {
-    server.enqueue(textReply("```json\n{task_name: 'Gap check', content: [{type: 'text', text: 'Two gaps'}], next_steps: ['Add a review date',]\n```"));
+    server.enqueue(
+      textReply(
+        "```json\n{task_name: 'Gap check', content: [{type: 'text', text: 'Two gaps'}], next_steps: ['Add a review date',]\n```",
+      ),
+    );
     const turn = await runTurn(agent(), 'governance', [userMessage('Check')]);
     expect(turn.report).toEqual({
       task_name: 'Gap check',
@@ -121,16 +157,62 @@ describe('openai provider', () => {
     await runTurn(agent(), 'brand-hub', [userMessage('Review this', [fixture('brand-copy.txt')])]);
     const user = server.requests[0]!.body.messages.find((m) => m.role === 'user')!;
     expect(String(user.content)).toContain('Introducing Nimbus Pay');
-    expect(server.requests[0]!.body.tools!.map((t) => t.function.name)).toEqual(expect.arrayContaining(['readability_review', 'read_document', 'campaign_brief']));
+    expect(server.requests[0]!.body.tools!.map((t) => t.function.name)).toEqual(
+      expect.arrayContaining(['readability_review', 'read_document', 'campaign_brief']),
+    );
   });
 
   const cases: Array<[string, () => void, RegExp]> = [
-    ['401', () => server.enqueue({ kind: 'status', status: 401, body: { error: { message: 'Incorrect API key' } } }), /rejected the API key \(401\): check OPENAI_API_KEY/],
-    ['429', () => server.enqueue({ kind: 'status', status: 429, body: { error: { message: 'Rate limit' } } }), /rate limiting requests \(429\): wait a minute and try again/],
-    ['500', () => server.enqueue({ kind: 'status', status: 500, body: { error: { message: 'boom' } } }), /model endpoint failed \(500\): try again in a moment/],
-    ['404 model', () => server.enqueue({ kind: 'status', status: 404, body: { error: { message: 'model not found' } } }), /does not know the model "test-model" \(404\)/],
-    ['a stream cut mid-way', () => server.enqueue({ kind: 'stream', items: [{ delta: { content: '{"task_name": "Half' } }], cut: true }), /cut before the answer finished: try again/],
-    ['a malformed chunk', () => server.enqueue({ kind: 'stream', items: [{ delta: { content: '{"task' } }, { raw: '{not json' }] }), /malformed response/],
+    [
+      '401',
+      () =>
+        server.enqueue({
+          kind: 'status',
+          status: 401,
+          body: { error: { message: 'Incorrect API key' } },
+        }),
+      /rejected the API key \(401\): check OPENAI_API_KEY/,
+    ],
+    [
+      '429',
+      () =>
+        server.enqueue({ kind: 'status', status: 429, body: { error: { message: 'Rate limit' } } }),
+      /rate limiting requests \(429\): wait a minute and try again/,
+    ],
+    [
+      '500',
+      () => server.enqueue({ kind: 'status', status: 500, body: { error: { message: 'boom' } } }),
+      /model endpoint failed \(500\): try again in a moment/,
+    ],
+    [
+      '404 model',
+      () =>
+        server.enqueue({
+          kind: 'status',
+          status: 404,
+          body: { error: { message: 'model not found' } },
+        }),
+      /does not know the model "test-model" \(404\)/,
+    ],
+    [
+      'a stream cut mid-way',
+      () =>
+        server.enqueue({
+          kind: 'stream',
+          items: [{ delta: { content: '{"task_name": "Half' } }],
+          cut: true,
+        }),
+      /cut before the answer finished: try again/,
+    ],
+    [
+      'a malformed chunk',
+      () =>
+        server.enqueue({
+          kind: 'stream',
+          items: [{ delta: { content: '{"task' } }, { raw: '{not json' }],
+        }),
+      /malformed response/,
+    ],
   ];
   for (const [name, script, message] of cases) {
     it(`turns ${name} into an AgentError a user can act on`, async () => {
@@ -144,7 +226,9 @@ describe('openai provider', () => {
   it('fails with a clear error when the endpoint hangs', async () => {
     server.enqueue({ kind: 'hang' });
     const started = Date.now();
-    const err = await failure(runTurn(agent({ idleTimeoutMs: 300 }), 'governance', [userMessage('Hello')]));
+    const err = await failure(
+      runTurn(agent({ idleTimeoutMs: 300 }), 'governance', [userMessage('Hello')]),
+    );
     expect(err).toBeInstanceOf(AgentError);
     expect(err.message).toMatch(/stopped responding/);
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -155,12 +239,20 @@ describe('openai provider', () => {
     const controller = new AbortController();
     const reason = new Error('stopped by the user');
     setTimeout(() => controller.abort(reason), 100);
-    const err = await failure(runTurn(agent(), 'governance', [userMessage('Hello')], controller.signal));
+    const err = await failure(
+      runTurn(agent(), 'governance', [userMessage('Hello')], controller.signal),
+    );
     expect(err).toBe(reason);
   });
 
   it('fails at turn time when OPENAI_BASE_URL is not set', async () => {
-    const err = await failure(runTurn(openaiAgent({ modelId: 'gpt-4.1-mini', baseUrl: undefined, apiKey: undefined }), 'governance', [userMessage('Hi')]));
+    const err = await failure(
+      runTurn(
+        openaiAgent({ modelId: 'gpt-4.1-mini', baseUrl: undefined, apiKey: undefined }),
+        'governance',
+        [userMessage('Hi')],
+      ),
+    );
     expect(err).toBeInstanceOf(AgentError);
     expect(err.message).toBe('The openai provider is not configured: set OPENAI_BASE_URL');
   });
@@ -169,7 +261,11 @@ describe('openai provider', () => {
     // A port that was free a moment ago: nothing listens there.
     const closed = await startOpenAiFixture();
     await closed.close();
-    const err = await failure(runTurn(openaiAgent({ modelId: 'm', baseUrl: closed.baseUrl, apiKey: 'k' }), 'governance', [userMessage('Hi')]));
+    const err = await failure(
+      runTurn(openaiAgent({ modelId: 'm', baseUrl: closed.baseUrl, apiKey: 'k' }), 'governance', [
+        userMessage('Hi'),
+      ]),
+    );
     expect(err).toBeInstanceOf(AgentError);
     expect(err.message).toMatch(/^Could not reach the model endpoint at 127\.0\.0\.1:\d+/);
   });
@@ -183,6 +279,8 @@ describe('openai provider', () => {
     ]);
     const roles = server.requests[0]!.body.messages.map((m) => m.role);
     expect(roles).toEqual(['system', 'user', 'assistant', 'user']);
-    expect(String(server.requests[0]!.body.messages[1]!.content)).toContain('[Attached file: data.json');
+    expect(String(server.requests[0]!.body.messages[1]!.content)).toContain(
+      '[Attached file: data.json',
+    );
   });
 });

@@ -3,7 +3,14 @@ import { APICallError, stepCountIs, streamText, type ModelMessage } from 'ai';
 import { MODULE_AGENTS } from '../modules/catalog';
 import { documentFormatOf } from '../tools/documents';
 import { tableKindOf } from '../tools/tables';
-import { AgentError, type Agent, type AgentEvent, type HistoryAttachment, type HistoryMessage, type TurnInput } from '../types';
+import {
+  AgentError,
+  type Agent,
+  type AgentEvent,
+  type HistoryAttachment,
+  type HistoryMessage,
+  type TurnInput,
+} from '../types';
 import { reportFromAnswer } from './report-repair';
 import { LineBuffer, ThinkSplitter } from './think-splitter';
 
@@ -38,8 +45,13 @@ const PREVIEW_CHARS = 4_000;
 
 async function attachmentNote(att: HistoryAttachment): Promise<string> {
   const head = `[Attached file: ${att.fileName} (${att.mimeType || 'unknown type'}, ${att.data.length} bytes)`;
-  if (tableKindOf(att)) return `${head}: a table; use profile_table and the analysis tools to read it]`;
-  if (documentFormatOf(att) && documentFormatOf(att) !== 'pdf' && documentFormatOf(att) !== 'docx') {
+  if (tableKindOf(att))
+    return `${head}: a table; use profile_table and the analysis tools to read it]`;
+  if (
+    documentFormatOf(att) &&
+    documentFormatOf(att) !== 'pdf' &&
+    documentFormatOf(att) !== 'docx'
+  ) {
     const preview = att.data.subarray(0, PREVIEW_CHARS).toString('utf8');
     return `${head}; beginning:\n${preview}${att.data.length > PREVIEW_CHARS ? '\n…(use read_document for the rest)' : ''}]`;
   }
@@ -54,7 +66,10 @@ async function toModelMessages(history: HistoryMessage[]): Promise<ModelMessage[
       continue;
     }
     const notes = await Promise.all(m.attachments.map(attachmentNote));
-    out.push({ role: 'user', content: [m.text, ...notes].filter(Boolean).join('\n\n') || '(empty message)' });
+    out.push({
+      role: 'user',
+      content: [m.text, ...notes].filter(Boolean).join('\n\n') || '(empty message)',
+    });
   }
   return out;
 }
@@ -69,7 +84,12 @@ function conversationFiles(history: HistoryMessage[]): HistoryAttachment[] {
 class IdleTimeout extends Error {}
 
 /** An upstream failure as a message the user (or their admin) can act on. */
-export function describeUpstreamError(err: unknown, modelId: string, baseUrl: string, streaming = false): string {
+export function describeUpstreamError(
+  err: unknown,
+  modelId: string,
+  baseUrl: string,
+  streaming = false,
+): string {
   const host = (() => {
     try {
       return new URL(baseUrl).host;
@@ -79,20 +99,32 @@ export function describeUpstreamError(err: unknown, modelId: string, baseUrl: st
   })();
   if (APICallError.isInstance(err)) {
     const status = err.statusCode;
-    if (status === 401 || status === 403) return `The model endpoint rejected the API key (${status}): check OPENAI_API_KEY.`;
-    if (status === 404) return `The model endpoint does not know the model "${modelId}" (404): check the company's model setting and OPENAI_BASE_URL.`;
-    if (status === 429) return 'The model endpoint is rate limiting requests (429): wait a minute and try again.';
-    if (status !== undefined && status >= 500) return `The model endpoint failed (${status}): try again in a moment.`;
-    if (status !== undefined) return `The model endpoint refused the request (${status}): ${shortMessage(err.message)}`;
+    if (status === 401 || status === 403)
+      return `The model endpoint rejected the API key (${status}): check OPENAI_API_KEY.`;
+    if (status === 404)
+      return `The model endpoint does not know the model "${modelId}" (404): check the company's model setting and OPENAI_BASE_URL.`;
+    if (status === 429)
+      return 'The model endpoint is rate limiting requests (429): wait a minute and try again.';
+    if (status !== undefined && status >= 500)
+      return `The model endpoint failed (${status}): try again in a moment.`;
+    if (status !== undefined)
+      return `The model endpoint refused the request (${status}): ${shortMessage(err.message)}`;
     // No status: the request never got an answer, or the answer's stream broke off.
-    if (streaming || /terminated|other side closed|socket/i.test(`${err.message} ${String(err.cause)}`)) {
+    if (
+      streaming ||
+      /terminated|other side closed|socket/i.test(`${err.message} ${String(err.cause)}`)
+    ) {
       return 'The connection to the model endpoint was cut before the answer finished: try again.';
     }
     return `Could not reach the model endpoint at ${host}: check OPENAI_BASE_URL and that the server is running.`;
   }
   const name = err instanceof Error ? err.name : '';
   const message = err instanceof Error ? err.message : String(err);
-  if (name === 'AI_JSONParseError' || name === 'AI_TypeValidationError' || /JSON|parse|validation/i.test(message)) {
+  if (
+    name === 'AI_JSONParseError' ||
+    name === 'AI_TypeValidationError' ||
+    /JSON|parse|validation/i.test(message)
+  ) {
     return 'The model endpoint sent a malformed response: try again, and check that OPENAI_BASE_URL points to an OpenAI-compatible API.';
   }
   if (/terminated|socket|ECONNRESET|closed|premature|aborted/i.test(message)) {
@@ -119,9 +151,14 @@ export function openaiAgent(options: OpenAiAgentOptions): Agent {
   return {
     async *run(input: TurnInput): AsyncIterable<AgentEvent> {
       const baseUrl = options.baseUrl;
-      if (!baseUrl) throw new AgentError('The openai provider is not configured: set OPENAI_BASE_URL');
+      if (!baseUrl)
+        throw new AgentError('The openai provider is not configured: set OPENAI_BASE_URL');
       const module = MODULE_AGENTS[input.module];
-      const provider = createOpenAICompatible({ name: 'openai', baseURL: baseUrl, apiKey: options.apiKey });
+      const provider = createOpenAICompatible({
+        name: 'openai',
+        baseURL: baseUrl,
+        apiKey: options.apiKey,
+      });
 
       // One controller for the turn: the caller's stop/timeout signal, or our idle timer.
       const controller = new AbortController();
@@ -158,7 +195,8 @@ export function openaiAgent(options: OpenAiAgentOptions): Agent {
         });
         for await (const part of result.fullStream) {
           touch();
-          if (part.type !== 'start' && part.type !== 'start-step' && part.type !== 'error') receiving = true;
+          if (part.type !== 'start' && part.type !== 'start-step' && part.type !== 'error')
+            receiving = true;
           switch (part.type) {
             case 'start-step':
               stepText = '';
@@ -172,7 +210,8 @@ export function openaiAgent(options: OpenAiAgentOptions): Agent {
             case 'text-delta':
               for (const piece of think.push(part.text)) {
                 if (piece.kind === 'think') {
-                  for (const line of thinkLines.push(piece.text)) yield { type: 'thinking', text: line };
+                  for (const line of thinkLines.push(piece.text))
+                    yield { type: 'thinking', text: line };
                 } else {
                   allText += piece.text;
                   stepText += piece.text;
@@ -202,11 +241,14 @@ export function openaiAgent(options: OpenAiAgentOptions): Agent {
             yield { type: 'text', delta: piece.text };
           }
         }
-        for (const line of [...thinkLines.flush(), ...reasoning.flush()]) yield { type: 'thinking', text: line };
+        for (const line of [...thinkLines.flush(), ...reasoning.flush()])
+          yield { type: 'thinking', text: line };
       } catch (err) {
         if (input.signal.aborted) throw input.signal.reason ?? err;
         if (controller.signal.reason instanceof IdleTimeout) {
-          throw new AgentError(`The model endpoint stopped responding (nothing received for ${Math.round(idleTimeoutMs / 1000)} s): try again.`);
+          throw new AgentError(
+            `The model endpoint stopped responding (nothing received for ${Math.round(idleTimeoutMs / 1000)} s): try again.`,
+          );
         }
         throw new AgentError(describeUpstreamError(err, options.modelId, baseUrl, receiving));
       } finally {
@@ -216,7 +258,10 @@ export function openaiAgent(options: OpenAiAgentOptions): Agent {
 
       // The last step holds the answer; earlier steps' text is talk around tool calls.
       const answer = stepText.trim() || allText.trim();
-      if (!answer) throw new AgentError('The model returned an empty answer: try again, or rephrase the request.');
+      if (!answer)
+        throw new AgentError(
+          'The model returned an empty answer: try again, or rephrase the request.',
+        );
       const report = reportFromAnswer(answer, input.module);
       yield { type: 'final', text: JSON.stringify(report), report };
     },

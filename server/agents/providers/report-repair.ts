@@ -1,6 +1,10 @@
 import { jsonrepair } from 'jsonrepair';
 import { MODULES, type ModuleKey } from '@contract/modules';
-import { ContentItem, FallbackStructuredResponse, StructuredResponse } from '@contract/structured-response';
+import {
+  ContentItem,
+  FallbackStructuredResponse,
+  StructuredResponse,
+} from '@contract/structured-response';
 
 /**
  * Turns a model's answer text into the structured report: parsed as is, repaired with jsonrepair,
@@ -40,7 +44,11 @@ function coerce(value: unknown, fallbackName: string): StructuredResponse | null
   if (exact.success) return exact.data;
   const obj = value as Record<string, unknown>;
   if ('task_name' in obj || 'content' in obj) {
-    const items = Array.isArray(obj.content) ? obj.content : typeof obj.content === 'string' ? [obj.content] : [];
+    const items = Array.isArray(obj.content)
+      ? obj.content
+      : typeof obj.content === 'string'
+        ? [obj.content]
+        : [];
     const content = items
       .map((item) => (typeof item === 'string' ? { type: 'text', text: item } : item))
       .map((item) => ContentItem.safeParse(item))
@@ -48,10 +56,19 @@ function coerce(value: unknown, fallbackName: string): StructuredResponse | null
       .map((r) => r.data);
     const steps = Array.isArray(obj.next_steps) ? obj.next_steps : [];
     const report = StructuredResponse.safeParse({
-      task_name: typeof obj.task_name === 'string' && obj.task_name.trim() ? obj.task_name.trim().slice(0, 255) : fallbackName,
+      task_name:
+        typeof obj.task_name === 'string' && obj.task_name.trim()
+          ? obj.task_name.trim().slice(0, 255)
+          : fallbackName,
       content,
       next_steps: steps
-        .map((s) => (typeof s === 'string' ? s : s && typeof s === 'object' && 'step_description' in s ? String((s as { step_description: unknown }).step_description) : ''))
+        .map((s) =>
+          typeof s === 'string'
+            ? s
+            : s && typeof s === 'object' && 'step_description' in s
+              ? String((s as { step_description: unknown }).step_description)
+              : '',
+        )
         .filter((s) => s.trim())
         .slice(0, 50)
         .map((s) => ({ step_description: s.slice(0, 2000) })),
@@ -59,16 +76,23 @@ function coerce(value: unknown, fallbackName: string): StructuredResponse | null
     if (report.success && report.data.content.length) return report.data;
   }
   const fallback = FallbackStructuredResponse.safeParse(value);
-  if (fallback.success && (fallback.data.task_summary || fallback.data.commentary || fallback.data.task_description)) {
+  if (
+    fallback.success &&
+    (fallback.data.task_summary || fallback.data.commentary || fallback.data.task_description)
+  ) {
     const f = fallback.data;
     const body = [f.task_summary, f.task_description, f.commentary].filter(Boolean).join('\n\n');
     const report = StructuredResponse.safeParse({
       task_name: (f.task_type ?? fallbackName).slice(0, 255),
       content: [
         { type: 'text', text: body },
-        ...(f.output_files ?? []).filter((o) => o.file_data).map((o) => ({ type: 'file', filename: o.filename, file_data: o.file_data })),
+        ...(f.output_files ?? [])
+          .filter((o) => o.file_data)
+          .map((o) => ({ type: 'file', filename: o.filename, file_data: o.file_data })),
       ],
-      next_steps: (f.next_steps ?? []).map((s) => (typeof s === 'string' ? { step_description: s } : s)).filter((s) => s.step_description.trim()),
+      next_steps: (f.next_steps ?? [])
+        .map((s) => (typeof s === 'string' ? { step_description: s } : s))
+        .filter((s) => s.step_description.trim()),
     });
     if (report.success) return report.data;
   }
@@ -79,5 +103,9 @@ export function reportFromAnswer(answer: string, module: ModuleKey): StructuredR
   const fallbackName = `${MODULES[module].name} answer`;
   const report = coerce(parseAnswerJson(answer), fallbackName);
   if (report) return report;
-  return { task_name: fallbackName, content: [{ type: 'text', text: answer.trim().slice(0, 200_000) }], next_steps: [] };
+  return {
+    task_name: fallbackName,
+    content: [{ type: 'text', text: answer.trim().slice(0, 200_000) }],
+    next_steps: [],
+  };
 }

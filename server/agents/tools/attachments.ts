@@ -24,7 +24,8 @@ export class TurnFiles {
     }
     const wanted = name.trim().toLowerCase();
     const hit = this.attachments.find((a) => a.fileName.toLowerCase() === wanted);
-    if (!hit) throw new Error(`No attached file is named "${name}". Attached: ${this.names().join(', ')}.`);
+    if (!hit)
+      throw new Error(`No attached file is named "${name}". Attached: ${this.names().join(', ')}.`);
     return hit;
   }
 
@@ -84,19 +85,33 @@ export function commonTools(files: TurnFiles): ToolSet {
       description: 'List the files attached to the conversation with their type and size.',
       inputSchema: z.object({}),
       execute: async () =>
-        files.attachments.map((a) => ({ fileName: a.fileName, mimeType: a.mimeType, bytes: a.data.length, table: tableKindOf(a) !== null })),
+        files.attachments.map((a) => ({
+          fileName: a.fileName,
+          mimeType: a.mimeType,
+          bytes: a.data.length,
+          table: tableKindOf(a) !== null,
+        })),
     }),
     read_document: tool({
-      description: 'Extract the text of an attached document (text, markdown, HTML, PDF, DOCX). Long documents are paged with offset.',
-      inputSchema: z.object({ file: fileArg, offset: z.number().int().min(0).max(10_000_000).default(0) }),
+      description:
+        'Extract the text of an attached document (text, markdown, HTML, PDF, DOCX). Long documents are paged with offset.',
+      inputSchema: z.object({
+        file: fileArg,
+        offset: z.number().int().min(0).max(10_000_000).default(0),
+      }),
       execute: ({ file, offset }) =>
         toolResult(async () => {
           const all = await files.textOrThrow(file);
-          return { text: all.slice(offset, offset + MAX_READ_CHARS), totalChars: all.length, nextOffset: offset + MAX_READ_CHARS < all.length ? offset + MAX_READ_CHARS : null };
+          return {
+            text: all.slice(offset, offset + MAX_READ_CHARS),
+            totalChars: all.length,
+            nextOffset: offset + MAX_READ_CHARS < all.length ? offset + MAX_READ_CHARS : null,
+          };
         }),
     }),
     profile_table: tool({
-      description: 'Parse an attached table (CSV, XLSX, JSON array) and profile each column: kind, filled and missing values, distinct values, numeric summary, date range, top values.',
+      description:
+        'Parse an attached table (CSV, XLSX, JSON array) and profile each column: kind, filled and missing values, distinct values, numeric summary, date range, top values.',
       inputSchema: z.object({ file: fileArg }),
       execute: ({ file }) =>
         toolResult(async () => {
@@ -111,7 +126,10 @@ export function commonTools(files: TurnFiles): ToolSet {
         title: z.string().min(1).max(200),
         chart_type: z.enum(CHART_KINDS as [string, ...string[]]),
         labels: z.array(z.string().max(200)).min(1).max(200),
-        series: z.array(z.object({ label: z.string().max(200), data: z.array(z.number()).max(200) })).min(1).max(10),
+        series: z
+          .array(z.object({ label: z.string().max(200), data: z.array(z.number()).max(200) }))
+          .min(1)
+          .max(10),
       }),
       execute: ({ title, chart_type, labels, series }) =>
         makeChart({ title, kind: chart_type as (typeof CHART_KINDS)[number], labels, series }),

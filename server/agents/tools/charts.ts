@@ -5,7 +5,18 @@ import type { ChartItem } from '@contract/structured-response';
  * these builders keep the look consistent (palette, titles, axis starting at zero).
  */
 
-export const PALETTE = ['#2563eb', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#65a30d', '#ea580c', '#475569'];
+export const PALETTE = [
+  '#2563eb',
+  '#16a34a',
+  '#f59e0b',
+  '#dc2626',
+  '#7c3aed',
+  '#0891b2',
+  '#db2777',
+  '#65a30d',
+  '#ea580c',
+  '#475569',
+];
 
 export interface Series {
   label: string;
@@ -15,7 +26,14 @@ export interface Series {
 export type ChartKind = 'bar' | 'line' | 'doughnut' | 'pie' | 'radar' | 'polarArea';
 
 /** The chart types a tool caller may ask for (a subset of SUPPORTED_CHART_TYPES with Chart.js names). */
-export const CHART_KINDS: readonly ChartKind[] = ['bar', 'line', 'doughnut', 'pie', 'radar', 'polarArea'];
+export const CHART_KINDS: readonly ChartKind[] = [
+  'bar',
+  'line',
+  'doughnut',
+  'pie',
+  'radar',
+  'polarArea',
+];
 
 export interface ChartSpec {
   title: string;
@@ -34,9 +52,23 @@ export function makeChart(spec: ChartSpec): ChartItem {
   const circular = spec.kind === 'doughnut' || spec.kind === 'pie' || spec.kind === 'polarArea';
   const datasets = spec.series.map((s, i) => {
     const color = PALETTE[i % PALETTE.length]!;
-    if (circular) return { label: s.label, data: s.data, backgroundColor: s.data.map((_, j) => PALETTE[j % PALETTE.length]!) };
-    if (spec.kind === 'line') return { label: s.label, data: s.data, borderColor: color, backgroundColor: `${color}33`, tension: 0.25, fill: false };
-    if (spec.kind === 'radar') return { label: s.label, data: s.data, borderColor: color, backgroundColor: `${color}33` };
+    if (circular)
+      return {
+        label: s.label,
+        data: s.data,
+        backgroundColor: s.data.map((_, j) => PALETTE[j % PALETTE.length]!),
+      };
+    if (spec.kind === 'line')
+      return {
+        label: s.label,
+        data: s.data,
+        borderColor: color,
+        backgroundColor: `${color}33`,
+        tension: 0.25,
+        fill: false,
+      };
+    if (spec.kind === 'radar')
+      return { label: s.label, data: s.data, borderColor: color, backgroundColor: `${color}33` };
     return { label: s.label, data: s.data, backgroundColor: color };
   });
   const options: Record<string, unknown> = {
@@ -48,7 +80,11 @@ export function makeChart(spec: ChartSpec): ChartItem {
     },
   };
   if (spec.kind === 'bar' || spec.kind === 'line') {
-    const valueAxis = { beginAtZero: true, ...(spec.max !== undefined ? { max: spec.max } : {}), ...(spec.yTitle ? { title: { display: true, text: spec.yTitle } } : {}) };
+    const valueAxis = {
+      beginAtZero: true,
+      ...(spec.max !== undefined ? { max: spec.max } : {}),
+      ...(spec.yTitle ? { title: { display: true, text: spec.yTitle } } : {}),
+    };
     const categoryAxis = spec.xTitle ? { title: { display: true, text: spec.xTitle } } : {};
     if (spec.horizontal) {
       options.indexAxis = 'y';
@@ -58,7 +94,9 @@ export function makeChart(spec: ChartSpec): ChartItem {
     }
   }
   if (spec.kind === 'radar') {
-    options.scales = { r: { beginAtZero: true, ...(spec.max !== undefined ? { max: spec.max } : {}) } };
+    options.scales = {
+      r: { beginAtZero: true, ...(spec.max !== undefined ? { max: spec.max } : {}) },
+    };
   }
   return {
     type: 'chart',
@@ -68,10 +106,18 @@ export function makeChart(spec: ChartSpec): ChartItem {
   };
 }
 
-export const barChart = (title: string, labels: string[], series: Series[], extra: Partial<ChartSpec> = {}) =>
-  makeChart({ title, kind: 'bar', labels, series, ...extra });
-export const lineChart = (title: string, labels: string[], series: Series[], extra: Partial<ChartSpec> = {}) =>
-  makeChart({ title, kind: 'line', labels, series, ...extra });
+export const barChart = (
+  title: string,
+  labels: string[],
+  series: Series[],
+  extra: Partial<ChartSpec> = {},
+) => makeChart({ title, kind: 'bar', labels, series, ...extra });
+export const lineChart = (
+  title: string,
+  labels: string[],
+  series: Series[],
+  extra: Partial<ChartSpec> = {},
+) => makeChart({ title, kind: 'line', labels, series, ...extra });
 export const doughnutChart = (title: string, labels: string[], values: number[], label = title) =>
   makeChart({ title, kind: 'doughnut', labels, series: [{ label, data: values }] });
 export const radarChart = (title: string, labels: string[], series: Series[], max?: number) =>

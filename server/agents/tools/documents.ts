@@ -14,7 +14,9 @@ export type DocumentResult =
 export const MAX_DOCUMENT_CHARS = 400_000;
 const MAX_PDF_PAGES = 200;
 
-export function documentFormatOf(att: Pick<HistoryAttachment, 'fileName' | 'mimeType'>): DocumentFormat | null {
+export function documentFormatOf(
+  att: Pick<HistoryAttachment, 'fileName' | 'mimeType'>,
+): DocumentFormat | null {
   const ext = extensionOf(att.fileName);
   const mime = att.mimeType.toLowerCase();
   if (ext === 'pdf' || mime === 'application/pdf') return 'pdf';
@@ -29,7 +31,11 @@ export async function extractDocument(att: HistoryAttachment): Promise<DocumentR
   const format = documentFormatOf(att) ?? (looksBinary(att.data) ? null : 'text');
   const fileName = att.fileName;
   if (!format) {
-    return { ok: false, fileName, error: `${fileName} is not a document I can read: attach text, markdown, HTML, PDF or DOCX.` };
+    return {
+      ok: false,
+      fileName,
+      error: `${fileName} is not a document I can read: attach text, markdown, HTML, PDF or DOCX.`,
+    };
   }
   if (!att.data.length) return { ok: false, fileName, error: `${fileName} is empty.` };
   let result: DocumentResult;
@@ -42,9 +48,19 @@ export async function extractDocument(att: HistoryAttachment): Promise<DocumentR
       break;
     default:
       if (looksBinary(att.data)) {
-        return { ok: false, fileName, error: `${fileName} does not look like a text file: it contains binary data.` };
+        return {
+          ok: false,
+          fileName,
+          error: `${fileName} does not look like a text file: it contains binary data.`,
+        };
       }
-      result = { ok: true, fileName, format, text: format === 'html' ? htmlToText(decodeText(att.data)) : decodeText(att.data), notes: [] };
+      result = {
+        ok: true,
+        fileName,
+        format,
+        text: format === 'html' ? htmlToText(decodeText(att.data)) : decodeText(att.data),
+        notes: [],
+      };
   }
   if (result.ok && !result.text.trim()) {
     return {
@@ -58,7 +74,9 @@ export async function extractDocument(att: HistoryAttachment): Promise<DocumentR
   }
   if (result.ok && result.text.length > MAX_DOCUMENT_CHARS) {
     result.text = result.text.slice(0, MAX_DOCUMENT_CHARS);
-    result.notes.push(`Only the first ${MAX_DOCUMENT_CHARS.toLocaleString('en-US')} characters of ${fileName} were read.`);
+    result.notes.push(
+      `Only the first ${MAX_DOCUMENT_CHARS.toLocaleString('en-US')} characters of ${fileName} were read.`,
+    );
   }
   return result;
 }
@@ -77,7 +95,8 @@ async function extractPdf(att: HistoryAttachment): Promise<DocumentResult> {
     const lines: string[] = [];
     const notes: string[] = [];
     const pages = Math.min(doc.numPages, MAX_PDF_PAGES);
-    if (doc.numPages > pages) notes.push(`Only the first ${pages} pages of ${att.fileName} were read.`);
+    if (doc.numPages > pages)
+      notes.push(`Only the first ${pages} pages of ${att.fileName} were read.`);
     for (let p = 1; p <= pages; p++) {
       const page = await doc.getPage(p);
       const content = await page.getTextContent();
@@ -101,7 +120,11 @@ async function extractPdf(att: HistoryAttachment): Promise<DocumentResult> {
       name === 'PasswordException'
         ? 'it is password-protected. Remove the password and attach it again.'
         : 'the file is damaged or not really a PDF. Export it again from the original, or attach the DOCX.';
-    return { ok: false, fileName: att.fileName, error: `${att.fileName} could not be read as a PDF: ${reason}` };
+    return {
+      ok: false,
+      fileName: att.fileName,
+      error: `${att.fileName} could not be read as a PDF: ${reason}`,
+    };
   }
 }
 
@@ -109,7 +132,13 @@ async function extractDocx(att: HistoryAttachment): Promise<DocumentResult> {
   try {
     const { value } = await mammoth.extractRawText({ buffer: att.data });
     // mammoth separates paragraphs with blank lines; one line per paragraph reads like the PDF path.
-    return { ok: true, fileName: att.fileName, format: 'docx', text: value.replace(/\n{2,}/g, '\n').trim(), notes: [] };
+    return {
+      ok: true,
+      fileName: att.fileName,
+      format: 'docx',
+      text: value.replace(/\n{2,}/g, '\n').trim(),
+      notes: [],
+    };
   } catch {
     return {
       ok: false,
@@ -119,19 +148,32 @@ async function extractDocx(att: HistoryAttachment): Promise<DocumentResult> {
   }
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
 
 /** Visible text of an HTML page, one block element per line; scripts and styles dropped. */
 export function htmlToText(html: string): string {
   return html
     .replace(/<(script|style|noscript|template)[\s\S]*?<\/\1>/gi, '')
     .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<(br|\/p|\/div|\/h[1-6]|\/li|\/tr|\/section|\/article|\/header|\/footer|\/blockquote)\s*\/?>/gi, '\n')
+    .replace(
+      /<(br|\/p|\/div|\/h[1-6]|\/li|\/tr|\/section|\/article|\/header|\/footer|\/blockquote)\s*\/?>/gi,
+      '\n',
+    )
     .replace(/<li[^>]*>/gi, '- ')
     .replace(/<[^>]+>/g, '')
     .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (m, code: string) => {
       if (code[0] === '#') {
-        const n = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
+        const n =
+          code[1] === 'x' || code[1] === 'X'
+            ? parseInt(code.slice(2), 16)
+            : parseInt(code.slice(1), 10);
         return Number.isFinite(n) && n > 0 && n < 0x110000 ? String.fromCodePoint(n) : m;
       }
       return ENTITIES[code.toLowerCase()] ?? m;

@@ -1,20 +1,35 @@
-import { StructuredResponse, type ContentItem, type FileItem, type TextItem } from '@contract/structured-response';
+import {
+  StructuredResponse,
+  type ContentItem,
+  type FileItem,
+  type TextItem,
+} from '@contract/structured-response';
 
 /** Builders for the structured report (spec section 3): text parts, markdown tables, files, next steps. */
 
 /** Escapes what would break a markdown table cell. */
 function cell(value: unknown): string {
-  return String(value ?? '').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  return String(value ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\r?\n/g, ' ');
 }
 
 export function markdownTable(headers: string[], rows: unknown[][]): string {
   const head = `| ${headers.map(cell).join(' | ')} |`;
   const rule = `| ${headers.map(() => '---').join(' | ')} |`;
-  return [head, rule, ...rows.map((r) => `| ${headers.map((_, i) => cell(r[i])).join(' | ')} |`)].join('\n');
+  return [
+    head,
+    rule,
+    ...rows.map((r) => `| ${headers.map((_, i) => cell(r[i])).join(' | ')} |`),
+  ].join('\n');
 }
 
 export const text = (markdown: string): TextItem => ({ type: 'text', text: markdown });
-export const file = (filename: string, data: string): FileItem => ({ type: 'file', filename, file_data: data });
+export const file = (filename: string, data: string): FileItem => ({
+  type: 'file',
+  filename,
+  file_data: data,
+});
 
 /** A file name from a title: lower-case words joined by dashes, with the given extension. */
 export function fileNameFor(title: string, extension: string): string {
@@ -43,7 +58,10 @@ export function finishReport(draft: ReportDraft): StructuredResponse {
 
 /** Escapes text for an HTML deliverable. */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 /** A standalone HTML page with a small readable stylesheet, for HTML deliverables. */
@@ -68,6 +86,11 @@ ${body}
 
 export function htmlTable(headers: string[], rows: unknown[][]): string {
   const th = headers.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
-  const trs = rows.map((r) => `<tr>${headers.map((_, i) => `<td>${escapeHtml(String(r[i] ?? ''))}</td>`).join('')}</tr>`).join('\n');
+  const trs = rows
+    .map(
+      (r) =>
+        `<tr>${headers.map((_, i) => `<td>${escapeHtml(String(r[i] ?? ''))}</td>`).join('')}</tr>`,
+    )
+    .join('\n');
   return `<table>\n<thead><tr>${th}</tr></thead>\n<tbody>\n${trs}\n</tbody>\n</table>`;
 }

@@ -85,5 +85,8 @@ export function percent(part: number, whole: number, digits = 1): number {
 
 /** 12,345 style; no currency symbol because the file does not say which currency it uses. */
 export function formatNumber(value: number, digits = 0): string {
-  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return value.toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
 }

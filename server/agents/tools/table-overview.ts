@@ -19,7 +19,14 @@ export function tableOverview(table: Table): ContentItem[] {
           p.kind,
           p.filled,
           p.distinct,
-          p.numbers ? `total ${round(p.numbers.mean * p.numbers.count, 2)}, median ${round(p.numbers.median, 2)}` : p.dates ? `${p.dates.first} to ${p.dates.last}` : (p.top ?? []).slice(0, 3).map(([v, n]) => `${v} (${n})`).join(', '),
+          p.numbers
+            ? `total ${round(p.numbers.mean * p.numbers.count, 2)}, median ${round(p.numbers.median, 2)}`
+            : p.dates
+              ? `${p.dates.first} to ${p.dates.last}`
+              : (p.top ?? [])
+                  .slice(0, 3)
+                  .map(([v, n]) => `${v} (${n})`)
+                  .join(', '),
         ]),
       )}`,
     ),
@@ -31,9 +38,20 @@ export function tableOverview(table: Table): ContentItem[] {
     const groups = [...groupBy(table.rows, (r) => asText(r[ci] ?? null))];
     const series = measures.map((m) => {
       const mi = table.columns.indexOf(m.name);
-      return { label: m.name, data: groups.map(([, rows]) => round(sum(rows.map((r) => asNumber(r[mi] ?? null) ?? 0)), 2)) };
+      return {
+        label: m.name,
+        data: groups.map(([, rows]) =>
+          round(sum(rows.map((r) => asNumber(r[mi] ?? null) ?? 0)), 2),
+        ),
+      };
     });
-    items.push(barChart(`${measures.map((m) => m.name).join(', ')} by ${category.name}`, groups.map(([g]) => g), series));
+    items.push(
+      barChart(
+        `${measures.map((m) => m.name).join(', ')} by ${category.name}`,
+        groups.map(([g]) => g),
+        series,
+      ),
+    );
   }
   return items;
 }

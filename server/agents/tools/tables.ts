@@ -13,7 +13,8 @@ export interface Table {
   rows: Cell[][];
 }
 
-export type TableResult = { ok: true; table: Table; notes: string[] } | { ok: false; error: string };
+export type TableResult =
+  { ok: true; table: Table; notes: string[] } | { ok: false; error: string };
 
 /** Bounds: a 10 MB attachment can hold far more rows than a turn should chew through. */
 export const MAX_TABLE_ROWS = 100_000;
@@ -27,7 +28,9 @@ export function extensionOf(fileName: string): string {
 }
 
 /** Which table parser fits a file, by extension first and MIME type second; null when none. */
-export function tableKindOf(att: Pick<HistoryAttachment, 'fileName' | 'mimeType'>): TableKind | null {
+export function tableKindOf(
+  att: Pick<HistoryAttachment, 'fileName' | 'mimeType'>,
+): TableKind | null {
   const ext = extensionOf(att.fileName);
   if (ext === 'csv' || ext === 'tsv') return 'csv';
   if (ext === 'xlsx' || ext === 'xlsm' || ext === 'xls') return 'xlsx';
@@ -57,7 +60,8 @@ export function decodeText(data: Buffer): string {
 
 export async function parseTable(att: HistoryAttachment): Promise<TableResult> {
   const kind = tableKindOf(att);
-  if (!att.data.length) return { ok: false, error: `${att.fileName} is empty: there are no rows to analyse.` };
+  if (!att.data.length)
+    return { ok: false, error: `${att.fileName} is empty: there are no rows to analyse.` };
   if (kind === 'xlsx') return parseWorkbook(att);
   if (kind === 'json') return parseJsonTable(att);
   return parseCsv(att);
@@ -73,10 +77,12 @@ function parseCsv(att: HistoryAttachment): TableResult {
   const text = decodeText(att.data);
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
   const grid = parsed.data.filter((row) => row.some((c) => c.trim() !== ''));
-  if (!grid.length) return { ok: false, error: `${att.fileName} is empty: there are no rows to analyse.` };
+  if (!grid.length)
+    return { ok: false, error: `${att.fileName} is empty: there are no rows to analyse.` };
   const notes: string[] = [];
   const badRows = parsed.errors.filter((e) => e.type === 'FieldMismatch').length;
-  if (badRows) notes.push(`${badRows} row(s) of ${att.fileName} have more or fewer fields than the header.`);
+  if (badRows)
+    notes.push(`${badRows} row(s) of ${att.fileName} have more or fewer fields than the header.`);
   return finishGrid(att.fileName, grid, notes);
 }
 
@@ -84,7 +90,10 @@ function finishGrid(source: string, grid: Cell[][], notes: string[]): TableResul
   const [header, ...body] = grid;
   if (!header) return { ok: false, error: `${source} is empty: there are no rows to analyse.` };
   if (!body.length) {
-    return { ok: false, error: `${source} has a header row but no data rows: add at least one row of data.` };
+    return {
+      ok: false,
+      error: `${source} has a header row but no data rows: add at least one row of data.`,
+    };
   }
   const width = Math.min(MAX_TABLE_COLUMNS, Math.max(...grid.map((r) => r.length)));
   const columns = uniqueNames(Array.from({ length: width }, (_, i) => cellText(header[i] ?? null)));
@@ -139,11 +148,19 @@ async function parseWorkbook(att: HistoryAttachment): Promise<TableResult> {
   sheet.eachRow({ includeEmpty: false }, (row) => {
     if (grid.length > MAX_TABLE_ROWS + 1) return;
     const values: Cell[] = [];
-    for (let c = 1; c <= Math.min(row.cellCount, MAX_TABLE_COLUMNS); c++) values.push(excelCell(row.getCell(c).value));
+    for (let c = 1; c <= Math.min(row.cellCount, MAX_TABLE_COLUMNS); c++)
+      values.push(excelCell(row.getCell(c).value));
     grid.push(values);
   });
-  const notes = sheets.length > 1 ? [`${att.fileName} has ${sheets.length} sheets; the largest, "${sheet.name}", was analysed.`] : [];
-  return finishGrid(`${att.fileName} (sheet ${sheet.name})`, grid.filter((r) => r.some((c) => c !== null && c !== '')), notes);
+  const notes =
+    sheets.length > 1
+      ? [`${att.fileName} has ${sheets.length} sheets; the largest, "${sheet.name}", was analysed.`]
+      : [];
+  return finishGrid(
+    `${att.fileName} (sheet ${sheet.name})`,
+    grid.filter((r) => r.some((c) => c !== null && c !== '')),
+    notes,
+  );
 }
 
 function excelCell(value: ExcelJS.CellValue): Cell {
@@ -165,7 +182,10 @@ function parseJsonTable(att: HistoryAttachment): TableResult {
   try {
     data = JSON.parse(decodeText(att.data));
   } catch {
-    return { ok: false, error: `${att.fileName} is not valid JSON: check that the file is complete and not truncated.` };
+    return {
+      ok: false,
+      error: `${att.fileName} is not valid JSON: check that the file is complete and not truncated.`,
+    };
   }
   if (data && typeof data === 'object' && !Array.isArray(data)) {
     // Common wrappers: {"employees": [...]}, {"data": [...]}: take the first array of objects.
@@ -173,11 +193,17 @@ function parseJsonTable(att: HistoryAttachment): TableResult {
     if (inner) data = inner;
   }
   if (!Array.isArray(data) || !data.some((r) => r && typeof r === 'object' && !Array.isArray(r))) {
-    return { ok: false, error: `${att.fileName} does not hold a table: expected a JSON array of objects, one per row.` };
+    return {
+      ok: false,
+      error: `${att.fileName} does not hold a table: expected a JSON array of objects, one per row.`,
+    };
   }
-  const records = data.filter((r): r is Record<string, unknown> => !!r && typeof r === 'object' && !Array.isArray(r));
+  const records = data.filter(
+    (r): r is Record<string, unknown> => !!r && typeof r === 'object' && !Array.isArray(r),
+  );
   const columns: string[] = [];
-  for (const r of records) for (const k of Object.keys(r)) if (!columns.includes(k)) columns.push(k);
+  for (const r of records)
+    for (const k of Object.keys(r)) if (!columns.includes(k)) columns.push(k);
   const toCell = (v: unknown): Cell =>
     v === null || v === undefined
       ? null
@@ -186,7 +212,11 @@ function parseJsonTable(att: HistoryAttachment): TableResult {
         : typeof v === 'boolean'
           ? String(v)
           : JSON.stringify(v);
-  return finishGrid(att.fileName, [columns, ...records.map((r) => columns.map((c) => toCell(r[c])))], []);
+  return finishGrid(
+    att.fileName,
+    [columns, ...records.map((r) => columns.map((c) => toCell(r[c])))],
+    [],
+  );
 }
 
 // ---------------------------------------------------------------- typed values
@@ -259,16 +289,24 @@ export function profileTable(table: Table): ColumnProfile[] {
     const base = { name, filled, missing: table.rows.length - filled, distinct };
     if (!filled) return { ...base, kind: 'empty' as const };
     const numbers = values.map(asNumber).filter((n): n is number => n !== null);
-    if (numbers.length >= filled * 0.8) return { ...base, kind: 'number' as const, numbers: summarize(numbers)! };
+    if (numbers.length >= filled * 0.8)
+      return { ...base, kind: 'number' as const, numbers: summarize(numbers)! };
     const dates = values.map(asDate).filter((d): d is Date => d !== null);
     if (dates.length >= filled * 0.8) {
       const times = dates.map((d) => d.getTime());
       return {
         ...base,
         kind: 'date' as const,
-        dates: { first: isoDay(new Date(Math.min(...times))), last: isoDay(new Date(Math.max(...times))) },
+        dates: {
+          first: isoDay(new Date(Math.min(...times))),
+          last: isoDay(new Date(Math.max(...times))),
+        },
       };
     }
-    return { ...base, kind: 'text' as const, top: sortedCounts(countBy(values, asText)).slice(0, 5) };
+    return {
+      ...base,
+      kind: 'text' as const,
+      top: sortedCounts(countBy(values, asText)).slice(0, 5),
+    };
   });
 }

@@ -46,12 +46,12 @@ export function AuthLayout({
             <CardTitle>
               <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
             </CardTitle>
-            {description && <CardDescription className="text-pretty">{description}</CardDescription>}
+            {description && (
+              <CardDescription className="text-pretty">{description}</CardDescription>
+            )}
           </CardHeader>
           {children && <CardContent>{children}</CardContent>}
-          {footer && (
-            <div className="px-6 text-center text-sm text-muted-foreground">{footer}</div>
-          )}
+          {footer && <div className="px-6 text-center text-sm text-muted-foreground">{footer}</div>}
         </Card>
       </main>
     </div>

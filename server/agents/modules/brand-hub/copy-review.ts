@@ -17,7 +17,23 @@ export interface BrandVoice {
 
 export const DEFAULT_VOICE: BrandVoice = {
   traits: ['clear', 'confident', 'human'],
-  banned: ['revolutionary', 'best-in-class', 'world-class', 'cutting-edge', 'synergy', 'seamless', 'game-changer', 'game-changing', 'disruptive', 'paradigm', 'next-generation', 'robust', 'leverage', 'leveraged', 'unparalleled'],
+  banned: [
+    'revolutionary',
+    'best-in-class',
+    'world-class',
+    'cutting-edge',
+    'synergy',
+    'seamless',
+    'game-changer',
+    'game-changing',
+    'disruptive',
+    'paradigm',
+    'next-generation',
+    'robust',
+    'leverage',
+    'leveraged',
+    'unparalleled',
+  ],
   preferred: [
     { avoid: 'utilize', preferred: 'use' },
     { avoid: 'utilise', preferred: 'use' },
@@ -38,7 +54,12 @@ export const DEFAULT_VOICE: BrandVoice = {
 const splitList = (s: string) =>
   s
     .split(/[,;]|\band\b/)
-    .map((w) => w.trim().replace(/^["'“”‘’]+|["'“”‘’.]+$/g, '').toLowerCase())
+    .map((w) =>
+      w
+        .trim()
+        .replace(/^["'“”‘’]+|["'“”‘’.]+$/g, '')
+        .toLowerCase(),
+    )
     .filter((w) => w.length > 1 && w.length < 60);
 
 /**
@@ -46,7 +67,12 @@ const splitList = (s: string) =>
  * "Avoid: x", "Use 'buy' instead of 'purchase'"; the default voice fills what is not stated.
  */
 export function voiceFromMessage(message: string): BrandVoice {
-  const voice: BrandVoice = { ...DEFAULT_VOICE, banned: [...DEFAULT_VOICE.banned], preferred: [...DEFAULT_VOICE.preferred], traits: [...DEFAULT_VOICE.traits] };
+  const voice: BrandVoice = {
+    ...DEFAULT_VOICE,
+    banned: [...DEFAULT_VOICE.banned],
+    preferred: [...DEFAULT_VOICE.preferred],
+    traits: [...DEFAULT_VOICE.traits],
+  };
   let stated = false;
   const traits = /\b(?:brand voice|voice|tone)\s*(?:is|:|=)\s*([^\n.]+)/i.exec(message);
   if (traits) {
@@ -56,14 +82,22 @@ export function voiceFromMessage(message: string): BrandVoice {
       stated = true;
     }
   }
-  const banned = /\b(?:banned|forbidden|avoid|don't use|do not use|never use)(?:\s+(?:terms|words|phrases))?\s*:\s*([^\n]+)/i.exec(message);
+  const banned =
+    /\b(?:banned|forbidden|avoid|don't use|do not use|never use)(?:\s+(?:terms|words|phrases))?\s*:\s*([^\n]+)/i.exec(
+      message,
+    );
   if (banned) {
     const list = splitList(banned[1]!);
     voice.banned = [...new Set([...voice.banned, ...list])];
     stated = stated || list.length > 0;
   }
-  for (const m of message.matchAll(/\buse\s+["'“‘]?([\w -]{2,40}?)["'”’]?\s+instead of\s+["'“‘]?([\w -]{2,40}?)["'”’]?(?=[,.;\n]|$)/gi)) {
-    voice.preferred.push({ preferred: m[1]!.trim().toLowerCase(), avoid: m[2]!.trim().toLowerCase() });
+  for (const m of message.matchAll(
+    /\buse\s+["'“‘]?([\w -]{2,40}?)["'”’]?\s+instead of\s+["'“‘]?([\w -]{2,40}?)["'”’]?(?=[,.;\n]|$)/gi,
+  )) {
+    voice.preferred.push({
+      preferred: m[1]!.trim().toLowerCase(),
+      avoid: m[2]!.trim().toLowerCase(),
+    });
     stated = true;
   }
   const ease = /reading ease\s*(?:of|:|>=?|above|at least)?\s*(\d{1,3})/i.exec(message);
@@ -106,24 +140,42 @@ export function fleschReadingEase(text: string): number {
   return round(206.835 - 1.015 * (ws.length / sents.length) - 84.6 * (syl / ws.length), 1);
 }
 
-const IRREGULAR_PARTICIPLES = 'known|done|made|given|taken|seen|written|shown|sent|built|paid|held|kept|left|lost|met|read|run|said|sold|told|thought|brought|bought|caught|taught|found|won|chosen|driven|eaten|forgotten|hidden|spoken|stolen|broken|frozen|grown|drawn|thrown|worn|torn|born|begun|sung|rung|put|set|cut|hit|shut|let|led|fed|understood|undertaken|overseen';
-const PASSIVE = new RegExp(`\\b(am|is|are|was|were|be|been|being|get|gets|got|gotten)\\s+(?:(?:not|also|being|all|fully|automatically|now|then|\\w+ly)\\s+){0,2}(\\w+ed|${IRREGULAR_PARTICIPLES})\\b`, 'i');
+const IRREGULAR_PARTICIPLES =
+  'known|done|made|given|taken|seen|written|shown|sent|built|paid|held|kept|left|lost|met|read|run|said|sold|told|thought|brought|bought|caught|taught|found|won|chosen|driven|eaten|forgotten|hidden|spoken|stolen|broken|frozen|grown|drawn|thrown|worn|torn|born|begun|sung|rung|put|set|cut|hit|shut|let|led|fed|understood|undertaken|overseen';
+const PASSIVE = new RegExp(
+  `\\b(am|is|are|was|were|be|been|being|get|gets|got|gotten)\\s+(?:(?:not|also|being|all|fully|automatically|now|then|\\w+ly)\\s+){0,2}(\\w+ed|${IRREGULAR_PARTICIPLES})\\b`,
+  'i',
+);
 
 /** The passive construction in a sentence ("are processed"), or null. */
 export function passivePhrase(sentence: string): string | null {
   const m = PASSIVE.exec(sentence);
   if (!m) return null;
   // "is interested", "are excited" and the like describe a state, not an action done to someone.
-  if (/^(interested|excited|tired|bored|pleased|delighted|based|located|used|supposed|concerned|dedicated|committed|involved|qualified|limited|named)$/i.test(m[2]!)) return null;
+  if (
+    /^(interested|excited|tired|bored|pleased|delighted|based|located|used|supposed|concerned|dedicated|committed|involved|qualified|limited|named)$/i.test(
+      m[2]!,
+    )
+  )
+    return null;
   return m[0];
 }
 
-const termRegex = (term: string) => new RegExp(`(^|[^A-Za-z0-9])(${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[- ]/g, '[- ]')})(?=$|[^A-Za-z0-9])`, 'gi');
+const termRegex = (term: string) =>
+  new RegExp(
+    `(^|[^A-Za-z0-9])(${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[- ]/g, '[- ]')})(?=$|[^A-Za-z0-9])`,
+    'gi',
+  );
 
 /** Replaces a term, keeping a capital first letter ("In order to" → "To"). */
 function replaceKeepingCase(text: string, term: string, replacement: string): string {
-  return text.replace(termRegex(term), (_m, before: string, found: string) =>
-    before + (/^[A-Z]/.test(found) ? replacement.charAt(0).toUpperCase() + replacement.slice(1) : replacement),
+  return text.replace(
+    termRegex(term),
+    (_m, before: string, found: string) =>
+      before +
+      (/^[A-Z]/.test(found)
+        ? replacement.charAt(0).toUpperCase() + replacement.slice(1)
+        : replacement),
   );
 }
 
@@ -144,7 +196,13 @@ export interface CopyReview {
   bannedHits: Array<{ term: string; count: number }>;
   preferredHits: Array<{ avoid: string; preferred: string; count: number }>;
   lines: LineFinding[];
-  scores: { readability: number; sentenceLength: number; activeVoice: number; wordChoice: number; overall: number };
+  scores: {
+    readability: number;
+    sentenceLength: number;
+    activeVoice: number;
+    wordChoice: number;
+    overall: number;
+  };
   /** The copy with banned terms flagged and preferred wording applied. */
   suggestedCopy: string;
 }
@@ -157,8 +215,12 @@ export function reviewCopy(copy: string, voice: BrandVoice): CopyReview {
   const longSentences = sents.filter((s) => words(s).length > voice.maxSentenceWords).length;
   const passiveSentences = sents.filter((s) => passivePhrase(s)).length;
   const count = (term: string) => (copy.match(termRegex(term)) ?? []).length;
-  const bannedHits = voice.banned.map((term) => ({ term, count: count(term) })).filter((h) => h.count > 0);
-  const preferredHits = voice.preferred.map((p) => ({ ...p, count: count(p.avoid) })).filter((h) => h.count > 0);
+  const bannedHits = voice.banned
+    .map((term) => ({ term, count: count(term) }))
+    .filter((h) => h.count > 0);
+  const preferredHits = voice.preferred
+    .map((p) => ({ ...p, count: count(p.avoid) }))
+    .filter((h) => h.count > 0);
 
   const lines: LineFinding[] = [];
   copy.split(/\r?\n/).forEach((raw, i) => {
@@ -168,7 +230,8 @@ export function reviewCopy(copy: string, voice: BrandVoice): CopyReview {
     let suggestion = line;
     for (const s of sentences(line)) {
       const n = words(s).length;
-      if (n > voice.maxSentenceWords) findings.push(`Long sentence (${n} words; aim for ${voice.maxSentenceWords} or fewer)`);
+      if (n > voice.maxSentenceWords)
+        findings.push(`Long sentence (${n} words; aim for ${voice.maxSentenceWords} or fewer)`);
       const passive = passivePhrase(s);
       if (passive) findings.push(`Passive voice: "${passive}"`);
     }
@@ -185,18 +248,36 @@ export function reviewCopy(copy: string, voice: BrandVoice): CopyReview {
       }
     }
     if ((line.match(/!/g) ?? []).length > 1) findings.push('Several exclamation marks');
-    const shouting = line.match(/\b[A-Z]{4,}\b/g)?.filter((w) => !/^(HTML|HTTP|JSON|GDPR|NASA|ASAP)$/.test(w));
+    const shouting = line
+      .match(/\b[A-Z]{4,}\b/g)
+      ?.filter((w) => !/^(HTML|HTTP|JSON|GDPR|NASA|ASAP)$/.test(w));
     if (shouting?.length) findings.push(`Capitals for emphasis: ${shouting.join(', ')}`);
-    lines.push({ line: i + 1, text: line, findings, suggestion: suggestion !== line ? suggestion : null });
+    lines.push({
+      line: i + 1,
+      text: line,
+      findings,
+      suggestion: suggestion !== line ? suggestion : null,
+    });
   });
 
-  const readability = clamp(readingEase >= voice.targetReadingEase ? 100 : 100 - (voice.targetReadingEase - readingEase) * 2);
-  const sentenceLength = clamp(sents.length ? 100 - (longSentences / sents.length) * 100 - Math.max(0, avg - 20) * 3 : 0);
+  const readability = clamp(
+    readingEase >= voice.targetReadingEase
+      ? 100
+      : 100 - (voice.targetReadingEase - readingEase) * 2,
+  );
+  const sentenceLength = clamp(
+    sents.length ? 100 - (longSentences / sents.length) * 100 - Math.max(0, avg - 20) * 3 : 0,
+  );
   const activeVoice = clamp(sents.length ? 100 - (passiveSentences / sents.length) * 100 : 0);
-  const wordChoice = clamp(100 - bannedHits.reduce((s, h) => s + h.count, 0) * 15 - preferredHits.reduce((s, h) => s + h.count, 0) * 5);
+  const wordChoice = clamp(
+    100 -
+      bannedHits.reduce((s, h) => s + h.count, 0) * 15 -
+      preferredHits.reduce((s, h) => s + h.count, 0) * 5,
+  );
   const overall = round((readability + sentenceLength + activeVoice + wordChoice) / 4, 0);
   let suggestedCopy = copy;
-  for (const p of voice.preferred) suggestedCopy = replaceKeepingCase(suggestedCopy, p.avoid, p.preferred);
+  for (const p of voice.preferred)
+    suggestedCopy = replaceKeepingCase(suggestedCopy, p.avoid, p.preferred);
   return {
     wordCount: ws.length,
     sentenceCount: sents.length,

@@ -5,9 +5,30 @@ import { barChart, doughnutChart, lineChart } from '../../tools/charts';
 import { commonTools, fileArg, toolResult, TurnFiles } from '../../tools/attachments';
 import { file, finishReport, markdownTable, text } from '../../tools/reports';
 import { formatNumber, round, sortedCounts, countBy } from '../../tools/stats';
-import { asText, columnValues, profileTable, tableKindOf, type ColumnProfile, type Table } from '../../tools/tables';
-import { callTool, HONESTY_NOTE, mentions, type Analysis, type AnalysisContext, type ModuleAgent } from '../module';
-import { analyzeWorkforce, detectRoles, GROUP_ROLES, ROLE_LABELS, ROLES, type WorkforceAnalysis } from './workforce';
+import {
+  asText,
+  columnValues,
+  profileTable,
+  tableKindOf,
+  type ColumnProfile,
+  type Table,
+} from '../../tools/tables';
+import {
+  callTool,
+  HONESTY_NOTE,
+  mentions,
+  type Analysis,
+  type AnalysisContext,
+  type ModuleAgent,
+} from '../module';
+import {
+  analyzeWorkforce,
+  detectRoles,
+  GROUP_ROLES,
+  ROLE_LABELS,
+  ROLES,
+  type WorkforceAnalysis,
+} from './workforce';
 
 const INSTRUCTIONS = `You are the Talent Intelligence analyst of Atrium, a workspace for HR and people teams.
 You analyse workforce data the user attaches (CSV, XLSX or JSON tables): headcount by department, location and level,
@@ -23,11 +44,70 @@ E0003,Finance,Singapore,L1,2023-11-20,,5,45000
 type Focus = 'attrition' | 'pay' | 'performance' | 'hiring' | 'headcount' | 'profile';
 
 function focusOf(request: string): Focus {
-  if (mentions(request, ['attrition', 'turnover', 'leaver', 'leavers', 'leaving', 'retention', 'resign', 'exits', 'churn', 'flight risk'])) return 'attrition';
-  if (mentions(request, ['pay', 'salary', 'salaries', 'compensation', 'equity', 'pay gap', 'wage', 'bonus', 'reward'])) return 'pay';
-  if (mentions(request, ['rating', 'ratings', 'performance', 'calibration', 'review', 'high performers'])) return 'performance';
-  if (mentions(request, ['hire', 'hires', 'hiring', 'recruit', 'recruiting', 'recruitment', 'onboarding', 'growth'])) return 'hiring';
-  if (mentions(request, ['headcount', 'workforce plan', 'org', 'organisation', 'organization', 'span'])) return 'headcount';
+  if (
+    mentions(request, [
+      'attrition',
+      'turnover',
+      'leaver',
+      'leavers',
+      'leaving',
+      'retention',
+      'resign',
+      'exits',
+      'churn',
+      'flight risk',
+    ])
+  )
+    return 'attrition';
+  if (
+    mentions(request, [
+      'pay',
+      'salary',
+      'salaries',
+      'compensation',
+      'equity',
+      'pay gap',
+      'wage',
+      'bonus',
+      'reward',
+    ])
+  )
+    return 'pay';
+  if (
+    mentions(request, [
+      'rating',
+      'ratings',
+      'performance',
+      'calibration',
+      'review',
+      'high performers',
+    ])
+  )
+    return 'performance';
+  if (
+    mentions(request, [
+      'hire',
+      'hires',
+      'hiring',
+      'recruit',
+      'recruiting',
+      'recruitment',
+      'onboarding',
+      'growth',
+    ])
+  )
+    return 'hiring';
+  if (
+    mentions(request, [
+      'headcount',
+      'workforce plan',
+      'org',
+      'organisation',
+      'organization',
+      'span',
+    ])
+  )
+    return 'headcount';
   return 'profile';
 }
 
@@ -77,72 +157,181 @@ function workforceSections(a: WorkforceAnalysis) {
     const counts = a.headcount[g];
     if (!counts?.length) continue;
     const [topName, topCount] = counts[0]!;
-    findings.push(`Largest ${ROLE_LABELS[g]}: **${topName}** with ${topCount} of ${a.current} ${who} (${round((topCount / a.current) * 100, 1)}%).`);
+    findings.push(
+      `Largest ${ROLE_LABELS[g]}: **${topName}** with ${topCount} of ${a.current} ${who} (${round((topCount / a.current) * 100, 1)}%).`,
+    );
     const labels = counts.map(([k]) => k);
     const values = counts.map(([, n]) => n);
     const title = `Headcount by ${ROLE_LABELS[g]}`;
     charts.push(
-      g === 'location' ? doughnutChart(title, labels, values, 'Headcount') : barChart(title, labels, [{ label: 'Headcount', data: values }], { yTitle: 'People' }),
+      g === 'location'
+        ? doughnutChart(title, labels, values, 'Headcount')
+        : barChart(title, labels, [{ label: 'Headcount', data: values }], { yTitle: 'People' }),
     );
-    md.push(`## ${title}`, '', markdownTable([capitalize(ROLE_LABELS[g]), 'Headcount', 'Share'], counts.map(([k, n]) => [k, n, `${round((n / a.current) * 100, 1)}%`])), '');
+    md.push(
+      `## ${title}`,
+      '',
+      markdownTable(
+        [capitalize(ROLE_LABELS[g]), 'Headcount', 'Share'],
+        counts.map(([k, n]) => [k, n, `${round((n / a.current) * 100, 1)}%`]),
+      ),
+      '',
+    );
   }
 
   if (a.ratings.length) {
     const rated = a.ratings.reduce((s, [, n]) => s + n, 0);
     const top = a.ratings.reduce((best, r) => (r[1] > best[1] ? r : best));
-    findings.push(`Most common performance rating: **${top[0]}** (${top[1]} of ${rated} rated ${who}).`);
-    charts.push(barChart('Performance rating distribution', a.ratings.map(([k]) => k), [{ label: 'People', data: a.ratings.map(([, n]) => n) }], { xTitle: 'Rating', yTitle: 'People' }));
-    md.push('## Performance rating distribution', '', markdownTable(['Rating', 'People', 'Share'], a.ratings.map(([k, n]) => [k, n, `${round((n / rated) * 100, 1)}%`])), '');
+    findings.push(
+      `Most common performance rating: **${top[0]}** (${top[1]} of ${rated} rated ${who}).`,
+    );
+    charts.push(
+      barChart(
+        'Performance rating distribution',
+        a.ratings.map(([k]) => k),
+        [{ label: 'People', data: a.ratings.map(([, n]) => n) }],
+        { xTitle: 'Rating', yTitle: 'People' },
+      ),
+    );
+    md.push(
+      '## Performance rating distribution',
+      '',
+      markdownTable(
+        ['Rating', 'People', 'Share'],
+        a.ratings.map(([k, n]) => [k, n, `${round((n / rated) * 100, 1)}%`]),
+      ),
+      '',
+    );
   }
 
   const attritionGroup = GROUP_ROLES.find((g) => a.attritionBy[g]?.length);
   if (attritionGroup) {
     const rows = a.attritionBy[attritionGroup]!;
     const worst = rows[0]!;
-    findings.push(`Highest attrition by ${ROLE_LABELS[attritionGroup]}: **${worst.group}** at **${worst.rate}%** (${worst.leavers} of ${worst.total}).`);
-    charts.push(barChart(`Attrition rate by ${ROLE_LABELS[attritionGroup]}`, rows.map((r) => r.group), [{ label: 'Attrition %', data: rows.map((r) => r.rate) }], { yTitle: '%', max: 100 }));
+    findings.push(
+      `Highest attrition by ${ROLE_LABELS[attritionGroup]}: **${worst.group}** at **${worst.rate}%** (${worst.leavers} of ${worst.total}).`,
+    );
+    charts.push(
+      barChart(
+        `Attrition rate by ${ROLE_LABELS[attritionGroup]}`,
+        rows.map((r) => r.group),
+        [{ label: 'Attrition %', data: rows.map((r) => r.rate) }],
+        { yTitle: '%', max: 100 },
+      ),
+    );
     for (const g of GROUP_ROLES) {
       const list = a.attritionBy[g];
       if (!list?.length) continue;
-      md.push(`## Attrition by ${ROLE_LABELS[g]}`, '', markdownTable([capitalize(ROLE_LABELS[g]), 'People', 'Leavers', 'Attrition rate'], list.map((r) => [r.group, r.total, r.leavers, `${r.rate}%`])), '');
+      md.push(
+        `## Attrition by ${ROLE_LABELS[g]}`,
+        '',
+        markdownTable(
+          [capitalize(ROLE_LABELS[g]), 'People', 'Leavers', 'Attrition rate'],
+          list.map((r) => [r.group, r.total, r.leavers, `${r.rate}%`]),
+        ),
+        '',
+      );
     }
   }
 
   if (a.tenureBands.length) {
     const total = a.tenureBands.reduce((s, [, n]) => s + n, 0);
     const top = a.tenureBands.reduce((best, r) => (r[1] > best[1] ? r : best));
-    findings.push(`Tenure of ${who}${a.roles.tenure ? '' : ` as of ${a.asOf}, the latest date in the file`}: the largest band is **${top[0]}** (${top[1]} of ${total}).`);
-    charts.push(barChart('Tenure bands', a.tenureBands.map(([k]) => k), [{ label: 'People', data: a.tenureBands.map(([, n]) => n) }], { yTitle: 'People' }));
-    md.push(`## Tenure bands${a.roles.tenure ? '' : ` (as of ${a.asOf})`}`, '', markdownTable(['Tenure', 'People'], a.tenureBands), '');
+    findings.push(
+      `Tenure of ${who}${a.roles.tenure ? '' : ` as of ${a.asOf}, the latest date in the file`}: the largest band is **${top[0]}** (${top[1]} of ${total}).`,
+    );
+    charts.push(
+      barChart(
+        'Tenure bands',
+        a.tenureBands.map(([k]) => k),
+        [{ label: 'People', data: a.tenureBands.map(([, n]) => n) }],
+        { yTitle: 'People' },
+      ),
+    );
+    md.push(
+      `## Tenure bands${a.roles.tenure ? '' : ` (as of ${a.asOf})`}`,
+      '',
+      markdownTable(['Tenure', 'People'], a.tenureBands),
+      '',
+    );
   }
 
   if (a.pay.overall) {
     const o = a.pay.overall;
-    findings.push(`Pay of ${who}: median **${fmtPay(o.median)}**, middle half from ${fmtPay(o.q1)} to ${fmtPay(o.q3)}, range ${fmtPay(o.min)} to ${fmtPay(o.max)} (${o.count} values; the file does not state a currency).`);
-    const payGroup = (['level', 'department', 'location'] as const).find((g) => a.pay.by[g]?.length);
+    findings.push(
+      `Pay of ${who}: median **${fmtPay(o.median)}**, middle half from ${fmtPay(o.q1)} to ${fmtPay(o.q3)}, range ${fmtPay(o.min)} to ${fmtPay(o.max)} (${o.count} values; the file does not state a currency).`,
+    );
+    const payGroup = (['level', 'department', 'location'] as const).find(
+      (g) => a.pay.by[g]?.length,
+    );
     if (payGroup) {
       const rows = a.pay.by[payGroup]!;
       charts.push(
-        barChart(`Pay by ${ROLE_LABELS[payGroup]} (quartiles)`, rows.map((r) => r.group), [
-          { label: 'Lower quartile', data: rows.map((r) => round(r.q1, 0)) },
-          { label: 'Median', data: rows.map((r) => round(r.median, 0)) },
-          { label: 'Upper quartile', data: rows.map((r) => round(r.q3, 0)) },
-        ]),
+        barChart(
+          `Pay by ${ROLE_LABELS[payGroup]} (quartiles)`,
+          rows.map((r) => r.group),
+          [
+            { label: 'Lower quartile', data: rows.map((r) => round(r.q1, 0)) },
+            { label: 'Median', data: rows.map((r) => round(r.median, 0)) },
+            { label: 'Upper quartile', data: rows.map((r) => round(r.q3, 0)) },
+          ],
+        ),
       );
     }
-    md.push('## Pay', '', `All ${who}: median ${fmtPay(o.median)}, lower quartile ${fmtPay(o.q1)}, upper quartile ${fmtPay(o.q3)}, range ${fmtPay(o.min)}–${fmtPay(o.max)}.`, '');
+    md.push(
+      '## Pay',
+      '',
+      `All ${who}: median ${fmtPay(o.median)}, lower quartile ${fmtPay(o.q1)}, upper quartile ${fmtPay(o.q3)}, range ${fmtPay(o.min)}–${fmtPay(o.max)}.`,
+      '',
+    );
     for (const g of GROUP_ROLES) {
       const rows = a.pay.by[g];
       if (!rows?.length) continue;
-      md.push(`### Pay by ${ROLE_LABELS[g]}`, '', markdownTable([capitalize(ROLE_LABELS[g]), 'People', 'Min', 'Lower quartile', 'Median', 'Upper quartile', 'Max'], rows.map((r) => [r.group, r.count, fmtPay(r.min), fmtPay(r.q1), fmtPay(r.median), fmtPay(r.q3), fmtPay(r.max)])), '');
+      md.push(
+        `### Pay by ${ROLE_LABELS[g]}`,
+        '',
+        markdownTable(
+          [
+            capitalize(ROLE_LABELS[g]),
+            'People',
+            'Min',
+            'Lower quartile',
+            'Median',
+            'Upper quartile',
+            'Max',
+          ],
+          rows.map((r) => [
+            r.group,
+            r.count,
+            fmtPay(r.min),
+            fmtPay(r.q1),
+            fmtPay(r.median),
+            fmtPay(r.q3),
+            fmtPay(r.max),
+          ]),
+        ),
+        '',
+      );
     }
   }
 
   if (a.hiresByPeriod.length) {
     const peak = a.hiresByPeriod.reduce((best, r) => (r[1] > best[1] ? r : best));
     findings.push(`Hiring peaked in **${peak[0]}** with ${peak[1]} hires.`);
-    charts.push(lineChart(`Hires by ${a.hirePeriod}`, a.hiresByPeriod.map(([k]) => k), [{ label: 'Hires', data: a.hiresByPeriod.map(([, n]) => n) }], { yTitle: 'Hires' }));
-    md.push(`## Hires by ${a.hirePeriod}`, '', markdownTable([capitalize(a.hirePeriod), 'Hires'], a.hiresByPeriod), '');
+    charts.push(
+      lineChart(
+        `Hires by ${a.hirePeriod}`,
+        a.hiresByPeriod.map(([k]) => k),
+        [{ label: 'Hires', data: a.hiresByPeriod.map(([, n]) => n) }],
+        { yTitle: 'Hires' },
+      ),
+    );
+    md.push(
+      `## Hires by ${a.hirePeriod}`,
+      '',
+      markdownTable([capitalize(a.hirePeriod), 'Hires'], a.hiresByPeriod),
+      '',
+    );
   }
   return { findings, charts, md };
 }
@@ -161,10 +350,20 @@ function nextStepsFor(a: WorkforceAnalysis | null, focus: Focus): string[] {
   }
   const steps: string[] = [];
   const worst = GROUP_ROLES.map((g) => a.attritionBy[g]?.[0]).find(Boolean);
-  if (worst && focus !== 'pay') steps.push(`Dig into why ${worst.group} loses ${worst.rate}% of its people: compare ratings and pay of its leavers`);
-  if (a.roles.salary) steps.push(a.roles.level ? 'Check pay consistency within each level and flag outliers outside the quartile range' : 'Add a job level column so pay can be compared like for like');
-  if (!a.roles.exitDate && !a.roles.status) steps.push('Add an exit date or employment status column to measure attrition');
-  if (a.roles.rating) steps.push('Compare performance ratings across departments to check calibration');
+  if (worst && focus !== 'pay')
+    steps.push(
+      `Dig into why ${worst.group} loses ${worst.rate}% of its people: compare ratings and pay of its leavers`,
+    );
+  if (a.roles.salary)
+    steps.push(
+      a.roles.level
+        ? 'Check pay consistency within each level and flag outliers outside the quartile range'
+        : 'Add a job level column so pay can be compared like for like',
+    );
+  if (!a.roles.exitDate && !a.roles.status)
+    steps.push('Add an exit date or employment status column to measure attrition');
+  if (a.roles.rating)
+    steps.push('Compare performance ratings across departments to check calibration');
   steps.push('Save the workforce report file to this chat for later');
   return steps.slice(0, 5);
 }
@@ -172,7 +371,9 @@ function nextStepsFor(a: WorkforceAnalysis | null, focus: Focus): string[] {
 async function* analyze(ctx: AnalysisContext): Analysis {
   const files = new TurnFiles(ctx.attachments);
   const focus = focusOf(ctx.request);
-  const tables = ctx.attachments.filter((a) => tableKindOf(a) !== null || !/\.(pdf|docx?|pptx?|png|jpe?g|gif)$/i.test(a.fileName));
+  const tables = ctx.attachments.filter(
+    (a) => tableKindOf(a) !== null || !/\.(pdf|docx?|pptx?|png|jpe?g|gif)$/i.test(a.fileName),
+  );
   const problems: string[] = [];
   const ignored = ctx.attachments.filter((a) => !tables.includes(a)).map((a) => a.fileName);
 
@@ -185,15 +386,22 @@ async function* analyze(ctx: AnalysisContext): Analysis {
       continue;
     }
     if (!chosen) chosen = { table: parsed.table, notes: parsed.notes };
-    else problems.push(`${att.fileName} was not analysed in this report; ask me to analyse it next.`);
+    else
+      problems.push(`${att.fileName} was not analysed in this report; ask me to analyse it next.`);
   }
-  for (const name of ignored) problems.push(`${name} is not a table: attach workforce data as CSV, XLSX or JSON.`);
+  for (const name of ignored)
+    problems.push(`${name} is not a table: attach workforce data as CSV, XLSX or JSON.`);
   ctx.signal.throwIfAborted();
 
   if (!chosen) {
     yield 'No workforce table to analyse: preparing a guide and a sample file';
     const content: ContentItem[] = [];
-    if (problems.length) content.push(text(`**I could not analyse the attached file${problems.length > 1 ? 's' : ''}:**\n\n${problems.map((p) => `- ${p}`).join('\n')}`));
+    if (problems.length)
+      content.push(
+        text(
+          `**I could not analyse the attached file${problems.length > 1 ? 's' : ''}:**\n\n${problems.map((p) => `- ${p}`).join('\n')}`,
+        ),
+      );
     content.push(
       text(
         [
@@ -202,7 +410,11 @@ async function* analyze(ctx: AnalysisContext): Analysis {
           markdownTable(
             ['Column', 'Used for', 'Header names I recognise'],
             [
-              ['Department', 'Headcount, attrition and pay by department', 'Department, Dept, Division, Team, Function'],
+              [
+                'Department',
+                'Headcount, attrition and pay by department',
+                'Department, Dept, Division, Team, Function',
+              ],
               ['Location', 'Headcount by location', 'Location, Office, Site, City, Country'],
               ['Level', 'Pay bands, headcount by level', 'Job Level, Level, Grade, Band'],
               ['Hire date', 'Hires over time, tenure bands', 'Hire Date, Start Date, Joining Date'],
@@ -219,16 +431,25 @@ async function* analyze(ctx: AnalysisContext): Analysis {
       ),
       file('sample-workforce.csv', SAMPLE_CSV),
     );
-    return finishReport({ taskName: problems.length ? `${TASK_NAMES[focus]}: file problem` : `${TASK_NAMES[focus]}: data needed`, content, nextSteps: nextStepsFor(null, focus) });
+    return finishReport({
+      taskName: problems.length
+        ? `${TASK_NAMES[focus]}: file problem`
+        : `${TASK_NAMES[focus]}: data needed`,
+      content,
+      nextSteps: nextStepsFor(null, focus),
+    });
   }
 
   const { table, notes } = chosen;
   const roles = yield* callTool('detect_columns', () => detectRoles(table.columns));
   const recognised = ROLES.filter((r) => roles[r]).map((r) => `${ROLE_LABELS[r]} → "${roles[r]}"`);
-  yield recognised.length ? `Recognised columns: ${recognised.join(', ')}` : 'No workforce columns recognised; profiling the columns only';
+  yield recognised.length
+    ? `Recognised columns: ${recognised.join(', ')}`
+    : 'No workforce columns recognised; profiling the columns only';
   const profiles = profileTable(table);
   const analysis = yield* callTool('workforce_summary', () => analyzeWorkforce(table, roles));
-  if (roles.department || roles.location || roles.level) yield* callTool('headcount_by', () => analysis.headcount);
+  if (roles.department || roles.location || roles.level)
+    yield* callTool('headcount_by', () => analysis.headcount);
   if (analysis.tracksLeavers) yield* callTool('attrition_by', () => analysis.attritionBy);
   if (roles.salary) yield* callTool('pay_stats', () => analysis.pay);
   yield 'Building charts and the report file';
@@ -237,12 +458,15 @@ async function* analyze(ctx: AnalysisContext): Analysis {
   const content: ContentItem[] = [];
   const intro = [
     `Analysed **${table.source}**: ${table.rows.length} rows and ${table.columns.length} columns.`,
-    recognised.length ? `Recognised columns: ${recognised.join('; ')}.` : 'I did not recognise workforce columns (department, level, hire date, salary...), so this report profiles the columns only. Rename the headers or tell me which column is which.',
+    recognised.length
+      ? `Recognised columns: ${recognised.join('; ')}.`
+      : 'I did not recognise workforce columns (department, level, hire date, salary...), so this report profiles the columns only. Rename the headers or tell me which column is which.',
     ...notes.map((n) => `Note: ${n}`),
     ...problems.map((p) => `Note: ${p}`),
   ];
   content.push(text(`${intro.join('\n\n')}\n\n${HONESTY_NOTE}`));
-  if (sections.findings.length) content.push(text(`### Key findings\n\n${sections.findings.map((f) => `- ${f}`).join('\n')}`));
+  if (sections.findings.length)
+    content.push(text(`### Key findings\n\n${sections.findings.map((f) => `- ${f}`).join('\n')}`));
   content.push(...sections.charts.slice(0, 8));
   content.push(text(`### Column profile\n\n${profileTableMarkdown(profiles)}`));
 
@@ -251,7 +475,13 @@ async function* analyze(ctx: AnalysisContext): Analysis {
     const textCol = profiles.find((p) => p.kind === 'text' && p.distinct > 1 && p.distinct <= 30);
     if (textCol) {
       const counts = sortedCounts(countBy(columnValues(table, textCol.name), asText));
-      content.push(barChart(`Rows by ${textCol.name}`, counts.map(([k]) => k), [{ label: 'Rows', data: counts.map(([, n]) => n) }]));
+      content.push(
+        barChart(
+          `Rows by ${textCol.name}`,
+          counts.map(([k]) => k),
+          [{ label: 'Rows', data: counts.map(([, n]) => n) }],
+        ),
+      );
     }
   }
 
@@ -260,7 +490,9 @@ async function* analyze(ctx: AnalysisContext): Analysis {
     '',
     `Rows: ${table.rows.length}. Columns: ${table.columns.length}.${analysis.asOf ? ` Latest date in the file: ${analysis.asOf}.` : ''}`,
     '',
-    ...(sections.findings.length ? ['## Key findings', '', ...sections.findings.map((f) => `- ${f}`), ''] : []),
+    ...(sections.findings.length
+      ? ['## Key findings', '', ...sections.findings.map((f) => `- ${f}`), '']
+      : []),
     ...sections.md,
     '## Column profile',
     '',
@@ -273,10 +505,18 @@ async function* analyze(ctx: AnalysisContext): Analysis {
   content.push(file('workforce-report.md', md));
 
   const base = table.source.replace(/ \(sheet .*\)$/, '');
-  return finishReport({ taskName: `${TASK_NAMES[focus]}: ${base}`, content, nextSteps: nextStepsFor(recognised.length ? analysis : null, focus) });
+  return finishReport({
+    taskName: `${TASK_NAMES[focus]}: ${base}`,
+    content,
+    nextSteps: nextStepsFor(recognised.length ? analysis : null, focus),
+  });
 }
 
-const groupArg = z.string().min(1).max(255).describe('department, location, level, or the exact name of another column');
+const groupArg = z
+  .string()
+  .min(1)
+  .max(255)
+  .describe('department, location, level, or the exact name of another column');
 
 function tools(attachments: AnalysisContext['attachments']): ToolSet {
   const files = new TurnFiles(attachments);
@@ -287,51 +527,71 @@ function tools(attachments: AnalysisContext['attachments']): ToolSet {
   /** A group argument: a role name resolves to its column, otherwise an exact column name. */
   const columnFor = (table: Table, roles: ReturnType<typeof detectRoles>, by: string) => {
     const role = GROUP_ROLES.find((g) => g === by.toLowerCase());
-    const column = role ? roles[role] : table.columns.find((c) => c.toLowerCase() === by.toLowerCase());
+    const column = role
+      ? roles[role]
+      : table.columns.find((c) => c.toLowerCase() === by.toLowerCase());
     if (!column) throw new Error(`No column for "${by}". Columns: ${table.columns.join(', ')}.`);
     return column;
   };
   return {
     ...commonTools(files),
     workforce_summary: tool({
-      description: 'Full workforce analysis of an attached table: recognised columns, headcount by department/location/level, rating distribution, attrition rate and by group, tenure bands, pay statistics by group, hires over time.',
+      description:
+        'Full workforce analysis of an attached table: recognised columns, headcount by department/location/level, rating distribution, attrition rate and by group, tenure bands, pay statistics by group, hires over time.',
       inputSchema: z.object({ file: fileArg }),
-      execute: ({ file: name }) => toolResult(async () => {
-        const { table, roles } = await load(name);
-        return analyzeWorkforce(table, roles);
-      }),
+      execute: ({ file: name }) =>
+        toolResult(async () => {
+          const { table, roles } = await load(name);
+          return analyzeWorkforce(table, roles);
+        }),
     }),
     headcount_by: tool({
-      description: 'Headcount of current employees (all rows when leavers are not tracked) grouped by a column.',
+      description:
+        'Headcount of current employees (all rows when leavers are not tracked) grouped by a column.',
       inputSchema: z.object({ file: fileArg, by: groupArg }),
-      execute: ({ file: name, by }) => toolResult(async () => {
-        const { table, roles } = await load(name);
-        const column = columnFor(table, roles, by);
-        const a = analyzeWorkforce(table, { ...roles, department: column });
-        return { column, counts: a.headcount.department ?? [] };
-      }),
+      execute: ({ file: name, by }) =>
+        toolResult(async () => {
+          const { table, roles } = await load(name);
+          const column = columnFor(table, roles, by);
+          const a = analyzeWorkforce(table, { ...roles, department: column });
+          return { column, counts: a.headcount.department ?? [] };
+        }),
     }),
     pay_stats: tool({
-      description: 'Pay statistics (count, min, lower quartile, median, upper quartile, max, mean) of current employees, overall and by a group column.',
+      description:
+        'Pay statistics (count, min, lower quartile, median, upper quartile, max, mean) of current employees, overall and by a group column.',
       inputSchema: z.object({ file: fileArg, group_by: groupArg }),
-      execute: ({ file: name, group_by }) => toolResult(async () => {
-        const { table, roles } = await load(name);
-        if (!roles.salary) throw new Error('No salary column recognised (Base Salary, Salary, Annual Salary, Pay...).');
-        const column = columnFor(table, roles, group_by);
-        const a = analyzeWorkforce(table, { ...roles, department: column });
-        return { column, overall: a.pay.overall, groups: a.pay.by.department ?? [] };
-      }),
+      execute: ({ file: name, group_by }) =>
+        toolResult(async () => {
+          const { table, roles } = await load(name);
+          if (!roles.salary)
+            throw new Error(
+              'No salary column recognised (Base Salary, Salary, Annual Salary, Pay...).',
+            );
+          const column = columnFor(table, roles, group_by);
+          const a = analyzeWorkforce(table, { ...roles, department: column });
+          return { column, overall: a.pay.overall, groups: a.pay.by.department ?? [] };
+        }),
     }),
     attrition_by: tool({
-      description: 'Attrition: leavers and attrition rate (leavers ÷ all rows) overall and by a group column.',
+      description:
+        'Attrition: leavers and attrition rate (leavers ÷ all rows) overall and by a group column.',
       inputSchema: z.object({ file: fileArg, group_by: groupArg }),
-      execute: ({ file: name, group_by }) => toolResult(async () => {
-        const { table, roles } = await load(name);
-        const column = columnFor(table, roles, group_by);
-        const a = analyzeWorkforce(table, { ...roles, department: column });
-        if (!a.tracksLeavers) throw new Error('No exit date or status column, so leavers cannot be told apart.');
-        return { column, leavers: a.leavers, total: a.totalRows, rate: a.attritionRate, groups: a.attritionBy.department ?? [] };
-      }),
+      execute: ({ file: name, group_by }) =>
+        toolResult(async () => {
+          const { table, roles } = await load(name);
+          const column = columnFor(table, roles, group_by);
+          const a = analyzeWorkforce(table, { ...roles, department: column });
+          if (!a.tracksLeavers)
+            throw new Error('No exit date or status column, so leavers cannot be told apart.');
+          return {
+            column,
+            leavers: a.leavers,
+            total: a.totalRows,
+            rate: a.attritionRate,
+            groups: a.attritionBy.department ?? [],
+          };
+        }),
     }),
   };
 }
@@ -342,4 +602,3 @@ export const talentIntelligenceAgent: ModuleAgent = {
   tools,
   analyze,
 };
-

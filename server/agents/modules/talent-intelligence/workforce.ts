@@ -1,9 +1,36 @@
-import { asDate, asNumber, asText, columnValues, isoDay, type Cell, type Table } from '../../tools/tables';
-import { countBy, groupBy, percent, round, sortedCounts, summarize, type Summary } from '../../tools/stats';
+import {
+  asDate,
+  asNumber,
+  asText,
+  columnValues,
+  isoDay,
+  type Cell,
+  type Table,
+} from '../../tools/tables';
+import {
+  countBy,
+  groupBy,
+  percent,
+  round,
+  sortedCounts,
+  summarize,
+  type Summary,
+} from '../../tools/stats';
 
 /** Workforce analytics over a parsed table: which column plays which role, and the figures. */
 
-export const ROLES = ['id', 'department', 'location', 'level', 'rating', 'hireDate', 'exitDate', 'status', 'salary', 'tenure'] as const;
+export const ROLES = [
+  'id',
+  'department',
+  'location',
+  'level',
+  'rating',
+  'hireDate',
+  'exitDate',
+  'status',
+  'salary',
+  'tenure',
+] as const;
 export type Role = (typeof ROLES)[number];
 export type Roles = Partial<Record<Role, string>>;
 
@@ -22,16 +49,117 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 /** Header words that identify each role (normalized: lower case, words separated by one space). */
 export const ROLE_SYNONYMS: Record<Role, string[]> = {
-  id: ['employee id', 'emp id', 'emp no', 'employee number', 'employee no', 'staff id', 'person id', 'worker id', 'id'],
-  department: ['department', 'dept', 'division', 'team', 'function', 'business unit', 'org unit', 'organisation', 'organization', 'cost center', 'cost centre'],
-  location: ['location', 'office', 'site', 'city', 'country', 'region', 'work location', 'branch', 'geo'],
-  level: ['job level', 'level', 'grade', 'job grade', 'pay grade', 'band', 'career level', 'seniority', 'job band'],
-  rating: ['performance rating', 'rating', 'perf rating', 'performance score', 'review score', 'performance', 'appraisal', 'appraisal rating', 'score'],
-  hireDate: ['hire date', 'start date', 'date of hire', 'hired', 'hired on', 'joining date', 'date joined', 'join date', 'joined', 'original hire date'],
-  exitDate: ['exit date', 'termination date', 'term date', 'leave date', 'leaving date', 'end date', 'date left', 'separation date', 'left', 'leaver date', 'departure date'],
-  status: ['status', 'employment status', 'employee status', 'active', 'is active', 'active status'],
-  salary: ['base salary', 'salary', 'annual salary', 'base pay', 'pay', 'compensation', 'annual pay', 'wage', 'total compensation', 'annual base', 'fte salary'],
-  tenure: ['tenure', 'tenure years', 'years of service', 'service years', 'length of service', 'years at company'],
+  id: [
+    'employee id',
+    'emp id',
+    'emp no',
+    'employee number',
+    'employee no',
+    'staff id',
+    'person id',
+    'worker id',
+    'id',
+  ],
+  department: [
+    'department',
+    'dept',
+    'division',
+    'team',
+    'function',
+    'business unit',
+    'org unit',
+    'organisation',
+    'organization',
+    'cost center',
+    'cost centre',
+  ],
+  location: [
+    'location',
+    'office',
+    'site',
+    'city',
+    'country',
+    'region',
+    'work location',
+    'branch',
+    'geo',
+  ],
+  level: [
+    'job level',
+    'level',
+    'grade',
+    'job grade',
+    'pay grade',
+    'band',
+    'career level',
+    'seniority',
+    'job band',
+  ],
+  rating: [
+    'performance rating',
+    'rating',
+    'perf rating',
+    'performance score',
+    'review score',
+    'performance',
+    'appraisal',
+    'appraisal rating',
+    'score',
+  ],
+  hireDate: [
+    'hire date',
+    'start date',
+    'date of hire',
+    'hired',
+    'hired on',
+    'joining date',
+    'date joined',
+    'join date',
+    'joined',
+    'original hire date',
+  ],
+  exitDate: [
+    'exit date',
+    'termination date',
+    'term date',
+    'leave date',
+    'leaving date',
+    'end date',
+    'date left',
+    'separation date',
+    'left',
+    'leaver date',
+    'departure date',
+  ],
+  status: [
+    'status',
+    'employment status',
+    'employee status',
+    'active',
+    'is active',
+    'active status',
+  ],
+  salary: [
+    'base salary',
+    'salary',
+    'annual salary',
+    'base pay',
+    'pay',
+    'compensation',
+    'annual pay',
+    'wage',
+    'total compensation',
+    'annual base',
+    'fte salary',
+  ],
+  tenure: [
+    'tenure',
+    'tenure years',
+    'years of service',
+    'service years',
+    'length of service',
+    'years at company',
+  ],
 };
 
 export function normalizeHeader(header: string): string {
@@ -49,7 +177,9 @@ export function normalizeHeader(header: string): string {
 export function detectRoles(columns: string[]): Roles {
   const roles: Roles = {};
   const taken = new Set<string>();
-  const normalized = columns.map((c) => [c, normalizeHeader(c.replace(/([a-z])([A-Z])/g, '$1 $2'))] as const);
+  const normalized = columns.map(
+    (c) => [c, normalizeHeader(c.replace(/([a-z])([A-Z])/g, '$1 $2'))] as const,
+  );
   for (const pass of ['exact', 'contains'] as const) {
     const candidates: Array<{ role: Role; column: string; weight: number }> = [];
     for (const role of ROLES) {
@@ -57,7 +187,8 @@ export function detectRoles(columns: string[]): Roles {
       for (const [column, norm] of normalized) {
         if (taken.has(column)) continue;
         for (const syn of ROLE_SYNONYMS[role]) {
-          const hit = pass === 'exact' ? norm === syn : syn.length > 2 && ` ${norm} `.includes(` ${syn} `);
+          const hit =
+            pass === 'exact' ? norm === syn : syn.length > 2 && ` ${norm} `.includes(` ${syn} `);
           if (hit) candidates.push({ role, column, weight: syn.length });
         }
       }
@@ -72,7 +203,8 @@ export function detectRoles(columns: string[]): Roles {
   return roles;
 }
 
-const LEAVER_STATUS = /terminat|\bleft\b|leaver|resign|inactive|\bexit|separat|former|withdrawn|dismiss|retired|\bfalse\b|^no$|^n$|^0$/i;
+const LEAVER_STATUS =
+  /terminat|\bleft\b|leaver|resign|inactive|\bexit|separat|former|withdrawn|dismiss|retired|\bfalse\b|^no$|^n$|^0$/i;
 
 export interface Employee {
   row: Cell[];
@@ -100,15 +232,29 @@ export interface WorkforceAnalysis {
   asOf: string | null;
   headcount: Partial<Record<'department' | 'location' | 'level', Array<[string, number]>>>;
   ratings: Array<[string, number]>;
-  attritionBy: Partial<Record<'department' | 'location' | 'level', Array<{ group: string; total: number; leavers: number; rate: number }>>>;
+  attritionBy: Partial<
+    Record<
+      'department' | 'location' | 'level',
+      Array<{ group: string; total: number; leavers: number; rate: number }>
+    >
+  >;
   tenureBands: Array<[string, number]>;
-  pay: { overall: Summary | null; by: Partial<Record<'department' | 'location' | 'level', Array<{ group: string } & Summary>>> };
+  pay: {
+    overall: Summary | null;
+    by: Partial<Record<'department' | 'location' | 'level', Array<{ group: string } & Summary>>>;
+  };
   hiresByPeriod: Array<[string, number]>;
   /** Years or months, whichever suits the span of hire dates. */
   hirePeriod: 'year' | 'month';
 }
 
-export const TENURE_BANDS = ['< 1 year', '1–2 years', '2–5 years', '5–10 years', '10+ years'] as const;
+export const TENURE_BANDS = [
+  '< 1 year',
+  '1–2 years',
+  '2–5 years',
+  '5–10 years',
+  '10+ years',
+] as const;
 
 export function tenureBand(years: number): (typeof TENURE_BANDS)[number] {
   if (years < 1) return '< 1 year';
@@ -150,7 +296,10 @@ export function naturalCompare(a: string, b: string): number {
   return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
 }
 
-export function analyzeWorkforce(table: Table, roles: Roles = detectRoles(table.columns)): WorkforceAnalysis {
+export function analyzeWorkforce(
+  table: Table,
+  roles: Roles = detectRoles(table.columns),
+): WorkforceAnalysis {
   const people = employeesOf(table, roles);
   const tracksLeavers = Boolean(roles.exitDate || roles.status);
   const leavers = people.filter((p) => p.leaver);
@@ -183,14 +332,22 @@ export function analyzeWorkforce(table: Table, roles: Roles = detectRoles(table.
   }
 
   const ratings = roles.rating
-    ? [...countBy(current, (p) => (p.rating === null ? null : String(p.rating)))].sort((a, b) => naturalCompare(a[0], b[0]))
+    ? [...countBy(current, (p) => (p.rating === null ? null : String(p.rating)))].sort((a, b) =>
+        naturalCompare(a[0], b[0]),
+      )
     : [];
 
-  const dates = people.flatMap((p) => [p.hireDate, p.exitDate]).filter((d): d is Date => d !== null);
+  const dates = people
+    .flatMap((p) => [p.hireDate, p.exitDate])
+    .filter((d): d is Date => d !== null);
   const asOfTime = dates.length ? Math.max(...dates.map((d) => d.getTime())) : null;
   let tenureBands: Array<[string, number]> = [];
   const tenures = current
-    .map((p) => p.tenureYears ?? (p.hireDate && asOfTime !== null ? (asOfTime - p.hireDate.getTime()) / YEAR_MS : null))
+    .map(
+      (p) =>
+        p.tenureYears ??
+        (p.hireDate && asOfTime !== null ? (asOfTime - p.hireDate.getTime()) / YEAR_MS : null),
+    )
     .filter((t): t is number => t !== null && t >= 0);
   if (tenures.length) {
     const counts = countBy(tenures, tenureBand);
@@ -204,8 +361,12 @@ export function analyzeWorkforce(table: Table, roles: Roles = detectRoles(table.
     const times = hires.map((d) => d.getTime());
     const spanYears = (Math.max(...times) - Math.min(...times)) / YEAR_MS;
     hirePeriod = spanYears < 2 ? 'month' : 'year';
-    const key = (d: Date) => (hirePeriod === 'year' ? String(d.getUTCFullYear()) : isoDay(d).slice(0, 7));
-    hiresByPeriod = fillPeriods([...countBy(hires, key)].sort((a, b) => a[0].localeCompare(b[0])), hirePeriod);
+    const key = (d: Date) =>
+      hirePeriod === 'year' ? String(d.getUTCFullYear()) : isoDay(d).slice(0, 7);
+    hiresByPeriod = fillPeriods(
+      [...countBy(hires, key)].sort((a, b) => a[0].localeCompare(b[0])),
+      hirePeriod,
+    );
   }
 
   const salaries = current.map((p) => p.salary).filter((v): v is number => v !== null);
@@ -228,17 +389,21 @@ export function analyzeWorkforce(table: Table, roles: Roles = detectRoles(table.
 }
 
 /** Adds the empty years or months between the first and last, so a line chart's x axis is honest. */
-function fillPeriods(counts: Array<[string, number]>, period: 'year' | 'month'): Array<[string, number]> {
+function fillPeriods(
+  counts: Array<[string, number]>,
+  period: 'year' | 'month',
+): Array<[string, number]> {
   if (counts.length < 2) return counts;
   const map = new Map(counts);
   const out: Array<[string, number]> = [];
   if (period === 'year') {
-    for (let y = +counts[0]![0]; y <= +counts[counts.length - 1]![0]; y++) out.push([String(y), map.get(String(y)) ?? 0]);
+    for (let y = +counts[0]![0]; y <= +counts[counts.length - 1]![0]; y++)
+      out.push([String(y), map.get(String(y)) ?? 0]);
     return out;
   }
   const [fy, fm] = counts[0]![0].split('-').map(Number) as [number, number];
   const last = counts[counts.length - 1]![0];
-  for (let y = fy, m = fm; ; ) {
+  for (let y = fy, m = fm; ;) {
     const k = `${y}-${String(m).padStart(2, '0')}`;
     out.push([k, map.get(k) ?? 0]);
     if (k >= last || out.length > 600) break;

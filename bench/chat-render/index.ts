@@ -1,0 +1,179 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import pino from 'pino';
+import { cookieName, createSession } from '../../server/accounts/sessions';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { connectDatabase, type Db } from '../../server/db/connect';
+import { chatMessages, chats, users } from '../../server/db/schema';
+import { systemClock } from '../../server/lib/clock';
+import { consoleMailer } from '../../server/mail/mailer';
+import { MemoryBus } from '../../server/realtime/bus';
+import { recordTurnEvent } from '../../server/realtime/turn-feed';
+import { seedDatabase } from '../../server/seed/seed';
+
+/**
+ * The chat page with a long history in a real Chromium (issue 5):
+ *  - time until the newest messages of a 2,000-message chat (tables and charts) show,
+ *  - DOM node count once shown,
+ *  - main-thread milliseconds per stream chunk with 0 and with 2,000 earlier messages
+ *    (Chrome's TaskDuration over a burst of chunks, minus the idle page over the same time).
+ * Goal: at most 1 ms per chunk, the same (within 0.5 ms) with 0 and 2,000 earlier messages.
+ *
+ *   BENCH_CLIENT_DIR  a built client (default: builds one into a temp folder)
+ *   CHROMIUM_PATH     default /usr/bin/chromium
+ *   BENCH_CHUNKS      stream chunks per measurement (default 200)
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 200);
+const HISTORY = 2_000;
+const root = path.resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(path.join(tmpdir(), 'atrium-chat-render-'));
+
+let clientDir = process.env.BENCH_CLIENT_DIR;
+if (!clientDir) {
+  clientDir = path.join(work, 'client');
+  console.log('building the client...');
+  const built = spawnSync('npx', ['vite', 'build', '--outDir', clientDir, '--emptyOutDir'], { cwd: root, stdio: 'ignore' });
+  if (built.status !== 0 || !existsSync(path.join(clientDir, 'index.html'))) throw new Error('client build failed');
+}
+
+const report = (i: number) => ({
+  task_name: `Headcount review ${i}`,
+  content: [
+    {
+      type: 'text',
+      text: `## Findings ${i}\n\n| Department | Headcount | Attrition |\n|---|---|---|\n| Engineering | ${40 + (i % 7)} | 8% |\n| Sales | 31 | 12% |\n| Operations | 16 | 25% |\n\n- **Largest** team: Engineering\n- [Method](https://example.com/method)`,
+    },
+    {
+      type: 'chart',
+      title: `Headcount ${i}`,
+      chart_type: 'bar',
+      config: { type: 'bar', data: { labels: ['Engineering', 'Sales'], datasets: [{ label: 'People', data: [42, 31] }] } },
+    },
+  ],
+  next_steps: [{ step_description: 'Break the numbers down by location' }, { step_description: 'Compare with last quarter' }],
+});
+
+/** A chat of `count` finished messages followed by one reply being written. */
+async function seedChat(db: Db, userId: string, count: number): Promise<{ chatId: string; replyId: string }> {
+  const [chat] = await db.insert(chats).values({ userId, title: `Bench ${count}`, module: 'talent-intelligence' }).returning();
+  const t0 = Date.now() - (count + 1) * 60_000;
+  const rows = Array.from({ length: count }, (_, i) => {
+    const user = i % 2 === 0;
+    const r = report(i);
+    return {
+      chatId: chat!.id,
+      seq: i + 1,
+      role: user ? 'user' : 'assistant',
+      content: user ? `Question ${i}: how does headcount compare across departments?` : JSON.stringify(r),
+      structuredResponse: user ? null : r,
+      status: 'complete',
+      timestamp: new Date(t0 + i * 60_000),
+    };
+  });
+  for (let i = 0; i < rows.length; i += 200) await db.insert(chatMessages).values(rows.slice(i, i + 200));
+  const [reply] = await db
+    .insert(chatMessages)
+    .values({ chatId: chat!.id, seq: count + 1, role: 'assistant', content: '', status: 'loading', timestamp: new Date() })
+    .returning();
+  return { chatId: chat!.id, replyId: reply!.id };
+}
+
+async function taskMs(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  await cdp.detach();
+  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const database = await connectDatabase({ pgliteDir: path.join(work, 'db') });
+const bus = new MemoryBus();
+const log = pino({ level: 'silent' });
+let failed = false;
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+try {
+  await seedDatabase(database.db);
+  const config = loadConfig({ DATA_DIR: work, LOG_LEVEL: 'silent', CLIENT_DIR: clientDir });
+  const app = await buildApp({ config, database, bus, mailer: consoleMailer(log, () => undefined), clock: systemClock, logger: log });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://localhost:${(app.server.address() as AddressInfo).port}`;
+  const [user] = await database.db
+    .insert(users)
+    .values({ email: 'bench-render@northwind.com', password: 'x', firstName: 'Bench', lastName: 'User', isEmailVerified: true })
+    .returning();
+  const { token } = await createSession(database.db, systemClock, { userId: user!.id, stage: 'full' });
+
+  console.log(`chat-render: Chromium, a ${HISTORY.toLocaleString('en')}-message chat (tables and charts), ${CHUNKS} chunks per stream\n`);
+  const long = await seedChat(database.db, user!.id, HISTORY);
+  const empty = await seedChat(database.db, user!.id, 0);
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  await context.addCookies([{ name: cookieName(config), value: token, url: base }]);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+
+  // Open the long chat: time until its newest message shows.
+  await page.goto(`${base}/chat/${long.chatId}`);
+  const lastQuestion = `Question ${HISTORY - 2}:`;
+  await page.getByText(lastQuestion).waitFor({ timeout: 60_000 });
+  const shownMs = await page.evaluate(() => performance.now());
+  const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+
+  /** Streams CHUNKS chunks into the reply, 20 ms apart; main-thread ms per chunk over an idle baseline. */
+  async function perChunk(chatId: string, replyId: string): Promise<number> {
+    await page.goto(`${base}/chat/${chatId}`);
+    await page.locator('li[aria-busy="true"]').waitFor();
+    await page.getByText('Connecting to chat...').waitFor({ state: 'hidden' });
+    await sleep(1_500);
+    const span = CHUNKS * 20;
+    const idle0 = await taskMs(page);
+    await sleep(span);
+    const idle = (await taskMs(page)) - idle0;
+    const start = await taskMs(page);
+    for (let seq = 1; seq <= CHUNKS; seq++) {
+      await recordTurnEvent(bus, {
+        type: 'stream_chunk',
+        content: `word${seq} of the streamed answer, `,
+        timestamp: new Date().toISOString(),
+        chatId,
+        messageId: replyId,
+        seq,
+      });
+      await sleep(20);
+    }
+    await page.getByText(`word${CHUNKS} of the streamed answer`).waitFor();
+    await sleep(300);
+    const busy = (await taskMs(page)) - start;
+    return Math.max(0, busy - idle) / CHUNKS;
+  }
+
+  const chunk0 = await perChunk(empty.chatId, empty.replyId);
+  const chunk2000 = await perChunk(long.chatId, long.replyId);
+
+  const rows: Array<[string, string]> = [
+    ['time until the newest messages show', `${shownMs.toFixed(0)} ms`],
+    ['DOM nodes once shown', domNodes.toLocaleString('en')],
+    ['main thread per stream chunk, 0 earlier messages', `${chunk0.toFixed(2)} ms`],
+    [`main thread per stream chunk, ${HISTORY.toLocaleString('en')} earlier messages`, `${chunk2000.toFixed(2)} ms`],
+  ];
+  for (const [k, v] of rows) console.log(`${k.padEnd(62)} ${v}`);
+  const ok = chunk0 <= 1 && chunk2000 <= 1 && Math.abs(chunk2000 - chunk0) <= 0.5;
+  console.log(`\ngoal: at most 1 ms per chunk, the same (within 0.5 ms) with 0 and ${HISTORY} earlier messages: ${ok ? 'met' : 'MISSED'}`);
+  if (pageErrors.length) console.log(`page errors: ${pageErrors.join('; ')}`);
+  failed = !ok || pageErrors.length > 0;
+  await context.close();
+  await app.close();
+} finally {
+  await browser.close();
+  await database.close();
+  rmSync(work, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,137 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserDto } from '@contract/accounts';
+import { Providers } from '@/app/providers';
+import { createQueryClient } from '@/lib/query-client';
+import { AuthPage } from '@/features/auth/auth-page';
+import { AUTH_USER_QUERY_KEY } from '@/features/auth/use-auth';
+
+const user: UserDto = {
+  id: '0b7d3c58-6a0e-4c8e-9f55-3f4f0f4b8a11',
+  email: 'ada@northwind.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: null,
+  companyId: 1,
+};
+
+type Reply = { status: number; body: unknown };
+let replies: Record<string, Reply[]>;
+let calls: { method: string; url: string; body: unknown }[];
+
+/** The server's side of the conversation: a queue of answers per "METHOD /path". */
+function stubServer() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const next = replies[`${method} ${url}`]?.shift();
+      if (!next) throw new Error(`unexpected ${method} ${url}`);
+      return new Response(JSON.stringify(next.body), {
+        status: next.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+}
+
+function renderAuth(path = '/auth') {
+  const location = memoryLocation({ path, record: true });
+  const queryClient = createQueryClient();
+  render(
+    <Providers queryClient={queryClient}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <AuthPage />
+      </Router>
+    </Providers>,
+  );
+  return { location, queryClient };
+}
+
+beforeEach(() => {
+  replies = {};
+  calls = [];
+  stubServer();
+  // jsdom gaps used by the theme provider and input-otp's password-manager check.
+  document.elementFromPoint = () => null;
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn(() => ({ matches: false, addEventListener() {}, removeEventListener() {} })),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('AuthPage', () => {
+  it('signs in with password then code: the sixth digit submits once and stores the user', async () => {
+    replies['POST /api/login'] = [{ status: 200, body: { message: 'A code was sent.' } }];
+    replies['POST /api/verify-otp'] = [
+      { status: 200, body: { user, message: 'Login successful' } },
+    ];
+    const { location, queryClient } = renderAuth();
+    const ue = userEvent.setup();
+
+    await ue.type(screen.getByLabelText('Email'), '  Ada@Northwind.com ');
+    await ue.type(screen.getByLabelText('Password'), 'correct horse');
+    await ue.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await screen.findByText('OTP sent');
+    expect(screen.getByRole('heading', { name: 'Verification Code' })).toBeTruthy();
+    // The address as the contract normalised it, which is what the code step sends.
+    expect(screen.getByText('ada@northwind.com')).toBeTruthy();
+    expect(screen.getByText('Code expires in 15 minutes.')).toBeTruthy();
+
+    await ue.type(screen.getByLabelText('Verification code'), '123456');
+    await screen.findByText('Login successful');
+    expect(screen.getByText('Welcome back!')).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/verify-otp')).toEqual([
+      {
+        method: 'POST',
+        url: '/api/verify-otp',
+        body: { email: 'ada@northwind.com', otp: '123456' },
+      },
+    ]);
+    expect(queryClient.getQueryData(AUTH_USER_QUERY_KEY)).toEqual(user);
+    expect(location.history?.at(-1)).toBe('/');
+  });
+
+  it('clears a wrong code and shows the server message, or the fallback without one', async () => {
+    replies['POST /api/login'] = [{ status: 200, body: { message: 'sent' } }];
+    replies['POST /api/verify-otp'] = [
+      { status: 400, body: { message: 'Invalid code. 4 attempts left.', code: 'VALIDATION' } },
+      { status: 500, body: 'oops' },
+    ];
+    renderAuth();
+    const ue = userEvent.setup();
+    await ue.type(screen.getByLabelText('Email'), 'ada@northwind.com');
+    await ue.type(screen.getByLabelText('Password'), 'pw');
+    await ue.click(screen.getByRole('button', { name: 'Sign In' }));
+    const code = await screen.findByLabelText('Verification code');
+
+    await ue.type(code, '111111');
+    await screen.findByText('Invalid code. 4 attempts left.');
+    await waitFor(() => expect((code as HTMLInputElement).value).toBe(''));
+
+    await ue.type(code, '222222');
+    await screen.findByText('Invalid or expired OTP');
+
+    await ue.click(screen.getByRole('button', { name: 'Back to login' }));
+    expect(screen.getByRole('heading', { name: 'Sign In' })).toBeTruthy();
+  });
+
+  it('shows the verified toast once and removes the parameter from the address', async () => {
+    const { location } = renderAuth('/auth?mode=register&verified=true');
+    await screen.findByText('Email Verified Successfully');
+    expect(
+      screen.getByText('Your email has been verified. You can now sign in to your account.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/auth?mode=register'));
+    expect(screen.getByRole('heading', { name: 'Create Account' })).toBeTruthy();
+  });
+});
