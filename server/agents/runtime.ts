@@ -309,7 +309,21 @@ export class TurnRuntime {
 
     await emitter.endThinking().catch(() => undefined);
     const now = clock.now();
+    const responseTimeMs = Math.round(performance.now() - started);
     const closed = await db.transaction(async (tx) => {
+      // The Log row commits with the reply it describes: a reader never sees one without the other.
+      await insertLog(tx, {
+        chatId: spec.chatId,
+        userId: spec.userId,
+        requestBody: spec.requestBody,
+        responseStatus:
+          outcome.kind === 'complete'
+            ? LOG_STATUS.complete
+            : outcome.kind === 'stopped'
+              ? LOG_STATUS.stopped
+              : outcome.status,
+        responseTimeMs,
+      });
       const row =
         outcome.kind === 'complete'
           ? await closeLoadingReply(tx, spec.messageId, {
@@ -353,18 +367,6 @@ export class TurnRuntime {
       }
     }
     await bus.deleteKeys(turnAliveKey(spec.messageId));
-    await insertLog(db, {
-      chatId: spec.chatId,
-      userId: spec.userId,
-      requestBody: spec.requestBody,
-      responseStatus:
-        outcome.kind === 'complete'
-          ? LOG_STATUS.complete
-          : outcome.kind === 'stopped'
-            ? LOG_STATUS.stopped
-            : outcome.status,
-      responseTimeMs: Math.round(performance.now() - started),
-    });
   }
 }
 

@@ -1,10 +1,10 @@
 import { Progress } from '@/components/ui/progress';
 
-/** "Gathering information from agents" with a percentage, floating over the top of the messages. */
+/** "Gathering information from agents" with a percentage, floating over the top of the messages; clicks pass through it to what lies beneath (e.g. "Load earlier messages"). */
 export function ProgressOverlay({ percent }: { percent: number }) {
   return (
     <div className="pointer-events-none absolute inset-x-0 top-2 z-10 flex justify-center px-3" role="status" aria-live="polite">
-      <div className="pointer-events-auto w-full max-w-sm rounded-lg border bg-card/95 px-3.5 py-2.5 shadow-md backdrop-blur">
+      <div className="w-full max-w-sm rounded-lg border bg-card/95 px-3.5 py-2.5 shadow-md backdrop-blur">
         <div className="mb-1.5 flex items-center justify-between gap-3 text-sm">
           <span className="font-medium">Gathering information from agents</span>
           <span className="tabular-nums text-muted-foreground">{percent}%</span>
