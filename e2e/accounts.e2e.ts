@@ -1,40 +1,31 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn, linkIn } from '../test-support/smtp';
-import { disposeServer, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { newPage } from './harness';
+import { shot as saveShot, uniqueE2eEmail, useServerAndBrowser } from './support';
 
 // One new user's whole account life in a real Chromium against the real server and a real
 // SMTP peer: sign-up, the mailed link, password + mailed code, settings, logout, recovery.
 // The steps share one page and run in order, as a user would.
 
-/** Set E2E_SCREENSHOT_DIR to keep pictures of the screens (light, dark, 375 px) for review. */
-const SHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
-
-const email = `e2e${Date.now().toString(36)}${process.pid}@northwind.com`;
+const email = uniqueE2eEmail('e2e');
 const FIRST_PASSWORD = 'Orchard-lamp-42';
 const SECOND_PASSWORD = 'Harbour-kite-77';
 const THIRD_PASSWORD = 'Meadow-bell-913';
 
 describe('accounts in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useServerAndBrowser();
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    ({ context, page, errors } = await newPage(browser, { colorScheme: 'light' }));
+    ({ context, page, errors } = await newPage(app.browser, { colorScheme: 'light' }));
     // Fail a step in seconds rather than the whole test's budget (the verify page alone waits 3 s).
     page.setDefaultTimeout(15_000);
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    if (server) await disposeServer(server);
   });
 
   /** Waits for the open toast (one at a time, spec section 9) with this title and description. */
@@ -53,11 +44,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('heading', { name, exact: true }).first().waitFor();
   }
 
-  async function shot(name: string) {
-    if (!SHOT_DIR) return;
-    mkdirSync(SHOT_DIR, { recursive: true });
-    await page.screenshot({ path: path.join(SHOT_DIR, `${name}.png`), fullPage: true });
-  }
+  const shot = (name: string) => saveShot(page, name, { fullPage: true });
 
   async function pathname() {
     return new URL(page.url()).pathname + new URL(page.url()).search;
@@ -72,7 +59,7 @@ describe('accounts in the browser', () => {
     await heading('Verification Code');
     await page.getByText(`We've sent a 6-digit code to ${email}`).waitFor();
     await page.getByText('Code expires in 15 minutes.').waitFor();
-    const mail = await server.smtp.waitFor(email, {
+    const mail = await app.server.smtp.waitFor(email, {
       count: codeMailNumber,
       match: (m) => /sign-in code/i.test(m.subject),
     });
@@ -89,7 +76,7 @@ describe('accounts in the browser', () => {
   }
 
   it('registers from the landing page and verifies the address from the mail', async () => {
-    await page.goto(server.url + '/');
+    await page.goto(app.server.url + '/');
     await page.getByRole('link', { name: 'Create account' }).first().click();
     await heading('Create Account');
     expect(await pathname()).toBe('/auth?mode=register');
@@ -119,7 +106,7 @@ describe('accounts in the browser', () => {
     await heading('Sign In');
     expect(await page.getByLabel('Email').inputValue()).toBe('');
 
-    const mail = await server.smtp.waitFor(email, { match: (m) => /verify/i.test(m.subject) });
+    const mail = await app.server.smtp.waitFor(email, { match: (m) => /verify/i.test(m.subject) });
     await page.goto(linkIn(mail, '/verify-email'));
     await heading('Email Verified');
     await page.getByRole('link', { name: 'Continue to Sign In' }).waitFor();
@@ -135,12 +122,12 @@ describe('accounts in the browser', () => {
     await page.goto(linkIn(mail, '/verify-email'));
     await heading('Verification Failed');
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();
-    await page.goto(server.url + '/verify-email');
+    await page.goto(app.server.url + '/verify-email');
     await page.getByText('Invalid verification link').waitFor();
   });
 
   it('signs in with the password and the mailed code and lands on the dashboard', async () => {
-    await page.goto(server.url + '/auth');
+    await page.goto(app.server.url + '/auth');
     await heading('Sign In');
     await shot('auth-login-light');
     await signIn(FIRST_PASSWORD, 1);
@@ -149,7 +136,7 @@ describe('accounts in the browser', () => {
       page.getByRole('button', { name: 'User menu for Ada Lovelace' }).textContent(),
     ).resolves.toBe('AL');
     // A signed-in user on /auth goes to /.
-    await page.goto(server.url + '/auth');
+    await page.goto(app.server.url + '/auth');
     await page.waitForURL((url) => url.pathname === '/');
   });
 
@@ -237,13 +224,13 @@ describe('accounts in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('link', { name: 'Create account' }).first().waitFor();
 
-    await page.goto(server.url + '/settings');
+    await page.goto(app.server.url + '/settings');
     await page.waitForURL((url) => url.pathname === '/');
-    await page.goto(server.url + '/no-such-page');
+    await page.goto(app.server.url + '/no-such-page');
     await page.waitForURL((url) => url.pathname === '/');
 
     // The old password no longer works after the change.
-    await page.goto(server.url + '/auth');
+    await page.goto(app.server.url + '/auth');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(FIRST_PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -262,7 +249,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('link', { name: 'Back to sign in' }).waitFor();
     expect(await page.getByRole('button', { name: 'Send Reset Link' }).count()).toBe(0);
 
-    const mail = await server.smtp.waitFor(email, { match: (m) => /reset/i.test(m.subject) });
+    const mail = await app.server.smtp.waitFor(email, { match: (m) => /reset/i.test(m.subject) });
     await page.goto(linkIn(mail, '/reset-password'));
     await page.getByRole('button', { name: 'Reset Password' }).waitFor();
     await page.getByLabel('New password', { exact: true }).fill(THIRD_PASSWORD);
@@ -281,7 +268,7 @@ describe('accounts in the browser', () => {
 
     // A reset page without its token says so and goes to /auth (which sends this signed-in
     // user on to /).
-    await page.goto(server.url + '/reset-password');
+    await page.goto(app.server.url + '/reset-password');
     await expectToast('Invalid Link', 'The password reset link is invalid or missing.');
     await page.waitForURL((url) => url.pathname === '/');
   });
@@ -297,17 +284,7 @@ describe('accounts in the browser', () => {
 });
 
 describe('account screens: light, dark and 375 px', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    if (server) await disposeServer(server);
-  });
+  const app = useServerAndBrowser();
 
   const variants = [
     { name: 'light', colorScheme: 'light', width: 1280 },
@@ -318,7 +295,7 @@ describe('account screens: light, dark and 375 px', () => {
 
   for (const v of variants) {
     it(`lays out /auth, /forgot-password and /verify-email without overflow (${v.name})`, async () => {
-      const { context, page } = await newPage(browser, {
+      const { context, page } = await newPage(app.browser, {
         colorScheme: v.colorScheme,
         width: v.width,
       });
@@ -329,7 +306,7 @@ describe('account screens: light, dark and 375 px', () => {
         ['verify-email-invalid', '/verify-email', 'Verification Failed'],
       ] as const;
       for (const [name, url, title] of screens) {
-        await page.goto(server.url + url);
+        await page.goto(app.server.url + url);
         await page.getByRole('heading', { name: title, exact: true }).waitFor();
         // Nothing wider than the screen: no sideways scrolling on a phone.
         const overflow = await page.evaluate(
@@ -338,13 +315,7 @@ describe('account screens: light, dark and 375 px', () => {
         expect(overflow, `${name} overflows at ${v.width}px`).toBeLessThanOrEqual(0);
         const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
         expect(dark).toBe(v.colorScheme === 'dark');
-        if (SHOT_DIR) {
-          mkdirSync(SHOT_DIR, { recursive: true });
-          await page.screenshot({
-            path: path.join(SHOT_DIR, `${name}-${v.name}.png`),
-            fullPage: true,
-          });
-        }
+        await saveShot(page, `${name}-${v.name}`, { fullPage: true });
       }
       await context.close();
     });

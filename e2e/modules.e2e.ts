@@ -1,77 +1,42 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULE_KEYS, MODULES } from '@contract/modules';
-import { codeIn, linkIn } from '../test-support/smtp';
-import { disposeServer, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { newPage } from './harness';
+import {
+  cookieIntoContext,
+  shot as saveShot,
+  signUpThroughApi,
+  uniqueE2eEmail,
+  useServerAndBrowser,
+  type SessionCookie,
+} from './support';
 
 // From the dashboard into each module, through the starter templates (filter, search, pages),
 // into a new chat with its request prefilled, and back to see it in Recent. Real server, real
 // Chromium, the seeded templates. Steps share one page and run in order.
 
-const SHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
-const email = `modules${Date.now().toString(36)}${process.pid}@contoso.com`;
-const PASSWORD = 'Harbour-lights-73';
-
-/** Register, verify, log in and pass the code through the API; returns the session cookie. */
-async function signInThroughApi(server: RunningServer): Promise<{ name: string; value: string }> {
-  const post = (p: string, body: unknown, cookie?: string) =>
-    fetch(server.url + p, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
-      body: JSON.stringify(body),
-    });
-  const cookieOf = (res: Response) => res.headers.getSetCookie()[0]?.split(';')[0];
-  const registered = await post('/api/register', {
-    email,
-    password: PASSWORD,
-    firstName: 'Katherine',
-    lastName: 'Johnson',
-  });
-  expect(registered.ok).toBe(true);
-  const verifyMail = await server.smtp.waitFor(email, { match: (m) => /verify/i.test(m.subject) });
-  const token = new URL(linkIn(verifyMail, '/verify-email')).searchParams.get('token');
-  expect((await fetch(`${server.url}/api/verify-email/${token}`)).ok).toBe(true);
-  const login = await post('/api/login', { email, password: PASSWORD });
-  expect(login.ok).toBe(true);
-  const codeMail = await server.smtp.waitFor(email, {
-    match: (m) => /sign-in code/i.test(m.subject),
-  });
-  // The code step continues the session the password step began (when it sets one).
-  const res = await post('/api/verify-otp', { email, otp: codeIn(codeMail) }, cookieOf(login));
-  expect(res.status, await res.clone().text()).toBe(200);
-  const pair = cookieOf(res)!;
-  const at = pair.indexOf('=');
-  return { name: pair.slice(0, at), value: pair.slice(at + 1) };
-}
-
 describe('dashboard, module pages and starter templates', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useServerAndBrowser();
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
-  let cookie: { name: string; value: string };
+  let cookie: SessionCookie;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    ({ context, page, errors } = await newPage(browser, { colorScheme: 'light' }));
-    cookie = await signInThroughApi(server);
-    await context.addCookies([{ ...cookie, url: server.url }]);
+    ({ context, page, errors } = await newPage(app.browser, { colorScheme: 'light' }));
+    ({ cookie } = await signUpThroughApi(app.server, {
+      firstName: 'Katherine',
+      lastName: 'Johnson',
+      email: uniqueE2eEmail('modules', 'contoso.com'),
+      password: 'Harbour-lights-73',
+    }));
+    await cookieIntoContext(context, app.server, cookie);
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    if (server) await disposeServer(server);
   });
 
-  async function shot(name: string, p: Page = page) {
-    if (!SHOT_DIR) return;
-    mkdirSync(SHOT_DIR, { recursive: true });
-    await p.screenshot({ path: path.join(SHOT_DIR, `${name}.png`), fullPage: true });
-  }
+  const shot = (name: string, p: Page = page) => saveShot(p, name, { fullPage: true });
 
   const pathname = () => new URL(page.url()).pathname;
   const templates = () => page.getByRole('list', { name: 'Templates' }).getByRole('article');
@@ -85,7 +50,7 @@ describe('dashboard, module pages and starter templates', () => {
   }
 
   it('shows the dashboard with its welcome text, three module cards and the hint', async () => {
-    await page.goto(server.url + '/');
+    await page.goto(app.server.url + '/');
     await page
       .getByText(
         'Choose a module above to explore starter templates and begin your AI-powered workspace.',
@@ -107,7 +72,7 @@ describe('dashboard, module pages and starter templates', () => {
     'opens %s from the dashboard with its button, heading and a first page of templates',
     async (key) => {
       const info = MODULES[key];
-      await page.goto(server.url + '/');
+      await page.goto(app.server.url + '/');
       await page.getByRole('link', { name: `Enter ${info.name}` }).click();
       await page.getByRole('heading', { name: info.startersHeading }).waitFor();
       expect(pathname()).toBe(info.path);
@@ -122,7 +87,7 @@ describe('dashboard, module pages and starter templates', () => {
   );
 
   it('filters by task type, searches name and description, and clears', async () => {
-    await page.goto(server.url + '/governance');
+    await page.goto(app.server.url + '/governance');
     await pageLabel().waitFor();
 
     await chooseTaskType('Board Pack');
@@ -155,7 +120,7 @@ describe('dashboard, module pages and starter templates', () => {
   });
 
   it('pages through the templates and goes back to page 1 when the search changes', async () => {
-    await page.goto(server.url + '/brand-hub');
+    await page.goto(app.server.url + '/brand-hub');
     await pageLabel().waitFor();
     const total = Number((await pageLabel().textContent())!.split(' of ')[1]);
     const seen = new Set<string>();
@@ -180,7 +145,7 @@ describe('dashboard, module pages and starter templates', () => {
 
   it('uses a template: a new chat opens with the request in the message box, and shows in Recent', async () => {
     const info = MODULES['talent-intelligence'];
-    await page.goto(server.url + info.path);
+    await page.goto(app.server.url + info.path);
     await search().fill('attrition hotspots');
     const card = templates().filter({ hasText: 'Attrition hotspots' });
     const description = (await card.locator('p').textContent())!;
@@ -212,20 +177,20 @@ describe('dashboard, module pages and starter templates', () => {
   });
 
   it('lays out in dark mode and on a 375 px phone', async () => {
-    const dark = await newPage(browser, { colorScheme: 'dark' });
-    await dark.context.addCookies([{ ...cookie, url: server.url }]);
-    await dark.page.goto(server.url + '/talent-intelligence');
+    const dark = await newPage(app.browser, { colorScheme: 'dark' });
+    await cookieIntoContext(dark.context, app.server, cookie);
+    await dark.page.goto(app.server.url + '/talent-intelligence');
     await dark.page.getByText(/^Page 1 of/).waitFor();
     await shot('module-talent-intelligence-dark', dark.page);
-    await dark.page.goto(server.url + '/');
+    await dark.page.goto(app.server.url + '/');
     await dark.page.getByRole('link', { name: 'Enter Governance' }).waitFor();
     await shot('dashboard-dark', dark.page);
     expect(dark.errors).toEqual([]);
     await dark.context.close();
 
-    const phone = await newPage(browser, { width: 375, height: 812 });
-    await phone.context.addCookies([{ ...cookie, url: server.url }]);
-    await phone.page.goto(server.url + '/governance');
+    const phone = await newPage(app.browser, { width: 375, height: 812 });
+    await cookieIntoContext(phone.context, app.server, cookie);
+    await phone.page.goto(app.server.url + '/governance');
     await phone.page.getByText(/^Page 1 of/).waitFor();
     // Nothing is wider than the screen.
     const overflow = await phone.page.evaluate(
@@ -233,7 +198,7 @@ describe('dashboard, module pages and starter templates', () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await shot('module-governance-375', phone.page);
-    await phone.page.goto(server.url + '/');
+    await phone.page.goto(app.server.url + '/');
     await phone.page.getByRole('link', { name: 'Enter Brand Hub' }).waitFor();
     await shot('dashboard-375', phone.page);
     expect(phone.errors).toEqual([]);

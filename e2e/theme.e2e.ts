@@ -1,23 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disposeServer, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './harness';
+import { useServerAndBrowser } from './support';
 
 describe('landing page and theme', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    if (server) await disposeServer(server);
-  });
+  const app = useServerAndBrowser();
 
   it('loads / and toggles the theme, storing the choice and changing the colours', async () => {
-    const { page, context, errors } = await newPage(browser, { colorScheme: 'light' });
-    await page.goto(server.url + '/');
+    const { page, context, errors } = await newPage(app.browser, { colorScheme: 'light' });
+    await page.goto(app.server.url + '/');
     await expect(page.getByRole('link', { name: /sign in/i }).first().isVisible()).resolves.toBe(true);
 
     const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -44,8 +34,8 @@ describe('landing page and theme', () => {
   });
 
   it('follows a dark operating system preference by default', async () => {
-    const { page, context } = await newPage(browser, { colorScheme: 'dark' });
-    await page.goto(server.url + '/');
+    const { page, context } = await newPage(app.browser, { colorScheme: 'dark' });
+    await page.goto(app.server.url + '/');
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await context.close();
   });

@@ -27,6 +27,7 @@ import { seedDatabase } from '../../server/seed/seed';
  *   BENCH_CLIENT_DIR  a built client (default: builds one into a temp folder)
  *   CHROMIUM_PATH     default /usr/bin/chromium
  *   BENCH_CHUNKS      stream chunks per measurement (default 200)
+ *   BENCH_PROFILE=1   also print the functions that took the most main-thread time per chunk
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 200);
@@ -85,13 +86,20 @@ async function seedChat(db: Db, userId: string, count: number): Promise<{ chatId
 }
 
 /** Chrome's cumulative main-thread task time of the page, in ms (metrics enabled once per page). */
-async function taskClock(page: Page): Promise<() => Promise<number>> {
+const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'] as const;
+type Metrics = Record<(typeof METRICS)[number], number>;
+
+async function taskClock(page: Page): Promise<() => Promise<Metrics>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   return async () => {
     const { metrics } = await cdp.send('Performance.getMetrics');
-    return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+    return Object.fromEntries(METRICS.map((n) => [n, (metrics.find((m) => m.name === n)?.value ?? 0) * 1000])) as Metrics;
   };
+}
+
+function minus(a: Metrics, b: Metrics): Metrics {
+  return Object.fromEntries(METRICS.map((n) => [n, a[n] - b[n]])) as Metrics;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -135,17 +143,29 @@ try {
    * idle page costs over the same time (its clock tick, the progress overlay).
    */
   const nextSeq = new Map<string, number>();
-  async function perChunk(chatId: string, replyId: string, loadAll = false): Promise<{ ms: number; rows: number }> {
+  async function perChunk(
+    chatId: string,
+    replyId: string,
+    loadAll = false,
+  ): Promise<{ ms: number; rows: number; detail: string }> {
     await page.goto(`${base}/chat/${chatId}`);
     await page.locator('li[aria-busy="true"]').waitFor();
     await page.getByText('Connecting to chat...').waitFor({ state: 'hidden' });
     if (loadAll) {
-      // Every older page loaded: all 2,000 rows in the DOM, the worst case for a chunk.
-      const more = page.getByRole('button', { name: 'Load earlier messages' });
-      while (await more.isVisible()) {
-        await more.click();
-        await page.getByRole('button', { name: 'Loading...' }).waitFor({ state: 'detached' });
+      // Every older page loaded, as a reader scrolling to the top would: all 2,000 rows in the
+      // DOM, the worst case for a chunk.
+      const scroller = page.getByTestId('message-scroller');
+      const count = () => page.locator('ol[aria-label="Messages"] > li').count();
+      for (let i = 0; i < 200 && (await count()) < HISTORY + 1; i++) {
+        await scroller.evaluate((el) => {
+          el.scrollTop = 0;
+        });
+        await sleep(150);
       }
+      // Back at the end, where the reply streams: the same view as the other runs.
+      await scroller.evaluate((el) => {
+        el.scrollTop = el.scrollHeight;
+      });
     }
     const rows = await page.locator('ol[aria-label="Messages"] > li').count();
     const clock = await taskClock(page);
@@ -153,7 +173,13 @@ try {
     const span = CHUNKS * 20;
     const idle0 = await clock();
     await sleep(span);
-    const idle = (await clock()) - idle0;
+    const idle = minus(await clock(), idle0);
+    const profiler = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 100 });
+      await profiler.send('Profiler.start');
+    }
     const start = await clock();
     const first = nextSeq.get(replyId) ?? 1;
     for (let seq = first; seq < first + CHUNKS; seq++) {
@@ -168,10 +194,27 @@ try {
       await sleep(20);
     }
     nextSeq.set(replyId, first + CHUNKS);
-    await page.getByText(`word${first + CHUNKS - 1} of the streamed answer`).waitFor();
     await sleep(300);
-    const busy = (await clock()) - start;
-    return { ms: Math.max(0, busy - idle) / CHUNKS, rows };
+    // Read before checking the page: Playwright's own text search runs on the page's main thread.
+    const busy = minus(await clock(), start);
+    if (profiler) {
+      const { profile } = await profiler.send('Profiler.stop');
+      const self = new Map<string, number>();
+      const dt = new Map<number, number>();
+      profile.samples?.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+      for (const node of profile.nodes) {
+        const f = node.callFrame;
+        const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+        self.set(key, (self.get(key) ?? 0) + (dt.get(node.id) ?? 0) / 1000);
+      }
+      const top = [...self.entries()].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)')).sort((a, b) => b[1] - a[1]).slice(0, 15);
+      for (const [k, ms] of top) console.log(`  ${(ms / CHUNKS).toFixed(3)} ms/chunk  ${k}`);
+      await profiler.detach();
+    }
+    await page.getByText(`word${first + CHUNKS - 1} of the streamed answer`).waitFor({ timeout: 5_000 });
+    const per = (n: (typeof METRICS)[number]) => Math.max(0, busy[n] - idle[n]) / CHUNKS;
+    const detail = `script ${per('ScriptDuration').toFixed(2)}, style ${per('RecalcStyleDuration').toFixed(2)}, layout ${per('LayoutDuration').toFixed(2)}`;
+    return { ms: per('TaskDuration'), rows, detail };
   }
 
   const chunk0 = await perChunk(empty.chatId, empty.replyId);
@@ -182,9 +225,9 @@ try {
   const rows: Array<[string, string]> = [
     ['time until the newest messages show', `${shownMs.toFixed(0)} ms`],
     ['DOM nodes once shown', domNodes.toLocaleString('en')],
-    [`per stream chunk, 0 earlier messages (${chunk0.rows} rows)`, `${chunk0.ms.toFixed(2)} ms`],
-    [`per stream chunk, ${HISTORY} earlier, newest page shown (${chunkPaged.rows} rows)`, `${chunkPaged.ms.toFixed(2)} ms`],
-    [`per stream chunk, ${HISTORY} earlier, all loaded (${chunkAll.rows} rows)`, `${chunkAll.ms.toFixed(2)} ms`],
+    [`per stream chunk, 0 earlier messages (${chunk0.rows} rows)`, `${chunk0.ms.toFixed(2)} ms (${chunk0.detail})`],
+    [`per stream chunk, ${HISTORY} earlier, newest page shown (${chunkPaged.rows} rows)`, `${chunkPaged.ms.toFixed(2)} ms (${chunkPaged.detail})`],
+    [`per stream chunk, ${HISTORY} earlier, all loaded (${chunkAll.rows} rows)`, `${chunkAll.ms.toFixed(2)} ms (${chunkAll.detail})`],
   ];
   for (const [k, v] of rows) console.log(`${k.padEnd(70)} ${v}`);
   const ok = [chunk0, chunkPaged, chunk2000].every((c) => c.ms <= 1 && Math.abs(c.ms - chunk0.ms) <= 0.5);

@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { ErrorBody } from '@contract/errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -88,6 +89,16 @@ export async function readJson<T>(res: Response): Promise<T> {
 /** apiRequest followed by readJson: the usual shape of a mutation. */
 export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
   return readJson<T>(await apiRequest(method, url, body));
+}
+
+/** apiJson whose answer is checked against the contract rather than trusted by a cast. */
+export async function callParsed<S extends z.ZodType>(
+  schema: S,
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+): Promise<z.infer<S>> {
+  return schema.parse(await apiJson<unknown>(method, url, body));
 }
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';

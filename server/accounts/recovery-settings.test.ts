@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
+import { uniqueEmail, type TestApp } from '../../test-support/app';
 import { TEST_PASSWORD, createUser, signIn, signedInUser } from '../../test-support/factories';
 import { companies, passwordResetTokens, users } from '../db/schema';
-import { ManualClock } from '../lib/clock';
+import type { ManualClock } from '../lib/clock';
 import { SESSION_ENDED_CHANNEL, hashToken } from './sessions';
-import { call, freshIp, registerVerified, signInThroughApi, tokenFromMail } from './testing';
+import { call, freshIp, registerVerified, signInThroughApi, startAccountsApp, tokenFromMail } from './testing';
 
 const MINUTE = 60_000;
 const PASSWORD = 'a sturdy passphrase';
@@ -16,12 +16,9 @@ describe('password recovery, profile and password change', () => {
   let clock: ManualClock;
 
   beforeAll(async () => {
-    clock = new ManualClock();
-    t = await createTestApp({ clock });
+    ({ t, clock } = await startAccountsApp());
   });
-  afterAll(async () => {
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   const authUser = (cookie: string) => call(t, 'GET', '/api/auth/user', undefined, { cookie });
   /** Collects what is announced on the session-ended channel while `fn` runs. */

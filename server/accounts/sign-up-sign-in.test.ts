@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@contract/accounts';
-import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
+import { uniqueEmail, type TestApp } from '../../test-support/app';
 import { TEST_PASSWORD, createUser } from '../../test-support/factories';
 import { companies, otpTokens, users } from '../db/schema';
-import { ManualClock } from '../lib/clock';
+import type { ManualClock } from '../lib/clock';
 import { SESSION_ENDED_CHANNEL, cookieName } from './sessions';
 import {
   call,
@@ -13,6 +13,7 @@ import {
   passwordStep,
   registerVerified,
   sessionCookieOf,
+  startAccountsApp,
   tokenFromMail,
 } from './testing';
 
@@ -26,12 +27,9 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
   let clock: ManualClock;
 
   beforeAll(async () => {
-    clock = new ManualClock();
-    t = await createTestApp({ clock });
+    ({ t, clock } = await startAccountsApp());
   });
-  afterAll(async () => {
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   const register = (body: Record<string, unknown>, ip = freshIp()) =>
     call(t, 'POST', '/api/register', body, { ip });

@@ -1,11 +1,18 @@
 import { randomInt } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { codeIn, linkIn } from '../../test-support/smtp';
-import type { TestApp } from '../../test-support/app';
+import { createTestApp, type TestApp } from '../../test-support/app';
+import { ManualClock } from '../lib/clock';
 import { cookieName } from './sessions';
 
 // Helpers for the accounts integration tests: each goes through the public API and the real
 // SMTP peer, as a browser and a mailbox would.
+
+/** The app of one accounts test file (rule 8), on a clock the tests move (expiries, limits). */
+export async function startAccountsApp(): Promise<{ t: TestApp; clock: ManualClock }> {
+  const clock = new ManualClock();
+  return { t: await createTestApp({ clock }), clock };
+}
 
 export interface Caller {
   /** Cookie header value of the caller's session, or undefined when it has none. */

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ModuleKey } from '@contract/modules';
 import type { StarterPatch } from '@contract/starters';
 import type { Db } from '../db/connect';
@@ -106,6 +106,26 @@ function starterLine(s: Starter): string {
   return `#${s.id} [${s.module}] ${s.taskType} / ${s.name}\n  ${s.description}`;
 }
 
+/** A group's own options plus words (an id, a file); an unknown option is a usage error. */
+function parseCommandArgs<O extends NonNullable<ParseArgsConfig['options']>>(
+  args: string[],
+  options: O,
+) {
+  return parseArgs({ args, options, allowPositionals: true, strict: true });
+}
+
+/** Prints a `list` command's rows: JSON when asked, else one block per row or the empty text. */
+function printList<T>(
+  io: AdminIo,
+  json: boolean | undefined,
+  rows: T[],
+  line: (row: T) => string,
+  empty: string,
+) {
+  if (json) io.out(JSON.stringify(rows, null, 2));
+  else io.out(rows.length ? rows.map(line).join('\n') : empty);
+}
+
 function one(positionals: string[], what: string): string {
   if (positionals.length !== 1) throw new UsageError(`Give exactly one ${what}`);
   return positionals[0]!;
@@ -116,12 +136,7 @@ async function companiesCommand(
   args: string[],
   io: AdminIo,
 ): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    options: COMPANY_OPTIONS,
-    allowPositionals: true,
-    strict: true,
-  });
+  const { values, positionals } = parseCommandArgs(args, COMPANY_OPTIONS);
   const fields = dropUndefined({
     name: values.name,
     emailDomains: splitDomains(values.domains),
@@ -141,9 +156,7 @@ async function companiesCommand(
   switch (sub) {
     case 'list': {
       if (positionals.length > 0) throw new UsageError('companies list takes no arguments');
-      const list = await listCompanies(io.db);
-      if (values.json) io.out(JSON.stringify(list, null, 2));
-      else io.out(list.length ? list.map(companyLine).join('\n') : 'No companies.');
+      printList(io, values.json, await listCompanies(io.db), companyLine, 'No companies.');
       return;
     }
     case 'add': {
@@ -172,12 +185,7 @@ async function startersCommand(
   args: string[],
   io: AdminIo,
 ): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    options: STARTER_OPTIONS,
-    allowPositionals: true,
-    strict: true,
-  });
+  const { values, positionals } = parseCommandArgs(args, STARTER_OPTIONS);
   const fields = dropUndefined({
     module: values.module,
     taskType: values['task-type'],
@@ -193,9 +201,7 @@ async function startersCommand(
         if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message);
         module = parsed.data;
       }
-      const list = await listStartersFor(io.db, module);
-      if (values.json) io.out(JSON.stringify(list, null, 2));
-      else io.out(list.length ? list.map(starterLine).join('\n') : 'No starters.');
+      printList(io, values.json, await listStartersFor(io.db, module), starterLine, 'No starters.');
       return;
     }
     case 'add': {

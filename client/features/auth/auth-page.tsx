@@ -2,28 +2,21 @@ import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useSearch } from 'wouter';
-import { Loader2Icon, MailCheckIcon } from 'lucide-react';
+import { MailCheckIcon } from 'lucide-react';
 import { LoginBody, RegisterBody } from '@contract/accounts';
 import { OTP_LENGTH } from '@contract/constants';
+import { PasswordField, SubmitButton, TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api';
 import { useLogin, useRegister, useVerifyOtp } from '@/features/auth/api/auth-api';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { EmailField } from '@/features/auth/components/email-field';
 import { OtpInput } from '@/features/auth/components/otp-input';
-import { PasswordInput } from '@/features/auth/components/password-input';
 import { authModeFromSearch, withoutParam } from '@/features/auth/lib/auth-search';
-import { applyServerFieldErrors } from '@/features/auth/lib/server-field-errors';
 
 const MODE_TEXT = {
   register: {
@@ -80,15 +73,6 @@ export function AuthPage() {
   );
 }
 
-function SubmitButton({ pending, children }: { pending: boolean; children: React.ReactNode }) {
-  return (
-    <Button type="submit" className="w-full" size="lg" disabled={pending} aria-busy={pending}>
-      {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-      {children}
-    </Button>
-  );
-}
-
 function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const register = useRegister();
   const form = useForm({
@@ -118,60 +102,31 @@ function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
+          <TextField
             control={form.control}
             name="firstName"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>First name</FormLabel>
-                <FormControl>
-                  <Input autoComplete="given-name" maxLength={100} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="First name"
+            autoComplete="given-name"
+            maxLength={100}
           />
-          <FormField
+          <TextField
             control={form.control}
             name="lastName"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Last name</FormLabel>
-                <FormControl>
-                  <Input autoComplete="family-name" maxLength={100} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Last name"
+            autoComplete="family-name"
+            maxLength={100}
           />
         </div>
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <EmailInput {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
+        <EmailField control={form.control} name="email" />
+        <PasswordField
           control={form.control}
           name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Password</FormLabel>
-              <FormControl>
-                <PasswordInput autoComplete="new-password" maxLength={256} {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Password"
+          autoComplete="new-password"
         />
-        <SubmitButton pending={register.isPending}>Create Account</SubmitButton>
+        <SubmitButton pending={register.isPending} size="lg" className="w-full">
+          Create Account
+        </SubmitButton>
         <p className="text-center text-sm text-muted-foreground">
           Already have an account?{' '}
           <Link
@@ -183,20 +138,6 @@ function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
         </p>
       </form>
     </Form>
-  );
-}
-
-/** The e-mail input of both forms: same type, autocomplete, placeholder and bound. */
-function EmailInput(props: React.ComponentProps<typeof Input>) {
-  return (
-    <Input
-      type="email"
-      autoComplete="email"
-      inputMode="email"
-      placeholder="name@company.com"
-      maxLength={255}
-      {...props}
-    />
   );
 }
 
@@ -227,41 +168,24 @@ function LoginForm({ onCodeSent }: { onCodeSent: (email: string) => void }) {
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <EmailInput {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
+        <EmailField control={form.control} name="email" />
+        <PasswordField
           control={form.control}
           name="password"
-          render={({ field }) => (
-            <FormItem>
-              <div className="flex items-center justify-between gap-2">
-                <FormLabel>Password</FormLabel>
-                <Link
-                  href="/forgot-password"
-                  className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  Forgot password?
-                </Link>
-              </div>
-              <FormControl>
-                <PasswordInput autoComplete="current-password" maxLength={256} {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Password"
+          labelAside={
+            <Link
+              href="/forgot-password"
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          }
+          autoComplete="current-password"
         />
-        <SubmitButton pending={login.isPending}>Sign In</SubmitButton>
+        <SubmitButton pending={login.isPending} size="lg" className="w-full">
+          Sign In
+        </SubmitButton>
         <p className="text-center text-sm text-muted-foreground">
           Don&apos;t have an account?{' '}
           <Link
@@ -346,7 +270,9 @@ function OtpStep({
           Code expires in 15 minutes.
         </p>
       </div>
-      <SubmitButton pending={verify.isPending}>Verify Code</SubmitButton>
+      <SubmitButton pending={verify.isPending} size="lg" className="w-full">
+        Verify Code
+      </SubmitButton>
       <Button type="button" variant="link" onClick={onBack} className="justify-self-center">
         Back to login
       </Button>

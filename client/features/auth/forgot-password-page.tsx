@@ -2,23 +2,16 @@ import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'wouter';
-import { ArrowLeftIcon, Loader2Icon, MailCheckIcon } from 'lucide-react';
+import { ArrowLeftIcon, MailCheckIcon } from 'lucide-react';
 import { ForgotPasswordBody } from '@contract/accounts';
-import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { SubmitButton } from '@/components/form-fields';
+import { Form } from '@/components/ui/form';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useForgotPassword } from '@/features/auth/api/auth-api';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
-import { applyServerFieldErrors } from '@/features/auth/lib/server-field-errors';
+import { EmailField } from '@/features/auth/components/email-field';
 
 const CHECK_EMAIL_TEXT =
   "If an account exists with that email, we've sent password reset instructions.";
@@ -91,37 +84,10 @@ export function ForgotPasswordPage() {
     >
       <Form {...form}>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email</FormLabel>
-                <FormControl>
-                  <Input
-                    type="email"
-                    autoComplete="email"
-                    inputMode="email"
-                    placeholder="name@company.com"
-                    maxLength={255}
-                    autoFocus
-                    {...field}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <Button
-            type="submit"
-            size="lg"
-            className="w-full"
-            disabled={forgot.isPending}
-            aria-busy={forgot.isPending}
-          >
-            {forgot.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+          <EmailField control={form.control} name="email" autoFocus />
+          <SubmitButton pending={forgot.isPending} size="lg" className="w-full">
             Send Reset Link
-          </Button>
+          </SubmitButton>
         </form>
       </Form>
     </AuthLayout>

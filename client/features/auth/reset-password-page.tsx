@@ -2,23 +2,14 @@ import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useSearch } from 'wouter';
-import { Loader2Icon } from 'lucide-react';
 import { ResetPasswordForm } from '@contract/accounts';
-import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { PasswordField, SubmitButton } from '@/components/form-fields';
+import { Form } from '@/components/ui/form';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useResetPassword } from '@/features/auth/api/auth-api';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
-import { PasswordInput } from '@/features/auth/components/password-input';
-import { applyServerFieldErrors } from '@/features/auth/lib/server-field-errors';
 
 /** /reset-password?token=...: a new password, twice (spec sections 2 and 5). */
 export function ResetPasswordPage() {
@@ -85,42 +76,22 @@ function ResetPasswordScreen({ token, onDone }: { token: string; onDone: () => v
     >
       <Form {...form}>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField
+          <PasswordField
             control={form.control}
             name="password"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>New password</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="new-password" maxLength={256} autoFocus {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="New password"
+            autoComplete="new-password"
+            autoFocus
           />
-          <FormField
+          <PasswordField
             control={form.control}
             name="confirmPassword"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Confirm new password</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="new-password" maxLength={256} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Confirm new password"
+            autoComplete="new-password"
           />
-          <Button
-            type="submit"
-            size="lg"
-            className="w-full"
-            disabled={reset.isPending}
-            aria-busy={reset.isPending}
-          >
-            {reset.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+          <SubmitButton pending={reset.isPending} size="lg" className="w-full">
             Reset Password
-          </Button>
+          </SubmitButton>
         </form>
       </Form>
     </AuthLayout>

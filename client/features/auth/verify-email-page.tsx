@@ -5,7 +5,7 @@ import { CheckCircle2Icon, Loader2Icon, XCircleIcon } from 'lucide-react';
 import { VERIFY_REDIRECT_DELAYS_MS } from '@contract/constants';
 import { MessageBody } from '@contract/errors';
 import { Button } from '@/components/ui/button';
-import { callParsed } from '@/features/auth/api/auth-api';
+import { callParsed } from '@/lib/api';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import {
   INVALID_VERIFICATION_LINK,

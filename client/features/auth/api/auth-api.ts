@@ -1,5 +1,4 @@
 import { hashKey, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import {
   VerifyOtpAnswer,
   type ForgotPasswordBody,
@@ -9,18 +8,8 @@ import {
   type VerifyOtpBody,
 } from '@contract/accounts';
 import { MessageBody } from '@contract/errors';
-import { apiJson, type HttpMethod } from '@/lib/api';
+import { callParsed } from '@/lib/api';
 import { AUTH_USER_QUERY_KEY, setAuthUser } from '@/features/auth/use-auth';
-
-/** One call whose answer is checked against the contract rather than trusted by a cast. */
-export async function callParsed<S extends z.ZodType>(
-  schema: S,
-  method: HttpMethod,
-  url: string,
-  body?: unknown,
-): Promise<z.infer<S>> {
-  return schema.parse(await apiJson<unknown>(method, url, body));
-}
 
 // Each hook only does the call and the cache work every caller needs; the screens own their
 // toasts and navigation, which differ per screen.

@@ -37,7 +37,8 @@ export interface ChatInputProps {
  * The message box (spec sections 2 and 5): Enter sends, Shift+Enter adds a line, 72-200 px high
  * (3 rows), any files (several at once, 10 MB each), "Attached files:" with remove buttons.
  */
-export function ChatInput({ onSend, sending, canStop, onStop, initialText = '' }: ChatInputProps) {
+// Memoised: the page re-renders on every stream chunk, the box need not.
+export const ChatInput = React.memo(function ChatInput({ onSend, sending, canStop, onStop, initialText = '' }: ChatInputProps) {
   const [text, setText] = React.useState(initialText);
   const [files, setFiles] = React.useState<ComposerFile[]>([]);
   const boxRef = React.useRef<HTMLTextAreaElement>(null);
@@ -161,4 +162,4 @@ export function ChatInput({ onSend, sending, canStop, onStop, initialText = '' }
       </div>
     </form>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorDialog, errorDialogText } from './error-dialog';
@@ -25,7 +25,9 @@ describe('error dialog', () => {
     const dialog = screen.getByRole('alertdialog');
     expect(screen.getByRole('heading', { name: 'Error' })).toBeTruthy();
     expect(dialog.textContent).toContain('Boom. Please try again.');
-    await userEvent.click(document.body);
+    // The page behind is inert (pointer-events: none); a press there must not close the dialog.
+    fireEvent.pointerDown(document.body);
+    fireEvent.mouseDown(document.body);
     expect(onOpenChange).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);

@@ -17,6 +17,39 @@ export interface MessageListProps {
 /** Distance from the bottom within which new content keeps the view pinned to the end. */
 const STICK_PX = 120;
 
+/** Rows after this many from the end are "settled": a stream chunk never touches them. */
+const LIVE_TAIL = 2;
+
+/**
+ * The settled part of the list as the same array while none of its messages changed, so the
+ * memoised <SettledRows> skips all of them on a stream chunk: the cost of a chunk does not grow
+ * with the length of the chat (a reference check per row, no rendering).
+ */
+function useSettledHead(messages: ChatMessage[]): ChatMessage[] {
+  const previous = React.useRef<ChatMessage[]>([]);
+  const split = Math.max(0, messages.length - LIVE_TAIL);
+  const prev = previous.current;
+  let same = prev.length === split;
+  for (let i = 0; same && i < split; i++) same = prev[i] === messages[i];
+  if (same) return prev;
+  const head = messages.slice(0, split);
+  previous.current = head;
+  return head;
+}
+
+interface RowsProps {
+  messages: ChatMessage[];
+  chatId: string;
+  userInitials: string;
+  onNextStep: (text: string) => void;
+}
+
+const SettledRows = React.memo(function SettledRows({ messages, chatId, userInitials, onNextStep }: RowsProps) {
+  return messages.map((m) => (
+    <MessageRow key={m.id} message={m} chatId={chatId} userInitials={userInitials} onNextStep={onNextStep} />
+  ));
+});
+
 /**
  * The message list. Long chats stay cheap: only the newest page is loaded at first (older pages
  * arrive when the top is reached or on "Load earlier messages"), rows are memoised, and rows off
@@ -33,52 +66,67 @@ export function MessageList({
 }: MessageListProps) {
   const scrollRef = React.useRef<HTMLDivElement>(null);
   const topRef = React.useRef<HTMLDivElement>(null);
-  const stick = React.useRef(true);
-  const previous = React.useRef<{ firstId: string | undefined; height: number }>({ firstId: undefined, height: 0 });
-
   const listRef = React.useRef<HTMLOListElement>(null);
+  const stick = React.useRef(true);
   const lastTop = React.useRef(0);
+  const settled = useSettledHead(messages);
+  const live = messages.slice(settled.length);
 
   // Only the reader unpins: content growing under a pinned view (rows laid out for the first
   // time, a chunk arriving) must not count as "scrolled away from the end".
+  const pinning = React.useRef(false);
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
+    // Our own pin to the end: nothing to learn, and measuring would force a layout per chunk.
+    if (pinning.current) {
+      pinning.current = false;
+      return;
+    }
     if (el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX) stick.current = true;
     else if (el.scrollTop < lastTop.current) stick.current = false;
     lastTop.current = el.scrollTop;
   };
 
   // Rows that skip layout until seen (content-visibility) change height when first drawn, and
-  // a streaming reply grows: keep a pinned view at the end through both.
+  // a streaming reply grows: keep a pinned view at the end through both. (An observer rather
+  // than a layout read on every render: a chunk then costs no forced layout.)
   React.useEffect(() => {
     const el = scrollRef.current;
     const list = listRef.current;
-    if (!el || !list || typeof ResizeObserver === 'undefined') return;
+    if (!el || !list) return;
+    el.scrollTop = el.scrollHeight;
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
-      if (stick.current) el.scrollTop = el.scrollHeight;
+      if (!stick.current) return;
+      // Read after layout (observers run then): no forced layout here.
+      const end = el.scrollHeight - el.clientHeight;
+      if (Math.abs(el.scrollTop - end) <= 1) return;
+      pinning.current = true;
+      el.scrollTop = end;
     });
     observer.observe(list);
     return () => observer.disconnect();
   }, []);
 
-  // Keep the reader's place: pinned to the end while they are there, still when older messages
-  // are put in front.
+  // Older messages put in front keep the reader's place: the height measured when they were
+  // asked for is the offset to restore.
+  const heightBeforeLoad = React.useRef<number | null>(null);
+  const firstId = messages[0]?.id;
   React.useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (!el) return;
-    const firstId = messages[0]?.id;
-    const prev = previous.current;
-    const prepended =
-      prev.firstId !== undefined && firstId !== prev.firstId && messages.some((m, i) => i > 0 && m.id === prev.firstId);
-    if (prepended) el.scrollTop += el.scrollHeight - prev.height;
-    else if (stick.current) el.scrollTop = el.scrollHeight;
-    previous.current = { firstId, height: el.scrollHeight };
-  });
+    if (!el || heightBeforeLoad.current === null) return;
+    el.scrollTop += el.scrollHeight - heightBeforeLoad.current;
+    heightBeforeLoad.current = null;
+  }, [firstId]);
+  const loadEarlier = React.useCallback(() => {
+    if (scrollRef.current) heightBeforeLoad.current = scrollRef.current.scrollHeight;
+    onLoadEarlier();
+  }, [onLoadEarlier]);
 
   // Reaching the top loads the page before it.
-  const loadRef = React.useRef(onLoadEarlier);
-  loadRef.current = onLoadEarlier;
+  const loadRef = React.useRef(loadEarlier);
+  loadRef.current = loadEarlier;
   React.useEffect(() => {
     const top = topRef.current;
     const root = scrollRef.current;
@@ -98,13 +146,15 @@ export function MessageList({
       <div ref={topRef} />
       {hasMore && (
         <div className="flex justify-center py-2">
-          <Button variant="ghost" size="sm" disabled={loadingEarlier} onClick={onLoadEarlier}>
+          <Button variant="ghost" size="sm" disabled={loadingEarlier} onClick={loadEarlier}>
             {loadingEarlier ? 'Loading...' : 'Load earlier messages'}
           </Button>
         </div>
       )}
-      <ol ref={listRef} aria-label="Messages" className="mx-auto flex w-full max-w-4xl flex-col py-3">
-        {messages.map((m) => (
+      {/* Block, not flex: a chunk then re-lays out the changed row, not the whole column of rows. */}
+      <ol ref={listRef} aria-label="Messages" className="mx-auto block w-full max-w-4xl py-3">
+        <SettledRows messages={settled} chatId={chatId} userInitials={userInitials} onNextStep={onNextStep} />
+        {live.map((m) => (
           <MessageRow key={m.id} message={m} chatId={chatId} userInitials={userInitials} onNextStep={onNextStep} />
         ))}
       </ol>

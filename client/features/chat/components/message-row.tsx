@@ -14,10 +14,26 @@ import { StructuredResponseCard } from './structured-response-card';
 
 export const DEFAULT_ERROR_MESSAGE = 'There has been an error completing this request';
 
+// One formatter for every row: toLocaleTimeString builds a new one per call, which cost more than
+// the rest of a streaming row's render together.
+const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
 function timeOf(timestamp: string): string {
   const d = new Date(timestamp);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return Number.isNaN(d.getTime()) ? '' : TIME_FORMAT.format(d);
 }
+
+// Row classes as fixed strings (no class merging on the hot path of a streaming row).
+const ROW_BASE = 'flex gap-2.5 px-3 py-2 sm:px-4 [contain-intrinsic-size:auto_120px] [content-visibility:auto]';
+const ROW_CLASS = { user: `${ROW_BASE} flex-row-reverse`, assistant: ROW_BASE } as const;
+const AVATAR_TEXT = {
+  user: 'text-xs font-semibold bg-primary/10 text-primary',
+  assistant: 'text-xs font-semibold bg-secondary text-secondary-foreground',
+} as const;
+const COLUMN_CLASS = {
+  user: 'flex min-w-0 flex-col gap-1 max-w-[85%] items-end sm:max-w-[75%]',
+  assistant: 'flex min-w-0 flex-col gap-1 w-full max-w-[calc(100%-2.75rem)] sm:max-w-[85%]',
+} as const;
 
 export interface MessageRowProps {
   message: ChatMessage;
@@ -32,27 +48,31 @@ export interface MessageRowProps {
  */
 export const MessageRow = React.memo(function MessageRow({ message, userInitials, chatId, onNextStep }: MessageRowProps) {
   const isUser = message.role === 'user';
+  const time = React.useMemo(() => timeOf(message.timestamp), [message.timestamp]);
   return (
     <li
-      className={cn('flex gap-2.5 px-3 py-2 sm:px-4 [contain-intrinsic-size:auto_120px] [content-visibility:auto]', isUser && 'flex-row-reverse')}
+      className={ROW_CLASS[message.role]}
       data-role={message.role}
       data-status={message.status}
       aria-busy={message.isLoading || undefined}
     >
-      <Avatar className="mt-0.5 size-8 shrink-0">
-        <AvatarFallback
-          className={cn('text-xs font-semibold', isUser ? 'bg-primary/10 text-primary' : 'bg-secondary text-secondary-foreground')}
-        >
-          {isUser ? userInitials || '?' : 'AI'}
-        </AvatarFallback>
-      </Avatar>
-      <div className={cn('flex min-w-0 flex-col gap-1', isUser ? 'max-w-[85%] items-end sm:max-w-[75%]' : 'w-full max-w-[calc(100%-2.75rem)] sm:max-w-[85%]')}>
+      <RowAvatar role={message.role} initials={userInitials} />
+      <div className={COLUMN_CLASS[message.role]}>
         {isUser ? <UserContent content={message.content} /> : <AssistantContent message={message} chatId={chatId} onNextStep={onNextStep} />}
         <time dateTime={message.timestamp} className="px-1 text-[11px] text-muted-foreground">
-          {timeOf(message.timestamp)}
+          {time}
         </time>
       </div>
     </li>
+  );
+});
+
+/** Memoised apart from the row: a streaming row re-renders per chunk, its avatar need not. */
+const RowAvatar = React.memo(function RowAvatar({ role, initials }: { role: ChatMessage['role']; initials: string }) {
+  return (
+    <Avatar className="mt-0.5 size-8 shrink-0">
+      <AvatarFallback className={AVATAR_TEXT[role]}>{role === 'user' ? initials || '?' : 'AI'}</AvatarFallback>
+    </Avatar>
   );
 });
 

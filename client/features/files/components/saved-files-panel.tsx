@@ -10,7 +10,8 @@ import { downloadText, isViewable } from '../lib/download';
 import { FileViewDialog, type ViewedFile } from './file-view-dialog';
 
 /** The right-hand "Saved Files" panel of the chat page (spec section 2). */
-export function SavedFilesPanel({
+// Memoised: it sits beside the messages and must not re-render with every stream chunk.
+export const SavedFilesPanel = React.memo(function SavedFilesPanel({
   chatId,
   className,
   showHeading = true,
@@ -80,4 +81,4 @@ export function SavedFilesPanel({
       <FileViewDialog file={viewed} onClose={() => setViewed(null)} />
     </section>
   );
-}
+});

@@ -6,7 +6,7 @@ import {
   type UpdateProfileBody,
 } from '@contract/accounts';
 import { MessageBody } from '@contract/errors';
-import { callParsed } from '@/features/auth/api/auth-api';
+import { callParsed } from '@/lib/api';
 import { setAuthUser } from '@/features/auth/use-auth';
 
 export const companiesQueryOptions = queryOptions({

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { TriangleAlertIcon } from 'lucide-react';
 import type { UserDto } from '@contract/accounts';
 import { Button } from '@/components/ui/button';
+import { SubmitButton, TextField } from '@/components/form-fields';
 import {
   Form,
   FormControl,
@@ -23,7 +24,7 @@ import {
 } from '@/components/ui/select';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api';
-import { applyServerFieldErrors } from '@/features/auth/lib/server-field-errors';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useCompanies, useUpdateProfile } from '@/features/settings/api/settings-api';
 import {
   ProfileFormSchema,
@@ -70,31 +71,19 @@ export function ProfileForm({ user }: { user: UserDto }) {
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField
+          <TextField
             control={form.control}
             name="firstName"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>First name</FormLabel>
-                <FormControl>
-                  <Input autoComplete="given-name" maxLength={100} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="First name"
+            autoComplete="given-name"
+            maxLength={100}
           />
-          <FormField
+          <TextField
             control={form.control}
             name="lastName"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Last name</FormLabel>
-                <FormControl>
-                  <Input autoComplete="family-name" maxLength={100} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Last name"
+            autoComplete="family-name"
+            maxLength={100}
           />
         </div>
 
@@ -148,26 +137,15 @@ export function ProfileForm({ user }: { user: UserDto }) {
           )}
         />
 
-        <FormField
+        <TextField
           control={form.control}
           name="phone"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Phone</FormLabel>
-              <FormControl>
-                <Input
-                  type="tel"
-                  autoComplete="tel"
-                  inputMode="tel"
-                  placeholder="+1 555 010 0100"
-                  maxLength={40}
-                  {...field}
-                  value={field.value ?? ''}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="+1 555 010 0100"
+          maxLength={40}
         />
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -179,9 +157,9 @@ export function ProfileForm({ user }: { user: UserDto }) {
           >
             Cancel
           </Button>
-          <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
+          <SubmitButton pending={update.isPending} pendingLabel="Saving...">
+            Save Changes
+          </SubmitButton>
         </div>
       </form>
     </Form>

@@ -1,19 +1,11 @@
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordForm } from '@contract/accounts';
-import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { PasswordField, SubmitButton } from '@/components/form-fields';
+import { Form } from '@/components/ui/form';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api';
-import { PasswordInput } from '@/features/auth/components/password-input';
-import { applyServerFieldErrors } from '@/features/auth/lib/server-field-errors';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useChangePassword } from '@/features/settings/api/settings-api';
 
 type Fields = 'currentPassword' | 'newPassword' | 'confirmPassword';
@@ -60,30 +52,22 @@ export function SecurityForm() {
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         {FIELDS.map((f) => (
-          <FormField
+          <PasswordField
             key={f.name}
             control={form.control}
             name={f.name}
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{f.label}</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete={f.autoComplete} maxLength={256} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label={f.label}
+            autoComplete={f.autoComplete}
           />
         ))}
         <div className="flex sm:justify-end">
-          <Button
-            type="submit"
+          <SubmitButton
+            pending={change.isPending}
+            pendingLabel="Changing Password..."
             className="w-full sm:w-auto"
-            disabled={change.isPending}
-            aria-busy={change.isPending}
           >
-            {change.isPending ? 'Changing Password...' : 'Change Password'}
-          </Button>
+            Change Password
+          </SubmitButton>
         </div>
       </form>
     </Form>

@@ -1,0 +1,139 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { codeIn, linkIn } from '../test-support/smtp';
+import { disposeServer, launchBrowser, startServer, type RunningServer } from './harness';
+
+// Pieces the browser tests share: the server and browser of a describe block, a user signed up
+// and signed in through the API (for tests about what comes after sign-in), and screenshots.
+
+/** Set E2E_SCREENSHOT_DIR to keep pictures of the screens (light, dark, 375 px) for review. */
+export const SHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
+
+/** Saves a screenshot of the page as `<name>.png` when E2E_SCREENSHOT_DIR is set. */
+export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
+  if (!SHOT_DIR) return;
+  mkdirSync(SHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOT_DIR, `${name}.png`), fullPage: opts.fullPage });
+}
+
+export interface ServerAndBrowser {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+}
+
+/**
+ * Starts a real server and a Chromium for the surrounding describe block and disposes of both
+ * after it. Read `server` and `browser` inside hooks and tests: they exist once beforeAll ran.
+ */
+export function useServerAndBrowser(env?: Record<string, string>): ServerAndBrowser {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (server) await disposeServer(server);
+  });
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined)
+      throw new Error(`the ${what} is not started yet (use it in a hook or test)`);
+    return value;
+  };
+  return {
+    get server() {
+      return started(server, 'server');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+  };
+}
+
+export interface SessionCookie {
+  name: string;
+  value: string;
+}
+
+/** The session cookie a response sets, or null when it sets none. */
+export function sessionCookieOf(res: Response): SessionCookie | null {
+  const header = res.headers.getSetCookie()[0];
+  if (!header) return null;
+  const pair = header.split(';')[0]!;
+  const at = pair.indexOf('=');
+  return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+}
+
+/** The cookie as a Cookie request header value, for API calls next to the browser. */
+export function cookieHeader(cookie: SessionCookie): string {
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/** Puts the session cookie into a browser context, so its pages open signed in. */
+export async function cookieIntoContext(
+  context: BrowserContext,
+  server: RunningServer,
+  cookie: SessionCookie,
+): Promise<void> {
+  await context.addCookies([{ ...cookie, url: server.url }]);
+}
+
+/** An address no other run or test uses, at a seeded company domain (default northwind.com). */
+export function uniqueE2eEmail(prefix: string, domain = 'northwind.com'): string {
+  return `${prefix}${Date.now().toString(36)}${process.pid}@${domain}`;
+}
+
+export interface SignUpDetails {
+  firstName: string;
+  lastName: string;
+  email?: string;
+  password?: string;
+}
+
+export interface SignedUpUser {
+  email: string;
+  password: string;
+  cookie: SessionCookie;
+}
+
+/**
+ * Registers, follows the mailed verification link, then signs in with the password and the
+ * mailed code, all through the API; returns the user's address, password and full session cookie.
+ */
+export async function signUpThroughApi(
+  server: RunningServer,
+  details: SignUpDetails,
+): Promise<SignedUpUser> {
+  const email = details.email ?? uniqueE2eEmail('e2e');
+  const password = details.password ?? 'Orchard-lamp-42';
+  // The password step opens a half session that the code step completes: carry it along.
+  let jar: SessionCookie | null = null;
+  const post = async (p: string, body: unknown) => {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (jar) headers.Cookie = cookieHeader(jar);
+    const res = await fetch(server.url + p, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
+    jar = sessionCookieOf(res) ?? jar;
+    return res;
+  };
+  const { firstName, lastName } = details;
+  const registered = await post('/api/register', { email, password, firstName, lastName });
+  expect(registered.status, await registered.clone().text()).toBe(200);
+  const verifyMail = await server.smtp.waitFor(email, { match: (m) => /verify/i.test(m.subject) });
+  const token = new URL(linkIn(verifyMail, '/verify-email')).searchParams.get('token');
+  expect((await fetch(`${server.url}/api/verify-email/${token}`)).ok).toBe(true);
+  const login = await post('/api/login', { email, password });
+  expect(login.status, await login.clone().text()).toBe(200);
+  const codeMail = await server.smtp.waitFor(email, {
+    match: (m) => /sign-in code/i.test(m.subject),
+  });
+  const verified = await post('/api/verify-otp', { email, otp: codeIn(codeMail) });
+  expect(verified.status, await verified.clone().text()).toBe(200);
+  return { email, password, cookie: jar! };
+}
