@@ -5,6 +5,7 @@ import { PasswordInput } from '@/components/password-input';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
 
 // The label + input + message block every react-hook-form field of the account screens repeats,
 // built on components/ui/form.tsx so ids, aria-invalid and aria-describedby stay wired the same.
@@ -22,15 +23,20 @@ interface FieldProps<T extends FieldValues> {
   labelAside?: React.ReactNode;
 }
 
-function LabelledField<T extends FieldValues>({
+/** A nullable value (e.g. an unset phone) shows as an empty box rather than an uncontrolled one. */
+function inputValue(value: unknown): string {
+  return value == null ? '' : String(value);
+}
+
+function InputField<T extends FieldValues>({
   control,
   name,
   label,
   labelAside,
-  renderInput,
-}: FieldProps<T> & {
-  renderInput: (field: ControllerRenderProps<T, FieldPath<T>>) => React.ReactElement;
-}) {
+  Component,
+  ...inputProps
+}: FieldProps<T> &
+  InputProps & { Component: React.ComponentType<React.ComponentProps<typeof Input>> }) {
   return (
     <FormField
       control={control}
@@ -45,7 +51,9 @@ function LabelledField<T extends FieldValues>({
           ) : (
             <FormLabel>{label}</FormLabel>
           )}
-          <FormControl>{renderInput(field)}</FormControl>
+          <FormControl>
+            <Component {...inputProps} {...field} value={inputValue(field.value)} />
+          </FormControl>
           <FormMessage />
         </FormItem>
       )}
@@ -53,54 +61,16 @@ function LabelledField<T extends FieldValues>({
   );
 }
 
-/** A nullable value (e.g. an unset phone) shows as an empty box rather than an uncontrolled one. */
-function inputValue(value: unknown): string {
-  return value == null ? '' : String(value);
-}
-
 /** A text-like field; the remaining props go to the input (type, autoComplete, maxLength ...). */
-export function TextField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  labelAside,
-  ...inputProps
-}: FieldProps<T> & InputProps) {
-  return (
-    <LabelledField
-      control={control}
-      name={name}
-      label={label}
-      labelAside={labelAside}
-      renderInput={(field) => <Input {...inputProps} {...field} value={inputValue(field.value)} />}
-    />
-  );
+export function TextField<T extends FieldValues>(props: FieldProps<T> & InputProps) {
+  return <InputField Component={Input} {...props} />;
 }
 
 /** A password field with the show/hide toggle, bounded like the contract's passwords. */
-export function PasswordField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  labelAside,
-  ...inputProps
-}: FieldProps<T> & Omit<InputProps, 'type'>) {
-  return (
-    <LabelledField
-      control={control}
-      name={name}
-      label={label}
-      labelAside={labelAside}
-      renderInput={(field) => (
-        <PasswordInput
-          maxLength={PASSWORD_MAX_LENGTH}
-          {...inputProps}
-          {...field}
-          value={inputValue(field.value)}
-        />
-      )}
-    />
-  );
+export function PasswordField<T extends FieldValues>(
+  props: FieldProps<T> & Omit<InputProps, 'type'>,
+) {
+  return <InputField Component={PasswordInput} maxLength={PASSWORD_MAX_LENGTH} {...props} />;
 }
 
 /**
@@ -126,5 +96,36 @@ export function SubmitButton({
         children
       )}
     </Button>
+  );
+}
+
+/** First and last name side by side (stacked on a phone), as sign-up and the profile ask them. */
+export function NameFields<T extends { firstName: string; lastName: string }>({
+  control,
+  className,
+}: {
+  control: Control<T>;
+  className?: string;
+}) {
+  // T has both keys by its bound; TypeScript cannot resolve Path<T> of a generic T to see it.
+  const first = 'firstName' as FieldPath<T>;
+  const last = 'lastName' as FieldPath<T>;
+  return (
+    <div className={cn('grid sm:grid-cols-2', className)}>
+      <TextField
+        control={control}
+        name={first}
+        label="First name"
+        autoComplete="given-name"
+        maxLength={100}
+      />
+      <TextField
+        control={control}
+        name={last}
+        label="Last name"
+        autoComplete="family-name"
+        maxLength={100}
+      />
+    </div>
   );
 }

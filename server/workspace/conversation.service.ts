@@ -65,6 +65,8 @@ export function toMessageDto(m: ChatMessage): MessageDto {
   return {
     id: m.id,
     seq: m.seq,
+    // Lets the sender match its optimistic copy to the stored message exactly.
+    clientMessageId: m.clientId,
     role: m.role === 'assistant' ? 'assistant' : 'user',
     content: m.content as string | MessagePart[],
     timestamp: m.timestamp.toISOString(),

@@ -5,7 +5,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { MailCheckIcon } from 'lucide-react';
 import { LoginBody, RegisterBody } from '@contract/accounts';
 import { OTP_LENGTH } from '@contract/constants';
-import { PasswordField, SubmitButton, TextField } from '@/components/form-fields';
+import { NameFields, PasswordField, SubmitButton } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
@@ -101,22 +101,7 @@ function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            control={form.control}
-            name="firstName"
-            label="First name"
-            autoComplete="given-name"
-            maxLength={100}
-          />
-          <TextField
-            control={form.control}
-            name="lastName"
-            label="Last name"
-            autoComplete="family-name"
-            maxLength={100}
-          />
-        </div>
+        <NameFields control={form.control} className="gap-4" />
         <EmailField control={form.control} name="email" />
         <PasswordField
           control={form.control}

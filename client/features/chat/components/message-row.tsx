@@ -3,6 +3,7 @@ import { LoaderCircleIcon } from 'lucide-react';
 import type { MessagePart } from '@contract/chats';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
+import { useLiveMessage } from '../hooks/use-live-message';
 import type { ChatMessage } from '../lib/chat-cache';
 import { structuredDataOf } from '../lib/data-message';
 import { textBesideReport } from '../lib/structured-response';
@@ -111,13 +112,10 @@ function AssistantContent({
   chatId: string;
   onNextStep: (text: string) => void;
 }) {
-  const text = typeof message.content === 'string' ? message.content : message.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
+  if (message.isLoading) return <LiveReply chatId={chatId} shell={message} />;
+  const text = textOf(message);
   const bubble = 'rounded-2xl rounded-tl-sm border bg-card px-3.5 py-2.5 text-card-foreground';
 
-  if (message.isLoading) {
-    if (!text) return <Thinking raw={message.thinking ?? ''} />;
-    return <Streaming text={text} />;
-  }
   if (message.status === 'error') {
     return (
       <div role="alert" className={cn(bubble, 'border-destructive/40 text-sm text-destructive')}>
@@ -138,6 +136,23 @@ function AssistantContent({
       {message.status === 'stopped' && <p className="px-1 text-xs text-muted-foreground italic">Stopped</p>}
     </div>
   );
+}
+
+function textOf(message: ChatMessage): string {
+  return typeof message.content === 'string'
+    ? message.content
+    : message.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
+}
+
+/**
+ * A reply in progress. The list holds it as a shell; this component reads the message itself
+ * from the cache, so a stream chunk re-renders only this (see useLiveMessage).
+ */
+function LiveReply({ chatId, shell }: { chatId: string; shell: ChatMessage }) {
+  const message = useLiveMessage(chatId, shell);
+  const text = textOf(message);
+  if (!text) return <Thinking raw={message.thinking ?? ''} />;
+  return <Streaming text={text} />;
 }
 
 /** "AI is thinking..." with the filtered thinking lines (spec section 4). */
@@ -179,8 +194,34 @@ function Streaming({ text }: { text: string }) {
           <p className="line-clamp-4 font-mono text-xs break-all text-muted-foreground">{text.slice(-600)}</p>
         </>
       ) : (
-        <p className="break-words whitespace-pre-wrap">{text}</p>
+        <AppendingText className="break-words whitespace-pre-wrap" text={text} />
       )}
     </div>
   );
+}
+
+/**
+ * A paragraph of text that mostly grows at its end. React would replace the whole text node on
+ * every change, which makes the browser lay out the paragraph again from its first line; text that
+ * only grew is appended to the node instead (appendData), so the lines before stay laid out and a
+ * chunk costs about the same however long the reply already is.
+ */
+function AppendingText({ text, className }: { text: string; className?: string }) {
+  const ref = React.useRef<HTMLParagraphElement>(null);
+  const shown = React.useRef<{ node: Text; text: string } | null>(null);
+  React.useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const current = shown.current;
+    if (current && current.node.parentNode === el && text.startsWith(current.text)) {
+      if (text.length > current.text.length) current.node.appendData(text.slice(current.text.length));
+    } else {
+      const node = document.createTextNode(text);
+      el.replaceChildren(node);
+      shown.current = { node, text };
+      return;
+    }
+    shown.current = { node: current.node, text };
+  }, [text]);
+  return <p ref={ref} className={className} />;
 }

@@ -17,6 +17,7 @@ import {
   appendToCurrentTurn,
   applyStreamEvent,
   bindReplyId,
+  createListSelector,
   currentTurn,
   hasLoadingMessage,
   markSendStored,
@@ -33,6 +34,10 @@ import { useReplyProgress } from './use-progress';
 
 const SEND_FAILED_TOAST = { title: 'Error', description: 'Failed to send message. Please try again.' } as const;
 const FINISHED_TURN_STATES = new Set(['complete', 'completed', 'error', 'stopped', 'failed']);
+/** Events that only add text: coalesced into one cache write per frame. Others apply at once. */
+const COALESCED_EVENTS = new Set<StreamEvent['type']>(['stream_chunk', 'thinking_update']);
+/** Coalesced events wait at most this long when no frame comes (a hidden tab has none). */
+const COALESCE_MAX_WAIT_MS = 100;
 
 interface LastSend {
   text: string;
@@ -83,7 +88,10 @@ export interface ChatSession {
  */
 export function useChatSession(chatId: string, options: { initialError: boolean }): ChatSession {
   const queryClient = useQueryClient();
-  const query = useQuery(chatQueryOptions(chatId));
+  // The page sees loading replies as shells that do not change per chunk (their rows read the
+  // text themselves): a chunk renders the reply's row, not the page and its list.
+  const select = React.useMemo(() => createListSelector(), [chatId]);
+  const query = useQuery({ ...chatQueryOptions(chatId), select });
   const chat = query.data;
   const key = React.useMemo(() => chatKey(chatId), [chatId]);
 
@@ -120,12 +128,46 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
     [openError, refetch],
   );
 
+  // A burst of chunks costs one cache write and one render: text events wait for the next frame
+  // (or COALESCE_MAX_WAIT_MS), and anything else (a turn starting, ending, failing) first applies
+  // what waits, then itself, at once. Order and exactly-once are kept: events apply in arrival
+  // order through applyStreamEvent, which drops repeats by seq.
+  const waiting = React.useRef<StreamEvent[]>([]);
+  const flushTimers = React.useRef<{ frame?: number; timeout?: ReturnType<typeof setTimeout> }>({});
+  const flushEvents = React.useCallback(() => {
+    const timers = flushTimers.current;
+    if (timers.frame !== undefined) cancelAnimationFrame(timers.frame);
+    clearTimeout(timers.timeout);
+    flushTimers.current = {};
+    const events = waiting.current;
+    if (events.length === 0) return;
+    waiting.current = [];
+    const outcomes: EventOutcome[] = [];
+    update((c) => {
+      let next = c;
+      for (const event of events) {
+        const result = applyStreamEvent(next, event);
+        outcomes.push(result.outcome);
+        next = result.chat;
+      }
+      return next;
+    });
+    outcomes.forEach(handleOutcome);
+  }, [update, handleOutcome]);
+  const flushRef = React.useRef(flushEvents);
+  flushRef.current = flushEvents;
+  // Leaving the chat: what waits still belongs in its cache entry.
+  React.useEffect(() => () => flushRef.current(), [chatId]);
+
   const socketStatus = useChatSocket(chatId, {
     joinState: () => {
+      // lastSeq must count the events that wait, or the server would send them again.
+      flushEvents();
       const turn = currentTurn(queryClient.getQueryData<ChatData>(key));
       return turn && !turn.optimistic ? { messageId: turn.id, lastSeq: turn.eventSeq ?? 0 } : {};
     },
     onJoined: (event: JoinedEvent) => {
+      flushEvents();
       const turn = event.turn;
       if (turn && !FINISHED_TURN_STATES.has(turn.status)) {
         update((c) => (currentTurn(c) ? prepareForReplay(c, turn.messageId) : c));
@@ -134,13 +176,16 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
       refetch();
     },
     onEvent: (event: StreamEvent) => {
-      let outcome: EventOutcome | undefined;
-      update((c) => {
-        const result = applyStreamEvent(c, event);
-        outcome = result.outcome;
-        return result.chat;
-      });
-      handleOutcome(outcome);
+      waiting.current.push(event);
+      if (!COALESCED_EVENTS.has(event.type)) {
+        flushEvents();
+        return;
+      }
+      const timers = flushTimers.current;
+      if (timers.timeout !== undefined) return;
+      const flush = () => flushRef.current();
+      if (typeof requestAnimationFrame === 'function') timers.frame = requestAnimationFrame(flush);
+      timers.timeout = setTimeout(flush, COALESCE_MAX_WAIT_MS);
     },
     onInvalidMessage: () =>
       toast({

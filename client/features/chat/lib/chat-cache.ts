@@ -199,6 +199,17 @@ export function prepareForReplay(chat: ChatData, messageId: string): ChatData {
   });
 }
 
+/**
+ * The report of a reply after a chunk, parsing the accumulated text only when the chunk can have
+ * closed it: a report ends with `}` or a closing fence, so a chunk without either leaves no
+ * complete report (or, if it is only whitespace, the one there was). The same answer as parsing
+ * every time, without a parse of the whole reply per chunk.
+ */
+function reportAfterChunk(target: ChatMessage, content: string, chunk: string): StructuredResponse | null {
+  if (chunk.includes('}') || chunk.includes('`')) return parseStructuredResponse(content);
+  return chunk.trim() ? null : (target.structuredResponse ?? null);
+}
+
 function replaceMessage(chat: ChatData, id: string, next: ChatMessage): ChatData {
   return { ...chat, messages: chat.messages.map((m) => (m.id === id ? next : m)) };
 }
@@ -277,7 +288,7 @@ export function applyStreamEvent(
       break;
     case 'stream_chunk': {
       const content = text + event.content;
-      next = { ...base, content, structuredResponse: parseStructuredResponse(content) };
+      next = { ...base, content, structuredResponse: reportAfterChunk(target, content, event.content) };
       break;
     }
     case 'stream_complete': {
@@ -300,4 +311,67 @@ export function applyStreamEvent(
   const messages = chat.messages.slice();
   messages[index] = next;
   return { chat: { ...chat, messages }, outcome };
+}
+
+/** A loading reply as the list sees it: its text, thinking and report are read by its own row. */
+function shellOf(m: ChatMessage): ChatMessage {
+  return { ...m, content: '', thinking: undefined, isThinking: undefined, structuredResponse: null, eventSeq: undefined };
+}
+
+/** What a shell shows did not change: the list need not re-render for this message. */
+function sameShell(shell: ChatMessage, m: ChatMessage): boolean {
+  return (
+    shell.id === m.id &&
+    shell.role === m.role &&
+    shell.status === m.status &&
+    shell.isLoading === m.isLoading &&
+    shell.timestamp === m.timestamp &&
+    shell.optimistic === m.optimistic &&
+    shell.clientMessageId === m.clientMessageId &&
+    shell.seq === m.seq &&
+    shell.error === m.error
+  );
+}
+
+function sameChatFields(a: ChatData, b: ChatData): boolean {
+  const keys = Object.keys(b) as Array<keyof ChatData>;
+  if (keys.length !== Object.keys(a).length) return false;
+  return keys.every((k) => k === 'messages' || a[k] === b[k]);
+}
+
+/**
+ * A selector for the chat page: the chat with every loading reply replaced by a shell that keeps
+ * its identity while only the reply's text or thinking changes. A stream chunk then gives the
+ * page the same object as before (no page or list render); the reply's own row subscribes to its
+ * message (see useLiveMessage). One pass of reference checks per cache write, no rendering.
+ */
+export function createListSelector(): (chat: ChatData) => ChatData {
+  let lastIn: ChatData | undefined;
+  let lastOut: ChatData | undefined;
+  return (chat) => {
+    if (chat === lastIn && lastOut) return lastOut;
+    const prev = lastOut;
+    let same = !!prev && prev.messages.length === chat.messages.length && sameChatFields(prev, chat);
+    const messages = chat.messages.map((m, i) => {
+      let out = m;
+      if (m.isLoading) {
+        const before = prev?.messages[i];
+        out = before && before.isLoading && sameShell(before, m) ? before : shellOf(m);
+      }
+      if (same && prev!.messages[i] !== out) same = false;
+      return out;
+    });
+    lastIn = chat;
+    lastOut = same ? prev! : { ...chat, messages };
+    return lastOut;
+  };
+}
+
+/** A message by id, looked for from the end (a reply in progress is among the last). */
+export function findMessage(chat: ChatData | undefined, id: string): ChatMessage | undefined {
+  if (!chat) return undefined;
+  for (let i = chat.messages.length - 1; i >= 0; i--) {
+    if (chat.messages[i]!.id === id) return chat.messages[i];
+  }
+  return undefined;
 }

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { TriangleAlertIcon } from 'lucide-react';
 import type { UserDto } from '@contract/accounts';
 import { Button } from '@/components/ui/button';
-import { SubmitButton, TextField } from '@/components/form-fields';
+import { NameFields, SubmitButton, TextField } from '@/components/form-fields';
 import {
   Form,
   FormControl,
@@ -70,22 +70,7 @@ export function ProfileForm({ user }: { user: UserDto }) {
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            control={form.control}
-            name="firstName"
-            label="First name"
-            autoComplete="given-name"
-            maxLength={100}
-          />
-          <TextField
-            control={form.control}
-            name="lastName"
-            label="Last name"
-            autoComplete="family-name"
-            maxLength={100}
-          />
-        </div>
+        <NameFields control={form.control} className="gap-5" />
 
         <div className="grid gap-2">
           <label htmlFor={emailId} className="text-sm leading-none font-medium">
