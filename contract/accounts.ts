@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { NAME_MIN, OTP_LENGTH, PASSWORD_MIN } from './constants';
 
-// Payloads and answers of the accounts calls (spec sections 5 and 7). The messages are the spec's.
+// Payloads and answers of the accounts calls (spec sections 5 and 7). The messages are the spec's,
+// including the library defaults it quotes ("String must contain at least N character(s)").
 
 const email = z
   .string()

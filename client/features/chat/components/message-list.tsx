@@ -21,6 +21,25 @@ const STICK_PX = 120;
 const LIVE_TAIL = 2;
 
 /**
+ * Windowing: rows more than this far above or below the viewport are unmounted and stand as one
+ * spacer of their measured height, so the DOM, and what a frame lays out and paints, stays the
+ * same size however much history is loaded.
+ */
+const OVERSCAN_PX = 1_200;
+/** Height assumed for a row not yet measured. */
+const ROW_ESTIMATE_PX = 120;
+/** Rows shown before the first measurement (a page of history). */
+const INITIAL_ROWS = 50;
+
+/** The mounted rows, counted from the end (older pages put in front do not move them). */
+interface Window {
+  /** Rows from the first mounted one to the end. */
+  fromStart: number;
+  /** Rows after the last mounted one. */
+  afterEnd: number;
+}
+
+/**
  * The settled part of the list as the same array while none of its messages changed, so the
  * memoised <SettledRows> skips all of them on a stream chunk: the cost of a chunk does not grow
  * with the length of the chat (a reference check per row, no rendering).
@@ -35,6 +54,18 @@ function useSettledHead(messages: ChatMessage[]): ChatMessage[] {
   const head = messages.slice(0, split);
   previous.current = head;
   return head;
+}
+
+/** messages[start, end) as the same array while those messages are the same objects. */
+function useShownSlice(messages: ChatMessage[], start: number, end: number): ChatMessage[] {
+  const previous = React.useRef<ChatMessage[]>([]);
+  const prev = previous.current;
+  let same = prev.length === end - start;
+  for (let i = 0; same && i < prev.length; i++) same = prev[i] === messages[start + i];
+  if (same) return prev;
+  const next = messages.slice(start, end);
+  previous.current = next;
+  return next;
 }
 
 interface RowsProps {
@@ -69,8 +100,93 @@ export function MessageList({
   const listRef = React.useRef<HTMLOListElement>(null);
   const stick = React.useRef(true);
   const lastTop = React.useRef(0);
-  const settled = useSettledHead(messages);
-  const live = messages.slice(settled.length);
+  // --- windowing -------------------------------------------------------------------------
+  const heights = React.useRef(new Map<string, number>());
+  const [win, setWin] = React.useState<Window>({ fromStart: INITIAL_ROWS, afterEnd: 0 });
+  const messagesRef = React.useRef(messages);
+  messagesRef.current = messages;
+  const measureWindow = React.useCallback(() => {
+    const el = scrollRef.current;
+    const list = listRef.current;
+    if (!el || !list) return;
+    const all = messagesRef.current;
+    const n = all.length;
+    const top = el.scrollTop - list.offsetTop - OVERSCAN_PX;
+    const bottom = el.scrollTop + el.clientHeight - list.offsetTop + OVERSCAN_PX;
+    let y = 0;
+    let start = n;
+    let end = n;
+    for (let i = 0; i < n; i++) {
+      const h = heights.current.get(all[i]!.id) ?? ROW_ESTIMATE_PX;
+      if (start === n && y + h > top) start = i;
+      if (y >= bottom) {
+        end = i;
+        break;
+      }
+      y += h;
+    }
+    if (start === n) start = Math.max(0, n - 1);
+    const next = { fromStart: n - start, afterEnd: n - end };
+    setWin((w) => (w.fromStart === next.fromStart && w.afterEnd === next.afterEnd ? w : next));
+  }, []);
+  const n = messages.length;
+  const start = Math.max(0, n - win.fromStart);
+  const end = Math.max(start, n - win.afterEnd);
+  let above = 0;
+  for (let i = 0; i < start; i++) above += heights.current.get(messages[i]!.id) ?? ROW_ESTIMATE_PX;
+  let below = 0;
+  for (let i = end; i < n; i++) below += heights.current.get(messages[i]!.id) ?? ROW_ESTIMATE_PX;
+  const shown = useShownSlice(messages, start, end);
+  const settled = useSettledHead(shown);
+  const live = shown.slice(settled.length);
+
+  // Row heights, measured by an observer (no layout reads): what the spacers stand for.
+  const rowObserver = React.useRef<ResizeObserver | null>(null);
+  React.useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver((entries) => {
+      for (const entry of entries) {
+        const row = entry.target as HTMLElement;
+        if (!row.isConnected) {
+          observer.unobserve(row);
+          continue;
+        }
+        const id = row.dataset.id;
+        const size = entry.borderBoxSize[0]?.blockSize;
+        if (id && size) heights.current.set(id, size);
+      }
+    });
+    rowObserver.current = observer;
+    return () => observer.disconnect();
+  }, []);
+  React.useLayoutEffect(() => {
+    const list = listRef.current;
+    const observer = rowObserver.current;
+    if (!list || !observer) return;
+    for (const row of list.children) if ((row as HTMLElement).dataset.id) observer.observe(row);
+  }, [shown]);
+  // The window follows the scroll position (at most once a frame) and the list's length.
+  React.useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    let frame = 0;
+    const onScrollFrame = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        measureWindow();
+      });
+    };
+    el.addEventListener('scroll', onScrollFrame, { passive: true });
+    return () => {
+      el.removeEventListener('scroll', onScrollFrame);
+      cancelAnimationFrame(frame);
+    };
+  }, [measureWindow]);
+  React.useEffect(() => {
+    const frame = requestAnimationFrame(measureWindow);
+    return () => cancelAnimationFrame(frame);
+  }, [n, measureWindow]);
 
   // Only the reader unpins: content growing under a pinned view (rows laid out for the first
   // time, a chunk arriving) must not count as "scrolled away from the end".
@@ -152,11 +268,13 @@ export function MessageList({
         </div>
       )}
       {/* Block, not flex: a chunk then re-lays out the changed row, not the whole column of rows. */}
-      <ol ref={listRef} aria-label="Messages" className="mx-auto block w-full max-w-4xl py-3">
+      <ol ref={listRef} aria-label="Messages" data-count={n} className="mx-auto block w-full max-w-4xl py-3">
+        {above > 0 && <li aria-hidden="true" style={{ height: above }} />}
         <SettledRows messages={settled} chatId={chatId} userInitials={userInitials} onNextStep={onNextStep} />
         {live.map((m) => (
           <MessageRow key={m.id} message={m} chatId={chatId} userInitials={userInitials} onNextStep={onNextStep} />
         ))}
+        {below > 0 && <li aria-hidden="true" style={{ height: below }} />}
       </ol>
     </div>
   );

@@ -53,6 +53,7 @@ export const MessageRow = React.memo(function MessageRow({ message, userInitials
   return (
     <li
       className={ROW_CLASS[message.role]}
+      data-id={message.id}
       data-role={message.role}
       data-status={message.status}
       aria-busy={message.isLoading || undefined}

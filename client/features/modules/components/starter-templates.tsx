@@ -154,6 +154,7 @@ export function StarterTemplates({
               >
                 <ChevronLeftIcon aria-hidden="true" />
               </Button>
+              {/* The spec's "Page x of y". */}
               <p aria-live="polite" className="min-w-24 text-center text-sm text-muted-foreground">
                 Page {view.page} of {view.pageCount}
               </p>
