@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import pino from 'pino';
+import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { cookieName, createSession } from '../../server/accounts/sessions';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -102,6 +103,18 @@ function minus(a: Metrics, b: Metrics): Metrics {
   return Object.fromEntries(METRICS.map((n) => [n, a[n] - b[n]])) as Metrics;
 }
 
+/** A bundle position as its source position (BENCH_PROFILE), through the build's source maps. */
+const maps = new Map<string, SourceMapConsumer | null>();
+function sourceOf(url: string, line: number, column: number): string {
+  const file = url.split('/').pop() ?? '';
+  if (!maps.has(file)) {
+    const mapFile = path.join(clientDir!, 'assets', `${file}.map`);
+    maps.set(file, existsSync(mapFile) ? new SourceMapConsumer(JSON.parse(readFileSync(mapFile, 'utf8')) as RawSourceMap) : null);
+  }
+  const pos = maps.get(file)?.originalPositionFor({ line: line + 1, column });
+  return pos?.source ? `${pos.source.replace(/^(\.\.\/)+/, '')}:${pos.line}` : `${file}:${line}`;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const database = await connectDatabase({ pgliteDir: path.join(work, 'db') });
@@ -155,11 +168,12 @@ try {
       // Every older page loaded, as a reader scrolling to the top would: all 2,000 rows in the
       // DOM, the worst case for a chunk.
       const scroller = page.getByTestId('message-scroller');
-      const count = () => page.locator('ol[aria-label="Messages"] > li').count();
+      // Messages loaded into the chat (rows far from the viewport are not in the DOM).
+      const count = async () => Number(await page.locator('ol[aria-label="Messages"]').getAttribute('data-count'));
       for (let i = 0; i < 200 && (await count()) < HISTORY + 1; i++) {
-        await scroller.evaluate((el) => {
-          el.scrollTop = 0;
-        });
+        // The reader's wheel (the list tells a reader's scroll from its own by such input).
+        await scroller.hover();
+        await page.mouse.wheel(0, -50_000);
         await sleep(150);
       }
       // Back at the end, where the reply streams: the same view as the other runs.
@@ -167,9 +181,10 @@ try {
         el.scrollTop = el.scrollHeight;
       });
     }
-    const rows = await page.locator('ol[aria-label="Messages"] > li').count();
     const clock = await taskClock(page);
     await sleep(1_500);
+    // Rows in the DOM once settled (rows far from the viewport are unmounted by the windowing).
+    const rows = await page.locator('ol[aria-label="Messages"] > li[data-id]').count();
     const span = CHUNKS * 20;
     const idle0 = await clock();
     await sleep(span);
@@ -204,7 +219,7 @@ try {
       profile.samples?.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
       for (const node of profile.nodes) {
         const f = node.callFrame;
-        const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+        const key = `${f.functionName || '(anonymous)'} ${sourceOf(f.url, f.lineNumber, f.columnNumber)}`;
         self.set(key, (self.get(key) ?? 0) + (dt.get(node.id) ?? 0) / 1000);
       }
       const top = [...self.entries()].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)')).sort((a, b) => b[1] - a[1]).slice(0, 15);

@@ -14,6 +14,9 @@ export interface MessageListProps {
   onNextStep: (text: string) => void;
 }
 
+/** A scroll this soon after the reader's wheel, touch, key or pointer is the reader's. */
+const READER_INTENT_MS = 1_000;
+
 /** Distance from the bottom within which new content keeps the view pinned to the end. */
 const STICK_PX = 120;
 
@@ -100,6 +103,11 @@ export function MessageList({
   const listRef = React.useRef<HTMLOListElement>(null);
   const stick = React.useRef(true);
   const lastTop = React.useRef(0);
+  /** When the reader last wheeled, touched, pressed a key or a pointer in the list. */
+  const readerAt = React.useRef(-Infinity);
+  const onReader = () => {
+    readerAt.current = performance.now();
+  };
   // --- windowing -------------------------------------------------------------------------
   const heights = React.useRef(new Map<string, number>());
   const [win, setWin] = React.useState<Window>({ fromStart: INITIAL_ROWS, afterEnd: 0 });
@@ -111,6 +119,16 @@ export function MessageList({
     if (!el || !list) return;
     const all = messagesRef.current;
     const n = all.length;
+    if (stick.current) {
+      // Pinned to the end: the newest rows that fill the view and the overscan, whatever the
+      // scroll position says while rows are still being measured.
+      let y = 0;
+      let i = n;
+      while (i > 0 && y < el.clientHeight + OVERSCAN_PX) y += heights.current.get(all[--i]!.id) ?? ROW_ESTIMATE_PX;
+      const next = { fromStart: n - i, afterEnd: 0 };
+      setWin((w) => (w.fromStart === next.fromStart && w.afterEnd === 0 ? w : next));
+      return;
+    }
     const top = el.scrollTop - list.offsetTop - OVERSCAN_PX;
     const bottom = el.scrollTop + el.clientHeight - list.offsetTop + OVERSCAN_PX;
     let y = 0;
@@ -199,8 +217,11 @@ export function MessageList({
       pinning.current = false;
       return;
     }
+    // Rows measured, mounted or unmounted by the windowing above the view move scrollTop too:
+    // only a move up right after the reader did something is the reader's.
+    const byReader = performance.now() - readerAt.current < READER_INTENT_MS;
     if (el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX) stick.current = true;
-    else if (el.scrollTop < lastTop.current) stick.current = false;
+    else if (el.scrollTop < lastTop.current && byReader) stick.current = false;
     lastTop.current = el.scrollTop;
   };
 
@@ -258,7 +279,14 @@ export function MessageList({
   }, [hasMore]);
 
   return (
-    <div ref={scrollRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="message-scroller">
+    <div
+      ref={scrollRef}
+      onScroll={onScroll}
+      onWheel={onReader}
+      onTouchMove={onReader}
+      onKeyDown={onReader}
+      onPointerDown={onReader}
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="message-scroller">
       <div ref={topRef} />
       {hasMore && (
         <div className="flex justify-center py-2">

@@ -90,7 +90,7 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
   const queryClient = useQueryClient();
   // The page sees loading replies as shells that do not change per chunk (their rows read the
   // text themselves): a chunk renders the reply's row, not the page and its list.
-  const select = React.useMemo(() => createListSelector(), [chatId]);
+  const [select] = React.useState(createListSelector);
   const query = useQuery({ ...chatQueryOptions(chatId), select });
   const chat = query.data;
   const key = React.useMemo(() => chatKey(chatId), [chatId]);

@@ -100,7 +100,8 @@ export function bindReplyId(chat: ChatData, clientMessageId: string, messageId: 
 }
 
 export function hasLoadingMessage(chat: Pick<ChatData, 'messages'> | undefined): boolean {
-  return !!chat?.messages.some((m) => m.isLoading);
+  // From the end: a reply in progress is among the last messages (this runs on every cache write).
+  return !!chat?.messages.findLast((m) => m.isLoading);
 }
 
 /** The reply in progress (last loading assistant message), for join_chat's lastSeq. */
@@ -351,6 +352,21 @@ export function createListSelector(): (chat: ChatData) => ChatData {
   return (chat) => {
     if (chat === lastIn && lastOut) return lastOut;
     const prev = lastOut;
+    // The common write (a chunk): the same messages but for loading replies whose shells hold.
+    // Reference checks only, no allocation.
+    if (prev && lastIn && chat.messages.length === lastIn.messages.length && sameChatFields(prev, chat)) {
+      let holds = true;
+      for (let i = chat.messages.length - 1; holds && i >= 0; i--) {
+        const m = chat.messages[i]!;
+        if (m === lastIn.messages[i]) continue;
+        const before = prev.messages[i]!;
+        holds = m.isLoading && before.isLoading && sameShell(before, m);
+      }
+      if (holds) {
+        lastIn = chat;
+        return prev;
+      }
+    }
     let same = !!prev && prev.messages.length === chat.messages.length && sameChatFields(prev, chat);
     const messages = chat.messages.map((m, i) => {
       let out = m;
