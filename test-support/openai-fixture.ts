@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local OpenAI-compatible chat-completions server for provider tests. Each request takes the
  * next scripted reply: a stream of deltas (text, reasoning, tool calls, raw lines), an HTTP
- * failure, a stream cut in the middle, or a hang. Requests are recorded for assertions.
+ * failure, a stream cut in the middle, or a hang. A stream may be paced (`delayMs` between
+ * deltas) and held open before it finishes (`holdUntil`), for browser tests that must catch a
+ * reply while it is being written. Requests are recorded for assertions.
  */
 
 export interface ToolCallDelta {
@@ -24,7 +26,16 @@ export interface Delta {
 export type StreamItem = { delta: Delta; finish_reason?: string | null } | { raw: string };
 
 export type Reply =
-  | { kind: 'stream'; items: StreamItem[]; finishReason?: string; cut?: boolean }
+  | {
+      kind: 'stream';
+      items: StreamItem[];
+      finishReason?: string;
+      cut?: boolean;
+      /** Pause before each delta, like a model writing at human-visible speed. */
+      delayMs?: number;
+      /** After the deltas, keep the stream open until this settles, then finish it. */
+      holdUntil?: Promise<unknown>;
+    }
   | { kind: 'status'; status: number; body?: unknown }
   | { kind: 'hang' };
 
@@ -45,6 +56,8 @@ export interface RecordedRequest {
     }>;
     stream?: boolean;
   };
+  /** Set when the caller closed the connection before the reply was fully sent (e.g. a stop). */
+  closedEarly?: boolean;
 }
 
 export interface OpenAiFixture {
@@ -56,12 +69,17 @@ export interface OpenAiFixture {
   close(): Promise<void>;
 }
 
-/** Answer text as a stream in pieces of `size` characters. */
-export function textReply(text: string, size = 12): Reply {
+export interface Pacing {
+  delayMs?: number;
+  holdUntil?: Promise<unknown>;
+}
+
+/** Answer text as a stream in pieces of `size` characters, optionally paced or held open. */
+export function textReply(text: string, size = 12, pacing: Pacing = {}): Reply {
   const items: StreamItem[] = [];
   for (let i = 0; i < text.length; i += size)
     items.push({ delta: { content: text.slice(i, i + size) } });
-  return { kind: 'stream', items };
+  return { kind: 'stream', items, ...pacing };
 }
 
 /** One tool call, its arguments split over two deltas as real servers do. */
@@ -103,17 +121,21 @@ export async function startOpenAiFixture(): Promise<OpenAiFixture> {
         res.writeHead(400).end('bad json');
         return;
       }
-      requests.push({ path: req.url ?? '', headers: req.headers, body });
+      const recorded: RecordedRequest = { path: req.url ?? '', headers: req.headers, body };
+      requests.push(recorded);
+      res.on('close', () => {
+        if (!res.writableFinished) recorded.closedEarly = true;
+      });
       const reply = queue.shift() ?? {
         kind: 'status',
         status: 500,
         body: { error: { message: 'no scripted reply left' } },
       };
-      serve(reply, body.model, res);
+      void serve(reply, body.model, res);
     });
   });
 
-  function serve(reply: Reply, model: string, res: ServerResponse) {
+  async function serve(reply: Reply, model: string, res: ServerResponse) {
     if (reply.kind === 'status') {
       res.writeHead(reply.status, { 'content-type': 'application/json' });
       res.end(
@@ -138,10 +160,21 @@ export async function startOpenAiFixture(): Promise<OpenAiFixture> {
     const line = (delta: Delta, finish: string | null) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     res.write(line({ role: 'assistant', content: '' }, null));
-    for (const item of reply.items)
+    const paced = reply.delayMs !== undefined || reply.holdUntil !== undefined;
+    if (paced) {
+      // Held like a hang, so close() can cut it; a caller that goes away ends the pacing.
+      hanging.add(res);
+      res.on('close', () => hanging.delete(res));
+    }
+    for (const item of reply.items) {
+      if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+      if (res.destroyed) return;
       res.write(
         'raw' in item ? `data: ${item.raw}\n\n` : line(item.delta, item.finish_reason ?? null),
       );
+    }
+    if (reply.holdUntil) await reply.holdUntil.catch(() => undefined);
+    if (res.destroyed) return;
     if (reply.cut) {
       // Drop the connection without finish_reason or [DONE], like a proxy timing out mid-answer.
       res.socket?.destroy();

@@ -185,6 +185,7 @@ try {
     await sleep(1_500);
     // Rows in the DOM once settled (rows far from the viewport are unmounted by the windowing).
     const rows = await page.locator('ol[aria-label="Messages"] > li[data-id]').count();
+    if (process.env.BENCH_DEBUG) console.log(await page.evaluate(() => { const el = document.querySelector('[data-testid=message-scroller]')!; return JSON.stringify({ st: el.scrollTop, sh: el.scrollHeight, ch: el.clientHeight, rows: [...document.querySelector('ol[aria-label="Messages"]')!.children].map((li) => ((li as HTMLElement).dataset.id ? (li as HTMLElement).offsetHeight : `s${(li as HTMLElement).style.height}`)) }); }));
     const span = CHUNKS * 20;
     const idle0 = await clock();
     await sleep(span);

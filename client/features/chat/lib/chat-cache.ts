@@ -226,7 +226,8 @@ export type EventOutcome =
 
 function findTarget(chat: ChatData, messageId: string | undefined): number {
   if (messageId) {
-    const exact = chat.messages.findIndex((m) => m.id === messageId);
+    // From the end: the reply being written is among the last messages.
+    const exact = chat.messages.findLastIndex((m) => m.id === messageId);
     if (exact >= 0) return exact;
   }
   // Our own send before the server's ids are known: the optimistic reply takes the events.
