@@ -12,15 +12,7 @@ import {
   isTooLarge,
   type ComposerFile,
 } from '../lib/send-rules';
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
+import { toComposerFile } from '../lib/composer-files';
 
 export interface ChatInputProps {
   /** Resolves true when the message was taken (the box then clears). */
@@ -38,7 +30,13 @@ export interface ChatInputProps {
  * (3 rows), any files (several at once, 10 MB each), "Attached files:" with remove buttons.
  */
 // Memoised: the page re-renders on every stream chunk, the box need not.
-export const ChatInput = React.memo(function ChatInput({ onSend, sending, canStop, onStop, initialText = '' }: ChatInputProps) {
+export const ChatInput = React.memo(function ChatInput({
+  onSend,
+  sending,
+  canStop,
+  onStop,
+  initialText = '',
+}: ChatInputProps) {
   const [text, setText] = React.useState(initialText);
   const [files, setFiles] = React.useState<ComposerFile[]>([]);
   const boxRef = React.useRef<HTMLTextAreaElement>(null);
@@ -59,16 +57,10 @@ export const ChatInput = React.memo(function ChatInput({ onSend, sending, canSto
   const addFiles = async (list: FileList | null) => {
     if (!list || list.length === 0) return;
     const picked = Array.from(list);
-    if (picked.some((f) => isTooLarge(f.size))) toast({ variant: 'destructive', ...FILE_TOO_LARGE_TOAST });
+    if (picked.some((f) => isTooLarge(f.size)))
+      toast({ variant: 'destructive', ...FILE_TOO_LARGE_TOAST });
     const accepted = await Promise.all(
-      picked
-        .filter((f) => !isTooLarge(f.size))
-        .map(async (f) => ({
-          name: f.name,
-          dataUrl: await readAsDataUrl(f),
-          type: f.type || 'application/octet-stream',
-          size: f.size,
-        })),
+      picked.filter((f) => !isTooLarge(f.size)).map((f) => toComposerFile(f, f.name, f.type)),
     );
     setFiles((current) => [...current, ...accepted]);
   };
@@ -103,8 +95,14 @@ export const ChatInput = React.memo(function ChatInput({ onSend, sending, canSto
             <p className="mb-1.5 text-xs font-medium text-muted-foreground">Attached files:</p>
             <ul className="flex flex-wrap gap-1.5" aria-label="Attached files">
               {files.map((f, i) => (
-                <li key={`${f.name}-${i}`} className="flex max-w-full items-center gap-1.5 rounded-md border bg-background py-1 pr-1 pl-2 text-xs">
-                  <FileIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+                <li
+                  key={`${f.name}-${i}`}
+                  className="flex max-w-full items-center gap-1.5 rounded-md border bg-background py-1 pr-1 pl-2 text-xs"
+                >
+                  <FileIcon
+                    className="size-3.5 shrink-0 text-muted-foreground"
+                    aria-hidden="true"
+                  />
                   <span className="min-w-0 truncate font-medium">{f.name}</span>
                   <span className="shrink-0 text-muted-foreground">{formatFileSize(f.size)}</span>
                   <button
@@ -132,7 +130,14 @@ export const ChatInput = React.memo(function ChatInput({ onSend, sending, canSto
               e.target.value = '';
             }}
           />
-          <Button type="button" variant="outline" size="icon" className="size-10 shrink-0" aria-label="Attach files" onClick={() => fileRef.current?.click()}>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            className="size-10 shrink-0"
+            aria-label="Attach files"
+            onClick={() => fileRef.current?.click()}
+          >
             <PaperclipIcon aria-hidden="true" />
           </Button>
           <Textarea
@@ -151,11 +156,24 @@ export const ChatInput = React.memo(function ChatInput({ onSend, sending, canSto
             }}
           />
           {canStop && onStop ? (
-            <Button type="button" variant="outline" size="icon" className="size-10 shrink-0" aria-label="Stop" onClick={onStop}>
+            <Button
+              type="button"
+              variant="outline"
+              size="icon"
+              className="size-10 shrink-0"
+              aria-label="Stop"
+              onClick={onStop}
+            >
               <SquareIcon className="fill-current" aria-hidden="true" />
             </Button>
           ) : null}
-          <Button type="submit" size="icon" className="size-10 shrink-0" aria-label="Send message" disabled={!canSend}>
+          <Button
+            type="submit"
+            size="icon"
+            className="size-10 shrink-0"
+            aria-label="Send message"
+            disabled={!canSend}
+          >
             <SendIcon aria-hidden="true" />
           </Button>
         </div>

@@ -33,6 +33,8 @@ const OVERSCAN_PX = 1_200;
 const ROW_ESTIMATE_PX = 120;
 /** Rows shown before the first measurement (a page of history). */
 const INITIAL_ROWS = 50;
+/** Chats up to this many loaded messages keep every row mounted (they are cheap as they are). */
+const WINDOW_FROM = 100;
 
 /** The mounted rows, counted from the end (older pages put in front do not move them). */
 interface Window {
@@ -148,8 +150,9 @@ export function MessageList({
     setWin((w) => (w.fromStart === next.fromStart && w.afterEnd === next.afterEnd ? w : next));
   }, []);
   const n = messages.length;
-  const start = Math.max(0, n - win.fromStart);
-  const end = Math.max(start, n - win.afterEnd);
+  const windowed = n > WINDOW_FROM;
+  const start = windowed ? Math.max(0, n - win.fromStart) : 0;
+  const end = windowed ? Math.max(start, n - win.afterEnd) : n;
   let above = 0;
   for (let i = 0; i < start; i++) above += heights.current.get(messages[i]!.id) ?? ROW_ESTIMATE_PX;
   let below = 0;
@@ -296,13 +299,18 @@ export function MessageList({
         </div>
       )}
       {/* Block, not flex: a chunk then re-lays out the changed row, not the whole column of rows. */}
-      <ol ref={listRef} aria-label="Messages" data-count={n} className="mx-auto block w-full max-w-4xl py-3">
-        {above > 0 && <li aria-hidden="true" style={{ height: above }} />}
+      {/* Unmounted rows stand as padding (the list holds rows only): 12 px is py-3's own. */}
+      <ol
+        ref={listRef}
+        aria-label="Messages"
+        data-count={n}
+        className="mx-auto block w-full max-w-4xl"
+        style={{ paddingTop: above + 12, paddingBottom: below + 12 }}
+      >
         <SettledRows messages={settled} chatId={chatId} userInitials={userInitials} onNextStep={onNextStep} />
         {live.map((m) => (
           <MessageRow key={m.id} message={m} chatId={chatId} userInitials={userInitials} onNextStep={onNextStep} />
         ))}
-        {below > 0 && <li aria-hidden="true" style={{ height: below }} />}
       </ol>
     </div>
   );

@@ -29,10 +29,16 @@ import {
 } from '../lib/chat-cache';
 import { MESSAGE_REQUIRED_TOAST, checkSend, type ComposerFile } from '../lib/send-rules';
 import { readAnswerStream } from '../lib/stream-lines';
+import { lastUserMessage } from '../lib/last-user-message';
+import { toComposerFile } from '../lib/composer-files';
+import { fetchAttachment } from '@/features/files/api/files-api';
 import { useChatSocket, type SocketStatus } from './use-chat-socket';
 import { useReplyProgress } from './use-progress';
 
-const SEND_FAILED_TOAST = { title: 'Error', description: 'Failed to send message. Please try again.' } as const;
+const SEND_FAILED_TOAST = {
+  title: 'Error',
+  description: 'Failed to send message. Please try again.',
+} as const;
 const FINISHED_TURN_STATES = new Set(['complete', 'completed', 'error', 'stopped', 'failed']);
 /** Events that only add text: coalesced into one cache write per frame. Others apply at once. */
 const COALESCED_EVENTS = new Set<StreamEvent['type']>(['stream_chunk', 'thinking_update']);
@@ -55,14 +61,6 @@ function latestTaskName(chat: ChatData | undefined): string | undefined {
     if (m.role === 'assistant' && !m.isLoading) return m.structuredResponse?.task_name;
   }
   return undefined;
-}
-
-function lastUserText(chat: ChatData | undefined): string | undefined {
-  const m = chat?.messages.findLast((x) => x.role === 'user');
-  if (!m) return undefined;
-  return typeof m.content === 'string'
-    ? m.content
-    : m.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
 }
 
 export interface ChatSession {
@@ -96,10 +94,14 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
   const key = React.useMemo(() => chatKey(chatId), [chatId]);
 
   const update = React.useCallback(
-    (fn: (c: ChatData) => ChatData) => queryClient.setQueryData<ChatData>(key, (c) => (c ? fn(c) : c)),
+    (fn: (c: ChatData) => ChatData) =>
+      queryClient.setQueryData<ChatData>(key, (c) => (c ? fn(c) : c)),
     [queryClient, key],
   );
-  const refetch = React.useCallback(() => void refetchChat(queryClient, chatId), [queryClient, chatId]);
+  const refetch = React.useCallback(
+    () => void refetchChat(queryClient, chatId),
+    [queryClient, chatId],
+  );
 
   const replyLoading = hasLoadingMessage(chat);
   const progress = useReplyProgress(replyLoading);
@@ -204,7 +206,11 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
 
   /** POSTs a send and reads its streamed answer; the optimistic messages are already shown. */
   const deliver = React.useCallback(
-    async (clientMessageId: string, message: SendMessageBody['message'], attempt: LastSend): Promise<void> => {
+    async (
+      clientMessageId: string,
+      message: SendMessageBody['message'],
+      attempt: LastSend,
+    ): Promise<void> => {
       try {
         const body: SendMessageBody = { chatId, message, clientMessageId };
         const res = await apiRequest('POST', '/api/chats/message', body);
@@ -250,7 +256,8 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
   const sendNow = React.useCallback(
     (text: string, files: ComposerFile[], reuseId?: string): boolean => {
       const check = checkSend(text, files.length, sendingRef.current);
-      if (check === 'message-required') toast({ variant: 'destructive', ...MESSAGE_REQUIRED_TOAST });
+      if (check === 'message-required')
+        toast({ variant: 'destructive', ...MESSAGE_REQUIRED_TOAST });
       if (check !== 'ok') return false;
       sendingRef.current = true;
       setSending(true);
@@ -263,7 +270,12 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
           ? text
           : [
               { type: 'text', text },
-              ...files.map((f) => ({ type: 'file' as const, filename: f.name, base64: f.dataUrl, mimeType: f.type })),
+              ...files.map((f) => ({
+                type: 'file' as const,
+                filename: f.name,
+                base64: f.dataUrl,
+                mimeType: f.type,
+              })),
             ];
       const shown: string | MessagePart[] =
         files.length === 0
@@ -276,7 +288,13 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
                 attachment: { id: '', name: f.name, size: f.size, mimeType: f.type },
               })),
             ];
-      update((c) => addOptimisticSend(c, { clientMessageId, content: shown, timestamp: new Date().toISOString() }));
+      update((c) =>
+        addOptimisticSend(c, {
+          clientMessageId,
+          content: shown,
+          timestamp: new Date().toISOString(),
+        }),
+      );
       void deliver(clientMessageId, message, attempt);
       // Taken: the box clears now; the reply arrives in the list.
       return true;
@@ -284,7 +302,10 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
     [update, deliver],
   );
 
-  const send = React.useCallback((text: string, files: ComposerFile[]) => sendNow(text, files), [sendNow]);
+  const send = React.useCallback(
+    (text: string, files: ComposerFile[]) => sendNow(text, files),
+    [sendNow],
+  );
 
   const retry = React.useCallback(() => {
     setError({ open: false, message: null });
@@ -295,13 +316,27 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
       void sendNow(last.text, last.files, last.stored ? undefined : last.clientMessageId);
       return;
     }
-    const text = lastUserText(queryClient.getQueryData<ChatData>(key));
-    if (text?.trim()) void sendNow(text, []);
+    // Nothing sent from this page (opened with ?error=true, or reloaded): resubmit the stored last
+    // message with its files, fetched back from the server (spec: "the last message and files").
+    const stored = lastUserMessage(queryClient.getQueryData<ChatData>(key));
+    if (!stored || !stored.text.trim()) return;
+    Promise.all(
+      stored.attachments.map(async (a) =>
+        toComposerFile(await fetchAttachment(a.id), a.name, a.mimeType),
+      ),
+    ).then(
+      (files) => void sendNow(stored.text, files),
+      () => toast({ variant: 'destructive', ...SEND_FAILED_TOAST }),
+    );
   }, [sendNow, queryClient, key]);
 
   const stop = React.useCallback(() => {
     stopReply(chatId).catch(() =>
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to stop the reply. Please try again.' }),
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'Failed to stop the reply. Please try again.',
+      }),
     );
   }, [chatId]);
 
@@ -333,7 +368,13 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
     loadingEarlierRef.current = true;
     setLoadingEarlier(true);
     loadEarlierMessages(queryClient, chatId)
-      .catch(() => toast({ variant: 'destructive', title: 'Error', description: 'Failed to load earlier messages.' }))
+      .catch(() =>
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: 'Failed to load earlier messages.',
+        }),
+      )
       .finally(() => {
         loadingEarlierRef.current = false;
         setLoadingEarlier(false);

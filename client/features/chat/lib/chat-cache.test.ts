@@ -5,6 +5,7 @@ import {
   addOptimisticSend,
   applyStreamEvent,
   bindReplyId,
+  createListSelector,
   currentTurn,
   mergeFetchedChat,
   prepareForReplay,
@@ -157,5 +158,46 @@ describe('sends and rejoins', () => {
     const ready = prepareForReplay(polled, 'a1');
     const c = run(ready, [ev('stream_chunk', 'partial', 1), ev('stream_chunk', ' more', 2)]);
     expect(c.messages[0]!.content).toBe('partial more');
+  });
+});
+
+describe('the list view of a chat (what the page renders)', () => {
+  it('stays the same object while only the text or thinking of a reply changes', () => {
+    const select = createListSelector();
+    let c = run(loadingChat(), [ev('thinking_start', '', 1)]);
+    const first = select(c);
+    c = run(c, [ev('thinking_update', 'Looking', 2), ev('thinking_end', '', 3), ev('stream_chunk', 'Hel', 4)]);
+    expect(select(c)).toBe(first);
+    c = run(c, [ev('stream_chunk', 'lo', 5)]);
+    expect(select(c)).toBe(first);
+    // The reply's text is not in the list view: its row reads it from the cache.
+    expect(first.messages[1]).toMatchObject({ id: 'a1', isLoading: true, content: '' });
+    expect(first.messages[0]).toBe(c.messages[0]);
+  });
+
+  it('changes when the reply completes, a message arrives or the title changes', () => {
+    const select = createListSelector();
+    const c = run(loadingChat(), [ev('stream_chunk', 'Hello', 1)]);
+    const before = select(c);
+    const done = run(c, [ev('stream_complete', '', 2, { finalContent: 'Hello' })]);
+    const after = select(done);
+    expect(after).not.toBe(before);
+    expect(after.messages[1]).toMatchObject({ content: 'Hello', isLoading: false });
+    expect(select({ ...done, title: 'New title' }).title).toBe('New title');
+    const longer = { ...done, messages: [...done.messages, msg({ id: 'u2', content: 'next' })] };
+    expect(select(longer).messages).toHaveLength(3);
+  });
+});
+
+describe('a report streamed in chunks', () => {
+  it('is read once the closing brace arrives, and dropped when text follows it', () => {
+    const json = JSON.stringify({ task_name: 'Profile', content: [{ type: 'text', text: 'ok' }], next_steps: [] });
+    const cut = json.length - 1;
+    let c = run(loadingChat(), [ev('stream_chunk', json.slice(0, 10), 1), ev('stream_chunk', json.slice(10, cut), 2)]);
+    expect(c.messages[1]!.structuredResponse).toBeNull();
+    c = run(c, [ev('stream_chunk', json.slice(cut), 3)]);
+    expect(c.messages[1]!.structuredResponse?.task_name).toBe('Profile');
+    expect(run(c, [ev('stream_chunk', '\n', 4)]).messages[1]!.structuredResponse?.task_name).toBe('Profile');
+    expect(run(c, [ev('stream_chunk', ' and more', 4)]).messages[1]!.structuredResponse).toBeNull();
   });
 });

@@ -30,7 +30,13 @@ export function savedFilesQueryOptions(chatId: string) {
  * POST /api/chats/{id}/files with the spec's toasts: "File saved"; 409 "File already saved";
  * otherwise "Error" / "Failed to save file. Please try again." Resolves true when saved.
  */
-export function useSaveFile(chatId: string, messages?: { success?: { title: string; description?: string }; failure?: { title: string; description: string } }) {
+export function useSaveFile(
+  chatId: string,
+  messages?: {
+    success?: { title: string; description?: string };
+    failure?: { title: string; description: string };
+  },
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: { fileName: string; fileContent: string }) =>
@@ -45,12 +51,18 @@ export function useSaveFile(chatId: string, messages?: { success?: { title: stri
     },
     onError: (err, file) => {
       if (isApiError(err) && err.status === 409) {
-        toast({ title: 'File already saved', description: `${file.fileName} is already in your saved files` });
+        toast({
+          title: 'File already saved',
+          description: `${file.fileName} is already in your saved files`,
+        });
         return;
       }
       toast({
         variant: 'destructive',
-        ...(messages?.failure ?? { title: 'Error', description: 'Failed to save file. Please try again.' }),
+        ...(messages?.failure ?? {
+          title: 'Error',
+          description: 'Failed to save file. Please try again.',
+        }),
       });
     },
   });
@@ -60,24 +72,38 @@ export function useSaveFile(chatId: string, messages?: { success?: { title: stri
 export function useDeleteFile(chatId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fileId: string) => apiRequest('DELETE', `/api/files/${encodeURIComponent(fileId)}`),
+    mutationFn: (fileId: string) =>
+      apiRequest('DELETE', `/api/files/${encodeURIComponent(fileId)}`),
     onSuccess: () => {
       toast({ title: 'File deleted' });
       void queryClient.invalidateQueries({ queryKey: savedFilesKey(chatId) });
     },
     onError: () => {
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete file. Please try again.' });
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'Failed to delete file. Please try again.',
+      });
     },
   });
 }
 
-/** GET /api/attachments/{id}: the bytes of a file attached to a message, downloaded under its name. */
+/** GET /api/attachments/{id}: the bytes of a file attached to a message. */
+export async function fetchAttachment(id: string): Promise<Blob> {
+  const res = await apiRequest('GET', `/api/attachments/${encodeURIComponent(id)}`);
+  return res.blob();
+}
+
+/** The bytes of a file attached to a message, downloaded under its name. */
 export async function downloadAttachment(id: string, fileName: string): Promise<void> {
   try {
-    const res = await apiRequest('GET', `/api/attachments/${encodeURIComponent(id)}`);
-    downloadBlob(fileName, await res.blob());
+    downloadBlob(fileName, await fetchAttachment(id));
     toast({ title: 'File downloaded' });
   } catch {
-    toast({ variant: 'destructive', title: 'Error', description: 'Failed to download file. Please try again.' });
+    toast({
+      variant: 'destructive',
+      title: 'Error',
+      description: 'Failed to download file. Please try again.',
+    });
   }
 }

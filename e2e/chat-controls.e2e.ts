@@ -1,0 +1,489 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { MessageDto } from '@contract/chats';
+import { addCompany } from '../server/admin/companies';
+import { DEFAULT_APPROVED_DOMAINS } from '../server/config';
+import { connectDatabase } from '../server/db/connect';
+import { seedDatabase } from '../server/seed/seed';
+import {
+  startOpenAiFixture,
+  textReply,
+  toolCallReply,
+  type OpenAiFixture,
+  type RecordedRequest,
+} from '../test-support/openai-fixture';
+import { disposeServer, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import {
+  cookieHeader,
+  cookieIntoContext,
+  shot,
+  signUpThroughApi,
+  uniqueE2eEmail,
+  type SessionCookie,
+} from './support';
+
+// The chat page's controls against the real server running a company on an OpenAI-compatible
+// model (issue 6: "with OPENAI_BASE_URL set, the same chats run on that model with the same
+// tools"), the model being a local fixture whose pace the test sets: a report written with a tool
+// call, a reply stopped half-way, the error dialog (on load and after a failed reply), and the
+// notice of a reply that takes longer than 180 s, reached with Playwright's clock.
+//
+// The company is set up the way an operator does it (server/admin, on the server's database
+// before the server starts) and is this run's own, so no other test's chats change model.
+
+const runId = randomBytes(4).toString('hex');
+const DOMAIN = `controls-${runId}.com`;
+const COMPANY = `Controls ${runId}`;
+const MODEL_ID = 'test-model';
+const API_KEY = 'sk-e2e-controls';
+const DEFAULT_DIALOG_BODY =
+  'There has been an error completing this request. Please try again. If the error persists, please contact an admin.';
+
+const POLICY = [
+  '# Acceptable Use Policy',
+  '## Purpose',
+  'This policy sets out how company devices and accounts may be used.',
+  '## Scope',
+  'It applies to all employees and contractors.',
+].join('\n');
+
+const REPORT = {
+  task_name: 'Acceptable use policy review',
+  content: [
+    {
+      type: 'text',
+      text: 'The policy covers **purpose** and **scope**; ownership and review dates are missing.',
+    },
+  ],
+  next_steps: [{ step_description: 'Draft the missing ownership section' }],
+};
+
+/** A promise with its resolve function, to release a held reply when the test says so. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const promise = new Promise<void>((r) => (open = r));
+  return { promise, open };
+}
+
+/** The text of the last user message a model request carries (attachment notes included). */
+function lastUserContent(req: RecordedRequest): string {
+  const user = req.body.messages.filter((m) => m.role === 'user').at(-1);
+  return String(user?.content ?? '');
+}
+
+describe('chat controls on an OpenAI-compatible model', () => {
+  let model: OpenAiFixture;
+  let dataDir: string;
+  let server: RunningServer;
+  let browser: Browser;
+  let cookie: SessionCookie;
+
+  beforeAll(async () => {
+    model = await startOpenAiFixture();
+    // Operator step before start-up: the server's own database (this run's PostgreSQL database,
+    // or PGlite in the data dir the server is then given), seeded as the server would seed it.
+    dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-controls-'));
+    const database = await connectDatabase({
+      databaseUrl: inject('testDatabaseUrl') ?? undefined,
+      pgliteDir: path.join(dataDir, 'pglite'),
+    });
+    try {
+      await seedDatabase(database.db);
+      await addCompany(database.db, {
+        name: COMPANY,
+        emailDomains: [DOMAIN],
+        governanceModel: `openai:${MODEL_ID}`,
+      });
+    } finally {
+      await database.close();
+    }
+    server = await startServer({
+      DATA_DIR: dataDir,
+      OPENAI_BASE_URL: model.baseUrl,
+      OPENAI_API_KEY: API_KEY,
+      APPROVED_EMAIL_DOMAINS: [...DEFAULT_APPROVED_DOMAINS, DOMAIN].join(','),
+    });
+    browser = await launchBrowser();
+    ({ cookie } = await signUpThroughApi(server, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: uniqueE2eEmail('controls', DOMAIN),
+    }));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (server) await disposeServer(server);
+    await model?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function api(method: string, p: string, body?: unknown): Promise<Response> {
+    return fetch(server.url + p, {
+      method,
+      headers: {
+        Cookie: cookieHeader(cookie),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  async function newGovernanceChat(): Promise<string> {
+    const res = await api('POST', '/api/chats', { title: 'Governance Chat', module: 'governance' });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  }
+
+  async function messagesOf(chatId: string): Promise<MessageDto[]> {
+    const res = await api('GET', `/api/chats/${chatId}`);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { messages: MessageDto[] }).messages;
+  }
+
+  /** A signed-in page on the chat, connected and ready to send. */
+  async function openChat(
+    chatId: string,
+    opts: { query?: string; before?: (page: Page) => Promise<void> } = {},
+  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    const opened = await newPage(browser);
+    await cookieIntoContext(opened.context, server, cookie);
+    await opts.before?.(opened.page);
+    await opened.page.goto(`${server.url}/chat/${chatId}${opts.query ?? ''}`);
+    await opened.page.getByText('Connecting to chat...').waitFor({ state: 'hidden' });
+    await opened.page.getByPlaceholder('Type your message...').waitFor();
+    return opened;
+  }
+
+  async function send(page: Page, text: string) {
+    const box = page.getByPlaceholder('Type your message...');
+    await box.fill(text);
+    await box.press('Enter');
+    await page.locator('li[data-role="user"]').last().getByText(text).waitFor();
+  }
+
+  const assistantRows = (page: Page) => page.locator('li[data-role="assistant"]');
+
+  it('runs a Governance chat on the model: thinking while it works, its tool on the attachment, then the report', async () => {
+    const chatId = await newGovernanceChat();
+    const { context, page, errors } = await openChat(chatId);
+    try {
+      model.requests.length = 0;
+      // Step one: reasoning, then a call of the module's checklist tool on the attachment, held
+      // open so the page can be seen thinking; step two: the report, written in pieces.
+      const toolStep = toolCallReply([
+        { id: 'call_1', name: 'policy_coverage', args: { file: 'aup-draft.md' } },
+      ]);
+      if (toolStep.kind !== 'stream') throw new Error('a tool call is a stream');
+      const toolStepDone = gate();
+      model.enqueue(
+        {
+          ...toolStep,
+          items: [
+            { delta: { reasoning_content: 'Reading the attached policy.\n' } },
+            { delta: { reasoning_content: 'Checking it against the governance checklist.\n' } },
+            ...toolStep.items,
+          ],
+          delayMs: 100,
+          holdUntil: toolStepDone.promise,
+        },
+        textReply(JSON.stringify(REPORT), 40, { delayMs: 60 }),
+      );
+      await page.getByTestId('file-input').setInputFiles({
+        name: 'aup-draft.md',
+        mimeType: 'text/markdown',
+        buffer: Buffer.from(POLICY),
+      });
+      await send(page, 'Check our acceptable use policy');
+
+      // Thinking: the label and the model's reasoning lines, while the model is still at work.
+      const reply = assistantRows(page).last();
+      await reply.getByText('AI is thinking...').waitFor();
+      await reply.getByText('Checking it against the governance checklist.').waitFor();
+      await page.getByText('Gathering information from agents').waitFor();
+      await shot(page, 'controls-thinking');
+      toolStepDone.open();
+
+      const report = reply.locator('article');
+      await report.waitFor({ timeout: 30_000 });
+      await report.getByRole('heading', { name: REPORT.task_name }).waitFor();
+      expect(await report.textContent()).toContain('ownership and review dates are missing');
+      await report.getByText('Draft the missing ownership section').waitFor();
+      // The chat title follows the report's task name.
+      await page.getByRole('heading', { level: 2, name: REPORT.task_name }).waitFor();
+      await shot(page, 'controls-report');
+
+      // The company's model, key and module tools went to the endpoint, with the file announced.
+      expect(model.requests).toHaveLength(2);
+      const [req, second] = model.requests as [RecordedRequest, RecordedRequest];
+      expect(req.path).toBe('/v1/chat/completions');
+      expect(req.body.model).toBe(MODEL_ID);
+      expect(req.headers.authorization).toBe(`Bearer ${API_KEY}`);
+      expect(req.body.tools!.map((t) => t.function.name)).toEqual(
+        expect.arrayContaining([
+          'policy_coverage',
+          'policy_skeleton',
+          'risk_register',
+          'read_document',
+        ]),
+      );
+      expect(lastUserContent(req)).toContain('[Attached file: aup-draft.md');
+      // The tool ran on the attached text and its result went back to the model.
+      const toolMessage = second.body.messages.find((m) => m.role === 'tool');
+      expect(toolMessage?.tool_call_id).toBe('call_1');
+      const result = JSON.parse(String(toolMessage!.content)) as {
+        items: Array<{ item: string; status: string }>;
+      };
+      expect(result.items.some((i) => i.status === 'covered')).toBe(true);
+      expect(result.items.some((i) => i.status === 'missing')).toBe(true);
+
+      const stored = await messagesOf(chatId);
+      expect(stored.at(-1)).toMatchObject({ role: 'assistant', status: 'complete' });
+      expect(stored.at(-1)!.structuredResponse?.task_name).toBe(REPORT.task_name);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('stops a reply while it streams: the partial text stays and the reply is marked stopped', async () => {
+    const chatId = await newGovernanceChat();
+    const { context, page, errors } = await openChat(chatId);
+    try {
+      model.requests.length = 0;
+      const words =
+        'The register lists twelve risks. Three of them have no owner yet, and two controls are overdue for review. ';
+      const never = gate();
+      // Written slowly, then held open: the stop comes while the model is still writing.
+      model.enqueue(textReply(words, 6, { delayMs: 80, holdUntil: never.promise }));
+      await send(page, 'Summarise the risk register');
+
+      const reply = assistantRows(page).last();
+      await reply
+        .locator('[data-streaming="true"]')
+        .getByText('Three of them have no owner')
+        .waitFor();
+      const stopButton = page.getByRole('button', { name: 'Stop' });
+      expect(await stopButton.isVisible()).toBe(true);
+      await shot(page, 'controls-streaming');
+      await stopButton.click();
+
+      await page.locator('li[data-role="assistant"][data-status="stopped"]').waitFor();
+      await reply.getByText('Stopped', { exact: true }).waitFor();
+      const shown = (await reply.textContent()) ?? '';
+      expect(shown).toContain('The register lists twelve risks.');
+      expect(shown).toContain('Three of them have no owner');
+      await stopButton.waitFor({ state: 'detached' });
+      await page.getByText('Gathering information from agents').waitFor({ state: 'hidden' });
+      await shot(page, 'controls-stopped');
+
+      // The server kept the same partial text, and the model's request was cut, not left running.
+      const stored = (await messagesOf(chatId)).at(-1)!;
+      expect(stored.status).toBe('stopped');
+      const storedText = typeof stored.content === 'string' ? stored.content : '';
+      expect(storedText.startsWith('The register lists twelve risks.')).toBe(true);
+      expect(words.startsWith(storedText)).toBe(true);
+      expect(shown).toContain(storedText.trim());
+      await expect.poll(() => model.requests[0]?.closedEarly).toBe(true);
+      never.open();
+
+      // The chat takes the next message at once.
+      model.enqueue(textReply(JSON.stringify(REPORT), 40));
+      await send(page, 'Then review the policy instead');
+      await assistantRows(page).last().locator('article').waitFor({ timeout: 30_000 });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('?error=true opens the error dialog on load; outside clicks leave it open; Retry resubmits the last message', async () => {
+    const chatId = await newGovernanceChat();
+    // A chat with one finished exchange to retry.
+    {
+      const { context, page } = await openChat(chatId);
+      model.enqueue(textReply(JSON.stringify(REPORT), 40));
+      await send(page, 'List the policies due for review');
+      await assistantRows(page).last().locator('article').waitFor({ timeout: 30_000 });
+      await context.close();
+    }
+
+    const { context, page, errors } = await openChat(chatId, { query: '?error=true' });
+    try {
+      const dialog = page.getByRole('alertdialog');
+      await dialog.waitFor();
+      await dialog.getByRole('heading', { name: 'Error', exact: true }).waitFor();
+      expect((await dialog.getByText(/Please try again\./).textContent())?.trim()).toBe(
+        DEFAULT_DIALOG_BODY,
+      );
+      await shot(page, 'controls-error-dialog');
+
+      // Outside clicks (on the overlay, away from the dialog) are ignored.
+      await page.mouse.click(8, 8);
+      await page.mouse.click(1270, 850);
+      await page.waitForTimeout(300);
+      expect(await dialog.isVisible()).toBe(true);
+
+      model.requests.length = 0;
+      model.enqueue(
+        textReply(JSON.stringify({ ...REPORT, task_name: 'Policies due for review' }), 40),
+      );
+      await dialog.getByRole('button', { name: 'Retry' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      // Resubmitted as a new message of the same text, answered by the model.
+      await expect.poll(() => page.locator('li[data-role="user"]').count()).toBe(2);
+      expect(await page.locator('li[data-role="user"]').last().textContent()).toContain(
+        'List the policies due for review',
+      );
+      await assistantRows(page)
+        .last()
+        .getByRole('heading', { name: 'Policies due for review' })
+        .waitFor({
+          timeout: 30_000,
+        });
+      expect(lastUserContent(model.requests[0]!)).toBe('List the policies due for review');
+      const stored = await messagesOf(chatId);
+      expect(stored.filter((m) => m.role === 'user')).toHaveLength(2);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('?error=true: Retry resubmits the last message together with its files', async () => {
+    const chatId = await newGovernanceChat();
+    {
+      const { context, page } = await openChat(chatId);
+      model.enqueue(textReply(JSON.stringify(REPORT), 40));
+      await page.getByTestId('file-input').setInputFiles({
+        name: 'aup-draft.md',
+        mimeType: 'text/markdown',
+        buffer: Buffer.from(POLICY),
+      });
+      await send(page, 'Review the attached policy');
+      await assistantRows(page).last().locator('article').waitFor({ timeout: 30_000 });
+      await context.close();
+    }
+
+    const { context, page } = await openChat(chatId, { query: '?error=true' });
+    try {
+      const dialog = page.getByRole('alertdialog');
+      await dialog.waitFor();
+      model.requests.length = 0;
+      model.enqueue(textReply(JSON.stringify(REPORT), 40));
+      await dialog.getByRole('button', { name: 'Retry' }).click();
+      await expect.poll(() => page.locator('li[data-role="user"]').count()).toBe(2);
+      await assistantRows(page).last().locator('article').waitFor({ timeout: 30_000 });
+      const storedUsers = (await messagesOf(chatId)).filter((m) => m.role === 'user');
+      expect(storedUsers).toHaveLength(2);
+      // Spec section 4: "Error dialog Retry: closes and resubmits the last message and files."
+      expect(
+        JSON.stringify(storedUsers[1]!.content),
+        'the resubmitted message should carry the file aup-draft.md of the last message',
+      ).toContain('aup-draft.md');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a failed reply opens the dialog with the server message; Retry resubmits the message and its files', async () => {
+    const chatId = await newGovernanceChat();
+    const { context, page, errors } = await openChat(chatId);
+    try {
+      model.requests.length = 0;
+      model.enqueue({ kind: 'status', status: 503 });
+      await page.getByTestId('file-input').setInputFiles({
+        name: 'aup-draft.md',
+        mimeType: 'text/markdown',
+        buffer: Buffer.from(POLICY),
+      });
+      await send(page, 'Check this policy');
+
+      const dialog = page.getByRole('alertdialog');
+      await dialog.waitFor({ timeout: 30_000 });
+      await dialog.getByRole('heading', { name: 'Error', exact: true }).waitFor();
+      expect((await dialog.getByText(/Please try again\./).textContent())?.trim()).toBe(
+        'The model endpoint failed (503): try again in a moment. Please try again. If the error persists, please contact an admin.',
+      );
+      await page.mouse.click(8, 8);
+      await page.waitForTimeout(300);
+      expect(await dialog.isVisible()).toBe(true);
+
+      model.requests.length = 0;
+      model.enqueue(textReply(JSON.stringify(REPORT), 40));
+      await dialog.getByRole('button', { name: 'Retry' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await assistantRows(page).last().locator('article').waitFor({ timeout: 30_000 });
+
+      // The retry is a new message carrying the same text and the same file.
+      const users = page.locator('li[data-role="user"]');
+      const retried = users.last();
+      expect(await retried.textContent()).toContain('Check this policy');
+      await retried.getByRole('button', { name: 'Download aup-draft.md' }).waitFor();
+      expect(lastUserContent(model.requests[0]!)).toContain('[Attached file: aup-draft.md');
+      const storedUsers = (await messagesOf(chatId)).filter((m) => m.role === 'user');
+      const last = storedUsers.at(-1)!;
+      expect(Array.isArray(last.content)).toBe(true);
+      expect(JSON.stringify(last.content)).toContain('aup-draft.md');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows "Message is taking longer than expected to load." after 180 s, with a Retry that refetches', async () => {
+    const chatId = await newGovernanceChat();
+    const { context, page, errors } = await openChat(chatId, {
+      before: (p) => p.clock.install(),
+    });
+    try {
+      const held = gate();
+      model.enqueue(textReply('Still working on the register.', 10, { holdUntil: held.promise }));
+      await send(page, 'Build the full risk register');
+      await assistantRows(page).last().getByText('Still working on the register.').waitFor();
+      const notice = page
+        .getByRole('alert')
+        .filter({ hasText: 'Message is taking longer than expected to load.' });
+      expect(await notice.count()).toBe(0);
+
+      // Well before 180 s there is no notice; just past it, the notice appears.
+      await page.clock.fastForward('02:50');
+      await page.waitForTimeout(300);
+      expect(await notice.count()).toBe(0);
+      await page.clock.fastForward('00:11');
+      await notice.waitFor();
+      await notice
+        .getByText('Message is taking longer than expected to load.', { exact: true })
+        .waitFor();
+      await shot(page, 'controls-stale');
+
+      // Retry refetches the chat: with the page's clock paused (no polling), the click alone asks.
+      const fakeNow = await page.evaluate(() => Date.now());
+      await page.clock.pauseAt(fakeNow + 1_000);
+      const chatGets: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/chats/${chatId}`)
+          chatGets.push(r.url());
+      });
+      await page.waitForTimeout(2_500);
+      expect(chatGets).toEqual([]);
+      await notice.getByRole('button', { name: 'Retry' }).click();
+      await expect.poll(() => chatGets.length).toBeGreaterThan(0);
+      // Still loading: the notice stays until the reply ends.
+      expect(await notice.isVisible()).toBe(true);
+      await page.clock.resume();
+
+      held.open();
+      await page
+        .locator('li[data-role="assistant"][data-status="complete"]')
+        .waitFor({ timeout: 30_000 });
+      await notice.waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
