@@ -90,3 +90,8 @@ export function formatNumber(value: number, digits = 0): string {
     maximumFractionDigits: digits,
   });
 }
+
+/** Natural order for labels like L1, L2, L10 and numbers; alphabetical otherwise. */
+export function naturalOrder(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
+}

@@ -13,6 +13,7 @@ import {
   type AnalysisContext,
   type ModuleAgent,
 } from '../module';
+import { boardPackSkeleton, boardRequestOf, gapRisks, minutesTemplate } from './board-pack';
 import {
   checkPolicy,
   fullPolicyTemplate,
@@ -221,6 +222,7 @@ async function* analyze(ctx: AnalysisContext): Analysis {
     'risk tiers',
   ]);
   const requestedTitle = documentTitleFrom(ctx.request);
+  const boardReq = boardRequestOf(ctx.request);
   const problems: string[] = [];
   const coverages: Array<{ fileName: string; coverage: PolicyCoverage; notes: string[] }> = [];
 
@@ -336,13 +338,54 @@ async function* analyze(ctx: AnalysisContext): Analysis {
     nextSteps.push('Assign an owner and a due date to each risk in the register');
   }
 
+  if (boardReq.board) {
+    const { body, minutes } = boardReq;
+    const pack = yield* callTool('board_pack', () =>
+      boardPackSkeleton(
+        body,
+        coverages.map((c) => c.coverage),
+      ),
+    );
+    const risks = gapRisks(coverages.map((c) => c.coverage));
+    const lines = [
+      `### ${body} pack${minutes ? ' and minutes' : ''}`,
+      '',
+      `The file **${fileNameFor(`${body} pack`, 'md')}** is a skeleton of the ${body} pack: cover, agenda, decisions required, risk summary, compliance status and actions log.`,
+      coverages.length
+        ? `Its risk summary lists ${risks.length} risk${risks.length === 1 ? '' : 's'} from the gaps found above (${risks.filter((r) => r.rating === 'High').length} high, ${risks.filter((r) => r.rating === 'Medium').length} medium, ${risks.filter((r) => r.rating === 'Low').length} low), and its compliance status and actions log come from the same coverage check.`
+        : 'No document was reviewed, so the risk summary and compliance status hold placeholders: attach the board papers, policies or risk register (PDF, DOCX, HTML, markdown or text) and ask again to seed them.',
+      minutes
+        ? `The file **${fileNameFor(`${body} minutes`, 'md')}** is a minutes template that follows the same agenda, with an action tracker (owner, due date, status) and a table for the items carried over from the last meeting.`
+        : '',
+      '',
+      'I cannot read meeting notes into formal minutes or summarise papers in free form without a language model: these templates give the structure, and the figures come only from the checklist rules.',
+    ];
+    content.push(text(lines.filter((l, i, all) => l !== '' || all[i - 1] !== '').join('\n')));
+    content.push(file(fileNameFor(`${body} pack`, 'md'), pack));
+    if (minutes) {
+      content.push(
+        file(
+          fileNameFor(`${body} minutes`, 'md'),
+          yield* callTool('minutes_template', () => minutesTemplate(body)),
+        ),
+      );
+      nextSteps.push('Record each decision and action in the minutes template during the meeting');
+    }
+    nextSteps.push(
+      coverages.length
+        ? 'Confirm the owners and due dates of the actions in the pack'
+        : 'Attach the policies or the risk register to seed the risk summary and compliance status',
+      'Fill in the agenda and the decisions required, then circulate the pack at least 5 working days before the meeting',
+    );
+  }
+
   if (!coverages.length && wantsRisk) {
     content.push(
       text(
         'To seed the register with real gaps, attach the policy or the current register (PDF, DOCX, HTML, markdown or text) and ask again.',
       ),
     );
-  } else if (!coverages.length) {
+  } else if (!coverages.length && !boardReq.board) {
     yield 'No policy document to review: preparing the checklist and a policy template';
     const title = requestedTitle ?? 'Policy';
     content.push(
@@ -368,7 +411,7 @@ async function* analyze(ctx: AnalysisContext): Analysis {
       'Fill in the template and attach it for a coverage check',
       'Prepare a risk register template',
     );
-  } else {
+  } else if (coverages.length) {
     nextSteps.push(
       'Attach the related policies to check them the same way',
       'Save the skeleton file and share it with the policy owner',
@@ -376,15 +419,18 @@ async function* analyze(ctx: AnalysisContext): Analysis {
   }
   content.push(text(HONESTY_NOTE));
 
-  const taskName = coverages.length
-    ? `Policy gap check: ${coverages.map((c) => c.coverage.title).join(', ')}`
-    : wantsRisk
-      ? `Risk register: ${requestedTitle ?? 'template'}`
-      : problems.length
-        ? 'Policy gap check: file problem'
-        : requestedTitle
-          ? `${requestedTitle}: checklist and template`
-          : 'Policy checklist and template';
+  const titles = coverages.map((c) => c.coverage.title).join(', ');
+  const taskName = boardReq.board
+    ? `${boardReq.minutes ? `${boardReq.body} minutes and action log` : `${boardReq.body} pack`}${titles ? `: ${titles}` : ''}`
+    : coverages.length
+      ? `Policy gap check: ${coverages.map((c) => c.coverage.title).join(', ')}`
+      : wantsRisk
+        ? `Risk register: ${requestedTitle ?? 'template'}`
+        : problems.length
+          ? 'Policy gap check: file problem'
+          : requestedTitle
+            ? `${requestedTitle}: checklist and template`
+            : 'Policy checklist and template';
   return finishReport({ taskName, content, nextSteps: [...new Set(nextSteps)].slice(0, 5) });
 }
 
@@ -428,6 +474,26 @@ function tools(attachments: AnalysisContext['attachments']): ToolSet {
             return { markdown: fullPolicyTemplate(title ?? 'Policy') };
           const c = checkPolicy(await files.textOrThrow(name));
           return { markdown: policySkeleton(title ?? c.title, c.results) };
+        }),
+    }),
+    board_pack: tool({
+      description:
+        'Markdown board or committee pack skeleton (cover, agenda, decisions required, risk summary, compliance status, actions log) seeded with the coverage gaps of the attached policies, and optionally a minutes template with an action tracker.',
+      inputSchema: z.object({
+        body: z.string().min(1).max(100).describe('"Board" or the committee name'),
+        minutes: z.boolean().optional(),
+      }),
+      execute: ({ body, minutes }) =>
+        toolResult(async () => {
+          const coverages = [];
+          for (const name of files.names().slice(0, 5)) {
+            const doc = await files.document(name);
+            if (doc.ok) coverages.push(checkPolicy(doc.text));
+          }
+          return {
+            pack: boardPackSkeleton(body, coverages),
+            ...(minutes ? { minutes: minutesTemplate(body) } : {}),
+          };
         }),
     }),
     risk_register: tool({

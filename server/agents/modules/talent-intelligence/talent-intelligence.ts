@@ -29,21 +29,49 @@ import {
   ROLES,
   type WorkforceAnalysis,
 } from './workforce';
+import { NARROW_SPAN_MAX, WIDE_SPAN_ABOVE } from './spans';
 
 const INSTRUCTIONS = `You are the Talent Intelligence analyst of Atrium, a workspace for HR and people teams.
 You analyse workforce data the user attaches (CSV, XLSX or JSON tables): headcount by department, location and level,
 performance rating distribution, attrition and tenure, pay statistics by group (median, quartiles, ranges) and hiring over time.
 Use the tools to read and compute; never invent figures. When no data is attached, say which columns to provide.`;
 
-const SAMPLE_CSV = `Employee ID,Department,Location,Job Level,Hire Date,Exit Date,Performance Rating,Base Salary
-E0001,Engineering,London,L2,2021-03-15,,4,64000
-E0002,Sales,New York,L3,2019-07-01,2024-02-29,3,78000
-E0003,Finance,Singapore,L1,2023-11-20,,5,45000
+const SAMPLE_CSV = `Employee ID,Department,Location,Job Level,Hire Date,Exit Date,Performance Rating,Base Salary,Gender,Manager ID
+E0001,Engineering,London,L2,2021-03-15,,4,64000,Female,E0002
+E0002,Sales,New York,L3,2019-07-01,2024-02-29,3,78000,Male,
+E0003,Finance,Singapore,L1,2023-11-20,,5,45000,Female,E0002
 `;
 
-type Focus = 'attrition' | 'pay' | 'performance' | 'hiring' | 'headcount' | 'profile';
+type Focus =
+  'genderPay' | 'spans' | 'attrition' | 'pay' | 'performance' | 'hiring' | 'headcount' | 'profile';
+
+const PERFORMANCE_WORDS = [
+  'rating',
+  'ratings',
+  'performance',
+  'calibration',
+  'review',
+  'high performers',
+];
 
 function focusOf(request: string): Focus {
+  // A gender question about ratings (a bias check) is a performance question, not a pay gap one.
+  if (
+    mentions(request, ['pay gap', 'equal pay', 'gender pay', 'pay equity']) ||
+    (mentions(request, ['gender']) && !mentions(request, PERFORMANCE_WORDS))
+  )
+    return 'genderPay';
+  if (
+    mentions(request, [
+      'span',
+      'spans',
+      'span of control',
+      'direct reports',
+      'layers',
+      'manager ratio',
+    ])
+  )
+    return 'spans';
   if (
     mentions(request, [
       'attrition',
@@ -73,17 +101,7 @@ function focusOf(request: string): Focus {
     ])
   )
     return 'pay';
-  if (
-    mentions(request, [
-      'rating',
-      'ratings',
-      'performance',
-      'calibration',
-      'review',
-      'high performers',
-    ])
-  )
-    return 'performance';
+  if (mentions(request, PERFORMANCE_WORDS)) return 'performance';
   if (
     mentions(request, [
       'hire',
@@ -97,21 +115,14 @@ function focusOf(request: string): Focus {
     ])
   )
     return 'hiring';
-  if (
-    mentions(request, [
-      'headcount',
-      'workforce plan',
-      'org',
-      'organisation',
-      'organization',
-      'span',
-    ])
-  )
+  if (mentions(request, ['headcount', 'workforce plan', 'org', 'organisation', 'organization']))
     return 'headcount';
   return 'profile';
 }
 
 const TASK_NAMES: Record<Focus, string> = {
+  genderPay: 'Gender pay gap analysis',
+  spans: 'Span of control analysis',
   attrition: 'Attrition analysis',
   pay: 'Pay analysis',
   performance: 'Performance rating analysis',
@@ -140,8 +151,196 @@ function profileTableMarkdown(profiles: ColumnProfile[]): string {
   );
 }
 
-/** The workforce report sections: findings (text), charts, and the markdown of the report file. */
-function workforceSections(a: WorkforceAnalysis) {
+interface Sections {
+  findings: string[];
+  charts: ContentItem[];
+  md: string[];
+}
+
+const fmtGap = (gap: number | null) => (gap === null ? 'n/a' : `${gap}%`);
+
+/** Which way a gap points, in words a reader cannot misread. */
+function gapWords(gap: number): string {
+  if (gap === 0) return 'no gap';
+  return gap > 0 ? "women's pay is lower" : "women's pay is higher";
+}
+
+/** The gender pay gap section, or a clear statement of the column that is missing. */
+function genderPaySections(a: WorkforceAnalysis): Sections {
+  const findings: string[] = [];
+  const charts: ContentItem[] = [];
+  const md: string[] = [];
+  const g = a.genderPay;
+  if (!g) {
+    const missing = !a.roles.gender
+      ? 'the file has no gender column (a header such as Gender or Sex)'
+      : !a.roles.salary
+        ? 'the file has no pay column (a header such as Base Salary, Salary or Pay)'
+        : `no current employee has both a ${a.roles.gender} value and a ${a.roles.salary} value`;
+    findings.push(
+      `**Gender pay gap not computed:** ${missing}. Add it and attach the file again to get the mean and median gap, the gap by level and the pay quartiles.`,
+    );
+    md.push('## Gender pay gap', '', `Not computed: ${missing}.`, '');
+    return { findings, charts, md };
+  }
+  const who = a.tracksLeavers ? 'current employees' : 'employees';
+  if (g.meanGap !== null && g.medianGap !== null) {
+    findings.push(
+      `Gender pay gap of ${g.people} ${who} with a gender and a pay value: mean **${g.meanGap}%**, median **${g.medianGap}%** (men's pay minus women's, as a share of men's: ${gapWords(g.medianGap)} at the median).`,
+    );
+  } else {
+    findings.push(
+      `The gender pay gap needs both women and men in the data; the ${g.people} ${who} with pay are: ${g.groups.map((x) => `${x.gender} (${x.count})`).join(', ')}.`,
+    );
+  }
+  const top = g.quartiles[3]!;
+  const bottom = g.quartiles[0]!;
+  if (g.genders.includes('Women'))
+    findings.push(
+      `Women are **${bottom.shares.Women}%** of the lowest pay quartile and **${top.shares.Women}%** of the highest.`,
+    );
+  const widest = g.byLevel
+    .filter((l) => l.medianGap !== null)
+    .sort((x, y) => Math.abs(y.medianGap!) - Math.abs(x.medianGap!))[0];
+  if (widest)
+    findings.push(
+      `Widest median gap within a level: **${widest.level}** at **${widest.medianGap}%** (${gapWords(widest.medianGap!)}).`,
+    );
+  charts.push(
+    barChart(
+      'Gender share by pay quartile',
+      g.quartiles.map((q) => q.quartile),
+      g.genders.map((gender) => ({
+        label: gender,
+        data: g.quartiles.map((q) => q.shares[gender]!),
+      })),
+      { yTitle: '%', max: 100 },
+    ),
+  );
+  md.push(
+    '## Gender pay gap',
+    '',
+    `Gap = (men's pay − women's pay) ÷ men's pay. A positive gap means women are paid less. ${g.people} ${who} with a gender and a pay value.`,
+    '',
+    markdownTable(
+      ['Gender', 'People', 'Mean pay', 'Median pay'],
+      g.groups.map((x) => [x.gender, x.count, fmtPay(x.mean), fmtPay(x.median)]),
+    ),
+    '',
+    `Mean gap: **${fmtGap(g.meanGap)}**. Median gap: **${fmtGap(g.medianGap)}**.`,
+    '',
+  );
+  if (g.byLevel.length)
+    md.push(
+      '### Gender pay gap by level',
+      '',
+      markdownTable(
+        ['Level', ...g.genders.map((x) => `${x} (people)`), 'Mean gap', 'Median gap'],
+        g.byLevel.map((l) => [
+          l.level,
+          ...g.genders.map((x) => l.groups.find((y) => y.gender === x)?.count ?? 0),
+          fmtGap(l.meanGap),
+          fmtGap(l.medianGap),
+        ]),
+      ),
+      '',
+      ...(g.byLevel.some((l) => l.medianGap === null)
+        ? ['n/a: the level does not have both women and men, so no gap can be computed.', '']
+        : []),
+    );
+  md.push(
+    '### Pay quartiles',
+    '',
+    'Everyone ranked by pay and split into four groups of (nearly) equal size; the share of each gender in each group.',
+    '',
+    markdownTable(
+      ['Quartile', 'People', ...g.genders],
+      g.quartiles.map((q) => [
+        q.quartile,
+        q.people,
+        ...g.genders.map((x) => `${q.shares[x]}% (${q.counts[x]})`),
+      ]),
+    ),
+    '',
+  );
+  return { findings, charts, md };
+}
+
+/** The span of control section, or a clear statement that the manager column is missing. */
+function spanSections(a: WorkforceAnalysis): Sections {
+  const findings: string[] = [];
+  const charts: ContentItem[] = [];
+  const md: string[] = [];
+  const sp = a.spans;
+  if (!sp) {
+    const missing = a.roles.manager
+      ? `no current employee has a value in the ${a.roles.manager} column`
+      : 'the file has no manager column (a header such as Manager ID, Line Manager or Reports To)';
+    findings.push(
+      `**Spans of control not computed:** ${missing}. Add it and attach the file again to count direct reports per manager.`,
+    );
+    md.push('## Spans of control', '', `Not computed: ${missing}.`, '');
+    return { findings, charts, md };
+  }
+  const list = (ms: typeof sp.narrow) =>
+    ms.map((m) => `${m.manager} (${m.reports})`).join(', ') || 'none';
+  findings.push(
+    `Spans of control: **${sp.managers.length}** managers with ${sp.reporting} direct reports in total, a median span of **${formatNumber(sp.medianSpan, sp.medianSpan % 1 ? 1 : 0)}**; managers with ${NARROW_SPAN_MAX} or fewer reports: **${sp.narrow.length}**; with more than ${WIDE_SPAN_ABOVE}: **${sp.wide.length}**.`,
+  );
+  charts.push(
+    barChart(
+      'Managers by number of direct reports',
+      sp.distribution.map(([band]) => band),
+      [{ label: 'Managers', data: sp.distribution.map(([, n]) => n) }],
+      { xTitle: 'Direct reports', yTitle: 'Managers' },
+    ),
+  );
+  md.push(
+    '## Spans of control',
+    '',
+    `Direct reports per manager, from the ${a.roles.manager} column (${a.tracksLeavers ? 'current employees' : 'every row'}). Median span: ${formatNumber(sp.medianSpan, sp.medianSpan % 1 ? 1 : 0)}.`,
+    '',
+    markdownTable(
+      ['Direct reports', 'Managers'],
+      sp.distribution.map(([band, n]) => [band, n]),
+    ),
+    '',
+    `Narrow spans (${NARROW_SPAN_MAX} or fewer reports): ${list(sp.narrow)}.`,
+    '',
+    `Wide spans (more than ${WIDE_SPAN_ABOVE} reports): ${list(sp.wide)}.`,
+    '',
+    '### Direct reports per manager',
+    '',
+    markdownTable(
+      ['Manager', 'Direct reports'],
+      sp.managers.map((m) => [m.manager, m.reports]),
+    ),
+    '',
+  );
+  return { findings, charts, md };
+}
+
+/**
+ * The workforce report sections: findings (text), charts, and the markdown of the report file.
+ * The section the request asks about comes first; gender pay and spans are included whenever their
+ * columns exist, and their missing column is named when the request asks for them.
+ */
+function workforceSections(a: WorkforceAnalysis, focus: Focus): Sections {
+  const base = coreSections(a);
+  const extra: Sections[] = [];
+  if (focus === 'genderPay' || a.genderPay) extra.push(genderPaySections(a));
+  if (focus === 'spans' || a.spans) extra.push(spanSections(a));
+  if (focus === 'spans') extra.reverse();
+  const first = focus === 'genderPay' || focus === 'spans';
+  const parts = first ? [...extra, base] : [base, ...extra];
+  return {
+    findings: parts.flatMap((p) => p.findings),
+    charts: parts.flatMap((p) => p.charts),
+    md: parts.flatMap((p) => p.md),
+  };
+}
+
+function coreSections(a: WorkforceAnalysis): Sections {
   const findings: string[] = [];
   const charts: ContentItem[] = [];
   const md: string[] = [];
@@ -349,6 +548,18 @@ function nextStepsFor(a: WorkforceAnalysis | null, focus: Focus): string[] {
     ];
   }
   const steps: string[] = [];
+  if (focus === 'genderPay' && !a.roles.gender)
+    steps.push('Add a Gender column to the file to measure the gender pay gap');
+  if (focus === 'spans' && !a.roles.manager)
+    steps.push('Add a Manager ID column to the file to count direct reports per manager');
+  if (a.genderPay?.byLevel.some((l) => l.medianGap !== null && Math.abs(l.medianGap) >= 5))
+    steps.push(
+      'Review the levels with a median gender pay gap of 5% or more, person by person, with their pay history',
+    );
+  if (a.spans?.wide.length)
+    steps.push(
+      `Check whether the ${a.spans.wide.length} manager(s) with more than ${WIDE_SPAN_ABOVE} direct reports need a team lead layer`,
+    );
   const worst = GROUP_ROLES.map((g) => a.attritionBy[g]?.[0]).find(Boolean);
   if (worst && focus !== 'pay')
     steps.push(
@@ -421,6 +632,12 @@ async function* analyze(ctx: AnalysisContext): Analysis {
               ['Exit date or status', 'Attrition rate', 'Exit Date, Termination Date, Status'],
               ['Performance rating', 'Rating distribution', 'Performance Rating, Rating'],
               ['Salary', 'Median, quartiles and ranges', 'Base Salary, Salary, Annual Salary, Pay'],
+              ['Gender', 'Gender pay gap and pay quartiles', 'Gender, Sex'],
+              [
+                'Manager',
+                'Spans of control (direct reports per manager)',
+                'Manager ID, Line Manager, Reports To, Supervisor',
+              ],
             ],
           ),
           '',
@@ -452,8 +669,10 @@ async function* analyze(ctx: AnalysisContext): Analysis {
     yield* callTool('headcount_by', () => analysis.headcount);
   if (analysis.tracksLeavers) yield* callTool('attrition_by', () => analysis.attritionBy);
   if (roles.salary) yield* callTool('pay_stats', () => analysis.pay);
+  if (roles.gender && roles.salary) yield* callTool('gender_pay_gap', () => analysis.genderPay);
+  if (roles.manager) yield* callTool('spans_of_control', () => analysis.spans);
   yield 'Building charts and the report file';
-  const sections = yield* callTool('make_chart', () => workforceSections(analysis));
+  const sections = yield* callTool('make_chart', () => workforceSections(analysis, focus));
 
   const content: ContentItem[] = [];
   const intro = [
@@ -467,7 +686,7 @@ async function* analyze(ctx: AnalysisContext): Analysis {
   content.push(text(`${intro.join('\n\n')}\n\n${HONESTY_NOTE}`));
   if (sections.findings.length)
     content.push(text(`### Key findings\n\n${sections.findings.map((f) => `- ${f}`).join('\n')}`));
-  content.push(...sections.charts.slice(0, 8));
+  content.push(...sections.charts.slice(0, 12));
   content.push(text(`### Column profile\n\n${profileTableMarkdown(profiles)}`));
 
   if (!recognised.length) {
@@ -571,6 +790,33 @@ function tools(attachments: AnalysisContext['attachments']): ToolSet {
           const column = columnFor(table, roles, group_by);
           const a = analyzeWorkforce(table, { ...roles, department: column });
           return { column, overall: a.pay.overall, groups: a.pay.by.department ?? [] };
+        }),
+    }),
+    gender_pay_gap: tool({
+      description:
+        "Gender pay gap of current employees: mean and median gap ((men − women) ÷ men, in %) overall and by level, and each gender's share of the four pay quartiles.",
+      inputSchema: z.object({ file: fileArg }),
+      execute: ({ file: name }) =>
+        toolResult(async () => {
+          const { table, roles } = await load(name);
+          if (!roles.gender) throw new Error('No gender column recognised (Gender, Sex...).');
+          if (!roles.salary)
+            throw new Error('No salary column recognised (Base Salary, Salary, Pay...).');
+          return analyzeWorkforce(table, roles).genderPay;
+        }),
+    }),
+    spans_of_control: tool({
+      description:
+        'Direct reports per manager among current employees: every manager with their count, the median span, the distribution by span band, and managers with 1–2 or more than 10 reports.',
+      inputSchema: z.object({ file: fileArg }),
+      execute: ({ file: name }) =>
+        toolResult(async () => {
+          const { table, roles } = await load(name);
+          if (!roles.manager)
+            throw new Error(
+              'No manager column recognised (Manager ID, Line Manager, Reports To, Supervisor...).',
+            );
+          return analyzeWorkforce(table, roles).spans;
         }),
     }),
     attrition_by: tool({

@@ -10,12 +10,15 @@ import {
 import {
   countBy,
   groupBy,
+  naturalOrder,
   percent,
   round,
   sortedCounts,
   summarize,
   type Summary,
 } from '../../tools/stats';
+import { genderPayGap, type GenderPayGap } from './gender-pay';
+import { spansOfControl, type SpansOfControl } from './spans';
 
 /** Workforce analytics over a parsed table: which column plays which role, and the figures. */
 
@@ -30,6 +33,8 @@ export const ROLES = [
   'status',
   'salary',
   'tenure',
+  'gender',
+  'manager',
 ] as const;
 export type Role = (typeof ROLES)[number];
 export type Roles = Partial<Record<Role, string>>;
@@ -45,6 +50,8 @@ export const ROLE_LABELS: Record<Role, string> = {
   status: 'employment status',
   salary: 'pay',
   tenure: 'tenure',
+  gender: 'gender',
+  manager: 'manager',
 };
 
 /** Header words that identify each role (normalized: lower case, words separated by one space). */
@@ -160,6 +167,21 @@ export const ROLE_SYNONYMS: Record<Role, string[]> = {
     'length of service',
     'years at company',
   ],
+  gender: ['gender', 'sex', 'gender identity', 'legal sex', 'legal gender'],
+  manager: [
+    'manager',
+    'manager id',
+    'manager employee id',
+    'manager name',
+    'line manager',
+    'line manager id',
+    'reporting manager',
+    'direct manager',
+    'reports to',
+    'supervisor',
+    'supervisor id',
+    'manager number',
+  ],
 };
 
 export function normalizeHeader(header: string): string {
@@ -217,6 +239,12 @@ export interface Employee {
   leaver: boolean;
   salary: number | null;
   tenureYears: number | null;
+  /** Gender as written in the file, with the common spellings of women and men unified. */
+  gender: string | null;
+  /** The manager's id or name as written in the file. */
+  manager: string | null;
+  /** The person's own id, to ignore rows that name themselves as manager. */
+  id: string | null;
 }
 
 export interface WorkforceAnalysis {
@@ -246,6 +274,10 @@ export interface WorkforceAnalysis {
   hiresByPeriod: Array<[string, number]>;
   /** Years or months, whichever suits the span of hire dates. */
   hirePeriod: 'year' | 'month';
+  /** Gender pay gap of current employees, when gender and pay columns exist. */
+  genderPay: GenderPayGap | null;
+  /** Direct reports per manager among current employees, when a manager column exists. */
+  spans: SpansOfControl | null;
 }
 
 export const TENURE_BANDS = [
@@ -284,17 +316,29 @@ export function employeesOf(table: Table, roles: Roles): Employee[] {
       leaver: exitDate !== null || (status !== null && LEAVER_STATUS.test(status.trim())),
       salary: cols.salary ? asNumber(cols.salary[i] ?? null) : null,
       tenureYears: cols.tenure ? asNumber(cols.tenure[i] ?? null) : null,
+      gender: cols.gender ? genderLabel(asText(cols.gender[i] ?? null)) : null,
+      manager: cols.manager ? asText(cols.manager[i] ?? null) : null,
+      id: cols.id ? asText(cols.id[i] ?? null) : null,
     };
   });
+}
+
+const WOMEN = /^(f|female|woman|women|w|girl)$/i;
+const MEN = /^(m|male|man|men|boy)$/i;
+
+/** "F", "female", "Woman" all mean women in a report; other values (non-binary...) stay as written. */
+export function genderLabel(value: string | null): string | null {
+  const v = value?.trim();
+  if (!v) return null;
+  if (WOMEN.test(v)) return 'Women';
+  if (MEN.test(v)) return 'Men';
+  return v;
 }
 
 type GroupRole = 'department' | 'location' | 'level';
 export const GROUP_ROLES: GroupRole[] = ['department', 'location', 'level'];
 
-/** Natural order for labels like L1, L2, L10 and numbers; alphabetical otherwise. */
-export function naturalCompare(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
-}
+export const naturalCompare = naturalOrder;
 
 export function analyzeWorkforce(
   table: Table,
@@ -385,6 +429,8 @@ export function analyzeWorkforce(
     pay: { overall: summarize(salaries), by: payBy },
     hiresByPeriod,
     hirePeriod,
+    genderPay: roles.gender && roles.salary ? genderPayGap(current) : null,
+    spans: roles.manager ? spansOfControl(current) : null,
   };
 }
 
