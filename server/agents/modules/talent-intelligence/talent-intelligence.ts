@@ -30,6 +30,14 @@ import {
   type WorkforceAnalysis,
 } from './workforce';
 import { NARROW_SPAN_MAX, WIDE_SPAN_ABOVE } from './spans';
+import {
+  analyzeSkills,
+  DEFAULT_TARGET,
+  SKILLS_SAMPLE_CSV,
+  skillsMatrixOf,
+  skillsReport,
+  type SkillsMatrix,
+} from './skills';
 
 const INSTRUCTIONS = `You are the Talent Intelligence analyst of Atrium, a workspace for HR and people teams.
 You analyse workforce data the user attaches (CSV, XLSX or JSON tables): headcount by department, location and level,
@@ -43,7 +51,29 @@ E0003,Finance,Singapore,L1,2023-11-20,,5,45000,Female,E0002
 `;
 
 type Focus =
-  'genderPay' | 'spans' | 'attrition' | 'pay' | 'performance' | 'hiring' | 'headcount' | 'profile';
+  | 'genderPay'
+  | 'spans'
+  | 'attrition'
+  | 'pay'
+  | 'performance'
+  | 'skills'
+  | 'hiring'
+  | 'headcount'
+  | 'profile';
+
+const SKILL_WORDS = [
+  'skill',
+  'skills',
+  'reskill',
+  'reskilling',
+  'upskill',
+  'upskilling',
+  'capability',
+  'capabilities',
+  'proficiency',
+  'competency',
+  'competencies',
+];
 
 const PERFORMANCE_WORDS = [
   'rating',
@@ -102,6 +132,8 @@ function focusOf(request: string): Focus {
   )
     return 'pay';
   if (mentions(request, PERFORMANCE_WORDS)) return 'performance';
+  // Before hiring: a skills gap request talks about whether to "hire", train or redeploy.
+  if (mentions(request, SKILL_WORDS)) return 'skills';
   if (
     mentions(request, [
       'hire',
@@ -126,6 +158,7 @@ const TASK_NAMES: Record<Focus, string> = {
   attrition: 'Attrition analysis',
   pay: 'Pay analysis',
   performance: 'Performance rating analysis',
+  skills: 'Skills gap analysis',
   hiring: 'Hiring trend analysis',
   headcount: 'Headcount analysis',
   profile: 'Workforce analysis',
@@ -604,6 +637,10 @@ async function* analyze(ctx: AnalysisContext): Analysis {
     problems.push(`${name} is not a table: attach workforce data as CSV, XLSX or JSON.`);
   ctx.signal.throwIfAborted();
 
+  if (!chosen && focus === 'skills') {
+    yield 'No skills matrix to analyse: preparing a guide and a sample file';
+    return skillsDataNeeded(problems);
+  }
   if (!chosen) {
     yield 'No workforce table to analyse: preparing a guide and a sample file';
     const content: ContentItem[] = [];
@@ -658,6 +695,12 @@ async function* analyze(ctx: AnalysisContext): Analysis {
   }
 
   const { table, notes } = chosen;
+  const matrix = skillsMatrixOf(table, focus === 'skills');
+  if (matrix) return yield* skillsAnalysis(matrix, table.rows.length, notes, problems);
+  if (focus === 'skills')
+    problems.push(
+      `${table.source} does not look like a skills matrix (${SKILL_COLUMNS_HINT}), so this is the workforce analysis instead.`,
+    );
   const roles = yield* callTool('detect_columns', () => detectRoles(table.columns));
   const recognised = ROLES.filter((r) => roles[r]).map((r) => `${ROLE_LABELS[r]} → "${roles[r]}"`);
   yield recognised.length
@@ -728,6 +771,102 @@ async function* analyze(ctx: AnalysisContext): Analysis {
     taskName: `${TASK_NAMES[focus]}: ${base}`,
     content,
     nextSteps: nextStepsFor(recognised.length ? analysis : null, focus),
+  });
+}
+
+const SKILL_COLUMNS_HINT =
+  'columns Employee, Role, Skill and Proficiency from 1 to 5, optionally Required Level';
+
+function skillsDataNeeded(problems: string[]): ReturnType<typeof finishReport> {
+  const content: ContentItem[] = [];
+  if (problems.length)
+    content.push(
+      text(
+        `**I could not analyse the attached file${problems.length > 1 ? 's' : ''}:**\n\n${problems.map((p) => `- ${p}`).join('\n')}`,
+      ),
+    );
+  content.push(
+    text(
+      [
+        'For a skills gap analysis I need a **skills matrix** as CSV or XLSX, one row per person and skill:',
+        '',
+        markdownTable(
+          ['Column', 'Header names I recognise'],
+          [
+            ['Employee', 'Employee, Name, Employee ID'],
+            ['Role', 'Role, Job Title, Position'],
+            ['Skill', 'Skill, Competency, Capability'],
+            ['Proficiency (1–5)', 'Proficiency, Current Level, Skill Level, Level'],
+            [
+              `Required level (optional, default ${DEFAULT_TARGET})`,
+              'Required Level, Target Level, Target',
+            ],
+          ],
+        ),
+        '',
+        'I rank the skills by average gap to the target, count the people below it, show the largest gaps per role and suggest where to train, hire or redeploy. The sample file below has the layout.',
+        '',
+        HONESTY_NOTE,
+      ].join('\n'),
+    ),
+    file('sample-skills-matrix.csv', SKILLS_SAMPLE_CSV),
+  );
+  return finishReport({
+    taskName: problems.length
+      ? 'Skills gap analysis: file problem'
+      : 'Skills gap analysis: data needed',
+    content,
+    nextSteps: [
+      'Export the skills matrix from your HR or learning system as CSV or XLSX and attach it',
+      'Fill in the sample skills matrix with your team and attach it',
+      'Add the level each role needs so gaps are measured against it',
+    ],
+  });
+}
+
+async function* skillsAnalysis(
+  { table, columns, format }: SkillsMatrix,
+  fileRows: number,
+  notes: string[],
+  problems: string[],
+): Analysis {
+  yield format === 'wide'
+    ? 'Recognised a skills matrix with one column per skill'
+    : `Recognised a skills matrix: skill → "${columns.skill}", proficiency → "${columns.proficiency}"${columns.required ? `, required level → "${columns.required}"` : ''}`;
+  const analysis = yield* callTool('skills_gap', () => analyzeSkills(table, columns));
+  yield 'Building charts and the report file';
+  const report = skillsReport(analysis, table.source);
+  const content: ContentItem[] = [
+    text(
+      [
+        `Analysed **${table.source}** as a skills matrix: ${fileRows} rows${format === 'wide' ? ', one column per skill' : ''}.`,
+        ...notes.map((n) => `Note: ${n}`),
+        ...problems.map((p) => `Note: ${p}`),
+        HONESTY_NOTE,
+      ].join('\n\n'),
+    ),
+    text(`### Key findings\n\n${report.findings.map((f) => `- ${f}`).join('\n')}`),
+  ];
+  if (report.chartData.labels.length)
+    content.push(
+      barChart(
+        'Average gap by skill',
+        report.chartData.labels,
+        [{ label: 'Average gap (levels)', data: report.chartData.averageGap }],
+        { yTitle: 'Levels' },
+      ),
+      barChart(
+        'People below target by skill',
+        report.chartData.labels,
+        [{ label: 'People below target', data: report.chartData.below }],
+        { yTitle: 'People' },
+      ),
+    );
+  content.push(file('skills-gap-report.md', report.markdown));
+  return finishReport({
+    taskName: `Skills gap analysis: ${table.source.replace(/ \(sheet .*\)$/, '')}`,
+    content,
+    nextSteps: report.nextSteps,
   });
 }
 

@@ -1,0 +1,406 @@
+import { asNumber, asText, type Table } from '../../tools/tables';
+import { markdownTable } from '../../tools/reports';
+import { mean, naturalOrder, round } from '../../tools/stats';
+import { detectRoles, normalizeHeader } from './workforce';
+
+/**
+ * Skills gap analysis over a skills matrix in long format: one row per person and skill, with the
+ * person's proficiency (1–5) and optionally the level their role needs. The gap of a row is how
+ * many levels the person is below the target (0 when at or above it).
+ */
+
+/** The target level used when the file has no required/target column (the middle of a 1–5 scale). */
+export const DEFAULT_TARGET = 3;
+export const MIN_LEVEL = 1;
+export const MAX_LEVEL = 5;
+/** Below this share of people at target, a skill is treated as missing rather than weak: hire. */
+export const HIRE_BELOW_SHARE = 0.25;
+/** From this share of the people below target being one level short, training closes the gap. */
+export const TRAIN_FROM_SHARE = 0.5;
+
+export interface SkillColumns {
+  employee: string;
+  role: string | null;
+  skill: string;
+  proficiency: string;
+  required: string | null;
+}
+
+const SYNONYMS: Record<keyof SkillColumns, string[]> = {
+  employee: [
+    'employee',
+    'employee name',
+    'employee id',
+    'name',
+    'person',
+    'staff',
+    'worker',
+    'emp id',
+  ],
+  role: ['role', 'job title', 'title', 'position', 'job', 'job role'],
+  skill: ['skill', 'skill name', 'competency', 'capability', 'skill area'],
+  proficiency: [
+    'proficiency',
+    'proficiency level',
+    'current level',
+    'current proficiency',
+    'skill level',
+    'level',
+    'score',
+    'rating',
+    'current',
+  ],
+  required: [
+    'required level',
+    'required',
+    'target level',
+    'target',
+    'required proficiency',
+    'target proficiency',
+    'expected level',
+    'role requirement',
+  ],
+};
+
+const ORDER: Array<keyof SkillColumns> = ['required', 'skill', 'proficiency', 'employee', 'role'];
+
+/** The columns of a long-format skills matrix, by exact header synonyms; null when it is not one. */
+export function detectSkillColumns(columns: string[]): SkillColumns | null {
+  const found: Partial<Record<keyof SkillColumns, string>> = {};
+  const taken = new Set<string>();
+  // Required goes first so "Required Level" is never read as the proficiency "Level".
+  for (const key of ORDER) {
+    const column = columns.find((c) => !taken.has(c) && SYNONYMS[key].includes(normalizeHeader(c)));
+    if (column) {
+      found[key] = column;
+      taken.add(column);
+    }
+  }
+  if (!found.employee || !found.skill || !found.proficiency) return null;
+  return {
+    employee: found.employee,
+    role: found.role ?? null,
+    skill: found.skill,
+    proficiency: found.proficiency,
+    required: found.required ?? null,
+  };
+}
+
+/** Wide-format matrices need this many score columns, or fewer (2) when the request is about skills. */
+export const WIDE_MIN_SKILLS = 3;
+
+export interface SkillsMatrix {
+  format: 'long' | 'wide';
+  /** Always long format: wide matrices are reshaped to one row per person and skill. */
+  table: Table;
+  columns: SkillColumns;
+}
+
+/**
+ * Finds a skills matrix: long format by its headers, else wide format (an employee column and one
+ * column per skill whose filled values are all whole numbers from 1 to 5). Columns that a workforce
+ * table explains (rating, level, salary...) are never skills, so an HR export is not misread.
+ */
+export function skillsMatrixOf(table: Table, aboutSkills: boolean): SkillsMatrix | null {
+  const long = detectSkillColumns(table.columns);
+  if (long) return { format: 'long', table, columns: long };
+  const pick = (key: 'employee' | 'role') =>
+    table.columns.find((c) => SYNONYMS[key].includes(normalizeHeader(c))) ?? null;
+  const employee = pick('employee');
+  if (!employee) return null;
+  const role = pick('role');
+  const explained = new Set(Object.values(detectRoles(table.columns)));
+  const scoreColumns = table.columns.filter((c, i) => {
+    if (c === employee || c === role || explained.has(c)) return false;
+    const values = table.rows.map((r) => r[i] ?? null).filter((v) => asText(v) !== null);
+    return (
+      values.length > 0 &&
+      values.every((v) => {
+        const n = asNumber(v);
+        return n !== null && Number.isInteger(n) && levelOf(n) !== null;
+      })
+    );
+  });
+  if (scoreColumns.length < (aboutSkills ? 2 : WIDE_MIN_SKILLS)) return null;
+  const ei = table.columns.indexOf(employee);
+  const ri = role ? table.columns.indexOf(role) : -1;
+  const rows = table.rows.flatMap((r) =>
+    scoreColumns.flatMap((skill) => {
+      const value = r[table.columns.indexOf(skill)] ?? null;
+      // An empty cell means "not assessed", not a score of zero.
+      return asText(value) === null
+        ? []
+        : [[r[ei] ?? null, ri >= 0 ? (r[ri] ?? null) : null, skill, value]];
+    }),
+  );
+  return {
+    format: 'wide',
+    table: { source: table.source, columns: ['Employee', 'Role', 'Skill', 'Proficiency'], rows },
+    columns: {
+      employee: 'Employee',
+      role: role ? 'Role' : null,
+      skill: 'Skill',
+      proficiency: 'Proficiency',
+      required: null,
+    },
+  };
+}
+
+export type Suggestion = 'hire' | 'train' | 'redeploy';
+
+export interface SkillGap {
+  skill: string;
+  people: number;
+  averageProficiency: number;
+  /** People whose proficiency is below their target. */
+  below: number;
+  /** People exactly one level below their target. */
+  oneBelow: number;
+  atTarget: number;
+  /** Mean of max(0, target − proficiency) over everyone assessed, two decimals. */
+  averageGap: number;
+  /** Role with the most people below target, then roles (other than it) with someone at target. */
+  gapRole: string | null;
+  donorRoles: string[];
+  suggestions: Suggestion[];
+}
+
+export interface SkillsAnalysis {
+  columns: SkillColumns;
+  /** Rows used: a person, a skill and a proficiency from 1 to 5. */
+  rows: number;
+  /** Rows ignored because the proficiency was missing or outside 1–5. */
+  skipped: number;
+  people: number;
+  /** Ranked: largest average gap first, then most people below target, then name. */
+  skills: SkillGap[];
+  byRole: Array<{
+    role: string;
+    people: number;
+    gaps: Array<{ skill: string; averageGap: number }>;
+  }>;
+}
+
+interface Entry {
+  employee: string;
+  role: string;
+  skill: string;
+  level: number;
+  target: number;
+}
+
+function levelOf(value: number | null): number | null {
+  return value !== null && value >= MIN_LEVEL && value <= MAX_LEVEL ? value : null;
+}
+
+/** Which actions fit a skill's gap, by fixed rules (see the constants above); [] when no gap. */
+function suggestionsFor(g: Omit<SkillGap, 'suggestions'>): Suggestion[] {
+  if (!g.below) return [];
+  const out: Suggestion[] = [];
+  if (g.atTarget / g.people < HIRE_BELOW_SHARE) out.push('hire');
+  if (g.oneBelow / g.below >= TRAIN_FROM_SHARE) out.push('train');
+  if (g.donorRoles.length) out.push('redeploy');
+  // Nobody close and nobody to move: still a training need, just a longer one.
+  if (!out.length) out.push('train');
+  return out;
+}
+
+export function analyzeSkills(table: Table, columns: SkillColumns): SkillsAnalysis {
+  const index = (c: string | null) => (c === null ? -1 : table.columns.indexOf(c));
+  const [ei, ri, si, pi, qi] = [
+    index(columns.employee),
+    index(columns.role),
+    index(columns.skill),
+    index(columns.proficiency),
+    index(columns.required),
+  ];
+  const entries: Entry[] = [];
+  let skipped = 0;
+  for (const row of table.rows) {
+    const employee = asText(row[ei] ?? null);
+    const skill = asText(row[si] ?? null);
+    if (!employee || !skill) continue;
+    const level = levelOf(asNumber(row[pi] ?? null));
+    if (level === null) {
+      skipped++;
+      continue;
+    }
+    const target = (qi >= 0 ? levelOf(asNumber(row[qi] ?? null)) : null) ?? DEFAULT_TARGET;
+    const role = (ri >= 0 ? asText(row[ri] ?? null) : null) ?? 'Unspecified role';
+    entries.push({ employee, role, skill, level, target });
+  }
+
+  const gapOf = (e: Entry) => Math.max(0, e.target - e.level);
+  const skillNames = [...new Set(entries.map((e) => e.skill))];
+  const skills = skillNames.map((skill) => {
+    const list = entries.filter((e) => e.skill === skill);
+    const below = list.filter((e) => e.level < e.target);
+    const belowByRole = new Map<string, number>();
+    for (const e of below) belowByRole.set(e.role, (belowByRole.get(e.role) ?? 0) + 1);
+    const gapRole =
+      [...belowByRole].sort((a, b) => b[1] - a[1] || naturalOrder(a[0], b[0]))[0]?.[0] ?? null;
+    const donorRoles = [
+      ...new Set(list.filter((e) => e.level >= e.target && e.role !== gapRole).map((e) => e.role)),
+    ].sort(naturalOrder);
+    const g = {
+      skill,
+      people: list.length,
+      averageProficiency: round(mean(list.map((e) => e.level))!, 2),
+      below: below.length,
+      oneBelow: below.filter((e) => e.target - e.level === 1).length,
+      atTarget: list.length - below.length,
+      averageGap: round(mean(list.map(gapOf))!, 2),
+      gapRole,
+      donorRoles: gapRole ? donorRoles : [],
+    };
+    return { ...g, suggestions: suggestionsFor(g) };
+  });
+  skills.sort(
+    (a, b) => b.averageGap - a.averageGap || b.below - a.below || naturalOrder(a.skill, b.skill),
+  );
+
+  const roles = [...new Set(entries.map((e) => e.role))].sort(naturalOrder);
+  const byRole = roles.map((role) => {
+    const list = entries.filter((e) => e.role === role);
+    const gaps = [...new Set(list.map((e) => e.skill))]
+      .map((skill) => ({
+        skill,
+        averageGap: round(mean(list.filter((e) => e.skill === skill).map(gapOf))!, 2),
+      }))
+      .filter((g) => g.averageGap > 0)
+      .sort((a, b) => b.averageGap - a.averageGap || naturalOrder(a.skill, b.skill))
+      .slice(0, 3);
+    return { role, people: new Set(list.map((e) => e.employee)).size, gaps };
+  });
+
+  return {
+    columns,
+    rows: entries.length,
+    skipped,
+    people: new Set(entries.map((e) => e.employee)).size,
+    skills,
+    byRole,
+  };
+}
+
+const SUGGESTION_TEXT: Record<Suggestion, (g: SkillGap) => string> = {
+  hire: (g) =>
+    `**Hire**: only ${g.atTarget} of ${g.people} people reach the target, too few to build it from inside quickly.`,
+  train: (g) =>
+    `**Train**: ${g.oneBelow} of the ${g.below} people below target are one level short; a focused course or mentoring closes it.`,
+  redeploy: (g) =>
+    `**Redeploy**: ${g.donorRoles.join(', ')} ${g.donorRoles.length > 1 ? 'have' : 'has'} people at target who could cover or coach ${g.gapRole ?? 'the gap role'}.`,
+};
+
+export const SKILLS_SAMPLE_CSV = `Employee,Role,Skill,Proficiency,Required Level
+Ana Ruiz,Data Analyst,SQL,4,4
+Ana Ruiz,Data Analyst,Python,2,4
+Ben Cole,Product Manager,SQL,2,3
+Ben Cole,Product Manager,Stakeholder management,4,4
+`;
+
+export interface SkillsReport {
+  findings: string[];
+  chartData: { labels: string[]; averageGap: number[]; below: number[] };
+  markdown: string;
+  nextSteps: string[];
+}
+
+/** The findings, chart series, report file and next steps of a skills gap analysis. */
+export function skillsReport(a: SkillsAnalysis, source: string): SkillsReport {
+  const targetRule = a.columns.required
+    ? `the ${a.columns.required} column (${DEFAULT_TARGET} where it is empty)`
+    : `a default target of ${DEFAULT_TARGET} for every skill (the file has no required or target level column)`;
+  const gaps = a.skills.filter((s) => s.below > 0);
+  const top = gaps.slice(0, 5);
+  const findings = [
+    `**${a.people}** people and **${a.skills.length}** skills (${a.rows} assessments); target level from ${targetRule}.`,
+    ...(a.skipped
+      ? [
+          `${a.skipped} row(s) were ignored: their proficiency is missing or outside ${MIN_LEVEL}–${MAX_LEVEL}.`,
+        ]
+      : []),
+    ...(top.length
+      ? top.map(
+          (s) =>
+            `**${s.skill}**: average gap **${s.averageGap}** level(s), ${s.below} of ${s.people} people below target (average proficiency ${s.averageProficiency}).`,
+        )
+      : ['Everyone assessed is at or above the target level in every skill: no gap to close.']),
+  ];
+  const ranked = markdownTable(
+    [
+      'Rank',
+      'Skill',
+      'People',
+      'Average proficiency',
+      'Below target',
+      'One level below',
+      'Average gap',
+    ],
+    a.skills.map((s, i) => [
+      i + 1,
+      s.skill,
+      s.people,
+      s.averageProficiency,
+      s.below,
+      s.oneBelow,
+      s.averageGap,
+    ]),
+  );
+  const md = [
+    `# Skills gap report: ${source}`,
+    '',
+    `Gap = target level − proficiency (0 when at or above target), averaged over everyone assessed in the skill. Target: ${targetRule}.`,
+    '',
+    '## Skills ranked by gap',
+    '',
+    ranked,
+    '',
+    '## Suggested actions for the biggest gaps',
+    '',
+    `Rules: hire when fewer than ${HIRE_BELOW_SHARE * 100}% of people reach the target; train when at least ${TRAIN_FROM_SHARE * 100}% of those below are one level short; redeploy when another role has people at target.`,
+    '',
+    ...(top.length
+      ? top.flatMap((s) => [
+          `### ${s.skill}`,
+          '',
+          ...s.suggestions.map((k) => `- ${SUGGESTION_TEXT[k](s)}`),
+          '',
+        ])
+      : ['No skill is below target.', '']),
+    '## Largest gaps by role',
+    '',
+    markdownTable(
+      ['Role', 'People', 'Skills with the largest gaps'],
+      a.byRole.map((r) => [
+        r.role,
+        r.people,
+        r.gaps.map((g) => `${g.skill} (${g.averageGap})`).join(', ') || 'none',
+      ]),
+    ),
+    '',
+    '---',
+    'Prepared by the Atrium built-in rule-based analyst (no language model): every figure is computed directly from the file.',
+    '',
+  ].join('\n');
+  const nextSteps = [
+    ...(top[0] ? [`Agree an owner and a date to close the ${top[0].skill} gap`] : []),
+    ...(a.columns.required
+      ? []
+      : ['Add a Required Level column so each role is measured against the level it needs']),
+    ...(a.columns.role ? [] : ['Add a Role column to see which roles carry each gap']),
+    'Re-assess proficiency after the training cycle and attach the new matrix to compare',
+    'Save the skills gap report to this chat for later',
+  ].slice(0, 5);
+  const charted = a.skills.slice(0, 15);
+  return {
+    findings,
+    chartData: {
+      labels: charted.map((s) => s.skill),
+      averageGap: charted.map((s) => s.averageGap),
+      below: charted.map((s) => s.below),
+    },
+    markdown: md,
+    nextSteps,
+  };
+}
