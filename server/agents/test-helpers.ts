@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModuleKey } from '@contract/modules';
+import type { ChartItem, ContentItem, FileItem } from '@contract/structured-response';
 import type { Agent, AgentEvent, HistoryAttachment, HistoryMessage } from './types';
 
 /** Shared by the agent tests: fixture files and a turn runner that collects the events. */
@@ -59,3 +60,22 @@ export async function runTurn(
     streamed: events.flatMap((e) => (e.type === 'text' ? [e.delta] : [])).join(''),
   };
 }
+
+/** Every text item of a report, joined. */
+export const texts = (content: ContentItem[]) =>
+  content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n');
+
+/** The chart item with this title. */
+export const chart = (content: ContentItem[], title: string) =>
+  content.find((c): c is ChartItem => c.type === 'chart' && c.title === title);
+
+/** The file item with this name (or matching this pattern). */
+export const fileOf = (content: ContentItem[], name: string | RegExp) =>
+  content.find(
+    (c): c is FileItem =>
+      c.type === 'file' && (typeof name === 'string' ? c.filename === name : name.test(c.filename)),
+  );
+
+export type ChartData = { labels: string[]; datasets: Array<{ label?: string; data: number[] }> };
+/** A chart's Chart.js data. */
+export const dataOf = (c: ChartItem | undefined) => c?.config.data as ChartData;

@@ -1,28 +1,12 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import {
-  StructuredResponse,
-  type ChartItem,
-  type ContentItem,
-  type FileItem,
-} from '@contract/structured-response';
-import { attachment, fixture, runTurn, userMessage } from '../test-helpers';
+import { StructuredResponse } from '@contract/structured-response';
+import { attachment, chart, dataOf, fileOf, fixture, runTurn, texts, userMessage } from '../test-helpers';
 import { builtinAgent } from './builtin';
 
 const agent = builtinAgent();
 
-const texts = (content: ContentItem[]) =>
-  content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n');
-const chart = (content: ContentItem[], title: string) =>
-  content.find((c): c is ChartItem => c.type === 'chart' && c.title === title);
-const fileOf = (content: ContentItem[], name: string | RegExp) =>
-  content.find(
-    (c): c is FileItem =>
-      c.type === 'file' && (typeof name === 'string' ? c.filename === name : name.test(c.filename)),
-  );
-type ChartData = { labels: string[]; datasets: Array<{ data: number[] }> };
-const dataOf = (c: ChartItem | undefined) => c?.config.data as ChartData;
 
 /** Median with linear interpolation, written independently of the analyst's stats module. */
 function medianOf(values: number[]): number {

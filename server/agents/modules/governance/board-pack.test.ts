@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { StructuredResponse, type ContentItem, type FileItem } from '@contract/structured-response';
+import { StructuredResponse } from '@contract/structured-response';
 import { builtinAgent } from '../../providers/builtin';
-import { fixture, runTurn, userMessage } from '../../test-helpers';
+import { fileOf, fixture, runTurn, texts, userMessage } from '../../test-helpers';
 
 /**
  * Board packs and minutes. The expected gaps come from how the fixtures were written
@@ -10,10 +10,6 @@ import { fixture, runTurn, userMessage } from '../../test-helpers';
  */
 
 const agent = builtinAgent();
-const texts = (content: ContentItem[]) =>
-  content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n');
-const fileOf = (content: ContentItem[], name: string) =>
-  content.find((c): c is FileItem => c.type === 'file' && c.filename === name);
 const sectionOf = (md: string, heading: string) =>
   md.split(`## ${heading}\n`)[1]!.split('\n## ')[0]!;
 const tableRows = (section: string) =>

@@ -1,26 +1,13 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import {
-  StructuredResponse,
-  type ChartItem,
-  type ContentItem,
-  type FileItem,
-} from '@contract/structured-response';
+import { StructuredResponse } from '@contract/structured-response';
 import { builtinAgent } from '../../providers/builtin';
-import { attachment, fixture, runTurn, userMessage } from '../../test-helpers';
+import { attachment, chart, dataOf, fileOf, fixture, runTurn, texts, userMessage } from '../../test-helpers';
 
 /** Gender pay gap and spans of control, checked against figures computed here from the raw file. */
 
 const agent = builtinAgent();
-const texts = (content: ContentItem[]) =>
-  content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n');
-const chart = (content: ContentItem[], title: string) =>
-  content.find((c): c is ChartItem => c.type === 'chart' && c.title === title);
-const fileOf = (content: ContentItem[], name: string) =>
-  content.find((c): c is FileItem => c.type === 'file' && c.filename === name);
-type ChartData = { labels: string[]; datasets: Array<{ label: string; data: number[] }> };
-const dataOf = (c: ChartItem | undefined) => c?.config.data as ChartData;
 
 const avg = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
 function med(values: number[]): number {

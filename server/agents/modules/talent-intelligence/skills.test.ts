@@ -1,25 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  StructuredResponse,
-  type ChartItem,
-  type ContentItem,
-  type FileItem,
-} from '@contract/structured-response';
+import { StructuredResponse } from '@contract/structured-response';
 import { builtinAgent } from '../../providers/builtin';
-import { attachment, fixture, runTurn, userMessage } from '../../test-helpers';
+import { attachment, chart, dataOf, fileOf, fixture, runTurn, texts, userMessage } from '../../test-helpers';
 
 /** Skills gap analysis of a skills matrix, checked against figures computed here from the raw file. */
 
 const agent = builtinAgent();
-const texts = (content: ContentItem[]) =>
-  content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n');
-const chart = (content: ContentItem[], title: string) =>
-  content.find((c): c is ChartItem => c.type === 'chart' && c.title === title);
-const fileOf = (content: ContentItem[], name: string) =>
-  content.find((c): c is FileItem => c.type === 'file' && c.filename === name);
-type ChartData = { labels: string[]; datasets: Array<{ label: string; data: number[] }> };
-const dataOf = (c: ChartItem | undefined) => c?.config.data as ChartData;
 const twoDecimals = (v: number) => Math.round(v * 100) / 100;
 
 const csv = readFileSync(new URL('../../fixtures/skills-matrix.csv', import.meta.url), 'utf8');
