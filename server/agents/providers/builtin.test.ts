@@ -2,11 +2,19 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { StructuredResponse } from '@contract/structured-response';
-import { attachment, chart, dataOf, fileOf, fixture, runTurn, texts, userMessage } from '../test-helpers';
+import {
+  attachment,
+  chart,
+  dataOf,
+  fileOf,
+  fixture,
+  runTurn,
+  texts,
+  userMessage,
+} from '../test-helpers';
 import { builtinAgent } from './builtin';
 
 const agent = builtinAgent();
-
 
 /** Median with linear interpolation, written independently of the analyst's stats module. */
 function medianOf(values: number[]): number {

@@ -3,7 +3,16 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { StructuredResponse } from '@contract/structured-response';
 import { builtinAgent } from '../../providers/builtin';
-import { attachment, chart, dataOf, fileOf, fixture, runTurn, texts, userMessage } from '../../test-helpers';
+import {
+  attachment,
+  chart,
+  dataOf,
+  fileOf,
+  fixture,
+  runTurn,
+  texts,
+  userMessage,
+} from '../../test-helpers';
 
 /** Gender pay gap and spans of control, checked against figures computed here from the raw file. */
 

@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { StructuredResponse } from '@contract/structured-response';
 import { builtinAgent } from '../../providers/builtin';
-import { attachment, chart, dataOf, fileOf, fixture, runTurn, texts, userMessage } from '../../test-helpers';
+import {
+  attachment,
+  chart,
+  dataOf,
+  fileOf,
+  fixture,
+  runTurn,
+  texts,
+  userMessage,
+} from '../../test-helpers';
 
 /** Skills gap analysis of a skills matrix, checked against figures computed here from the raw file. */
 
