@@ -164,8 +164,14 @@ describe('chat in the browser', () => {
   it('opens a chart, downloads PNG and JSON, and saves it as an HTML page', async () => {
     const view = report().getByRole('button', { name: 'View Chart' });
     if ((await view.count()) === 0) return; // this report has no chart
-    await view.first().click();
     const dialog = page.getByRole('dialog');
+    // The list may still be settling row heights (windowing) when the click lands: one click
+    // that opened nothing is tried again, so the test is about the modal, not the timing.
+    for (let i = 0; i < 3 && !(await dialog.isVisible()); i++) {
+      await view.first().scrollIntoViewIfNeeded();
+      await view.first().click();
+      await dialog.waitFor({ timeout: 5_000 }).catch(() => undefined);
+    }
     await dialog.locator('canvas').waitFor();
     const title = (await dialog.getByRole('heading').first().textContent())!.trim();
     const base = title.replace(/[^\p{L}\p{N}]/gu, '_').toLowerCase();
