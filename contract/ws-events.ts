@@ -24,7 +24,9 @@ export type StreamEventType = (typeof STREAM_EVENT_TYPES)[number];
 /**
  * Server -> client: every event is {type, content, timestamp} (spec section 7). Turn events also
  * name the chat, the assistant message they build and a per-turn sequence number, so a client
- * that (re)joins mid-turn gets what it missed, in order, exactly once.
+ * that (re)joins mid-turn gets what it missed, in order, exactly once. Text that follows within
+ * 100 ms travels as one event (a stream_chunk with the chunks' text, a thinking_update with the
+ * updates' lines): its seq is its last chunk's, and applying it is applying each of them.
  */
 export const StreamEvent = z.object({
   type: z.enum(STREAM_EVENT_TYPES),

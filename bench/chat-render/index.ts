@@ -10,6 +10,7 @@ import { cookieName, createSession } from '../../server/accounts/sessions';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { connectDatabase, type Db } from '../../server/db/connect';
+import { and, eq, max, sql } from 'drizzle-orm';
 import { chatMessages, chats, users } from '../../server/db/schema';
 import { systemClock } from '../../server/lib/clock';
 import { consoleMailer } from '../../server/mail/mailer';
@@ -63,8 +64,8 @@ const report = (i: number) => ({
   next_steps: [{ step_description: 'Break the numbers down by location' }, { step_description: 'Compare with last quarter' }],
 });
 
-/** A chat of `count` finished messages followed by one reply being written. */
-async function seedChat(db: Db, userId: string, count: number): Promise<{ chatId: string; replyId: string }> {
+/** A chat of `count` finished messages. */
+async function seedChat(db: Db, userId: string, count: number): Promise<string> {
   const [chat] = await db.insert(chats).values({ userId, title: `Bench ${count}`, module: 'talent-intelligence' }).returning();
   const t0 = Date.now() - (count + 1) * 60_000;
   const rows = Array.from({ length: count }, (_, i) => {
@@ -81,11 +82,24 @@ async function seedChat(db: Db, userId: string, count: number): Promise<{ chatId
     };
   });
   for (let i = 0; i < rows.length; i += 200) await db.insert(chatMessages).values(rows.slice(i, i + 200));
+  return chat!.id;
+}
+
+/**
+ * A new reply being written at the end of the chat (the one before, if any, finished): each
+ * measurement streams into an empty reply, so they compare the same text.
+ */
+async function newReply(db: Db, chatId: string): Promise<{ replyId: string; total: number }> {
+  await db.update(chatMessages).set({ status: 'complete' }).where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.status, 'loading')));
+  const [last] = await db.select({ seq: max(chatMessages.seq) }).from(chatMessages).where(eq(chatMessages.chatId, chatId));
+  const seq = (last?.seq ?? 0) + 1;
   const [reply] = await db
     .insert(chatMessages)
-    .values({ chatId: chat!.id, seq: count + 1, role: 'assistant', content: '', status: 'loading', timestamp: new Date() })
+    .values({ chatId, seq, role: 'assistant', content: '', status: 'loading', timestamp: new Date() })
     .returning();
-  return { chatId: chat!.id, replyId: reply!.id };
+  // The history's ETag follows the chat's version.
+  await db.update(chats).set({ version: sql`${chats.version} + 1` }).where(eq(chats.id, chatId));
+  return { replyId: reply!.id, total: seq };
 }
 
 /** Chrome's cumulative main-thread task time of the page, in ms (metrics enabled once per page). */
@@ -117,6 +131,33 @@ function sourceOf(url: string, line: number, column: number): string {
   return pos?.source ? `${pos.source.replace(/^(\.\.\/)+/, '')}:${pos.line}` : `${file}:${line}`;
 }
 
+/** BENCH_TRACE: self time per trace event name on the renderer's main thread, per chunk. */
+interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string } }
+function printTrace(buffer: Buffer): void {
+  const events = (JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const spans = events.filter((e) => e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`) && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const self = new Map<string, number>();
+  const stack: Array<{ end: number; name: string }> = [];
+  for (const e of spans) {
+    while (stack.length && stack[stack.length - 1]!.end <= e.ts) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.dur!);
+    self.set(e.name, (self.get(e.name) ?? 0) + e.dur!);
+    stack.push({ end: e.ts + e.dur!, name: e.name });
+  }
+  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20);
+  for (const [name, us] of top) console.log(`  ${(us / 1000 / CHUNKS).toFixed(3)} ms/chunk  ${name}`);
+}
+
+/**
+ * The streamed answer: ~35 characters a chunk, in paragraphs of ten chunks as a model writes them
+ * (BENCH_ONE_PARAGRAPH=1: one paragraph without line breaks, the worst case for the browser,
+ * which lays a paragraph out again from its first line whenever it grows).
+ */
+const ONE_PARAGRAPH = !!process.env.BENCH_ONE_PARAGRAPH;
+const chunkText = (seq: number) => `word${seq} of the streamed answer${ONE_PARAGRAPH || seq % 10 ? ', ' : '.\n\n'}`;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const database = await connectDatabase({ pgliteDir: path.join(work, 'db') });
@@ -147,7 +188,7 @@ try {
   page.on('pageerror', (e) => pageErrors.push(e.message));
 
   // Open the long chat: time until its newest message shows.
-  await page.goto(`${base}/chat/${long.chatId}`);
+  await page.goto(`${base}/chat/${long}`);
   const lastQuestion = `Question ${HISTORY - 2}:`;
   await page.getByText(lastQuestion).waitFor({ timeout: 60_000 });
   const shownMs = await page.evaluate(() => performance.now());
@@ -157,12 +198,8 @@ try {
    * Streams CHUNKS chunks into the reply, 20 ms apart: main-thread ms per chunk, less what the
    * idle page costs over the same time (its clock tick, the progress overlay).
    */
-  const nextSeq = new Map<string, number>();
-  async function perChunk(
-    chatId: string,
-    replyId: string,
-    loadAll = false,
-  ): Promise<{ ms: number; rows: number; detail: string }> {
+  async function perChunk(chatId: string, loadAll = false): Promise<{ ms: number; rows: number; detail: string }> {
+    const { replyId, total } = await newReply(database.db, chatId);
     await page.goto(`${base}/chat/${chatId}`);
     await page.locator('li[aria-busy="true"]').waitFor();
     await page.getByText('Connecting to chat...').waitFor({ state: 'hidden' });
@@ -172,7 +209,7 @@ try {
       const scroller = page.getByTestId('message-scroller');
       // Messages loaded into the chat (rows far from the viewport are not in the DOM).
       const count = async () => Number(await page.locator('ol[aria-label="Messages"]').getAttribute('data-count'));
-      for (let i = 0; i < 200 && (await count()) < HISTORY + 1; i++) {
+      for (let i = 0; i < 200 && (await count()) < total; i++) {
         // The reader's wheel (the list tells a reader's scroll from its own by such input).
         await scroller.hover();
         await page.mouse.wheel(0, -50_000);
@@ -182,9 +219,19 @@ try {
       await scroller.evaluate((el) => {
         el.scrollTop = el.scrollHeight;
       });
+
     }
+    // The reader's pointer rests on the messages, as while reading: content moving under it
+    // makes the browser hit-test every frame, the costlier case.
+    const view = (await page.getByTestId('message-scroller').boundingBox())!;
+    await page.mouse.move(view.x + view.width / 2, view.y + view.height / 2);
     const clock = await taskClock(page);
     await sleep(1_500);
+    // Loading 2,000 messages leaves garbage that V8 collects some seconds later, whether or not
+    // a reply streams: collected now, so that it lands in neither the idle span nor the stream.
+    const heap = await page.context().newCDPSession(page);
+    await heap.send('HeapProfiler.collectGarbage');
+    await heap.detach();
     // Rows in the DOM once settled (rows far from the viewport are unmounted by the windowing).
     const rows = await page.locator('ol[aria-label="Messages"] > li[data-id]').count();
     const span = CHUNKS * 20;
@@ -197,12 +244,12 @@ try {
       await profiler.send('Profiler.setSamplingInterval', { interval: 100 });
       await profiler.send('Profiler.start');
     }
+    if (process.env.BENCH_TRACE) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8'] });
     const start = await clock();
-    const first = nextSeq.get(replyId) ?? 1;
-    for (let seq = first; seq < first + CHUNKS; seq++) {
+    for (let seq = 1; seq <= CHUNKS; seq++) {
       await recordTurnEvent(bus, {
         type: 'stream_chunk',
-        content: `word${seq} of the streamed answer, `,
+        content: chunkText(seq),
         timestamp: new Date().toISOString(),
         chatId,
         messageId: replyId,
@@ -210,10 +257,10 @@ try {
       });
       await sleep(20);
     }
-    nextSeq.set(replyId, first + CHUNKS);
     await sleep(300);
     // Read before checking the page: Playwright's own text search runs on the page's main thread.
     const busy = minus(await clock(), start);
+    if (process.env.BENCH_TRACE) printTrace(await browser.stopTracing());
     if (profiler) {
       const { profile } = await profiler.send('Profiler.stop');
       const self = new Map<string, number>();
@@ -226,17 +273,38 @@ try {
       }
       const top = [...self.entries()].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)')).sort((a, b) => b[1] - a[1]).slice(0, 15);
       for (const [k, ms] of top) console.log(`  ${(ms / CHUNKS).toFixed(3)} ms/chunk  ${k}`);
+      // Inclusive time of the task entry points (the frames right under the root).
+      const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+      const inclusive = (id: number): number => (dt.get(id) ?? 0) + (byId.get(id)?.children ?? []).reduce((sum, c) => sum + inclusive(c), 0);
+      const root = profile.nodes[0]!;
+      const entries = new Map<string, number>();
+      for (const child of root.children ?? []) {
+        const f = byId.get(child)!.callFrame;
+        const key = `${f.functionName || '(anonymous)'} ${sourceOf(f.url, f.lineNumber, f.columnNumber)}`;
+        entries.set(key, (entries.get(key) ?? 0) + inclusive(child) / 1000);
+      }
+      const tree = (id: number, depth: number) => {
+        const node = byId.get(id)!;
+        const ms = inclusive(id) / 1000 / CHUNKS;
+        if (ms < 0.003 || depth > 14) return;
+        const f = node.callFrame;
+        console.log(`  ${'  '.repeat(depth)}${ms.toFixed(3)} ${f.functionName || '(anonymous)'} ${sourceOf(f.url, f.lineNumber, f.columnNumber)}`);
+        for (const c of node.children ?? []) tree(c, depth + 1);
+      };
+      if (process.env.BENCH_PROFILE === 'tree') for (const child of root.children ?? []) tree(child, 0);
+      console.log('  entry points (inclusive):');
+      for (const [k, ms] of [...entries.entries()].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${(ms / CHUNKS).toFixed(3)} ms/chunk  ${k}`);
       await profiler.detach();
     }
-    await page.getByText(`word${first + CHUNKS - 1} of the streamed answer`).waitFor({ timeout: 5_000 });
+    await page.getByText(`word${CHUNKS} of the streamed answer`, { exact: false }).waitFor({ timeout: 5_000 });
     const per = (n: (typeof METRICS)[number]) => Math.max(0, busy[n] - idle[n]) / CHUNKS;
     const detail = `script ${per('ScriptDuration').toFixed(2)}, style ${per('RecalcStyleDuration').toFixed(2)}, layout ${per('LayoutDuration').toFixed(2)}`;
     return { ms: per('TaskDuration'), rows, detail };
   }
 
-  const chunk0 = await perChunk(empty.chatId, empty.replyId);
-  const chunkPaged = await perChunk(long.chatId, long.replyId);
-  const chunkAll = await perChunk(long.chatId, long.replyId, true);
+  const chunk0 = await perChunk(empty);
+  const chunkPaged = await perChunk(long);
+  const chunkAll = await perChunk(long, true);
   const chunk2000 = chunkAll;
 
   const rows: Array<[string, string]> = [

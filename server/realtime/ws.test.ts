@@ -12,6 +12,7 @@ import {
   userWithChat,
   waitFor,
 } from '../workspace/conversation.test-helper';
+import { recordTurnEvent } from './turn-feed';
 import { replayFrom } from './ws';
 
 vi.mock('../agents/registry', async () => {
@@ -48,6 +49,14 @@ class Client {
 
   async next(match: (e: Received) => boolean, timeoutMs = 5_000): Promise<Received> {
     return waitFor(async () => this.events.find(match), timeoutMs);
+  }
+
+  /** The reply's text as a client builds it: the stream_chunk contents in order. */
+  text(messageId: string): string {
+    return this.events
+      .filter((e): e is StreamEvent => e.type === 'stream_chunk' && e.messageId === messageId)
+      .map((e) => e.content)
+      .join('');
   }
 
   turnSeqs(messageId: string): number[] {
@@ -112,41 +121,69 @@ describe('/ws: rooms, resume, ownership', () => {
     const reply = sendMessage(t, cookie, { chatId: chat.id, message: 'Stream to everyone' });
     await waitFor(async () => lastRun(chat.id));
     await lastRun(chat.id)!.paused;
-    const streamed = await early.next((e) => e.type === 'stream_chunk' && e.content === 'answer');
+    const streamed = await early.next((e) => e.type === 'stream_chunk');
     const messageId = (streamed as StreamEvent).messageId!;
+    await waitFor(async () => early.text(messageId) === 'Partial answer');
 
     const late = await Client.connect(url, { cookie, origin });
     late.send({ type: 'join_chat', chatId: chat.id });
     const joined = (await late.next((e) => e.type === 'joined')) as JoinedEvent;
     expect(joined.turn).toEqual({ messageId, lastSeq: 5, status: 'loading' });
     const resumed = await Client.connect(url, { cookie, origin });
+    // Seq 2 was the thinking update: what follows is its end and the text.
     resumed.send({ type: 'join_chat', chatId: chat.id, lastSeq: 2, messageId });
     await resumed.next((e) => e.type === 'joined');
-    await waitFor(async () => late.turnSeqs(messageId).length === 5);
+    await waitFor(async () => late.text(messageId) === 'Partial answer');
 
     lastRun(chat.id)!.release();
     await reply;
     for (const c of [early, late, resumed]) await c.next((e) => e.type === 'stream_complete');
 
-    const all = early.turnSeqs(messageId);
-    expect(all).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
-    expect(late.turnSeqs(messageId)).toEqual(all);
-    expect(resumed.turnSeqs(messageId)).toEqual(all.slice(2));
-    const types = early.events.filter((e) => 'seq' in e).map((e) => e.type);
-    expect(types).toEqual([
-      'thinking_start',
-      'thinking_update',
-      'thinking_end',
-      'stream_chunk',
-      'stream_chunk',
-      'stream_chunk',
-      'stream_complete',
-    ]);
+    // Each client: seqs strictly rising and ending at the turn's last, the text whole, once.
+    for (const c of [early, late, resumed]) {
+      const seqs = c.turnSeqs(messageId);
+      expect(seqs.every((s, i) => i === 0 || s > seqs[i - 1]!)).toBe(true);
+      expect(seqs.at(-1)).toBe(7);
+      expect(c.text(messageId)).toBe('Partial answer, finished.');
+    }
+    expect(early.turnSeqs(messageId)[0]).toBe(1);
+    expect(late.turnSeqs(messageId)[0]).toBe(1);
+    expect(resumed.turnSeqs(messageId)[0]).toBe(3);
+    const kinds = early.events
+      .filter((e) => 'seq' in e)
+      .map((e) => e.type)
+      .filter((type, i, all) => type !== all[i - 1]);
+    expect(kinds).toEqual(['thinking_start', 'thinking_update', 'thinking_end', 'stream_chunk', 'stream_complete']);
     expect(late.events.at(-1)).toMatchObject({
       type: 'stream_complete',
       finalContent: 'Partial answer, finished.',
     });
     for (const c of [early, late, resumed]) c.ws.close();
+  });
+
+  it('sends a fast stream in fewer, larger events, its text and seqs intact', async () => {
+    const { cookie, chat } = await userWithChat(t, 'scripted:quick');
+    const c = await Client.connect(url, { cookie, origin });
+    c.send({ type: 'join_chat', chatId: chat.id });
+    await c.next((e) => e.type === 'joined');
+    const messageId = 'fast-turn';
+    const words = Array.from({ length: 60 }, (_, i) => `w${i + 1} `);
+    for (const [i, word] of words.entries()) {
+      await recordTurnEvent(t.bus, {
+        type: 'stream_chunk',
+        content: word,
+        timestamp: new Date().toISOString(),
+        chatId: chat.id,
+        messageId,
+        seq: i + 1,
+      });
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await waitFor(async () => c.turnSeqs(messageId).at(-1) === words.length);
+    expect(c.text(messageId)).toBe(words.join(''));
+    // 60 chunks over ~300 ms: about one event per 100 ms window, not one per chunk.
+    expect(c.turnSeqs(messageId).length).toBeLessThanOrEqual(10);
+    c.ws.close();
   });
 
   it('keeps the turn going when the socket drops', async () => {

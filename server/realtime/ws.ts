@@ -16,6 +16,7 @@ import { isSameOrigin } from '../app';
 import { ForbiddenError } from '../lib/errors';
 import { findOwnChat } from '../workspace/chats.repo';
 import { findLatestReply } from '../workspace/conversation.repo';
+import { TextBatcher } from './text-batcher';
 import { ChatFeed, readTurnEvents, type TurnEvent } from './turn-feed';
 
 /** Client messages are tiny (join_chat); anything bigger is not ours. */
@@ -53,6 +54,8 @@ interface Connection {
   sid: string;
   alive: boolean;
   feed: ChatFeed | null;
+  /** The feed's events on their way to the socket (text sent at most once per window). */
+  batcher: TextBatcher | null;
   /** Bumped by each join: a slower earlier join gives way to the latest one. */
   generation: number;
   closed: boolean;
@@ -81,6 +84,9 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   const leave = async (c: Connection) => {
     const feed = c.feed;
     c.feed = null;
+    // What waits is not sent: a rejoin replays from the client's last seq.
+    c.batcher?.discard();
+    c.batcher = null;
     await feed?.close();
   };
 
@@ -91,9 +97,14 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     if (generation !== c.generation || c.closed) return;
     if (!chat) return sendError(c, CHAT_NOT_FOUND);
     // Subscribe before reading the turn's list: see ChatFeed.
-    const feed = await ChatFeed.open(bus, chat.id, (e: TurnEvent) => send(c, e));
-    if (generation !== c.generation || c.closed) return void (await feed.close());
+    const batcher = new TextBatcher((e) => send(c, e));
+    const feed = await ChatFeed.open(bus, chat.id, (e: TurnEvent) => batcher.push(e));
+    if (generation !== c.generation || c.closed) {
+      batcher.discard();
+      return void (await feed.close());
+    }
     c.feed = feed;
+    c.batcher = batcher;
     const latest = await findLatestReply(db, chat.id);
     const events = latest ? await readTurnEvents(bus, latest.id) : [];
     const turn =
@@ -184,6 +195,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
         sid: session.sid,
         alive: true,
         feed: null,
+        batcher: null,
         generation: 0,
         closed: false,
         budget: { count: 0, windowStart: Date.now() },

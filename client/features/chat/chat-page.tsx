@@ -110,7 +110,7 @@ export function ChatPage({ id: rawId }: { id: string }) {
         </div>
 
         <div className="relative flex min-h-0 flex-1 flex-col">
-          {session.progress.visible && <ProgressOverlay percent={session.progress.percent} />}
+          {session.progress.visible && <ProgressOverlay since={session.progress.since} finishing={session.progress.finishing} />}
           {chat.messages.length === 0 ? (
             <div className="flex flex-1 items-center justify-center p-8 text-sm text-muted-foreground">
               No messages in this chat yet.

@@ -20,6 +20,9 @@ const READER_INTENT_MS = 1_000;
 /** Distance from the bottom within which new content keeps the view pinned to the end. */
 const STICK_PX = 120;
 
+/** A reader who scrolled this close to the top gets the page before. */
+const LOAD_EARLIER_PX = 200;
+
 /** Rows after this many from the end are "settled": a stream chunk never touches them. */
 const LIVE_TAIL = 2;
 
@@ -33,8 +36,24 @@ const OVERSCAN_PX = 1_200;
 const ROW_ESTIMATE_PX = 120;
 /** Rows shown before the first measurement (a page of history). */
 const INITIAL_ROWS = 50;
-/** Chats up to this many loaded messages keep every row mounted (they are cheap as they are). */
-const WINDOW_FROM = 100;
+/**
+ * Chats up to this many loaded messages keep every row mounted. Low on purpose: every mounted row
+ * costs each frame something (content-visibility checks its distance to the viewport), so even
+ * the first page of a long chat (50 rows) is windowed down to what is near the view.
+ */
+const WINDOW_FROM = 20;
+
+/** The first row showing at the top of the scroller, and how far below that top it starts. */
+function rowAtTop(scroller: HTMLElement | null, list: HTMLElement | null): { id: string; top: number } | null {
+  if (!scroller || !list) return null;
+  const top = scroller.getBoundingClientRect().top;
+  for (const row of list.children) {
+    const id = (row as HTMLElement).dataset.id;
+    const box = row.getBoundingClientRect();
+    if (id && box.bottom > top) return { id, top: box.top - top };
+  }
+  return null;
+}
 
 /** The mounted rows, counted from the end (older pages put in front do not move them). */
 interface Window {
@@ -101,7 +120,6 @@ export function MessageList({
   onNextStep,
 }: MessageListProps) {
   const scrollRef = React.useRef<HTMLDivElement>(null);
-  const topRef = React.useRef<HTMLDivElement>(null);
   const listRef = React.useRef<HTMLOListElement>(null);
   const stick = React.useRef(true);
   const lastTop = React.useRef(0);
@@ -186,21 +204,41 @@ export function MessageList({
     if (!list || !observer) return;
     for (const row of list.children) if ((row as HTMLElement).dataset.id) observer.observe(row);
   }, [shown]);
-  // The window follows the scroll position (at most once a frame) and the list's length.
+  // Reaching the top loads the page before it (only a reader who scrolled away from the end).
+  const loadRef = React.useRef<() => void>(() => undefined);
+  const hasMoreRef = React.useRef(hasMore);
+  hasMoreRef.current = hasMore;
+
+  // One scroll listener. Our own pin to the end (a chunk made the list grow) returns at once: it
+  // moves no row into or out of the window, and is not the reader's; so a streamed chunk costs
+  // no script and no extra frame here. Anything else: who scrolled, the window (at most once a
+  // frame), and the page before when the top is near.
+  const pinning = React.useRef(false);
   React.useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
     let frame = 0;
-    const onScrollFrame = () => {
+    const onScroll = () => {
+      if (pinning.current) {
+        pinning.current = false;
+        return;
+      }
+      // Rows measured, mounted or unmounted by the windowing above the view move scrollTop too:
+      // only a move up right after the reader did something is the reader's.
+      const byReader = performance.now() - readerAt.current < READER_INTENT_MS;
+      if (el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX) stick.current = true;
+      else if (el.scrollTop < lastTop.current && byReader) stick.current = false;
+      lastTop.current = el.scrollTop;
+      if (!stick.current && hasMoreRef.current && el.scrollTop < LOAD_EARLIER_PX) loadRef.current();
       if (frame) return;
       frame = requestAnimationFrame(() => {
         frame = 0;
         measureWindow();
       });
     };
-    el.addEventListener('scroll', onScrollFrame, { passive: true });
+    el.addEventListener('scroll', onScroll, { passive: true });
     return () => {
-      el.removeEventListener('scroll', onScrollFrame);
+      el.removeEventListener('scroll', onScroll);
       cancelAnimationFrame(frame);
     };
   }, [measureWindow]);
@@ -208,25 +246,6 @@ export function MessageList({
     const frame = requestAnimationFrame(measureWindow);
     return () => cancelAnimationFrame(frame);
   }, [n, measureWindow]);
-
-  // Only the reader unpins: content growing under a pinned view (rows laid out for the first
-  // time, a chunk arriving) must not count as "scrolled away from the end".
-  const pinning = React.useRef(false);
-  const onScroll = () => {
-    const el = scrollRef.current;
-    if (!el) return;
-    // Our own pin to the end: nothing to learn, and measuring would force a layout per chunk.
-    if (pinning.current) {
-      pinning.current = false;
-      return;
-    }
-    // Rows measured, mounted or unmounted by the windowing above the view move scrollTop too:
-    // only a move up right after the reader did something is the reader's.
-    const byReader = performance.now() - readerAt.current < READER_INTENT_MS;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX) stick.current = true;
-    else if (el.scrollTop < lastTop.current && byReader) stick.current = false;
-    lastTop.current = el.scrollTop;
-  };
 
   // Rows that skip layout until seen (content-visibility) change height when first drawn, and
   // a streaming reply grows: keep a pinned view at the end through both. (An observer rather
@@ -249,68 +268,57 @@ export function MessageList({
     return () => observer.disconnect();
   }, []);
 
-  // Older messages put in front keep the reader's place: the height measured when they were
-  // asked for is the offset to restore.
-  const heightBeforeLoad = React.useRef<number | null>(null);
+  // Older messages put in front keep the reader's place: the row at the top of the view before
+  // they came is put back where it was. Measured on the row itself, not from the scroll height:
+  // rows measured meanwhile (windowed rows are first counted at an estimate) and the browser's own
+  // scroll anchoring (where it has it and applied it) then leave nothing to add twice.
+  const anchor = React.useRef<{ id: string; top: number } | null>(null);
   const firstId = messages[0]?.id;
+  const renderedFirstId = React.useRef(firstId);
+  if (renderedFirstId.current !== firstId) {
+    renderedFirstId.current = firstId;
+    // The DOM still shows the rows as they were: the render that puts the page in front is this one.
+    anchor.current = stick.current ? null : rowAtTop(scrollRef.current, listRef.current);
+  }
   React.useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (!el || heightBeforeLoad.current === null) return;
-    el.scrollTop += el.scrollHeight - heightBeforeLoad.current;
-    heightBeforeLoad.current = null;
+    const kept = anchor.current;
+    anchor.current = null;
+    if (!el || !kept) return;
+    const row = listRef.current?.querySelector<HTMLElement>(`:scope > li[data-id="${CSS.escape(kept.id)}"]`);
+    if (!row) return;
+    const shift = row.getBoundingClientRect().top - el.getBoundingClientRect().top - kept.top;
+    if (Math.abs(shift) >= 1) el.scrollTop += shift;
   }, [firstId]);
-  const loadEarlier = React.useCallback(() => {
-    if (scrollRef.current) heightBeforeLoad.current = scrollRef.current.scrollHeight;
-    onLoadEarlier();
-  }, [onLoadEarlier]);
-
-  // Reaching the top loads the page before it.
-  const loadRef = React.useRef(loadEarlier);
-  loadRef.current = loadEarlier;
-  React.useEffect(() => {
-    const top = topRef.current;
-    const root = scrollRef.current;
-    if (!top || !root || !hasMore || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !stick.current) loadRef.current();
-      },
-      { root, rootMargin: '200px 0px 0px 0px' },
-    );
-    observer.observe(top);
-    return () => observer.disconnect();
-  }, [hasMore]);
+  loadRef.current = onLoadEarlier;
 
   return (
     <div
       ref={scrollRef}
-      onScroll={onScroll}
       onWheel={onReader}
       onTouchMove={onReader}
       onKeyDown={onReader}
       onPointerDown={onReader}
       className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="message-scroller">
-      <div ref={topRef} />
       {hasMore && (
         <div className="flex justify-center py-2">
-          <Button variant="ghost" size="sm" disabled={loadingEarlier} onClick={loadEarlier}>
+          <Button variant="ghost" size="sm" disabled={loadingEarlier} onClick={onLoadEarlier}>
             {loadingEarlier ? 'Loading...' : 'Load earlier messages'}
           </Button>
         </div>
       )}
       {/* Block, not flex: a chunk then re-lays out the changed row, not the whole column of rows. */}
-      {/* Unmounted rows stand as padding (the list holds rows only): 12 px is py-3's own. */}
-      <ol
-        ref={listRef}
-        aria-label="Messages"
-        data-count={n}
-        className="mx-auto block w-full max-w-4xl"
-        style={{ paddingTop: above + 12, paddingBottom: below + 12 }}
-      >
+      {/* Unmounted rows stand as one spacer above and one below, not as the list's padding: the */}
+      {/* browser's scroll anchoring keeps the reader's row in place as rows above it mount and */}
+      {/* are measured, which a change of an ancestor's padding would turn off. The spacers */}
+      {/* themselves are never the anchor (their height is what changes). */}
+      <ol ref={listRef} aria-label="Messages" data-count={n} className="mx-auto block w-full max-w-4xl py-3">
+        {above > 0 && <li aria-hidden="true" style={{ height: above, overflowAnchor: 'none' }} />}
         <SettledRows messages={settled} chatId={chatId} userInitials={userInitials} onNextStep={onNextStep} />
         {live.map((m) => (
           <MessageRow key={m.id} message={m} chatId={chatId} userInitials={userInitials} onNextStep={onNextStep} />
         ))}
+        {below > 0 && <li aria-hidden="true" style={{ height: below, overflowAnchor: 'none' }} />}
       </ol>
     </div>
   );

@@ -3,9 +3,10 @@ import { LoaderCircleIcon } from 'lucide-react';
 import type { MessagePart } from '@contract/chats';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
-import { useLiveMessage } from '../hooks/use-live-message';
+import { useLiveEffect, useLiveView } from '../hooks/use-live-message';
 import type { ChatMessage } from '../lib/chat-cache';
 import { structuredDataOf } from '../lib/data-message';
+import { appendingWriter, tailWriter, type TextWriter } from '../lib/live-text';
 import { textBesideReport } from '../lib/structured-response';
 import { thinkingLines } from '../lib/thinking-filter';
 import { AttachmentChip } from './attachment-chip';
@@ -145,15 +146,77 @@ function textOf(message: ChatMessage): string {
     : message.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
 }
 
+/** What a reply in progress shows; its text is written outside React (see LiveText). */
+type LiveView = { kind: 'thinking'; raw: string } | { kind: 'report' } | { kind: 'text' };
+
+// A report arrives as JSON (or fenced JSON): shown as its tail under "Writing report...".
+const REPORT_START = /^\s*(```|\{)/;
+
+function liveViewOf(message: ChatMessage): LiveView {
+  const text = textOf(message);
+  if (!text) return { kind: 'thinking', raw: message.thinking ?? '' };
+  return REPORT_START.test(text) ? { kind: 'report' } : { kind: 'text' };
+}
+
+function sameLiveView(a: LiveView, b: LiveView): boolean {
+  return a.kind === b.kind && (a.kind !== 'thinking' || a.raw === (b as typeof a).raw);
+}
+
 /**
- * A reply in progress. The list holds it as a shell; this component reads the message itself
- * from the cache, so a stream chunk re-renders only this (see useLiveMessage).
+ * A reply in progress. The list holds it as a shell; this component follows the message in the
+ * cache and renders only when what it shows changes (thinking lines, text starting, a report
+ * starting): a stream chunk that only adds text is written into the page without a render.
  */
 function LiveReply({ chatId, shell }: { chatId: string; shell: ChatMessage }) {
-  const message = useLiveMessage(chatId, shell);
-  const text = textOf(message);
-  if (!text) return <Thinking raw={message.thinking ?? ''} />;
-  return <Streaming text={text} />;
+  const view = useLiveView(chatId, shell, liveViewOf, sameLiveView);
+  if (view.kind === 'thinking') return <Thinking raw={view.raw} />;
+  return (
+    <div className="rounded-2xl rounded-tl-sm border bg-card px-3.5 py-2.5 text-sm" data-streaming="true">
+      {view.kind === 'report' ? (
+        <>
+          <div className="mb-1 flex items-center gap-2 font-medium text-muted-foreground">
+            <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
+            Writing report...
+          </div>
+          <LiveText
+            key="report"
+            chatId={chatId}
+            shell={shell}
+            writer={REPORT_TAIL}
+            className="line-clamp-4 font-mono text-xs break-all text-muted-foreground"
+          />
+        </>
+      ) : (
+        <LiveText key="text" chatId={chatId} shell={shell} writer={APPEND} className="break-words whitespace-pre-wrap" />
+      )}
+    </div>
+  );
+}
+
+const REPORT_TAIL = () => tailWriter(600);
+const APPEND = appendingWriter;
+
+/**
+ * A reply's streamed text as plain text (not markdown: a chunk costs a text update rather than a
+ * parse), written by `writer` on every change of the cache, with no render.
+ */
+function LiveText({
+  chatId,
+  shell,
+  writer,
+  className,
+}: {
+  chatId: string;
+  shell: ChatMessage;
+  writer: () => TextWriter;
+  className: string;
+}) {
+  const ref = React.useRef<HTMLDivElement>(null);
+  const [write] = React.useState(writer);
+  useLiveEffect(chatId, shell, (message) => {
+    if (ref.current) write(ref.current, textOf(message));
+  });
+  return <div ref={ref} className={className} />;
 }
 
 /** "AI is thinking..." with the filtered thinking lines (spec section 4). */
@@ -176,53 +239,4 @@ function Thinking({ raw }: { raw: string }) {
       )}
     </div>
   );
-}
-
-/**
- * A reply while it streams: plain text, not markdown, so each chunk costs a text update rather
- * than a parse. A report arriving as JSON is shown as its tail under a "Writing report..." label.
- */
-function Streaming({ text }: { text: string }) {
-  const looksLikeReport = /^\s*(```|\{)/.test(text);
-  return (
-    <div className="rounded-2xl rounded-tl-sm border bg-card px-3.5 py-2.5 text-sm" data-streaming="true">
-      {looksLikeReport ? (
-        <>
-          <div className="mb-1 flex items-center gap-2 font-medium text-muted-foreground">
-            <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
-            Writing report...
-          </div>
-          <p className="line-clamp-4 font-mono text-xs break-all text-muted-foreground">{text.slice(-600)}</p>
-        </>
-      ) : (
-        <AppendingText className="break-words whitespace-pre-wrap" text={text} />
-      )}
-    </div>
-  );
-}
-
-/**
- * A paragraph of text that mostly grows at its end. React would replace the whole text node on
- * every change, which makes the browser lay out the paragraph again from its first line; text that
- * only grew is appended to the node instead (appendData), so the lines before stay laid out and a
- * chunk costs about the same however long the reply already is.
- */
-function AppendingText({ text, className }: { text: string; className?: string }) {
-  const ref = React.useRef<HTMLParagraphElement>(null);
-  const shown = React.useRef<{ node: Text; text: string } | null>(null);
-  React.useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const current = shown.current;
-    if (current && current.node.parentNode === el && text.startsWith(current.text)) {
-      if (text.length > current.text.length) current.node.appendData(text.slice(current.text.length));
-    } else {
-      const node = document.createTextNode(text);
-      el.replaceChildren(node);
-      shown.current = { node, text };
-      return;
-    }
-    shown.current = { node: current.node, text };
-  }, [text]);
-  return <p ref={ref} className={className} />;
 }

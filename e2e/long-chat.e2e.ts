@@ -1,0 +1,171 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createSession } from '../server/accounts/sessions';
+import { connectDatabase } from '../server/db/connect';
+import { chatMessages, chats, users } from '../server/db/schema';
+import { systemClock } from '../server/lib/clock';
+import { seedDatabase } from '../server/seed/seed';
+import { disposeServer, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+
+// A long chat in the browser: it opens on its newest page, keeps only the rows near the view in
+// the page, loads older pages as the reader scrolls up (the reader's place kept), and its rows
+// work wherever they are (a chart from the middle of the history opens).
+
+const MESSAGES = 160;
+
+const report = (i: number) => ({
+  task_name: `Headcount review ${i}`,
+  content: [
+    { type: 'text', text: `## Findings ${i}\n\n| Department | Headcount |\n|---|---|\n| Engineering | ${40 + (i % 7)} |\n| Sales | 31 |` },
+    {
+      type: 'chart',
+      title: `Headcount ${i}`,
+      chart_type: 'bar',
+      config: { type: 'bar', data: { labels: ['Engineering', 'Sales'], datasets: [{ label: 'People', data: [40 + (i % 7), 31] }] } },
+    },
+  ],
+  next_steps: [{ step_description: 'Break the numbers down by location' }],
+});
+
+describe('a long chat', () => {
+  let dataDir: string;
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let chatId: string;
+
+  beforeAll(async () => {
+    // Operator step before start-up: a user, a session and a chat of MESSAGES messages written
+    // straight into the server's database (the server is then started on it).
+    dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-long-'));
+    const database = await connectDatabase({
+      databaseUrl: inject('testDatabaseUrl') ?? undefined,
+      pgliteDir: path.join(dataDir, 'pglite'),
+    });
+    let token: string;
+    try {
+      await seedDatabase(database.db);
+      const [user] = await database.db
+        .insert(users)
+        .values({
+          email: `long${Date.now().toString(36)}${process.pid}@northwind.com`,
+          password: 'not-used',
+          firstName: 'Ada',
+          lastName: 'Long',
+          isEmailVerified: true,
+        })
+        .returning();
+      ({ token } = await createSession(database.db, systemClock, { userId: user!.id, stage: 'full' }));
+      const [chat] = await database.db
+        .insert(chats)
+        .values({ userId: user!.id, title: 'Headcount history', module: 'talent-intelligence' })
+        .returning();
+      chatId = chat!.id;
+      const t0 = Date.now() - MESSAGES * 60_000;
+      const rows = Array.from({ length: MESSAGES }, (_, i) => {
+        const fromUser = i % 2 === 0;
+        const r = report(i);
+        return {
+          chatId,
+          seq: i + 1,
+          role: fromUser ? 'user' : 'assistant',
+          content: fromUser ? `Question ${i}: how does headcount compare?` : JSON.stringify(r),
+          structuredResponse: fromUser ? null : r,
+          status: 'complete',
+          timestamp: new Date(t0 + i * 60_000),
+        };
+      });
+      await database.db.insert(chatMessages).values(rows);
+    } finally {
+      await database.close();
+    }
+    server = await startServer({ DATA_DIR: dataDir });
+    browser = await launchBrowser();
+    ({ context, page, errors } = await newPage(browser));
+    await context.addCookies([{ name: 'atrium_session', value: token, url: server.url }]);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    if (server) await disposeServer(server);
+  });
+
+  const list = () => page.locator('ol[aria-label="Messages"]');
+  const loaded = async () => Number(await list().getAttribute('data-count'));
+  const rowsInPage = () => list().locator('> li[data-id]').count();
+  const scroller = () => page.getByTestId('message-scroller');
+
+  it('opens on the newest messages, with only the rows near the view in the page', async () => {
+    await page.goto(`${server.url}/chat/${chatId}`);
+    await page.getByText(`Question ${MESSAGES - 2}:`).waitFor();
+    await page.getByText(`Headcount review ${MESSAGES - 1}`).waitFor();
+    // The newest page of the history, of which only what is near the view is rendered.
+    expect(await loaded()).toBe(50);
+    await expect.poll(rowsInPage).toBeLessThan(30);
+    await page.getByRole('button', { name: 'Load earlier messages' }).waitFor();
+    // The view is at the end.
+    const atEnd = await scroller().evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    expect(atEnd).toBeLessThan(2);
+  });
+
+  it('loads older pages as the reader scrolls up, keeping what the reader sees in place', async () => {
+    // The request for the page before is held until the reader's view was measured.
+    let asked = false;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/api\/chats\/[^/?]+\?.*before=/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await scroller().hover();
+    for (let i = 0; i < 20 && !asked; i++) {
+      await page.mouse.wheel(0, -4_000);
+      await page.waitForTimeout(100);
+    }
+    expect(asked).toBe(true);
+    // Reaching the top asked for the page before; what the reader sees now must stay in place.
+    await page.waitForTimeout(300);
+    const firstOfPage = page.getByText(`Question ${MESSAGES - 50}:`);
+    const before = (await firstOfPage.boundingBox())!.y;
+    release();
+    await expect.poll(loaded).toBe(100);
+    await page.unroute(/\/api\/chats\/[^/?]+\?.*before=/);
+    // Rows above it are mounted and measured once the page is in: give that a moment.
+    await page.waitForTimeout(300);
+    const after = (await firstOfPage.boundingBox())!.y;
+    expect(after - before).toBeCloseTo(0, 0);
+
+    // On to the very first message.
+    for (let i = 0; i < 60 && !(await page.getByText('Question 0:').isVisible()); i++) {
+      await page.mouse.wheel(0, -4_000);
+      await page.waitForTimeout(100);
+    }
+    await page.getByText('Question 0:').waitFor();
+    expect(await loaded()).toBe(MESSAGES);
+    expect(await page.getByRole('button', { name: 'Load earlier messages' }).count()).toBe(0);
+    // All of it loaded, still only what is near the view in the page.
+    await expect.poll(rowsInPage).toBeLessThan(30);
+  });
+
+  it('opens a chart of a report in the middle of the history', async () => {
+    const middle = MESSAGES / 2 + 1;
+    const row = list().locator('li[data-role="assistant"]').filter({ hasText: `Headcount review ${middle}` });
+    for (let i = 0; i < 40 && (await row.count()) === 0; i++) {
+      await page.mouse.wheel(0, 1_500);
+      await page.waitForTimeout(100);
+    }
+    await row.getByRole('button', { name: 'View Chart' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: `Headcount ${middle}` }).waitFor();
+    await dialog.locator('canvas').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+});
