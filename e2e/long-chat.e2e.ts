@@ -9,6 +9,7 @@ import { chatMessages, chats, users } from '../server/db/schema';
 import { systemClock } from '../server/lib/clock';
 import { seedDatabase } from '../server/seed/seed';
 import { disposeServer, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { shot } from './support';
 
 // A long chat in the browser: it opens on its newest page, keeps only the rows near the view in
 // the page, loads older pages as the reader scrolls up (the reader's place kept), and its rows
@@ -111,6 +112,7 @@ describe('a long chat', () => {
     // The view is at the end.
     const atEnd = await scroller().evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
     expect(atEnd).toBeLessThan(2);
+    await shot(page, 'long-chat-newest-light');
   });
 
   it('loads older pages as the reader scrolls up, keeping what the reader sees in place', async () => {
@@ -140,6 +142,7 @@ describe('a long chat', () => {
     await page.waitForTimeout(300);
     const after = (await firstOfPage.boundingBox())!.y;
     expect(after - before).toBeCloseTo(0, 0);
+    await shot(page, 'long-chat-older-page-light');
 
     // On to the very first message.
     for (let i = 0; i < 60 && !(await page.getByText('Question 0:').isVisible()); i++) {
@@ -167,5 +170,20 @@ describe('a long chat', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
+  });
+
+  it('lays out on a phone in dark mode, the newest messages first', async () => {
+    const phone = await newPage(browser, { colorScheme: 'dark', width: 375, height: 760 });
+    try {
+      await phone.context.addCookies(await context.cookies());
+      await phone.page.goto(`${server.url}/chat/${chatId}`);
+      await phone.page.getByText(`Headcount review ${MESSAGES - 1}`).waitFor();
+      const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await shot(phone.page, 'long-chat-phone-dark');
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
   });
 });
