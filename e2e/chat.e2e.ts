@@ -1,9 +1,15 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeIn, linkIn } from '../test-support/smtp';
 import { disposeServer, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import {
+  cookieHeader,
+  cookieIntoContext,
+  shot,
+  signUpThroughApi,
+  type SessionCookie,
+} from './support';
 
 // A whole conversation in a real Chromium against the real server, its real agent and socket:
 // send with an attachment, watch the reply stream, charts, downloads, saved files, next steps,
@@ -13,41 +19,7 @@ import { disposeServer, launchBrowser, newPage, startServer, type RunningServer 
 // report file and next steps (the agent's own tests check their numbers; here, what a user does
 // with them).
 
-const SHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 const CSV = path.resolve(import.meta.dirname, '../server/agents/fixtures/workforce.csv');
-const email = `chat${Date.now().toString(36)}${process.pid}@northwind.com`;
-const PASSWORD = 'Lantern-river-58';
-
-/** The name=value of a response's session cookie. */
-function sessionCookieOf(res: Response): { name: string; value: string } | null {
-  const header = res.headers.getSetCookie()[0];
-  if (!header) return null;
-  const pair = header.split(';')[0]!;
-  const at = pair.indexOf('=');
-  return { name: pair.slice(0, at), value: pair.slice(at + 1) };
-}
-
-/** Register, verify, log in and pass the code through the API; returns the session cookie. */
-async function signInThroughApi(server: RunningServer): Promise<{ name: string; value: string }> {
-  let jar: { name: string; value: string } | null = null;
-  const post = async (p: string, body: unknown) => {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    if (jar) headers.Cookie = `${jar.name}=${jar.value}`;
-    const res = await fetch(server.url + p, { method: 'POST', headers, body: JSON.stringify(body) });
-    jar = sessionCookieOf(res) ?? jar;
-    return res;
-  };
-  expect((await post('/api/register', { email, password: PASSWORD, firstName: 'Grace', lastName: 'Hopper' })).ok).toBe(true);
-  const verifyMail = await server.smtp.waitFor(email, { match: (m) => /verify/i.test(m.subject) });
-  const token = new URL(linkIn(verifyMail, '/verify-email')).searchParams.get('token');
-  expect((await fetch(`${server.url}/api/verify-email/${token}`)).ok).toBe(true);
-  // The password step opens a half session that the code step completes.
-  expect((await post('/api/login', { email, password: PASSWORD })).ok).toBe(true);
-  const codeMail = await server.smtp.waitFor(email, { match: (m) => /sign-in code/i.test(m.subject) });
-  const res = await post('/api/verify-otp', { email, otp: codeIn(codeMail) });
-  expect(res.status).toBe(200);
-  return jar!;
-}
 
 describe('chat in the browser', () => {
   let server: RunningServer;
@@ -56,17 +28,17 @@ describe('chat in the browser', () => {
   let page: Page;
   let errors: string[];
   let chatId: string;
-  let cookie: { name: string; value: string };
+  let cookie: SessionCookie;
 
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
     ({ context, page, errors } = await newPage(browser, { colorScheme: 'light' }));
-    cookie = await signInThroughApi(server);
-    await context.addCookies([{ ...cookie, url: server.url }]);
+    ({ cookie } = await signUpThroughApi(server, { firstName: 'Grace', lastName: 'Hopper' }));
+    await cookieIntoContext(context, server, cookie);
     const res = await fetch(`${server.url}/api/chats`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: `${cookie.name}=${cookie.value}` },
+      headers: { 'Content-Type': 'application/json', Cookie: cookieHeader(cookie) },
       body: JSON.stringify({ title: 'Talent Intelligence Chat', module: 'talent-intelligence' }),
     });
     expect(res.status).toBe(201);
@@ -95,17 +67,13 @@ describe('chat in the browser', () => {
     await p.getByRole('dialog').waitFor({ state: 'detached' });
   }
 
-  async function shot(name: string, p: Page = page) {
-    if (!SHOT_DIR) return;
-    mkdirSync(SHOT_DIR, { recursive: true });
-    await p.screenshot({ path: path.join(SHOT_DIR, `${name}.png`) });
-  }
-
   const assistantRows = () => page.locator('li[data-role="assistant"]');
   const report = () => assistantRows().last().locator('article');
 
   it('opens an empty chat with its header, prefill and a live connection', async () => {
-    await page.goto(`${server.url}/chat/${chatId}?prefill=${encodeURIComponent('Help me with: headcount')}`);
+    await page.goto(
+      `${server.url}/chat/${chatId}?prefill=${encodeURIComponent('Help me with: headcount')}`,
+    );
     await page.getByText('No messages in this chat yet.').waitFor();
     await page.getByRole('heading', { name: 'Talent Intelligence Chat', exact: true }).waitFor();
     const back = page.getByRole('link', { name: 'Back to Talent Intelligence' });
@@ -118,7 +86,7 @@ describe('chat in the browser', () => {
     expect(await page.getByRole('button', { name: 'Send message' }).isEnabled()).toBe(true);
     await box.fill('');
     expect(await page.getByRole('button', { name: 'Send message' }).isDisabled()).toBe(true);
-    await shot('chat-empty-light');
+    await shot(page, 'chat-empty-light');
   });
 
   it('sends a message with a CSV and watches the reply stream into a report', async () => {
@@ -128,10 +96,15 @@ describe('chat in the browser', () => {
       (window as unknown as { seen: string[] }).seen = seen;
       new MutationObserver(() => {
         const text = document.body.innerText;
-        for (const s of ['Gathering information from agents', 'AI is thinking...', 'Writing report...']) {
+        for (const s of [
+          'Gathering information from agents',
+          'AI is thinking...',
+          'Writing report...',
+        ]) {
           if (text.includes(s) && !seen.includes(s)) seen.push(s);
         }
-        if (document.querySelector('[data-streaming="true"]') && !seen.includes('streaming')) seen.push('streaming');
+        if (document.querySelector('[data-streaming="true"]') && !seen.includes('streaming'))
+          seen.push('streaming');
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     await page.getByTestId('file-input').setInputFiles(CSV);
@@ -159,7 +132,7 @@ describe('chat in the browser', () => {
     const taskName = (await report().locator('h3').first().textContent())!.trim();
     expect(taskName.length).toBeGreaterThan(0);
     await page.getByRole('heading', { level: 2, name: taskName, exact: true }).waitFor();
-    await shot('chat-report-light');
+    await shot(page, 'chat-report-light');
   });
 
   it('opens a chart, downloads PNG and JSON, and saves it as an HTML page', async () => {
@@ -177,17 +150,26 @@ describe('chat in the browser', () => {
     await dialog.locator('canvas').waitFor();
     const title = (await dialog.getByRole('heading').first().textContent())!.trim();
     const base = title.replace(/[^\p{L}\p{N}]/gu, '_').toLowerCase();
-    await shot('chat-chart-modal-light');
+    await shot(page, 'chat-chart-modal-light');
 
-    const [png] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download PNG' }).click()]);
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download PNG' }).click(),
+    ]);
     expect(png.suggestedFilename()).toBe(`${base}.png`);
     const pngBytes = readFileSync((await png.path())!);
     expect(pngBytes.subarray(1, 4).toString()).toBe('PNG');
     await expectToast('Chart Downloaded', `Chart saved as ${base}.png`);
 
-    const [json] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download JSON' }).click()]);
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download JSON' }).click(),
+    ]);
     expect(json.suggestedFilename()).toBe(`${base}.json`);
-    const chart = JSON.parse(readFileSync((await json.path())!, 'utf8')) as { title: string; config: { data: unknown } };
+    const chart = JSON.parse(readFileSync((await json.path())!, 'utf8')) as {
+      title: string;
+      config: { data: unknown };
+    };
     expect(chart.title).toBe(title);
     expect(chart.config.data).toBeTruthy();
     await expectToast('Chart Config Downloaded', `Chart configuration saved as ${base}.json`);
@@ -201,7 +183,9 @@ describe('chat in the browser', () => {
     await saved.getByRole('button', { name: 'View' }).click();
     const frame = page.getByRole('dialog').locator('iframe');
     expect(await frame.getAttribute('sandbox')).toBe('');
-    expect(await page.frameLocator('[role="dialog"] iframe').locator('img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(
+      await page.frameLocator('[role="dialog"] iframe').locator('img').getAttribute('src'),
+    ).toMatch(/^data:image\/png;base64,/);
     await closeDialog();
   });
 
@@ -225,7 +209,10 @@ describe('chat in the browser', () => {
       await page.getByRole('dialog').getByRole('heading', { name: fileName }).waitFor();
       await closeDialog();
     }
-    const [download] = await Promise.all([page.waitForEvent('download'), saved.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      saved.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(fileName);
     await expectToast('File downloaded');
 
@@ -252,21 +239,21 @@ describe('chat in the browser', () => {
     await expect.poll(() => page.locator('ol[aria-label="Messages"] > li').count()).toBe(count);
 
     const dark = await newPage(browser, { colorScheme: 'dark' });
-    await dark.context.addCookies([{ ...cookie, url: server.url }]);
+    await cookieIntoContext(dark.context, server, cookie);
     await dark.page.goto(`${server.url}/chat/${chatId}`);
     await dark.page.locator('article').first().waitFor();
-    await shot('chat-report-dark', dark.page);
+    await shot(dark.page, 'chat-report-dark');
     await dark.context.close();
 
     const phone = await newPage(browser, { colorScheme: 'light', width: 375, height: 812 });
-    await phone.context.addCookies([{ ...cookie, url: server.url }]);
+    await cookieIntoContext(phone.context, server, cookie);
     await phone.page.goto(`${server.url}/chat/${chatId}`);
     await phone.page.locator('article').first().waitFor();
     // The panel is a dialog on small screens.
     await phone.page.getByRole('button', { name: 'Saved Files' }).click();
     await phone.page.getByRole('dialog').getByRole('heading', { name: 'Saved Files' }).waitFor();
     await closeDialog(phone.page);
-    await shot('chat-report-375', phone.page);
+    await shot(phone.page, 'chat-report-375');
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });
@@ -287,6 +274,6 @@ describe('chat in the browser', () => {
     const banner = page.getByText('Connection lost. Messages may not update in real-time.');
     await banner.waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Reload Page' }).waitFor();
-    await shot('chat-connection-lost-light');
+    await shot(page, 'chat-connection-lost-light');
   }, 90_000);
 });

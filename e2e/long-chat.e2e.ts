@@ -20,12 +20,21 @@ const MESSAGES = 160;
 const report = (i: number) => ({
   task_name: `Headcount review ${i}`,
   content: [
-    { type: 'text', text: `## Findings ${i}\n\n| Department | Headcount |\n|---|---|\n| Engineering | ${40 + (i % 7)} |\n| Sales | 31 |` },
+    {
+      type: 'text',
+      text: `## Findings ${i}\n\n| Department | Headcount |\n|---|---|\n| Engineering | ${40 + (i % 7)} |\n| Sales | 31 |`,
+    },
     {
       type: 'chart',
       title: `Headcount ${i}`,
       chart_type: 'bar',
-      config: { type: 'bar', data: { labels: ['Engineering', 'Sales'], datasets: [{ label: 'People', data: [40 + (i % 7), 31] }] } },
+      config: {
+        type: 'bar',
+        data: {
+          labels: ['Engineering', 'Sales'],
+          datasets: [{ label: 'People', data: [40 + (i % 7), 31] }],
+        },
+      },
     },
   ],
   next_steps: [{ step_description: 'Break the numbers down by location' }],
@@ -61,7 +70,10 @@ describe('a long chat', () => {
           isEmailVerified: true,
         })
         .returning();
-      ({ token } = await createSession(database.db, systemClock, { userId: user!.id, stage: 'full' }));
+      ({ token } = await createSession(database.db, systemClock, {
+        userId: user!.id,
+        stage: 'full',
+      }));
       const [chat] = await database.db
         .insert(chats)
         .values({ userId: user!.id, title: 'Headcount history', module: 'talent-intelligence' })
@@ -110,7 +122,9 @@ describe('a long chat', () => {
     await expect.poll(rowsInPage).toBeLessThan(30);
     await page.getByRole('button', { name: 'Load earlier messages' }).waitFor();
     // The view is at the end.
-    const atEnd = await scroller().evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    const atEnd = await scroller().evaluate(
+      (el) => el.scrollHeight - el.scrollTop - el.clientHeight,
+    );
     expect(atEnd).toBeLessThan(2);
     await shot(page, 'long-chat-newest-light');
   });
@@ -158,7 +172,9 @@ describe('a long chat', () => {
 
   it('opens a chart of a report in the middle of the history', async () => {
     const middle = MESSAGES / 2 + 1;
-    const row = list().locator('li[data-role="assistant"]').filter({ hasText: `Headcount review ${middle}` });
+    const row = list()
+      .locator('li[data-role="assistant"]')
+      .filter({ hasText: `Headcount review ${middle}` });
     for (let i = 0; i < 40 && (await row.count()) === 0; i++) {
       await page.mouse.wheel(0, 1_500);
       await page.waitForTimeout(100);
@@ -178,7 +194,9 @@ describe('a long chat', () => {
       await phone.context.addCookies(await context.cookies());
       await phone.page.goto(`${server.url}/chat/${chatId}`);
       await phone.page.getByText(`Headcount review ${MESSAGES - 1}`).waitFor();
-      const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await phone.page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await shot(phone.page, 'long-chat-phone-dark');
       expect(phone.errors).toEqual([]);

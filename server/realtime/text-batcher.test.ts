@@ -20,7 +20,11 @@ describe('TextBatcher', () => {
     vi.useFakeTimers();
     seq = 0;
     sent = [];
-    batcher = new TextBatcher((e) => sent.push(e), TEXT_BATCH_MS, () => Date.now());
+    batcher = new TextBatcher(
+      (e) => sent.push(e),
+      TEXT_BATCH_MS,
+      () => Date.now(),
+    );
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -36,7 +40,12 @@ describe('TextBatcher', () => {
     vi.advanceTimersByTime(TEXT_BATCH_MS);
     expect(sent).toHaveLength(2);
     // The text of both, the seq and time of the later: applying it is applying both.
-    expect(sent[1]).toMatchObject({ type: 'stream_chunk', content: ', world', seq: 3, timestamp: 't3' });
+    expect(sent[1]).toMatchObject({
+      type: 'stream_chunk',
+      content: ', world',
+      seq: 3,
+      timestamp: 't3',
+    });
   });
 
   it('joins thinking updates with a new line, as a client joins them', () => {

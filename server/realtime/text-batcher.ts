@@ -16,7 +16,8 @@ const TEXT_EVENTS: ReadonlySet<StreamEventType> = new Set(['stream_chunk', 'thin
  * later. Applying the result is applying both (a client joins thinking updates with a new line).
  */
 function merge(a: TurnEvent, b: TurnEvent): TurnEvent {
-  const content = a.type === 'thinking_update' ? `${a.content}\n${b.content}` : a.content + b.content;
+  const content =
+    a.type === 'thinking_update' ? `${a.content}\n${b.content}` : a.content + b.content;
   return { ...a, content, seq: b.seq, timestamp: b.timestamp };
 }
 

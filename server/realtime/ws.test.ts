@@ -153,7 +153,13 @@ describe('/ws: rooms, resume, ownership', () => {
       .filter((e) => 'seq' in e)
       .map((e) => e.type)
       .filter((type, i, all) => type !== all[i - 1]);
-    expect(kinds).toEqual(['thinking_start', 'thinking_update', 'thinking_end', 'stream_chunk', 'stream_complete']);
+    expect(kinds).toEqual([
+      'thinking_start',
+      'thinking_update',
+      'thinking_end',
+      'stream_chunk',
+      'stream_complete',
+    ]);
     expect(late.events.at(-1)).toMatchObject({
       type: 'stream_complete',
       finalContent: 'Partial answer, finished.',

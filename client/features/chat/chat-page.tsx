@@ -18,7 +18,9 @@ import { initialsOf } from './lib/initials';
 /** "Back to {module}" target: the module's page, or / for the dashboard key and anything unknown. */
 function backLink(module: string | undefined): { label: string; href: string } {
   const info = module && module in MODULES ? MODULES[module as ModuleKey] : undefined;
-  return info ? { label: `Back to ${info.name}`, href: info.path } : { label: 'Back to Dashboard', href: '/' };
+  return info
+    ? { label: `Back to ${info.name}`, href: info.path }
+    : { label: 'Back to Dashboard', href: '/' };
 }
 
 /** Reads ?error= and ?prefill= once, and takes prefill out of the address (spec section 2). */
@@ -31,7 +33,11 @@ function useChatQueryParams(): { initialError: boolean; prefill: string } {
     const url = new URL(window.location.href);
     if (!url.searchParams.has('prefill')) return;
     url.searchParams.delete('prefill');
-    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${url.pathname}${url.search}${url.hash}`,
+    );
   }, []);
   return params;
 }
@@ -67,7 +73,9 @@ export function ChatPage({ id: rawId }: { id: string }) {
       return (
         <div className="flex flex-1 flex-col items-center justify-center gap-4 p-8 text-center">
           <p role="alert" className="text-destructive">
-            {query.error instanceof ChatFetchError ? query.error.message : `Failed to fetch chat: ${status}`}
+            {query.error instanceof ChatFetchError
+              ? query.error.message
+              : `Failed to fetch chat: ${status}`}
           </p>
           <Button variant="outline" onClick={() => void query.refetch()}>
             <RotateCwIcon aria-hidden="true" />
@@ -77,7 +85,10 @@ export function ChatPage({ id: rawId }: { id: string }) {
       );
     }
     return (
-      <div className="flex flex-1 items-center justify-center p-8 text-sm text-muted-foreground" role="status">
+      <div
+        className="flex flex-1 items-center justify-center p-8 text-sm text-muted-foreground"
+        role="status"
+      >
         Loading chat history...
       </div>
     );
@@ -92,7 +103,12 @@ export function ChatPage({ id: rawId }: { id: string }) {
       <div className="relative flex min-w-0 flex-1 flex-col">
         <div className="flex items-start gap-2 border-b px-3 py-2.5 sm:px-4">
           <div className="min-w-0 flex-1">
-            <Button asChild variant="ghost" size="sm" className="-ml-2 h-7 px-2 text-muted-foreground">
+            <Button
+              asChild
+              variant="ghost"
+              size="sm"
+              className="-ml-2 h-7 px-2 text-muted-foreground"
+            >
               <Link href={back.href}>
                 <ArrowLeftIcon aria-hidden="true" />
                 {back.label}
@@ -103,14 +119,24 @@ export function ChatPage({ id: rawId }: { id: string }) {
             </h2>
             <ConnectionBanner status={session.socketStatus} />
           </div>
-          <Button variant="outline" size="sm" className="mt-1 lg:hidden" onClick={() => setFilesOpen(true)}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-1 lg:hidden"
+            onClick={() => setFilesOpen(true)}
+          >
             <FolderOpenIcon aria-hidden="true" />
             Saved Files
           </Button>
         </div>
 
         <div className="relative flex min-h-0 flex-1 flex-col">
-          {session.progress.visible && <ProgressOverlay since={session.progress.since} finishing={session.progress.finishing} />}
+          {session.progress.visible && (
+            <ProgressOverlay
+              since={session.progress.since}
+              finishing={session.progress.finishing}
+            />
+          )}
           {chat.messages.length === 0 ? (
             <div className="flex flex-1 items-center justify-center p-8 text-sm text-muted-foreground">
               No messages in this chat yet.
@@ -129,7 +155,10 @@ export function ChatPage({ id: rawId }: { id: string }) {
         </div>
 
         {session.progress.stale && (
-          <div role="alert" className="mx-3 mb-2 flex items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm sm:mx-4">
+          <div
+            role="alert"
+            className="mx-3 mb-2 flex items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm sm:mx-4"
+          >
             <span className="flex-1">Message is taking longer than expected to load.</span>
             <Button size="sm" variant="outline" className="h-7" onClick={session.refetch}>
               Retry

@@ -44,7 +44,10 @@ const INITIAL_ROWS = 50;
 const WINDOW_FROM = 20;
 
 /** The first row showing at the top of the scroller, and how far below that top it starts. */
-function rowAtTop(scroller: HTMLElement | null, list: HTMLElement | null): { id: string; top: number } | null {
+function rowAtTop(
+  scroller: HTMLElement | null,
+  list: HTMLElement | null,
+): { id: string; top: number } | null {
   if (!scroller || !list) return null;
   const top = scroller.getBoundingClientRect().top;
   for (const row of list.children) {
@@ -99,9 +102,20 @@ interface RowsProps {
   onNextStep: (text: string) => void;
 }
 
-const SettledRows = React.memo(function SettledRows({ messages, chatId, userInitials, onNextStep }: RowsProps) {
+const SettledRows = React.memo(function SettledRows({
+  messages,
+  chatId,
+  userInitials,
+  onNextStep,
+}: RowsProps) {
   return messages.map((m) => (
-    <MessageRow key={m.id} message={m} chatId={chatId} userInitials={userInitials} onNextStep={onNextStep} />
+    <MessageRow
+      key={m.id}
+      message={m}
+      chatId={chatId}
+      userInitials={userInitials}
+      onNextStep={onNextStep}
+    />
   ));
 });
 
@@ -144,7 +158,8 @@ export function MessageList({
       // scroll position says while rows are still being measured.
       let y = 0;
       let i = n;
-      while (i > 0 && y < el.clientHeight + OVERSCAN_PX) y += heights.current.get(all[--i]!.id) ?? ROW_ESTIMATE_PX;
+      while (i > 0 && y < el.clientHeight + OVERSCAN_PX)
+        y += heights.current.get(all[--i]!.id) ?? ROW_ESTIMATE_PX;
       const next = { fromStart: n - i, afterEnd: 0 };
       setWin((w) => (w.fromStart === next.fromStart && w.afterEnd === 0 ? w : next));
       return;
@@ -285,7 +300,9 @@ export function MessageList({
     const kept = anchor.current;
     anchor.current = null;
     if (!el || !kept) return;
-    const row = listRef.current?.querySelector<HTMLElement>(`:scope > li[data-id="${CSS.escape(kept.id)}"]`);
+    const row = listRef.current?.querySelector<HTMLElement>(
+      `:scope > li[data-id="${CSS.escape(kept.id)}"]`,
+    );
     if (!row) return;
     const shift = row.getBoundingClientRect().top - el.getBoundingClientRect().top - kept.top;
     if (Math.abs(shift) >= 1) el.scrollTop += shift;
@@ -299,7 +316,9 @@ export function MessageList({
       onTouchMove={onReader}
       onKeyDown={onReader}
       onPointerDown={onReader}
-      className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="message-scroller">
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+      data-testid="message-scroller"
+    >
       {hasMore && (
         <div className="flex justify-center py-2">
           <Button variant="ghost" size="sm" disabled={loadingEarlier} onClick={onLoadEarlier}>
@@ -312,11 +331,27 @@ export function MessageList({
       {/* browser's scroll anchoring keeps the reader's row in place as rows above it mount and */}
       {/* are measured, which a change of an ancestor's padding would turn off. The spacers */}
       {/* themselves are never the anchor (their height is what changes). */}
-      <ol ref={listRef} aria-label="Messages" data-count={n} className="mx-auto block w-full max-w-4xl py-3">
+      <ol
+        ref={listRef}
+        aria-label="Messages"
+        data-count={n}
+        className="mx-auto block w-full max-w-4xl py-3"
+      >
         {above > 0 && <li aria-hidden="true" style={{ height: above, overflowAnchor: 'none' }} />}
-        <SettledRows messages={settled} chatId={chatId} userInitials={userInitials} onNextStep={onNextStep} />
+        <SettledRows
+          messages={settled}
+          chatId={chatId}
+          userInitials={userInitials}
+          onNextStep={onNextStep}
+        />
         {live.map((m) => (
-          <MessageRow key={m.id} message={m} chatId={chatId} userInitials={userInitials} onNextStep={onNextStep} />
+          <MessageRow
+            key={m.id}
+            message={m}
+            chatId={chatId}
+            userInitials={userInitials}
+            onNextStep={onNextStep}
+          />
         ))}
         {below > 0 && <li aria-hidden="true" style={{ height: below, overflowAnchor: 'none' }} />}
       </ol>

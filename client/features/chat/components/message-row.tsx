@@ -26,7 +26,8 @@ function timeOf(timestamp: string): string {
 }
 
 // Row classes as fixed strings (no class merging on the hot path of a streaming row).
-const ROW_BASE = 'flex gap-2.5 px-3 py-2 sm:px-4 [contain-intrinsic-size:auto_120px] [content-visibility:auto]';
+const ROW_BASE =
+  'flex gap-2.5 px-3 py-2 sm:px-4 [contain-intrinsic-size:auto_120px] [content-visibility:auto]';
 const ROW_CLASS = { user: `${ROW_BASE} flex-row-reverse`, assistant: ROW_BASE } as const;
 const AVATAR_TEXT = {
   user: 'text-xs font-semibold bg-primary/10 text-primary',
@@ -48,7 +49,12 @@ export interface MessageRowProps {
  * One message. Memoised on the message object: the cache keeps the objects of unchanged messages,
  * so a stream chunk or a poll re-renders only the row that changed.
  */
-export const MessageRow = React.memo(function MessageRow({ message, userInitials, chatId, onNextStep }: MessageRowProps) {
+export const MessageRow = React.memo(function MessageRow({
+  message,
+  userInitials,
+  chatId,
+  onNextStep,
+}: MessageRowProps) {
   const isUser = message.role === 'user';
   const time = React.useMemo(() => timeOf(message.timestamp), [message.timestamp]);
   return (
@@ -61,7 +67,11 @@ export const MessageRow = React.memo(function MessageRow({ message, userInitials
     >
       <RowAvatar role={message.role} initials={userInitials} />
       <div className={COLUMN_CLASS[message.role]}>
-        {isUser ? <UserContent content={message.content} /> : <AssistantContent message={message} chatId={chatId} onNextStep={onNextStep} />}
+        {isUser ? (
+          <UserContent content={message.content} />
+        ) : (
+          <AssistantContent message={message} chatId={chatId} onNextStep={onNextStep} />
+        )}
         <time dateTime={message.timestamp} className="px-1 text-[11px] text-muted-foreground">
           {time}
         </time>
@@ -71,16 +81,25 @@ export const MessageRow = React.memo(function MessageRow({ message, userInitials
 });
 
 /** Memoised apart from the row: a streaming row re-renders per chunk, its avatar need not. */
-const RowAvatar = React.memo(function RowAvatar({ role, initials }: { role: ChatMessage['role']; initials: string }) {
+const RowAvatar = React.memo(function RowAvatar({
+  role,
+  initials,
+}: {
+  role: ChatMessage['role'];
+  initials: string;
+}) {
   return (
     <Avatar className="mt-0.5 size-8 shrink-0">
-      <AvatarFallback className={AVATAR_TEXT[role]}>{role === 'user' ? initials || '?' : 'AI'}</AvatarFallback>
+      <AvatarFallback className={AVATAR_TEXT[role]}>
+        {role === 'user' ? initials || '?' : 'AI'}
+      </AvatarFallback>
     </Avatar>
   );
 });
 
 function UserContent({ content }: { content: string | MessagePart[] }) {
-  const parts: MessagePart[] = typeof content === 'string' ? [{ type: 'text', text: content }] : content;
+  const parts: MessagePart[] =
+    typeof content === 'string' ? [{ type: 'text', text: content }] : content;
   const text = parts
     .filter((p) => p.type === 'text')
     .map((p) => p.text)
@@ -135,7 +154,9 @@ function AssistantContent({
         </div>
       )}
       {report && <StructuredResponseCard report={report} chatId={chatId} onNextStep={onNextStep} />}
-      {message.status === 'stopped' && <p className="px-1 text-xs text-muted-foreground italic">Stopped</p>}
+      {message.status === 'stopped' && (
+        <p className="px-1 text-xs text-muted-foreground italic">Stopped</p>
+      )}
     </div>
   );
 }
@@ -171,7 +192,10 @@ function LiveReply({ chatId, shell }: { chatId: string; shell: ChatMessage }) {
   const view = useLiveView(chatId, shell, liveViewOf, sameLiveView);
   if (view.kind === 'thinking') return <Thinking raw={view.raw} />;
   return (
-    <div className="rounded-2xl rounded-tl-sm border bg-card px-3.5 py-2.5 text-sm" data-streaming="true">
+    <div
+      className="rounded-2xl rounded-tl-sm border bg-card px-3.5 py-2.5 text-sm"
+      data-streaming="true"
+    >
       {view.kind === 'report' ? (
         <>
           <div className="mb-1 flex items-center gap-2 font-medium text-muted-foreground">
@@ -187,7 +211,13 @@ function LiveReply({ chatId, shell }: { chatId: string; shell: ChatMessage }) {
           />
         </>
       ) : (
-        <LiveText key="text" chatId={chatId} shell={shell} writer={APPEND} className="break-words whitespace-pre-wrap" />
+        <LiveText
+          key="text"
+          chatId={chatId}
+          shell={shell}
+          writer={APPEND}
+          className="break-words whitespace-pre-wrap"
+        />
       )}
     </div>
   );
@@ -229,7 +259,10 @@ function Thinking({ raw }: { raw: string }) {
         AI is thinking...
       </div>
       {lines.length > 0 && (
-        <ul className="mt-1.5 flex flex-col gap-0.5 border-l-2 pl-2.5 text-xs text-muted-foreground" aria-label="Thinking">
+        <ul
+          className="mt-1.5 flex flex-col gap-0.5 border-l-2 pl-2.5 text-xs text-muted-foreground"
+          aria-label="Thinking"
+        >
           {lines.map((line, i) => (
             <li key={i} className="break-words">
               {line}

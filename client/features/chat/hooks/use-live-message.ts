@@ -56,7 +56,11 @@ export function useLiveView<T>(
  * Calls `apply` with the reply now and after every change of the chat's cache entry, outside
  * React's render (from a layout effect, then from the cache's own notification).
  */
-export function useLiveEffect(chatId: string, shell: ChatMessage, apply: (message: ChatMessage) => void): void {
+export function useLiveEffect(
+  chatId: string,
+  shell: ChatMessage,
+  apply: (message: ChatMessage) => void,
+): void {
   const client = useQueryClient();
   const applyRef = React.useRef(apply);
   applyRef.current = apply;

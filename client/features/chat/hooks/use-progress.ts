@@ -36,7 +36,10 @@ export function useReplyProgress(loading: boolean): ReplyProgress {
 
   React.useEffect(() => {
     if (!loading || since === null) return;
-    const timer = setTimeout(() => setStaleFor(since), Math.max(0, since + MESSAGE_TIMEOUT_MS - Date.now()));
+    const timer = setTimeout(
+      () => setStaleFor(since),
+      Math.max(0, since + MESSAGE_TIMEOUT_MS - Date.now()),
+    );
     return () => clearTimeout(timer);
   }, [loading, since]);
 
