@@ -146,6 +146,12 @@ export function skillsMatrixOf(table: Table, aboutSkills: boolean): SkillsMatrix
   };
 }
 
+/** The skills a matrix assesses, in the order they first appear. */
+export function skillNamesOf({ table, columns }: SkillsMatrix): string[] {
+  const si = table.columns.indexOf(columns.skill);
+  return [...new Set(table.rows.map((r) => asText(r[si] ?? null)).filter((s): s is string => !!s))];
+}
+
 export type Suggestion = 'hire' | 'train' | 'redeploy';
 
 export interface SkillGap {

@@ -30,10 +30,12 @@ import {
   type WorkforceAnalysis,
 } from './workforce';
 import { NARROW_SPAN_MAX, WIDE_SPAN_ABOVE } from './spans';
+import { capabilityOf, planReskilling, reskillingReport, type Capability } from './reskilling';
 import {
   analyzeSkills,
   DEFAULT_TARGET,
   SKILLS_SAMPLE_CSV,
+  skillNamesOf,
   skillsMatrixOf,
   skillsReport,
   type SkillsMatrix,
@@ -41,7 +43,8 @@ import {
 
 const INSTRUCTIONS = `You are the Talent Intelligence analyst of Atrium, a workspace for HR and people teams.
 You analyse workforce data the user attaches (CSV, XLSX or JSON tables): headcount by department, location and level,
-performance rating distribution, attrition and tenure, pay statistics by group (median, quartiles, ranges) and hiring over time.
+performance rating distribution, attrition and tenure, pay statistics by group (median, quartiles, ranges) and hiring over time,
+the gender pay gap, spans of control, and skills matrices (skills gaps to target, reskilling plans for a capability).
 Use the tools to read and compute; never invent figures. When no data is attached, say which columns to provide.`;
 
 const SAMPLE_CSV = `Employee ID,Department,Location,Job Level,Hire Date,Exit Date,Performance Rating,Base Salary,Gender,Manager ID
@@ -696,7 +699,7 @@ async function* analyze(ctx: AnalysisContext): Analysis {
 
   const { table, notes } = chosen;
   const matrix = skillsMatrixOf(table, focus === 'skills');
-  if (matrix) return yield* skillsAnalysis(matrix, table.rows.length, notes, problems);
+  if (matrix) return yield* skillsAnalysis(matrix, table.rows.length, notes, problems, ctx.request);
   if (focus === 'skills')
     problems.push(
       `${table.source} does not look like a skills matrix (${SKILL_COLUMNS_HINT}), so this is the workforce analysis instead.`,
@@ -824,29 +827,65 @@ function skillsDataNeeded(problems: string[]): ReturnType<typeof finishReport> {
   });
 }
 
-async function* skillsAnalysis(
-  { table, columns, format }: SkillsMatrix,
-  fileRows: number,
+/** A skills report's opening: what was read, the notes and problems, then the key findings. */
+function openingOf(
+  read: string,
   notes: string[],
   problems: string[],
-): Analysis {
-  yield format === 'wide'
-    ? 'Recognised a skills matrix with one column per skill'
-    : `Recognised a skills matrix: skill → "${columns.skill}", proficiency → "${columns.proficiency}"${columns.required ? `, required level → "${columns.required}"` : ''}`;
-  const analysis = yield* callTool('skills_gap', () => analyzeSkills(table, columns));
-  yield 'Building charts and the report file';
-  const report = skillsReport(analysis, table.source);
-  const content: ContentItem[] = [
+  findings: string[],
+): ContentItem[] {
+  return [
     text(
       [
-        `Analysed **${table.source}** as a skills matrix: ${fileRows} rows${format === 'wide' ? ', one column per skill' : ''}.`,
+        read,
         ...notes.map((n) => `Note: ${n}`),
         ...problems.map((p) => `Note: ${p}`),
         HONESTY_NOTE,
       ].join('\n\n'),
     ),
-    text(`### Key findings\n\n${report.findings.map((f) => `- ${f}`).join('\n')}`),
+    text(`### Key findings\n\n${findings.map((f) => `- ${f}`).join('\n')}`),
   ];
+}
+
+/** A request to build a capability from inside: a reskilling plan rather than a gap map. */
+const RESKILL_WORDS = [
+  'reskill',
+  'reskilling',
+  'upskill',
+  'upskilling',
+  'new capability',
+  'build a capability',
+];
+
+async function* skillsAnalysis(
+  matrix: SkillsMatrix,
+  fileRows: number,
+  notes: string[],
+  problems: string[],
+  request: string,
+): Analysis {
+  const { table, columns, format } = matrix;
+  yield format === 'wide'
+    ? 'Recognised a skills matrix with one column per skill'
+    : `Recognised a skills matrix: skill → "${columns.skill}", proficiency → "${columns.proficiency}"${columns.required ? `, required level → "${columns.required}"` : ''}`;
+  if (mentions(request, RESKILL_WORDS)) {
+    const inventory = skillNamesOf(matrix);
+    const capability = capabilityOf(request, inventory);
+    if (capability.skills.length)
+      return yield* reskillingAnalysis(matrix, capability, notes, problems);
+    problems.push(
+      `For a reskilling plan, name the capability's skills as the file spells them (for example "${inventory.slice(0, 2).join(', ')}") in your message; until then, here is the skills gap map.`,
+    );
+  }
+  const analysis = yield* callTool('skills_gap', () => analyzeSkills(table, columns));
+  yield 'Building charts and the report file';
+  const report = skillsReport(analysis, table.source);
+  const content = openingOf(
+    `Analysed **${table.source}** as a skills matrix: ${fileRows} rows${format === 'wide' ? ', one column per skill' : ''}.`,
+    notes,
+    problems,
+    report.findings,
+  );
   if (report.chartData.labels.length)
     content.push(
       barChart(
@@ -865,6 +904,41 @@ async function* skillsAnalysis(
   content.push(file('skills-gap-report.md', report.markdown));
   return finishReport({
     taskName: `Skills gap analysis: ${table.source.replace(/ \(sheet .*\)$/, '')}`,
+    content,
+    nextSteps: report.nextSteps,
+  });
+}
+
+async function* reskillingAnalysis(
+  { table, columns }: SkillsMatrix,
+  capability: Capability,
+  notes: string[],
+  problems: string[],
+): Analysis {
+  yield `Capability: ${capability.skills.join(', ')}`;
+  const plan = yield* callTool('reskilling_plan', () => planReskilling(table, columns, capability));
+  yield 'Building the candidate chart and the plan file';
+  const report = reskillingReport(plan, table.source);
+  const content = openingOf(
+    `Analysed **${table.source}** as a skills inventory for a reskilling plan.`,
+    notes,
+    problems,
+    report.findings,
+  );
+  if (report.chart.labels.length)
+    content.push(
+      barChart(
+        'Readiness by person',
+        report.chart.labels,
+        [{ label: 'Readiness (%)', data: report.chart.readiness }],
+        {
+          yTitle: '% of target levels',
+        },
+      ),
+    );
+  content.push(file('reskilling-plan.md', report.markdown));
+  return finishReport({
+    taskName: `Reskilling plan: ${capability.name ?? capability.skills.join(', ')}`,
     content,
     nextSteps: report.nextSteps,
   });
@@ -956,6 +1030,43 @@ function tools(attachments: AnalysisContext['attachments']): ToolSet {
               'No manager column recognised (Manager ID, Line Manager, Reports To, Supervisor...).',
             );
           return analyzeWorkforce(table, roles).spans;
+        }),
+    }),
+    skills_gap: tool({
+      description:
+        'Skills gap analysis of an attached skills matrix (long: employee, role, skill, proficiency 1–5, optional required level; or wide: one 1–5 column per skill): skills ranked by average gap to target, people below target, largest gaps by role, and train / hire / redeploy suggestions by stated rules.',
+      inputSchema: z.object({ file: fileArg }),
+      execute: ({ file: name }) =>
+        toolResult(async () => {
+          const matrix = skillsMatrixOf(await files.tableOrThrow(name), true);
+          if (!matrix) throw new Error(`Not a skills matrix (${SKILL_COLUMNS_HINT}).`);
+          return analyzeSkills(matrix.table, matrix.columns);
+        }),
+    }),
+    reskilling_plan: tool({
+      description:
+        "Reskilling plan for a capability from an attached skills inventory: each person's readiness (share of the capability's target levels they have), levels short, who is ready now or trainable, the training effort in levels and hours for a shortlist, and adjacent skills (other skills that rise with readiness).",
+      inputSchema: z.object({
+        file: fileArg,
+        capability: z
+          .string()
+          .min(1)
+          .max(500)
+          .describe(
+            'the capability or its skills as the user named them, e.g. "data analytics" or "SQL, Python"',
+          ),
+      }),
+      execute: ({ file: name, capability }) =>
+        toolResult(async () => {
+          const matrix = skillsMatrixOf(await files.tableOrThrow(name), true);
+          if (!matrix) throw new Error(`Not a skills inventory (${SKILL_COLUMNS_HINT}).`);
+          const inventory = skillNamesOf(matrix);
+          const found = capabilityOf(capability, inventory);
+          if (!found.skills.length)
+            throw new Error(
+              `None of the file's skills match "${capability}". Skills: ${inventory.join(', ')}.`,
+            );
+          return planReskilling(matrix.table, matrix.columns, found);
         }),
     }),
     attrition_by: tool({
