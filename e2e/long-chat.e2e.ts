@@ -113,13 +113,13 @@ describe('a long chat', () => {
   const rowsInPage = () => list().locator('> li[data-id]').count();
   const scroller = () => page.getByTestId('message-scroller');
 
-  it('opens on the newest messages, with only the rows near the view in the page', async () => {
+  it('opens on the newest messages, the newest page of them', async () => {
     await page.goto(`${server.url}/chat/${chatId}`);
     await page.getByText(`Question ${MESSAGES - 2}:`).waitFor();
     await page.getByText(`Headcount review ${MESSAGES - 1}`).waitFor();
-    // The newest page of the history, of which only what is near the view is rendered.
+    // The newest page of the history, all of it in the page (find in page sees it).
     expect(await loaded()).toBe(50);
-    await expect.poll(rowsInPage).toBeLessThan(30);
+    expect(await rowsInPage()).toBe(50);
     await page.getByRole('button', { name: 'Load earlier messages' }).waitFor();
     // The view is at the end.
     const atEnd = await scroller().evaluate(
@@ -129,12 +129,17 @@ describe('a long chat', () => {
     await shot(page, 'long-chat-newest-light');
   });
 
-  it('loads older pages as the reader scrolls up, keeping what the reader sees in place', async () => {
-    // The request for the page before is held until the reader's view was measured.
+  /**
+   * Wheels up until the page before is asked for, holds that request until the reader's view was
+   * measured, lets it through, and returns how far the first message of the page the reader was
+   * on moved on screen (0: the reader's place kept).
+   */
+  async function loadPageBefore(loadedBefore: number): Promise<number> {
     let asked = false;
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/api\/chats\/[^/?]+\?.*before=/, async (route) => {
+    const pageRequest = /\/api\/chats\/[^/?]+\?.*before=/;
+    await page.route(pageRequest, async (route) => {
       asked = true;
       await held;
       await route.continue();
@@ -145,18 +150,24 @@ describe('a long chat', () => {
       await page.waitForTimeout(100);
     }
     expect(asked).toBe(true);
-    // Reaching the top asked for the page before; what the reader sees now must stay in place.
     await page.waitForTimeout(300);
-    const firstOfPage = page.getByText(`Question ${MESSAGES - 50}:`);
+    const firstOfPage = page.getByText(`Question ${MESSAGES - loadedBefore}:`);
     const before = (await firstOfPage.boundingBox())!.y;
     release();
-    await expect.poll(loaded).toBe(100);
-    await page.unroute(/\/api\/chats\/[^/?]+\?.*before=/);
+    await expect.poll(loaded).toBe(loadedBefore + 50);
+    await page.unroute(pageRequest);
     // Rows above it are mounted and measured once the page is in: give that a moment.
     await page.waitForTimeout(300);
-    const after = (await firstOfPage.boundingBox())!.y;
-    expect(after - before).toBeCloseTo(0, 0);
+    return (await firstOfPage.boundingBox())!.y - before;
+  }
+
+  it('loads older pages as the reader scrolls up, keeping what the reader sees in place', async () => {
+    // 50 -> 100 messages: every row still in the page.
+    expect(await loadPageBefore(50)).toBeCloseTo(0, 0);
     await shot(page, 'long-chat-older-page-light');
+    // 100 -> 150: past the windowing threshold, rows far from the view leave the page.
+    expect(await loadPageBefore(100)).toBeCloseTo(0, 0);
+    await expect.poll(rowsInPage).toBeLessThan(40);
 
     // On to the very first message.
     for (let i = 0; i < 60 && !(await page.getByText('Question 0:').isVisible()); i++) {

@@ -37,11 +37,11 @@ const ROW_ESTIMATE_PX = 120;
 /** Rows shown before the first measurement (a page of history). */
 const INITIAL_ROWS = 50;
 /**
- * Chats up to this many loaded messages keep every row mounted. Low on purpose: every mounted row
- * costs each frame something (content-visibility checks its distance to the viewport), so even
- * the first page of a long chat (50 rows) is windowed down to what is near the view.
+ * Chats up to this many loaded messages keep every row mounted, so the browser's find in page
+ * sees all of them (rows off screen still skip layout and paint through content-visibility).
+ * Past it, rows far from the view are unmounted: a long chat's DOM stays the same size.
  */
-const WINDOW_FROM = 20;
+const WINDOW_FROM = 100;
 
 /** The first row showing at the top of the scroller, and how far below that top it starts. */
 function rowAtTop(
