@@ -102,12 +102,7 @@ interface RowsProps {
   onNextStep: (text: string) => void;
 }
 
-const SettledRows = React.memo(function SettledRows({
-  messages,
-  chatId,
-  userInitials,
-  onNextStep,
-}: RowsProps) {
+function Rows({ messages, chatId, userInitials, onNextStep }: RowsProps) {
   return messages.map((m) => (
     <MessageRow
       key={m.id}
@@ -117,7 +112,10 @@ const SettledRows = React.memo(function SettledRows({
       onNextStep={onNextStep}
     />
   ));
-});
+}
+
+/** The settled rows: skipped whole while their array is the same (see useSettledHead). */
+const SettledRows = React.memo(Rows);
 
 /**
  * The message list. Long chats stay cheap: only the newest page is loaded at first (older pages
@@ -344,15 +342,7 @@ export function MessageList({
           userInitials={userInitials}
           onNextStep={onNextStep}
         />
-        {live.map((m) => (
-          <MessageRow
-            key={m.id}
-            message={m}
-            chatId={chatId}
-            userInitials={userInitials}
-            onNextStep={onNextStep}
-          />
-        ))}
+        <Rows messages={live} chatId={chatId} userInitials={userInitials} onNextStep={onNextStep} />
         {below > 0 && <li aria-hidden="true" style={{ height: below, overflowAnchor: 'none' }} />}
       </ol>
     </div>

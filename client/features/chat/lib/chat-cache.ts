@@ -345,7 +345,7 @@ function sameChatFields(a: ChatData, b: ChatData): boolean {
  * A selector for the chat page: the chat with every loading reply replaced by a shell that keeps
  * its identity while only the reply's text or thinking changes. A stream chunk then gives the
  * page the same object as before (no page or list render); the reply's own row subscribes to its
- * message (see useLiveMessage). One pass of reference checks per cache write, no rendering.
+ * message (see useLiveView). One pass of reference checks per cache write, no rendering.
  */
 export function createListSelector(): (chat: ChatData) => ChatData {
   let lastIn: ChatData | undefined;

@@ -1,7 +1,7 @@
-import { asNumber, asText, type Table } from '../../tools/tables';
+import type { Table } from '../../tools/tables';
 import { markdownTable } from '../../tools/reports';
 import { mean, naturalOrder, round } from '../../tools/stats';
-import { DEFAULT_TARGET, MAX_LEVEL, MIN_LEVEL, type SkillColumns } from './skills';
+import { DEFAULT_TARGET, readAssessments, type SkillColumns } from './skills';
 
 /**
  * A reskilling plan over a skills inventory: how close each person already is to a capability
@@ -133,30 +133,14 @@ export function planReskilling(
   columns: SkillColumns,
   capability: Capability,
 ): ReskillingPlan {
-  const index = (c: string | null) => (c === null ? -1 : table.columns.indexOf(c));
-  const [ei, ri, si, pi, qi] = [
-    columns.employee,
-    columns.role,
-    columns.skill,
-    columns.proficiency,
-    columns.required,
-  ].map(index) as [number, number, number, number, number];
   const people = new Map<string, { role: string; levels: Map<string, number> }>();
   const required = new Map<string, number>();
-  for (const row of table.rows) {
-    const employee = asText(row[ei] ?? null);
-    const skill = asText(row[si] ?? null);
-    const level = asNumber(row[pi] ?? null);
-    if (!employee || !skill || level === null || level < MIN_LEVEL || level > MAX_LEVEL) continue;
-    const person = people.get(employee) ?? {
-      role: (ri >= 0 ? asText(row[ri] ?? null) : null) ?? 'Unspecified role',
-      levels: new Map(),
-    };
-    person.levels.set(skill, level);
-    people.set(employee, person);
-    const target = qi >= 0 ? asNumber(row[qi] ?? null) : null;
-    if (target !== null && target >= MIN_LEVEL && target <= MAX_LEVEL)
-      required.set(skill, Math.max(required.get(skill) ?? 0, target));
+  for (const a of readAssessments(table, columns).assessments) {
+    const person = people.get(a.employee) ?? { role: a.role, levels: new Map<string, number>() };
+    person.levels.set(a.skill, a.level);
+    people.set(a.employee, person);
+    if (a.required !== null)
+      required.set(a.skill, Math.max(required.get(a.skill) ?? 0, a.required));
   }
   // The level the organisation already asks of a skill somewhere, else the default target.
   const targets = Object.fromEntries(

@@ -187,11 +187,17 @@ export interface SkillsAnalysis {
   }>;
 }
 
-interface Entry {
+/** One row of a skills matrix: a person's proficiency in a skill (and the file's target, if any). */
+export interface Assessment {
   employee: string;
   role: string;
   skill: string;
   level: number;
+  /** The required/target level the file gives this row, or null. */
+  required: number | null;
+}
+
+interface Entry extends Assessment {
   target: number;
 }
 
@@ -211,7 +217,14 @@ function suggestionsFor(g: Omit<SkillGap, 'suggestions'>): Suggestion[] {
   return out;
 }
 
-export function analyzeSkills(table: Table, columns: SkillColumns): SkillsAnalysis {
+/**
+ * The usable rows of a skills matrix: a person, a skill and a proficiency from 1 to 5; `skipped`
+ * counts the rows whose proficiency is missing or outside the scale.
+ */
+export function readAssessments(
+  table: Table,
+  columns: SkillColumns,
+): { assessments: Assessment[]; skipped: number } {
   const index = (c: string | null) => (c === null ? -1 : table.columns.indexOf(c));
   const [ei, ri, si, pi, qi] = [
     index(columns.employee),
@@ -220,7 +233,7 @@ export function analyzeSkills(table: Table, columns: SkillColumns): SkillsAnalys
     index(columns.proficiency),
     index(columns.required),
   ];
-  const entries: Entry[] = [];
+  const assessments: Assessment[] = [];
   let skipped = 0;
   for (const row of table.rows) {
     const employee = asText(row[ei] ?? null);
@@ -231,10 +244,16 @@ export function analyzeSkills(table: Table, columns: SkillColumns): SkillsAnalys
       skipped++;
       continue;
     }
-    const target = (qi >= 0 ? levelOf(asNumber(row[qi] ?? null)) : null) ?? DEFAULT_TARGET;
+    const required = qi >= 0 ? levelOf(asNumber(row[qi] ?? null)) : null;
     const role = (ri >= 0 ? asText(row[ri] ?? null) : null) ?? 'Unspecified role';
-    entries.push({ employee, role, skill, level, target });
+    assessments.push({ employee, role, skill, level, required });
   }
+  return { assessments, skipped };
+}
+
+export function analyzeSkills(table: Table, columns: SkillColumns): SkillsAnalysis {
+  const { assessments, skipped } = readAssessments(table, columns);
+  const entries: Entry[] = assessments.map((a) => ({ ...a, target: a.required ?? DEFAULT_TARGET }));
 
   const gapOf = (e: Entry) => Math.max(0, e.target - e.level);
   const skillNames = [...new Set(entries.map((e) => e.skill))];
