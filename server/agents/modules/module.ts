@@ -1,6 +1,7 @@
 import type { ModuleKey } from '@contract/modules';
 import type { StructuredResponse } from '@contract/structured-response';
 import type { ToolSet } from 'ai';
+import type { AnalystTool, ToolCallRecord } from '../tools/tool';
 import type { HistoryAttachment, HistoryMessage } from '../types';
 
 /** What a module's analysis sees of a turn. */
@@ -19,14 +20,42 @@ export interface AnalysisContext {
  */
 export type Analysis = AsyncGenerator<string, StructuredResponse, void>;
 
-/** A module agent is instructions plus tools (ARCHITECTURE.md section 5). */
+/** An attachment in scope as the planner sees it (no bytes: it plans, the tools read). */
+export interface FileInfo {
+  fileName: string;
+  mimeType: string;
+  bytes: number;
+  kind: 'table' | 'document' | 'other';
+}
+
+/** What the builtin planner sees: the request, the conversation, the files and the calls so far. */
+export interface PlanContext {
+  /** The text of the user message being answered. */
+  request: string;
+  /** Oldest first; the last entry is the message being answered. */
+  history: HistoryMessage[];
+  /** Files in scope (those of the latest user message that has any: a follow-up reuses them). */
+  files: FileInfo[];
+  /** Calls made so far in this turn, with their results, in order. */
+  calls: ToolCallRecord[];
+}
+
+/**
+ * A module agent is instructions plus tools (ARCHITECTURE.md section 5). The builtin analyst is
+ * `plan` + `write` over the same tools a real model calls: `plan` is asked after every round of
+ * calls and returns the next calls (none: write now); `write` turns the results into the report.
+ */
 export interface ModuleAgent {
   key: ModuleKey;
   /** System instructions for a model provider. */
   instructions: string;
-  /** The module's tools as function-calling tools over the turn's attachments. */
+  /** The module's tools (shared ones included), offered to every model. */
+  analystTools?: AnalystTool[];
+  plan?(ctx: PlanContext): ToolCallRecord[];
+  write?(ctx: PlanContext): StructuredResponse;
+  /** @deprecated the per-module model tools, replaced by analystTools. */
   tools(attachments: HistoryAttachment[]): ToolSet;
-  /** The offline, rule-based analyst. */
+  /** @deprecated the offline analyst before the tool layer, replaced by plan + write. */
   analyze(ctx: AnalysisContext): Analysis;
 }
 

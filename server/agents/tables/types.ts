@@ -1,0 +1,110 @@
+/**
+ * The table engine's contract (issue 10): attachments in, typed DuckDB tables out, plus an
+ * account of how each file was read. Everything that computes a figure over a table is SQL
+ * against `TableSet.query`; nothing re-parses cells.
+ */
+
+/** How a column's values were decided (per column, never per cell). */
+export type ColumnType = 'number' | 'date' | 'text' | 'empty';
+
+/**
+ * What a column means, found from its header (synonyms) and its content. One column plays at
+ * most one role; a "Department" column wins over cost-centre codes for `department`.
+ */
+export const COLUMN_ROLES = [
+  'employeeId',
+  'name',
+  'department',
+  'costCentre',
+  'location',
+  'country',
+  'level',
+  'jobTitle',
+  'hireDate',
+  'exitDate',
+  'exitReason',
+  'exitType',
+  'status',
+  'rating',
+  'previousRating',
+  'salary',
+  'bonus',
+  'currency',
+  'gender',
+  'managerId',
+  'birthDate',
+  'age',
+  'ageBand',
+  'partTime',
+  'fte',
+  'source',
+  'timeInLevel',
+  'skill',
+  'proficiency',
+  'requiredLevel',
+  'assessmentDate',
+  'asOfDate',
+] as const;
+export type ColumnRole = (typeof COLUMN_ROLES)[number];
+
+export interface ColumnInfo {
+  /** The header as the file spells it (trimmed; made unique). */
+  name: string;
+  /** The column's identifier in SQL, already quoted: use it as is, e.g. `"Hire Date"`. */
+  sql: string;
+  type: ColumnType;
+  role: ColumnRole | null;
+  /**
+   * The format assumed for the whole column, in words a user understands, e.g. "day first
+   * (DD/MM/YYYY)", "Excel serial dates", "1.234,56 (comma decimals)", "percent"; null for text.
+   */
+  format: string | null;
+  /** Cells that are missing (blank, N/A, n/a, -, not assessed, TBC ...). */
+  missing: number;
+  /** Filled cells that do not fit the column's format: stored as NULL and counted here. */
+  unparsed: number;
+}
+
+/** What a sheet or file holds, so several sheets are used together (leavers feed attrition). */
+export type TableRole = 'staff' | 'leavers' | 'assessments' | 'other';
+
+export interface LoadedTable {
+  /** Its name in SQL (already quoted), e.g. `"t1"`. */
+  sql: string;
+  /** For people: "workforce.xlsx, sheet Leavers" or "export.csv". */
+  source: string;
+  fileName: string;
+  sheet: string | null;
+  role: TableRole;
+  columns: ColumnInfo[];
+  /** 1-based row of the header in the file or sheet (title rows above it are skipped). */
+  headerRow: number;
+  /** Data rows read below the header, before duplicates were removed. */
+  rowsRead: number;
+  /** Rows in the SQL table. */
+  rows: number;
+  /** Exact duplicate rows removed (each duplicate counted once per extra copy). */
+  duplicatesRemoved: number;
+  /** Rows not loaded, with the reason (e.g. "total row", "blank employee id"). */
+  leftOut: Array<{ reason: string; rows: number }>;
+  /** Employee ids that appear on several rows with different data. */
+  conflicts: Array<{ id: string; rows: number }>;
+  /** Delimiter, encoding, decimal style ... as one line each, for the "How I read" section. */
+  readNotes: string[];
+  /** Plausibility warnings: a figure built on these is flagged, not stated as fact. */
+  warnings: string[];
+}
+
+/** One SQL row: numbers, text, dates as ISO `YYYY-MM-DD` strings, null for missing. */
+export type SqlRow = Record<string, number | string | boolean | null>;
+
+export interface TableSet {
+  tables: LoadedTable[];
+  /** Attachments that are not tables or could not be read, each with the user-facing reason. */
+  problems: string[];
+  /** The as-of date of the data (ISO), and where it came from. */
+  asOf: string | null;
+  asOfSource: 'export date' | 'latest date in the file' | 'today' | null;
+  /** Runs read-only SQL over the tables. */
+  query(sql: string, params?: Array<number | string | null>): Promise<SqlRow[]>;
+}

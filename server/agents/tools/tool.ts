@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import type { TableSet } from '../tables/types';
+import type { DocumentResult } from './documents';
+
+/**
+ * One tool layer for every model (issue 10 §5): a tool is a name, a description, a zod input
+ * schema and a pure function over the turn's files. The builtin analyst plans calls to these
+ * tools and real models call them by function calling; both get the same JSON results. Tools run
+ * in the analysis worker pool (off the event loop), so their results must be plain JSON.
+ */
+
+/** What a tool sees of the turn: the attachments in scope, read once per turn and cached. */
+export interface ToolContext {
+  /** File names of the attachments in scope, in the order they were attached. */
+  fileNames: string[];
+  /** Every table attachment (CSV, TSV, XLSX sheets, JSON arrays) loaded into DuckDB. */
+  tables(): Promise<TableSet>;
+  /** The text of a document attachment (the only one when the name is omitted). */
+  document(fileName?: string): Promise<DocumentResult>;
+  /** Aborted on stop and timeout: long tools check it between steps. */
+  signal: AbortSignal;
+}
+
+export interface AnalystTool<S extends z.ZodType = z.ZodType, R = unknown> {
+  /** snake_case, unique across modules: it is the function name a model calls. */
+  name: string;
+  /** For models: what it computes and which definitions it uses. */
+  description: string;
+  input: S;
+  /** Pure over the context: the same files and input give the same result. */
+  run(ctx: ToolContext, input: z.infer<S>): Promise<R>;
+}
+
+/** Declares a tool with its input type inferred from the schema. */
+export function defineTool<S extends z.ZodType, R>(tool: AnalystTool<S, R>): AnalystTool<S, R> {
+  return tool;
+}
+
+/** A tool's failure the user or model can act on (e.g. "No gender column: ..."). */
+export class ToolError extends Error {
+  override name = 'ToolError';
+}
+
+/** A planned or executed call, as the builtin planner and the report writers see it. */
+export interface ToolCallRecord {
+  tool: string;
+  input: unknown;
+  /** The tool's JSON result, or `{ error }` when it failed with a ToolError. */
+  output?: unknown;
+}
