@@ -1,0 +1,320 @@
+import nlp from 'compromise';
+import { franc } from 'franc';
+
+/**
+ * Language facts about copy and documents: which language a text is in (franc), passive voice
+ * from compromise's part-of-speech tagger, the inflections of a banned term, and the usual ways
+ * people state a word preference. The English-only checks ask `isEnglish` first.
+ */
+
+/** ISO 639-3 codes franc may answer, with their names; a closed list keeps short texts stable. */
+const LANGUAGES: Record<string, { name: string; iso1: string }> = {
+  eng: { name: 'English', iso1: 'en' },
+  deu: { name: 'German', iso1: 'de' },
+  fra: { name: 'French', iso1: 'fr' },
+  spa: { name: 'Spanish', iso1: 'es' },
+  ita: { name: 'Italian', iso1: 'it' },
+  nld: { name: 'Dutch', iso1: 'nl' },
+  por: { name: 'Portuguese', iso1: 'pt' },
+  pol: { name: 'Polish', iso1: 'pl' },
+  swe: { name: 'Swedish', iso1: 'sv' },
+  dan: { name: 'Danish', iso1: 'da' },
+  nob: { name: 'Norwegian', iso1: 'no' },
+  fin: { name: 'Finnish', iso1: 'fi' },
+  ces: { name: 'Czech', iso1: 'cs' },
+  tur: { name: 'Turkish', iso1: 'tr' },
+  rus: { name: 'Russian', iso1: 'ru' },
+  ukr: { name: 'Ukrainian', iso1: 'uk' },
+  ron: { name: 'Romanian', iso1: 'ro' },
+  hun: { name: 'Hungarian', iso1: 'hu' },
+  ell: { name: 'Greek', iso1: 'el' },
+  arb: { name: 'Arabic', iso1: 'ar' },
+  cmn: { name: 'Chinese', iso1: 'zh' },
+  jpn: { name: 'Japanese', iso1: 'ja' },
+};
+
+export interface LanguageGuess {
+  /** ISO 639-3 code, or `und` when the text is too short or unclear to tell. */
+  iso3: string;
+  iso1: string | null;
+  name: string;
+  /** True for English and for texts too short to tell (the checks then run, as before). */
+  english: boolean;
+}
+
+/** Below this many letters franc guesses; the text is then treated as undetermined. */
+const MIN_LETTERS = 40;
+
+export function detectLanguage(textContent: string): LanguageGuess {
+  const sample = textContent.slice(0, 20_000);
+  const letters = sample.match(/\p{L}/gu)?.length ?? 0;
+  const code =
+    letters < MIN_LETTERS ? 'und' : franc(sample, { only: Object.keys(LANGUAGES), minLength: 10 });
+  const known = LANGUAGES[code];
+  if (!known) return { iso3: 'und', iso1: null, name: 'undetermined', english: true };
+  return { iso3: code, iso1: known.iso1, name: known.name, english: code === 'eng' };
+}
+
+/** Sentences as compromise splits them (abbreviations and decimals stay inside a sentence). */
+export function sentencesOf(textContent: string): string[] {
+  return nlp(textContent.replace(/\s+/g, ' '))
+    .sentences()
+    .out('array')
+    .map((s: string) => s.trim())
+    .filter((s: string) => /\p{L}/u.test(s));
+}
+
+/**
+ * Participles after a copula that describe a state rather than an action done to someone ("we
+ * are excited", "the office is located"): the tagger marks them passive, readers do not.
+ */
+const STATE_PARTICIPLES = new Set([
+  'excited',
+  'interested',
+  'pleased',
+  'delighted',
+  'thrilled',
+  'proud',
+  'located',
+  'based',
+  'committed',
+  'dedicated',
+  'involved',
+  'concerned',
+  'qualified',
+  'supposed',
+  'used',
+  'tired',
+  'bored',
+  'worried',
+  'surprised',
+  'honoured',
+  'honored',
+  'married',
+  'focused',
+  'focussed',
+  'designed',
+]);
+
+/** The passive construction in an English sentence ("will be reviewed"), or null. */
+export function passivePhrase(sentence: string): string | null {
+  const doc = nlp(sentence);
+  for (const v of doc.verbs().json() as Array<{
+    text: string;
+    verb?: { grammar?: { passive?: boolean } };
+    terms: Array<{ normal: string; tags: string[] }>;
+  }>) {
+    if (!v.verb?.grammar?.passive) continue;
+    const main = [...v.terms].reverse().find((t) => t.tags.includes('Verb'));
+    if (main && STATE_PARTICIPLES.has(main.normal)) continue;
+    return v.text.replace(/[.,;:!?]+$/, '');
+  }
+  return null;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Every form of a term a reader would count as the same word: "leverage" gives leverages,
+ * leveraged, leveraging; "synergy" gives synergies. Multi-word terms inflect their head word
+ * ("game-changer" → game-changers; "leverage data" → leveraging data).
+ */
+export function inflections(term: string): string[] {
+  const clean = term.trim().toLowerCase();
+  if (!clean) return [];
+  const parts = clean.split(/[\s-]+/);
+  const out = new Set<string>([clean]);
+  const forms = (word: string, single: boolean): string[] => {
+    const set = new Set<string>([word]);
+    const tags = new Set(nlp(word).terms().json()[0]?.terms?.[0]?.tags ?? []);
+    // Unknown words are tried both ways: a banned term is usually a verb or a noun.
+    // A banned single word is often a noun in the lexicon and a verb in copy ("leverage").
+    const asVerb = single ? !tags.has('Adjective') || tags.has('Verb') : tags.has('Verb');
+    if (asVerb) {
+      const c = nlp(word).tag('Infinitive').verbs().conjugate()[0] as
+        Record<string, string> | undefined;
+      for (const k of ['PastTense', 'PresentTense', 'Gerund', 'Participle'])
+        if (c?.[k] && !c[k].includes(' ')) set.add(c[k].toLowerCase());
+    }
+    if (!tags.has('Adjective') || tags.has('Noun')) {
+      const plural = nlp(word).tag('Singular').nouns().toPlural().text().toLowerCase();
+      if (plural && !plural.includes(' ')) set.add(plural);
+    }
+    return [...set];
+  };
+  if (parts.length === 1) forms(clean, true).forEach((f) => out.add(f));
+  else {
+    const last = parts.length - 1;
+    for (const f of forms(parts[last]!, false)) out.add([...parts.slice(0, last), f].join(' '));
+    for (const f of forms(parts[0]!, false)) out.add([f, ...parts.slice(1)].join(' '));
+  }
+  return [...out];
+}
+
+/** A regular expression that finds any inflection of the term, with `-` and space alike. */
+export function termPattern(term: string): RegExp {
+  const alts = inflections(term)
+    .sort((a, b) => b.length - a.length)
+    .map((f) =>
+      f
+        .split(/[\s-]+/)
+        .map(escapeRe)
+        .join('[\\s-]+'),
+    );
+  return new RegExp(`(?<![\\p{L}\\p{N}])(${alts.join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+}
+
+export interface TermHit {
+  term: string;
+  /** The forms found as written, e.g. ["leverages", "leveraging"]. */
+  forms: string[];
+  count: number;
+}
+
+export function findTerm(textContent: string, term: string): TermHit | null {
+  const found = [...textContent.matchAll(termPattern(term))].map((m) => m[1]!);
+  if (!found.length) return null;
+  return { term, forms: [...new Set(found.map((f) => f.toLowerCase()))], count: found.length };
+}
+
+export interface Preference {
+  /** The wording to use. */
+  preferred: string;
+  /** The wording to avoid (null for a plain "avoid Y" with no replacement). */
+  avoid: string;
+}
+
+const Q = `["'“”‘’]?`;
+const PHRASE = `([\\p{L}][\\p{L}\\p{N}'’ -]{0,40}?)`;
+/** Without a leading verb the phrase is one word or a quoted phrase, so "keep it simple" stays out. */
+const WORD = `(?:["“‘']([^"”’']{1,40})["”’']|([\\p{L}][\\p{L}'’-]*))`;
+/** The usual phrasings of a preference, each with the group order (preferred, avoid). */
+const PREFERENCE_PATTERNS: Array<[RegExp, 'pa' | 'ap']> = [
+  [
+    new RegExp(
+      `\\bprefer\\s+${Q}${PHRASE}${Q}\\s+(?:over|to)\\s+${Q}${PHRASE}${Q}(?=[,.;:)\\n]|$)`,
+      'giu',
+    ),
+    'pa',
+  ],
+  [
+    new RegExp(
+      `\\b(?:use|say|write)\\s+${Q}${PHRASE}${Q}\\s*,?\\s+(?:instead of|rather than|in place of|not)\\s+${Q}${PHRASE}${Q}(?=[,.;:)\\n]|$)`,
+      'giu',
+    ),
+    'pa',
+  ],
+  [new RegExp(`${WORD}\\s+(?:rather than|instead of)\\s+${WORD}(?=[,.;:)\\n]|$)`, 'giu'), 'pa'],
+  [
+    new RegExp(
+      `\\b(?:instead of|rather than)\\s+${Q}${PHRASE}${Q}\\s*,\\s*(?:use|say|write)\\s+${Q}${PHRASE}${Q}(?=[,.;:)\\n]|$)`,
+      'giu',
+    ),
+    'ap',
+  ],
+  [
+    new RegExp(
+      `\\b(?:replace|swap)\\s+${Q}${PHRASE}${Q}\\s+(?:with|for)\\s+${Q}${PHRASE}${Q}(?=[,.;:)\\n]|$)`,
+      'giu',
+    ),
+    'ap',
+  ],
+  [
+    new RegExp(`${Q}${PHRASE}${Q}\\s*(?:→|->|=>)\\s*${Q}${PHRASE}${Q}(?=[,.;:)\\n]|$)`, 'giu'),
+    'ap',
+  ],
+];
+
+const FILLER = /^(?:the (?:word|term|phrase)|words?|terms?)\s+/i;
+const tidy = (s: string) =>
+  s
+    .trim()
+    .replace(/^["'“”‘’]+|["'“”‘’.]+$/g, '')
+    .replace(FILLER, '')
+    .trim()
+    .toLowerCase();
+
+/**
+ * Preferences stated in guidelines or a message: "prefer X over Y", "use X, not Y", "say X
+ * instead of Y", "X rather than Y", "replace Y with X", "Y → X". Lines that list banned words
+ * ("avoid: a, b") are read by `bannedTermsFrom`.
+ */
+export function preferencesFrom(textContent: string): Preference[] {
+  const out: Preference[] = [];
+  const seen = new Set<string>();
+  for (const line of textContent.split(/\r?\n|(?<=[.;])\s+/)) {
+    for (const [re, order] of PREFERENCE_PATTERNS) {
+      for (const m of line.matchAll(re)) {
+        const groups = m.slice(1).filter((g) => g !== undefined);
+        const a = tidy(groups[0]!);
+        const b = tidy(groups[1] ?? '');
+        const [preferred, avoid] = order === 'pa' ? [a, b] : [b, a];
+        if (!preferred || !avoid || preferred === avoid) continue;
+        if (/^(?:we|you|they|i|it|this|that|say|write|prefer)$/.test(preferred)) continue;
+        // "say buy instead of purchase" also reads as "buy instead of purchase": keep it once.
+        if (out.some((p) => p.avoid === avoid)) continue;
+        const key = `${avoid}→${preferred}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push({ preferred, avoid });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Banned words listed in guidelines or a message: "Banned words: a, b", "Never use: ...",
+ * "Avoid: ...", "Don't say x", "Avoid the words x and y", and bulleted lists under a heading
+ * such as "Words we don't use".
+ */
+export function bannedTermsFrom(textContent: string): string[] {
+  const out = new Set<string>();
+  const add = (list: string) => {
+    for (const raw of list.split(/,|;|\/|\bor\b|\band\b/)) {
+      const t = tidy(raw.replace(/\(.*?\)/g, ''));
+      if (t && t.length < 40 && t.split(/\s+/).length <= 4) out.add(t);
+    }
+  };
+  const lines = textContent.split(/\r?\n/);
+  let underHeading = false;
+  for (const line of lines) {
+    const l = line.trim();
+    const listed =
+      /\b(?:banned|forbidden|blocked|prohibited)\s*(?:terms|words|phrases)?\s*[:=-]\s*(.+)$/i.exec(
+        l,
+      ) ??
+      /\b(?:never (?:use|say|write)|do not (?:use|say|write)|don'?t (?:use|say|write)|avoid)(?:\s+the\s+(?:words?|terms?|phrases?))?\s*:\s*(.+)$/i.exec(
+        l,
+      ) ??
+      /\b(?:avoid|never use|do not use|don'?t use|don'?t say|never say)\s+(?:the\s+)?(?:words?|terms?|phrases?)\s+(.+?)\.?$/i.exec(
+        l,
+      );
+    if (listed) {
+      add(listed[1]!.replace(/["'“”‘’]/g, ''));
+      underHeading = false;
+      continue;
+    }
+    if (
+      /^(?:#+\s*)?(?:banned|forbidden|words (?:we|to) (?:don'?t use|avoid|never use)|words to avoid|don'?t say|jargon to avoid)\b[^.]*:?$/i.test(
+        l,
+      )
+    ) {
+      underHeading = true;
+      continue;
+    }
+    if (underHeading) {
+      const bullet = /^[-*•–]\s+(.+)$/.exec(l);
+      if (bullet) {
+        // "- leverage (say "use")": the parenthesis is a preference, the head is banned.
+        add(bullet[1]!.split(/\s+[-–:(]\s*/)[0]!);
+        continue;
+      }
+      if (l) underHeading = false;
+    }
+  }
+  return [...out];
+}
+
+/** True when the text reads as English, so word lists, readability and passive voice apply. */
+export const isEnglish = (textContent: string) => detectLanguage(textContent).english;
