@@ -1,0 +1,263 @@
+import type { ColumnInfo, ColumnRole, LoadedTable, SqlRow, TableSet } from '../../tables/types';
+import { ToolError } from '../../tools/tool';
+
+/**
+ * One normalised view of the people in the attachments: every staff and leavers table (a
+ * leavers sheet feeds attrition) mapped by its column roles onto the same columns, so each TI
+ * tool is one SQL query over `people` and no definition is written twice.
+ */
+
+/** What a tool result says about the data it stood on, for the report's "How I read" part. */
+export interface Basis {
+  tables: Array<{ source: string; role: string; rows: number }>;
+  asOf: string;
+  asOfSource: string;
+  /** Roles found, as "hire date → Start Date (t1)". */
+  mapping: string[];
+  warnings: string[];
+}
+
+export interface People {
+  /** `WITH people AS (...)`: prefix of every query. */
+  cte: string;
+  asOf: string;
+  /** Which roles at least one people table has. */
+  has: Set<ColumnRole>;
+  basis: Basis;
+}
+
+export const ROLE_WORDS: Partial<Record<ColumnRole, string>> = {
+  employeeId: 'employee id',
+  department: 'department',
+  costCentre: 'cost centre',
+  location: 'location',
+  country: 'country',
+  level: 'grade or level',
+  jobTitle: 'job title',
+  hireDate: 'hire date',
+  exitDate: 'exit date',
+  exitReason: 'exit reason',
+  exitType: 'exit type',
+  status: 'status',
+  rating: 'rating',
+  previousRating: 'previous rating',
+  salary: 'salary',
+  bonus: 'bonus',
+  gender: 'gender',
+  managerId: 'manager id',
+  birthDate: 'birth date',
+  age: 'age',
+  ageBand: 'age band',
+  partTime: 'part-time',
+  fte: 'FTE',
+  source: 'hiring source',
+  timeInLevel: 'time in level',
+};
+
+/** A SQL string literal. */
+export const lit = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+export const colOf = (t: LoadedTable, role: ColumnRole): ColumnInfo | undefined =>
+  t.columns.find((c) => c.role === role);
+
+/** Cleaned text of a column: trimmed, blank as NULL. */
+const textOf = (c: ColumnInfo | undefined) =>
+  c ? `NULLIF(TRIM(CAST(${c.sql} AS VARCHAR)), '')` : 'CAST(NULL AS VARCHAR)';
+const numOf = (c: ColumnInfo | undefined) =>
+  c ? `TRY_CAST(${c.sql} AS DOUBLE)` : 'CAST(NULL AS DOUBLE)';
+const dateOf = (c: ColumnInfo | undefined) =>
+  c ? `TRY_CAST(${c.sql} AS DATE)` : 'CAST(NULL AS DATE)';
+
+/** Status words that mean the person has left; "notice" (serving notice) is still employed. */
+const LEFT_STATUS = `'(^|[^a-z])(terminated|left|leaver|inactive|withdrawn|exited|separated|former|resigned|dismissed)([^a-z]|$)'`;
+const INVOLUNTARY = `'invol|dismiss|redundan|laid off|layoff|lay-off|terminated by|termination|misconduct|performance|end of contract|fixed term|fixed-term|restructur|let go'`;
+const VOLUNTARY = `'vol|resign|personal|better offer|career|relocat|retire|study|family|compensation|pay|growth|competitor|left for'`;
+
+const WOMEN = `('f','female','woman','women','w','weiblich','femme','frau','mujer','girl')`;
+const MEN = `('m','male','man','men','männlich','maennlich','homme','mann','hombre','boy')`;
+
+function selectOf(t: LoadedTable): string {
+  const c = (role: ColumnRole) => colOf(t, role);
+  const dept = c('department') ?? c('costCentre');
+  const loc = c('location') ?? c('country');
+  const status = textOf(c('status'));
+  const exitType = textOf(c('exitType'));
+  const exitReason = textOf(c('exitReason'));
+  const gender = `lower(${textOf(c('gender'))})`;
+  const partTime = `lower(${textOf(c('partTime'))})`;
+  const fte = numOf(c('fte'));
+  const ageNum = numOf(c('age'));
+  return `SELECT
+    ${textOf(c('employeeId'))} AS id,
+    ${textOf(c('name'))} AS name,
+    ${textOf(dept)} AS department,
+    ${textOf(loc)} AS location,
+    ${textOf(c('level'))} AS level,
+    ${textOf(c('jobTitle'))} AS job,
+    ${dateOf(c('hireDate'))} AS hire,
+    ${dateOf(c('exitDate'))} AS exit,
+    ${exitReason} AS exit_reason,
+    CASE
+      WHEN regexp_matches(lower(coalesce(${exitType}, '')), 'invol') THEN 'involuntary'
+      WHEN regexp_matches(lower(coalesce(${exitType}, '')), 'vol') THEN 'voluntary'
+      WHEN regexp_matches(lower(coalesce(${exitType}, ${exitReason}, '')), ${INVOLUNTARY}) THEN 'involuntary'
+      WHEN regexp_matches(lower(coalesce(${exitType}, ${exitReason}, '')), ${VOLUNTARY}) THEN 'voluntary'
+      ELSE NULL END AS exit_type,
+    ${status} AS status,
+    (${t.role === 'leavers' ? 'TRUE' : 'FALSE'} OR regexp_matches(lower(coalesce(${status}, '')), ${LEFT_STATUS})) AS left_flag,
+    ${textOf(c('rating'))} AS rating,
+    ${numOf(c('rating'))} AS rating_num,
+    ${numOf(c('previousRating'))} AS prev_rating_num,
+    ${numOf(c('salary'))} AS salary,
+    ${numOf(c('bonus'))} AS bonus,
+    CASE WHEN ${gender} IN ${WOMEN} THEN 'Women' WHEN ${gender} IN ${MEN} THEN 'Men'
+      WHEN ${gender} IS NULL THEN NULL ELSE 'Other or not stated' END AS gender,
+    ${textOf(c('managerId'))} AS manager,
+    ${c('birthDate') ? `${dateOf(c('birthDate'))}` : 'CAST(NULL AS DATE)'} AS birth,
+    ${ageNum} AS age_value,
+    ${textOf(c('ageBand'))} AS age_band_value,
+    CASE
+      WHEN ${partTime} IN ('yes','y','true','1','part-time','part time','pt','parttime','part') THEN TRUE
+      WHEN ${partTime} IN ('no','n','false','0','full-time','full time','ft','fulltime','full') THEN FALSE
+      WHEN ${fte} IS NOT NULL THEN ${fte} < 1
+      ELSE NULL END AS part_time,
+    ${textOf(c('source'))} AS source,
+    ${numOf(c('timeInLevel'))} AS time_in_level,
+    ${lit(t.source)} AS src
+  FROM ${t.sql}`;
+}
+
+export const PEOPLE_ROLES: ReadonlyArray<LoadedTable['role']> = ['staff', 'leavers'];
+
+/** The tables that hold people: staff and leavers, else any table with a person-level role. */
+export function peopleTables(set: TableSet): LoadedTable[] {
+  const tagged = set.tables.filter((t) => PEOPLE_ROLES.includes(t.role));
+  if (tagged.length) return tagged;
+  return set.tables.filter((t) =>
+    t.columns.some((c) =>
+      ['hireDate', 'salary', 'department', 'managerId', 'rating'].includes(c.role ?? ''),
+    ),
+  );
+}
+
+/** The as-of date: the loader's, else the latest hire or exit date up to today. */
+async function asOfOf(set: TableSet, cte: string): Promise<{ asOf: string; source: string }> {
+  if (set.asOf) return { asOf: set.asOf, source: set.asOfSource ?? 'export date' };
+  const rows = await set.query(
+    `${cte} SELECT CAST(max(d) AS VARCHAR) AS d FROM (SELECT greatest(hire, exit) AS d FROM people) WHERE d <= current_date`,
+  );
+  const d = rows[0]?.d;
+  return typeof d === 'string'
+    ? { asOf: d.slice(0, 10), source: 'latest date in the file' }
+    : { asOf: new Date().toISOString().slice(0, 10), source: 'today' };
+}
+
+/** The normalised people of a table set; a ToolError names what to attach when there are none. */
+export async function peopleOf(set: TableSet): Promise<People> {
+  const tables = peopleTables(set);
+  if (!tables.length)
+    throw new ToolError(
+      'No workforce table among the attachments: attach an HR export (CSV or XLSX) with one row per employee.',
+    );
+  const cte = `WITH people AS (${tables.map(selectOf).join('\nUNION ALL\n')})`;
+  const { asOf, source } = await asOfOf(set, cte);
+  const has = new Set<ColumnRole>();
+  const mapping: string[] = [];
+  for (const t of tables)
+    for (const c of t.columns)
+      if (c.role) {
+        has.add(c.role);
+        mapping.push(`${ROLE_WORDS[c.role] ?? c.role} → ${c.name} (${t.source})`);
+      }
+  return {
+    cte,
+    asOf,
+    has,
+    basis: {
+      tables: tables.map((t) => ({ source: t.source, role: t.role, rows: t.rows })),
+      asOf,
+      asOfSource: source,
+      mapping,
+      warnings: tables.flatMap((t) => t.warnings),
+    },
+  };
+}
+
+/** Runs a query over `people` with the CTE `ref_date` (column d) holding the as-of date. */
+export async function peopleQuery(set: TableSet, p: People, sql: string): Promise<SqlRow[]> {
+  const rows = await set.query(`${p.cte}, ref_date AS (SELECT DATE ${lit(p.asOf)} AS d) ${sql}`);
+  return rows;
+}
+
+/** Employed on the date expression `d`: hired by then, not left by then (notice = employed). */
+export const employedOn = (d: string, alias = 'people') =>
+  `((${alias}.hire IS NULL OR ${alias}.hire <= ${d}) AND (${alias}.exit IS NULL OR ${alias}.exit > ${d}) AND NOT (${alias}.exit IS NULL AND ${alias}.left_flag))`;
+
+/** Tenure bands (years as of a date), in order. */
+export const TENURE_BANDS = ['Under 1 year', '1–2 years', '2–5 years', '5–10 years', '10+ years'];
+export const tenureBandOf = (years: string) =>
+  `CASE WHEN ${years} IS NULL THEN NULL WHEN ${years} < 1 THEN '${TENURE_BANDS[0]}' WHEN ${years} < 2 THEN '${TENURE_BANDS[1]}' WHEN ${years} < 5 THEN '${TENURE_BANDS[2]}' WHEN ${years} < 10 THEN '${TENURE_BANDS[3]}' ELSE '${TENURE_BANDS[4]}' END`;
+/** Years between two date expressions. */
+export const yearsBetween = (from: string, to: string) =>
+  `(date_diff('day', ${from}, ${to}) / 365.25)`;
+
+export const AGE_BANDS = ['Under 30', '30–39', '40–49', '50+'];
+/** The person's age band as of the as-of date: the file's band, else from age or birth date. */
+export const ageBandSql = `coalesce(age_band_value, CASE
+  WHEN coalesce(age_value, ${yearsBetween('birth', '(SELECT d FROM ref_date)')}) IS NULL THEN NULL
+  WHEN coalesce(age_value, ${yearsBetween('birth', '(SELECT d FROM ref_date)')}) < 30 THEN '${AGE_BANDS[0]}'
+  WHEN coalesce(age_value, ${yearsBetween('birth', '(SELECT d FROM ref_date)')}) < 40 THEN '${AGE_BANDS[1]}'
+  WHEN coalesce(age_value, ${yearsBetween('birth', '(SELECT d FROM ref_date)')}) < 50 THEN '${AGE_BANDS[2]}'
+  ELSE '${AGE_BANDS[3]}' END)`;
+
+/** Dimensions a tool can group people by, with their SQL over `people`. */
+export const DIMENSIONS = {
+  department: 'department',
+  location: 'location',
+  level: 'level',
+  job: 'job',
+  gender: 'gender',
+  manager: 'manager',
+  source: 'source',
+  rating: 'rating',
+  ageBand: ageBandSql,
+  partTime: `CASE WHEN part_time THEN 'Part-time' WHEN NOT part_time THEN 'Full-time' END`,
+} as const;
+export type Dimension = keyof typeof DIMENSIONS;
+export const DIMENSION_ROLES: Record<Dimension, ColumnRole[]> = {
+  department: ['department', 'costCentre'],
+  location: ['location', 'country'],
+  level: ['level'],
+  job: ['jobTitle'],
+  gender: ['gender'],
+  manager: ['managerId'],
+  source: ['source'],
+  rating: ['rating'],
+  ageBand: ['ageBand', 'age', 'birthDate'],
+  partTime: ['partTime', 'fte'],
+};
+export const hasDimension = (p: People, d: Dimension) =>
+  DIMENSION_ROLES[d].some((r) => p.has.has(r));
+
+/** Throws the user-facing error when a needed column is absent. */
+export function need(p: People, roles: ColumnRole[], what: string): void {
+  if (!roles.some((r) => p.has.has(r)))
+    throw new ToolError(
+      `No ${roles.map((r) => ROLE_WORDS[r] ?? r).join(' or ')} column in the file, so ${what} cannot be computed. Add it and attach the file again.`,
+    );
+}
+
+export const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0));
+export const numOrNull = (v: unknown): number | null =>
+  v === null || v === undefined || Number.isNaN(Number(v)) ? null : Number(v);
+export const round1 = (v: number) => Math.round(v * 10) / 10;
+export const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** A column of a non-people table found by its header (market data, bands, pipelines...). */
+export function headerColumn(t: LoadedTable, patterns: RegExp[]): ColumnInfo | undefined {
+  for (const re of patterns) {
+    const c = t.columns.find((col) => re.test(col.name.toLowerCase().trim()));
+    if (c) return c;
+  }
+  return undefined;
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { defineTool } from '../../../tools/tool';
+import {
+  DIMENSIONS,
+  employedOn,
+  hasDimension,
+  num,
+  peopleOf,
+  peopleQuery,
+  round1,
+  type Basis,
+  type Dimension,
+} from '../people';
+
+export const HEADCOUNT_DEFINITION =
+  'Headcount: people employed on the as-of date (hired on or before it, not yet left; people serving notice are still employed).';
+
+export const dimensionArg = z.enum(
+  Object.keys(DIMENSIONS) as [Dimension, ...Dimension[]],
+);
+
+export interface HeadcountResult {
+  definition: string;
+  asOf: string;
+  headcount: number;
+  servingNotice: number;
+  /** People in the file hired after the as-of date (future starters), not counted. */
+  futureStarters: number;
+  by: Array<{ dimension: Dimension; groups: Array<{ group: string; people: number; share: number }> }>;
+  basis: Basis;
+}
+
+export const headcountTool = defineTool({
+  name: 'ti_headcount',
+  description: `${HEADCOUNT_DEFINITION} Returns the total and the split by the requested dimensions (department, location, level...).`,
+  input: z.object({
+    by: z.array(dimensionArg).max(6).default(['department', 'location', 'level']),
+  }),
+  async run(ctx, input): Promise<HeadcountResult> {
+    const set = await ctx.tables();
+    const p = await peopleOf(set);
+    const [totals] = await peopleQuery(
+      set,
+      p,
+      `SELECT count(*) FILTER (WHERE ${employedOn('(SELECT d FROM ref_date)')})::INTEGER AS headcount,
+        count(*) FILTER (WHERE ${employedOn('(SELECT d FROM ref_date)')} AND exit IS NOT NULL)::INTEGER AS notice,
+        count(*) FILTER (WHERE hire > (SELECT d FROM ref_date))::INTEGER AS future
+       FROM people`,
+    );
+    const headcount = num(totals?.headcount);
+    const by: HeadcountResult['by'] = [];
+    for (const dimension of input.by) {
+      if (!hasDimension(p, dimension)) continue;
+      const rows = await peopleQuery(
+        set,
+        p,
+        `SELECT coalesce(${DIMENSIONS[dimension]}, 'Not stated') AS grp, count(*)::INTEGER AS n
+         FROM people WHERE ${employedOn('(SELECT d FROM ref_date)')} GROUP BY 1 ORDER BY n DESC, grp`,
+      );
+      by.push({
+        dimension,
+        groups: rows.map((r) => ({
+          group: String(r.grp),
+          people: num(r.n),
+          share: headcount ? round1((num(r.n) / headcount) * 100) : 0,
+        })),
+      });
+    }
+    return {
+      definition: HEADCOUNT_DEFINITION,
+      asOf: p.asOf,
+      headcount,
+      servingNotice: num(totals?.notice),
+      futureStarters: num(totals?.future),
+      by,
+      basis: p.basis,
+    };
+  },
+});
