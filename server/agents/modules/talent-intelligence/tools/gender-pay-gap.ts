@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { defineTool } from '../../../tools/tool';
+import { employedOn, need, num, numOrNull, peopleOf, peopleQuery, round1, type Basis } from '../people';
+
+export const GENDER_PAY_GAP_DEFINITION =
+  "Gender pay gap (UK reporting method): (men's pay − women's pay) ÷ men's pay, mean and median, over people employed on the as-of date with a salary; pay quartiles rank everyone by pay and split them into four equal groups.";
+
+/** With fewer women or men than this in a group, its gap is not stated (one person moves it). */
+export const MIN_GROUP = 5;
+
+export interface Gap {
+  group: string;
+  women: number;
+  men: number;
+  meanWomen: number | null;
+  meanMen: number | null;
+  meanGap: number | null;
+  medianGap: number | null;
+  /** Why the gap is not stated as fact: too few people, or a gap beyond 100%. */
+  flag: string | null;
+}
+
+export interface GenderPayGapResult {
+  definition: string;
+  asOf: string;
+  overall: Gap;
+  byLevel: Gap[];
+  /** UK order: lower, lower middle, upper middle, upper quartile. */
+  quartiles: Array<{ quartile: string; people: number; women: number; men: number; womenShare: number; menShare: number }>;
+  bonus: { meanGap: number | null; medianGap: number | null; womenPaid: number; menPaid: number } | null;
+  /** Roles that drive the gap: percentage points of the mean gap each role's mix of men and women adds. */
+  drivers: Array<{ role: string; women: number; men: number; meanPay: number; points: number }>;
+  /** People with another or no stated gender: outside the two-group calculation, counted. */
+  otherOrNotStated: number;
+  basis: Basis;
+}
+
+const QUARTILES = ['Lower quartile', 'Lower middle quartile', 'Upper middle quartile', 'Upper quartile'];
+const CURRENT = `${employedOn('(SELECT d FROM ref_date)')} AND salary IS NOT NULL`;
+
+function gapOf(group: string, r: Record<string, unknown> | undefined): Gap {
+  const women = num(r?.w);
+  const men = num(r?.m);
+  const meanW = numOrNull(r?.mean_w);
+  const meanM = numOrNull(r?.mean_m);
+  const medW = numOrNull(r?.med_w);
+  const medM = numOrNull(r?.med_m);
+  const pct = (m: number | null, w: number | null) =>
+    m !== null && w !== null && m > 0 ? round1(((m - w) / m) * 100) : null;
+  const meanGap = pct(meanM, meanW);
+  const medianGap = pct(medM, medW);
+  const flag =
+    women < MIN_GROUP || men < MIN_GROUP
+      ? `too few people to state a gap (${women} women, ${men} men; at least ${MIN_GROUP} of each needed)`
+      : Math.abs(meanGap ?? 0) > 100 || Math.abs(medianGap ?? 0) > 100
+        ? 'a gap beyond 100% points to pay in different units or a data error: check the file'
+        : null;
+  return {
+    group,
+    women,
+    men,
+    meanWomen: meanW === null ? null : Math.round(meanW),
+    meanMen: meanM === null ? null : Math.round(meanM),
+    meanGap,
+    medianGap,
+    flag,
+  };
+}
+
+const GAP_COLUMNS = `count(*) FILTER (WHERE gender = 'Women')::INTEGER AS w, count(*) FILTER (WHERE gender = 'Men')::INTEGER AS m,
+  avg(salary) FILTER (WHERE gender = 'Women') AS mean_w, avg(salary) FILTER (WHERE gender = 'Men') AS mean_m,
+  median(salary) FILTER (WHERE gender = 'Women') AS med_w, median(salary) FILTER (WHERE gender = 'Men') AS med_m`;
+
+export const genderPayGapTool = defineTool({
+  name: 'ti_gender_pay_gap',
+  description: `${GENDER_PAY_GAP_DEFINITION} Overall and by grade (a grade with under ${MIN_GROUP} women or men, or a gap beyond 100%, is flagged instead of stated), gender shares per pay quartile, the bonus gap when there is a bonus column, and the roles that drive the gap.`,
+  input: z.object({}),
+  async run(ctx): Promise<GenderPayGapResult> {
+    const set = await ctx.tables();
+    const p = await peopleOf(set);
+    need(p, ['gender'], 'the gender pay gap');
+    need(p, ['salary'], 'the gender pay gap');
+    const [o] = await peopleQuery(
+      set,
+      p,
+      `SELECT ${GAP_COLUMNS}, count(*) FILTER (WHERE gender IS DISTINCT FROM 'Women' AND gender IS DISTINCT FROM 'Men')::INTEGER AS other
+       FROM people WHERE ${CURRENT}`,
+    );
+    const levels = p.has.has('level')
+      ? await peopleQuery(
+          set,
+          p,
+          `SELECT coalesce(level, 'Not stated') AS grp, ${GAP_COLUMNS} FROM people WHERE ${CURRENT} GROUP BY 1 ORDER BY 1`,
+        )
+      : [];
+    const q = await peopleQuery(
+      set,
+      p,
+      `SELECT quartile, count(*)::INTEGER AS n, count(*) FILTER (WHERE gender = 'Women')::INTEGER AS w,
+         count(*) FILTER (WHERE gender = 'Men')::INTEGER AS m
+       FROM (SELECT gender, ntile(4) OVER (ORDER BY salary, id) AS quartile FROM people
+             WHERE ${CURRENT} AND gender IN ('Women', 'Men'))
+       GROUP BY 1 ORDER BY 1`,
+    );
+    let bonus: GenderPayGapResult['bonus'] = null;
+    if (p.has.has('bonus')) {
+      const [b] = await peopleQuery(
+        set,
+        p,
+        `SELECT avg(bonus) FILTER (WHERE gender = 'Men') AS mean_m, avg(bonus) FILTER (WHERE gender = 'Women') AS mean_w,
+           median(bonus) FILTER (WHERE gender = 'Men') AS med_m, median(bonus) FILTER (WHERE gender = 'Women') AS med_w,
+           count(*) FILTER (WHERE gender = 'Women' AND bonus > 0)::INTEGER AS paid_w,
+           count(*) FILTER (WHERE gender = 'Men' AND bonus > 0)::INTEGER AS paid_m
+         FROM people WHERE ${employedOn('(SELECT d FROM ref_date)')} AND bonus > 0`,
+      );
+      const pct = (m: unknown, w: unknown) =>
+        numOrNull(m) && numOrNull(w) !== null ? round1(((num(m) - num(w)) / num(m)) * 100) : null;
+      bonus = {
+        meanGap: pct(b?.mean_m, b?.mean_w),
+        medianGap: pct(b?.med_m, b?.med_w),
+        womenPaid: num(b?.paid_w),
+        menPaid: num(b?.paid_m),
+      };
+    }
+    let drivers: GenderPayGapResult['drivers'] = [];
+    const roleColumn = p.has.has('jobTitle') ? 'job' : p.has.has('level') ? 'level' : null;
+    const overall = gapOf('All', o);
+    if (roleColumn && overall.meanMen) {
+      // Composition: a role adds (men's share in it − women's share in it) × (its mean pay − the
+      // overall mean) to the difference of the means; as points of the men's mean.
+      const rows = await peopleQuery(
+        set,
+        p,
+        `, base AS (SELECT * FROM people WHERE ${CURRENT} AND gender IN ('Women','Men')),
+         tot AS (SELECT count(*) FILTER (WHERE gender='Women')::DOUBLE AS tw, count(*) FILTER (WHERE gender='Men')::DOUBLE AS tm, avg(salary) AS mean_all FROM base)
+         SELECT coalesce(${roleColumn}, 'Not stated') AS role, count(*) FILTER (WHERE gender='Women')::INTEGER AS w,
+           count(*) FILTER (WHERE gender='Men')::INTEGER AS m, avg(salary) AS mean_pay,
+           (count(*) FILTER (WHERE gender='Men') / any_value(tm) - count(*) FILTER (WHERE gender='Women') / any_value(tw))
+             * (avg(salary) - any_value(mean_all)) AS contribution
+         FROM base, tot GROUP BY 1 ORDER BY contribution DESC`,
+      );
+      drivers = rows
+        .map((r) => ({
+          role: String(r.role),
+          women: num(r.w),
+          men: num(r.m),
+          meanPay: Math.round(num(r.mean_pay)),
+          points: round1((num(r.contribution) / overall.meanMen!) * 100),
+        }))
+        .filter((d) => d.points > 0)
+        .slice(0, 5);
+    }
+    return {
+      definition: GENDER_PAY_GAP_DEFINITION,
+      asOf: p.asOf,
+      overall,
+      byLevel: levels.map((r) => gapOf(String(r.grp), r)),
+      quartiles: q.map((r) => {
+        const n = num(r.n);
+        return {
+          quartile: QUARTILES[num(r.quartile) - 1]!,
+          people: n,
+          women: num(r.w),
+          men: num(r.m),
+          womenShare: n ? round1((num(r.w) / n) * 100) : 0,
+          menShare: n ? round1((num(r.m) / n) * 100) : 0,
+        };
+      }),
+      bonus,
+      drivers,
+      otherOrNotStated: num(o?.other),
+      basis: p.basis,
+    };
+  },
+});

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { defineTool } from '../../../tools/tool';
+import { employedOn, lit, need, num, peopleOf, peopleQuery, round1, type Basis } from '../people';
+
+export const SPANS_DEFINITION =
+  'Span of control: direct reports per manager among people employed on the as-of date (a manager is anyone named as a current employee\'s manager); layers: the top (no manager in the data) is layer 1, their direct reports layer 2, and so on.';
+
+export interface SpansResult {
+  definition: string;
+  asOf: string;
+  narrowBelow: number;
+  wideAbove: number;
+  managers: number;
+  /** People with a manager id. */
+  reporting: number;
+  medianSpan: number;
+  averageSpan: number;
+  narrow: Array<{ manager: string; department: string | null; reports: number }>;
+  wide: Array<{ manager: string; department: string | null; reports: number }>;
+  distribution: Array<{ band: string; managers: number }>;
+  layers: number;
+  /** People per layer across the organisation. */
+  peopleByLayer: Array<{ layer: number; people: number }>;
+  /** Layers per function: the deepest layer of anyone in it, and its median span. */
+  byDepartment: Array<{ department: string; people: number; layers: number; managers: number; medianSpan: number | null }>;
+  /** Manager ids that are not a current employee in the file. */
+  unknownManagers: string[];
+  /** People not reachable from the top (a loop in the manager ids). */
+  unplaced: number;
+  basis: Basis;
+}
+
+const CURRENT = employedOn('(SELECT d FROM ref_date)');
+const MAX_LAYERS = 30;
+
+export const spansTool = defineTool({
+  name: 'ti_spans_of_control',
+  description: `${SPANS_DEFINITION} Flags spans under narrowBelow (default 3) and over wideAbove (default 12), the span distribution, the number of layers overall and per function.`,
+  input: z.object({
+    narrowBelow: z.number().int().min(1).max(50).default(3),
+    wideAbove: z.number().int().min(1).max(100).default(12),
+  }),
+  async run(ctx, input): Promise<SpansResult> {
+    const set = await ctx.tables();
+    const p = await peopleOf(set);
+    need(p, ['managerId'], 'spans of control');
+    need(p, ['employeeId'], 'spans of control');
+    const cur = `cur AS (SELECT * FROM people WHERE ${CURRENT} AND id IS NOT NULL)`;
+    const spans = await peopleQuery(
+      set,
+      p,
+      `, ${cur}
+      SELECT r.manager, any_value(m.department) AS department, count(*)::INTEGER AS reports, bool_or(m.id IS NULL) AS unknown
+      FROM cur r LEFT JOIN cur m ON m.id = r.manager WHERE r.manager IS NOT NULL
+      GROUP BY r.manager ORDER BY reports DESC, r.manager`,
+    );
+    const list = spans.map((r) => ({
+      manager: String(r.manager),
+      department: r.department === null ? null : String(r.department),
+      reports: num(r.reports),
+    }));
+    const counts = list.map((m) => m.reports).sort((a, b) => a - b);
+    const mid = Math.floor(counts.length / 2);
+    const medianSpan = counts.length
+      ? counts.length % 2
+        ? counts[mid]!
+        : (counts[mid - 1]! + counts[mid]!) / 2
+      : 0;
+    const tree = await set.query(
+      `WITH RECURSIVE ${p.cte.replace(/^WITH /, '')}, ref_date AS (SELECT DATE ${lit(p.asOf)} AS d), ${cur},
+      ids AS (SELECT DISTINCT id FROM cur),
+      layer(id, depth) AS (
+        SELECT id, 1 FROM cur WHERE manager IS NULL OR manager NOT IN (SELECT id FROM ids)
+        UNION
+        SELECT c.id, l.depth + 1 FROM cur c JOIN layer l ON c.manager = l.id WHERE l.depth < ${MAX_LAYERS}
+      ),
+      placed AS (SELECT id, min(depth) AS depth FROM layer GROUP BY id)
+      SELECT cur.id, any_value(cur.department) AS department, min(placed.depth) AS depth
+      FROM cur LEFT JOIN placed ON placed.id = cur.id GROUP BY cur.id`,
+    );
+    const depthOf = new Map(tree.map((r) => [String(r.id), r.depth === null ? null : num(r.depth)]));
+    const layers = Math.max(0, ...[...depthOf.values()].map((d) => d ?? 0));
+    const peopleByLayer = Array.from({ length: layers }, (_, i) => ({
+      layer: i + 1,
+      people: [...depthOf.values()].filter((d) => d === i + 1).length,
+    }));
+    const departments = new Map<string, { people: number; layers: number }>();
+    for (const r of tree) {
+      const d = r.department === null ? 'Not stated' : String(r.department);
+      const e = departments.get(d) ?? { people: 0, layers: 0 };
+      e.people++;
+      e.layers = Math.max(e.layers, r.depth === null ? 0 : num(r.depth));
+      departments.set(d, e);
+    }
+    const byDepartment = [...departments.entries()]
+      .map(([department, e]) => {
+        const spansIn = list
+          .filter((m) => (m.department ?? 'Not stated') === department)
+          .map((m) => m.reports)
+          .sort((a, b) => a - b);
+        const h = Math.floor(spansIn.length / 2);
+        return {
+          department,
+          people: e.people,
+          layers: e.layers,
+          managers: spansIn.length,
+          medianSpan: spansIn.length
+            ? spansIn.length % 2
+              ? spansIn[h]!
+              : (spansIn[h - 1]! + spansIn[h]!) / 2
+            : null,
+        };
+      })
+      .sort((a, b) => b.layers - a.layers || a.department.localeCompare(b.department));
+    const bands: Array<[string, (n: number) => boolean]> = [
+      [`1–${input.narrowBelow - 1}`, (n) => n < input.narrowBelow],
+      [`${input.narrowBelow}–${input.wideAbove}`, (n) => n >= input.narrowBelow && n <= input.wideAbove],
+      [`${input.wideAbove + 1}+`, (n) => n > input.wideAbove],
+    ];
+    return {
+      definition: SPANS_DEFINITION,
+      asOf: p.asOf,
+      narrowBelow: input.narrowBelow,
+      wideAbove: input.wideAbove,
+      managers: list.length,
+      reporting: counts.reduce((a, b) => a + b, 0),
+      medianSpan,
+      averageSpan: list.length ? round1(counts.reduce((a, b) => a + b, 0) / list.length) : 0,
+      narrow: list.filter((m) => m.reports < input.narrowBelow).sort((a, b) => a.reports - b.reports),
+      wide: list.filter((m) => m.reports > input.wideAbove),
+      distribution: bands.map(([band, f]) => ({ band, managers: counts.filter(f).length })),
+      layers,
+      peopleByLayer,
+      byDepartment,
+      unknownManagers: spans.filter((r) => r.unknown === true).map((r) => String(r.manager)),
+      unplaced: [...depthOf.values()].filter((d) => d === null).length,
+      basis: p.basis,
+    };
+  },
+});

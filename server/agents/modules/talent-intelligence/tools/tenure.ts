@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { defineTool } from '../../../tools/tool';
+import {
+  DIMENSIONS,
+  employedOn,
+  hasDimension,
+  need,
+  num,
+  peopleOf,
+  peopleQuery,
+  round1,
+  round2,
+  tenureBandOf,
+  TENURE_BANDS,
+  yearsBetween,
+  type Basis,
+  type Dimension,
+} from '../people';
+import { dimensionArg } from './headcount';
+
+export const TENURE_DEFINITION =
+  'Tenure: years from hire date to the as-of date for people employed on it (365.25-day years); bands Under 1, 1–2, 2–5, 5–10 and 10+ years.';
+
+export interface TenureResult {
+  definition: string;
+  asOf: string;
+  people: number;
+  averageYears: number;
+  medianYears: number;
+  bands: Array<{ band: string; people: number; share: number }>;
+  by: Array<{ dimension: Dimension; groups: Array<{ group: string; people: number; averageYears: number }> }>;
+  basis: Basis;
+}
+
+const YEARS = yearsBetween('hire', '(SELECT d FROM ref_date)');
+const CURRENT = `${employedOn('(SELECT d FROM ref_date)')} AND hire IS NOT NULL`;
+
+export const tenureTool = defineTool({
+  name: 'ti_tenure',
+  description: `${TENURE_DEFINITION} Average, median and banded tenure, optionally by department, location or level.`,
+  input: z.object({ by: z.array(dimensionArg).max(4).default(['department']) }),
+  async run(ctx, input): Promise<TenureResult> {
+    const set = await ctx.tables();
+    const p = await peopleOf(set);
+    need(p, ['hireDate'], 'tenure');
+    const [t] = await peopleQuery(
+      set,
+      p,
+      `SELECT count(*)::INTEGER AS n, avg(${YEARS}) AS avg_y, median(${YEARS}) AS med_y FROM people WHERE ${CURRENT}`,
+    );
+    const n = num(t?.n);
+    const bandRows = await peopleQuery(
+      set,
+      p,
+      `SELECT ${tenureBandOf(YEARS)} AS band, count(*)::INTEGER AS n FROM people WHERE ${CURRENT} GROUP BY 1`,
+    );
+    const bands = TENURE_BANDS.map((band) => {
+      const people = num(bandRows.find((r) => r.band === band)?.n);
+      return { band, people, share: n ? round1((people / n) * 100) : 0 };
+    });
+    const by: TenureResult['by'] = [];
+    for (const dimension of input.by) {
+      if (!hasDimension(p, dimension)) continue;
+      const rows = await peopleQuery(
+        set,
+        p,
+        `SELECT coalesce(${DIMENSIONS[dimension]}, 'Not stated') AS grp, count(*)::INTEGER AS n, avg(${YEARS}) AS avg_y
+         FROM people WHERE ${CURRENT} GROUP BY 1 ORDER BY avg_y DESC`,
+      );
+      by.push({
+        dimension,
+        groups: rows.map((r) => ({ group: String(r.grp), people: num(r.n), averageYears: round1(num(r.avg_y)) })),
+      });
+    }
+    return {
+      definition: TENURE_DEFINITION,
+      asOf: p.asOf,
+      people: n,
+      averageYears: round2(num(t?.avg_y)),
+      medianYears: round2(num(t?.med_y)),
+      bands,
+      by,
+      basis: p.basis,
+    };
+  },
+});
