@@ -296,10 +296,17 @@ export class TurnRuntime {
       else {
         if (!(err instanceof AgentError))
           log.error({ err, messageId: spec.messageId }, 'agent turn failed');
+        // A model server's failure: its status and body go to the log (the user gets the words).
+        else if (err.detail)
+          log.warn(
+            { model: spec.model, messageId: spec.messageId, upstream: err.detail },
+            err.message,
+          );
         outcome = {
           kind: 'error',
           message: err instanceof AgentError ? err.message : FAILURE_MESSAGE,
-          status: LOG_STATUS.error,
+          // The provider knows what failed: 502 upstream, 504 silent, 206 cut, 422 declined.
+          status: (err instanceof AgentError && err.logStatus) || LOG_STATUS.error,
         };
       }
     } finally {

@@ -1,6 +1,7 @@
 import type { StructuredResponse } from '@contract/structured-response';
 import type { StreamEventType } from '@contract/ws-events';
 import type { MessagePart } from '@contract/chats';
+import { MODEL_TRUNCATED_MESSAGE } from '@contract/models';
 import type { ChatMessage, MessageAttachment } from '../db/schema';
 import { recordTurnEvent, type TurnEvent } from '../realtime/turn-feed';
 import type { Bus } from '../realtime/bus';
@@ -61,6 +62,10 @@ export function buildHistory(
     } else if (m.status === 'complete' || m.status === 'stopped') {
       const text = contentText(m.content);
       if (text) out.push({ role: 'assistant', text, attachments: [] });
+    } else if (m.status === 'error' && m.error === MODEL_TRUNCATED_MESSAGE) {
+      // An answer cut at the model's output limit: its partial text is what Continue goes on from.
+      const text = contentText(m.content);
+      if (text) out.push({ role: 'assistant', text, attachments: [], truncated: true });
     }
   }
   return out;

@@ -17,6 +17,8 @@ export interface HistoryMessage {
   /** The message's text (for assistant messages, the report rendered as text). */
   text: string;
   attachments: HistoryAttachment[];
+  /** An assistant answer cut at the model's output limit (its partial text): Continue goes on from it. */
+  truncated?: boolean;
 }
 
 export interface TurnInput {
@@ -46,4 +48,16 @@ export interface Agent {
 /** Thrown by a provider for a failure the user can act on; the message is shown as is. */
 export class AgentError extends Error {
   override name = 'AgentError';
+  constructor(
+    message: string,
+    /**
+     * The Log row's status for this failure (default 500): 502 the model server failed, 504 it
+     * went silent, 206 the answer was cut at the output limit, 422 the model declined.
+     */
+    readonly logStatus?: number,
+    /** For the server log only (never shown): the upstream status and body, no secrets. */
+    readonly detail?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
 }

@@ -1,4 +1,10 @@
 import { stepCountIs, streamText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { MESSAGE_TIMEOUT_MS } from '@contract/constants';
+import {
+  CONTINUE_REQUEST,
+  MODEL_FILTERED_MESSAGE,
+  MODEL_TRUNCATED_MESSAGE,
+} from '@contract/models';
 import { MODULE_AGENTS } from '../modules/catalog';
 import type { ModuleAgent } from '../modules/module';
 import { documentFormatOf } from '../tools/documents';
@@ -21,9 +27,17 @@ import { LineBuffer, ThinkSplitter } from './think-splitter';
  * <think> segments into thinking, and validates (or repairs) the answer into the report.
  */
 
+/** Per-turn hooks a provider's transport calls, so bytes on the wire count as life. */
+export interface TurnWire {
+  /** A request to the model is sent: the first-token limit runs until bytes come back. */
+  waiting(): void;
+  /** Bytes arrived (keep-alive comments included): the idle limit starts again. */
+  alive(): void;
+}
+
 export interface ModelAgentOptions {
-  /** The model for this turn. A function is called once per turn (e.g. to read fresh config). */
-  model: LanguageModel | ((input: TurnInput) => LanguageModel);
+  /** The model for this turn; a function gets the turn's wire hooks for its transport. */
+  model: LanguageModel | ((input: TurnInput, wire: TurnWire) => LanguageModel);
   /** What the user sees while waiting: "Asking <label>". */
   label: string;
   /**
@@ -31,15 +45,19 @@ export interface ModelAgentOptions {
    * tool set over every file of the conversation.
    */
   toolsFor?: (module: ModuleAgent, input: TurnInput) => ToolSet;
-  /** Turns an upstream failure into the message the user sees; `receiving` once a stream answered. */
-  describeError?: (err: unknown, receiving: boolean) => string;
-  /** Fail when the model sends nothing for this long (a hung upstream). */
+  /** Turns an upstream failure into the AgentError the user sees; `receiving` once a stream answered. */
+  describeError?: (err: unknown, receiving: boolean) => AgentError;
+  /** Fail when a request gets no byte back for this long (a model still reading a long prompt). */
+  firstTokenTimeoutMs?: number;
+  /** Fail when a started answer sends nothing, keep-alive included, for this long (a hung upstream). */
   idleTimeoutMs?: number;
   /** Model calls per turn, tool round trips included. */
   maxSteps?: number;
 }
 
-const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+/** Defaults that let a slow model answer within the turn's own limit (MESSAGE_TIMEOUT_MS). */
+export const DEFAULT_FIRST_TOKEN_TIMEOUT_MS = MESSAGE_TIMEOUT_MS;
+export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_STEPS = 8;
 
 /** How the model must answer: the report of spec section 3, as one JSON object. */
@@ -95,62 +113,150 @@ export function conversationFiles(history: HistoryMessage[]): HistoryAttachment[
 const defaultToolsFor = (module: ModuleAgent, input: TurnInput): ToolSet =>
   module.tools(conversationFiles(input.history));
 
-class IdleTimeout extends Error {}
+class Silence extends Error {
+  constructor(
+    readonly phase: 'first' | 'idle',
+    readonly ms: number,
+  ) {
+    super(`silent ${phase}`);
+  }
+}
 
-function defaultDescribe(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  return `The model request failed: ${message.replace(/\s+/g, ' ').trim().slice(0, 300)}`;
+function defaultDescribe(err: unknown): AgentError {
+  return new AgentError(`The model request failed: ${errorText(err).slice(0, 300)}`, 502);
+}
+
+/** The words of an error, whatever its shape: an Error, an upstream `{message, code}` object, a string. */
+export function errorText(err: unknown): string {
+  if (err instanceof Error) return err.message.replace(/\s+/g, ' ').trim();
+  if (typeof err === 'string') return err.replace(/\s+/g, ' ').trim();
+  if (err && typeof err === 'object') {
+    const o = err as Record<string, unknown>;
+    const inner = o.error && typeof o.error === 'object' ? (o.error as Record<string, unknown>) : o;
+    const message = typeof inner.message === 'string' ? inner.message.trim() : '';
+    const code = inner.code ?? inner.type;
+    if (message)
+      return code !== undefined && code !== null ? `${message} (${String(code)})` : message;
+    try {
+      return JSON.stringify(err).slice(0, 300);
+    } catch {
+      return 'unknown error';
+    }
+  }
+  return String(err);
+}
+
+/** An OpenAI refusal streamed as `choices[].delta.refusal` (the SDK drops the field; raw chunks keep it). */
+function refusalOf(raw: unknown): string {
+  const choices = (raw as { choices?: Array<{ delta?: { refusal?: unknown } | null }> } | null)
+    ?.choices;
+  const refusal = Array.isArray(choices) ? choices[0]?.delta?.refusal : undefined;
+  return typeof refusal === 'string' ? refusal : '';
+}
+
+/**
+ * Continue: the last user message asks to go on and the reply before it is a cut answer. The
+ * model gets that answer with a request to write only the rest; the new reply is the whole.
+ */
+function continuationOf(history: HistoryMessage[]): { prefix: string } | null {
+  const last = history.at(-1);
+  const before = history.at(-2);
+  if (!last || last.role !== 'user' || last.text.trim() !== CONTINUE_REQUEST) return null;
+  if (!before || before.role !== 'assistant' || !before.truncated || !before.text) return null;
+  return { prefix: before.text };
+}
+
+const CONTINUE_PROMPT =
+  'Your previous answer was cut off at the output limit. Continue it exactly where it stopped: ' +
+  'write only the missing rest, starting with the very next character, without repeating ' +
+  'anything and without any preface.';
+
+/** The answer of a Continue: the cut answer plus its rest, or the rest alone when the model started over. */
+function joinContinuation(prefix: string, rest: string, module: TurnInput['module']) {
+  const trimmed = rest.trimStart();
+  if (/^(```|\{\s*"task_name")/.test(trimmed) && reportFromAnswer(trimmed, module)) return rest;
+  return prefix + rest;
 }
 
 export function modelAgent(options: ModelAgentOptions): Agent {
-  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const firstTokenMs = options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_TIMEOUT_MS;
+  const idleMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const toolsFor = options.toolsFor ?? defaultToolsFor;
   const describe = options.describeError ?? defaultDescribe;
   return {
     async *run(input: TurnInput): AsyncIterable<AgentEvent> {
       const module = MODULE_AGENTS[input.module];
-      const model = typeof options.model === 'function' ? options.model(input) : options.model;
 
-      // One controller for the turn: the caller's stop/timeout signal, or our idle timer.
+      // One controller for the turn: the caller's stop/timeout signal, or our silence timers.
       const controller = new AbortController();
       const onAbort = () => controller.abort(input.signal.reason);
       if (input.signal.aborted) onAbort();
       input.signal.addEventListener('abort', onAbort, { once: true });
-      let idle: NodeJS.Timeout | undefined;
-      const touch = () => {
-        clearTimeout(idle);
-        idle = setTimeout(() => controller.abort(new IdleTimeout()), idleTimeoutMs);
+      let timer: NodeJS.Timeout | undefined;
+      const arm = (phase: 'first' | 'idle') => {
+        clearTimeout(timer);
+        const ms = phase === 'first' ? firstTokenMs : idleMs;
+        timer = setTimeout(() => controller.abort(new Silence(phase, ms)), ms);
       };
+      const wire: TurnWire = { waiting: () => arm('first'), alive: () => arm('idle') };
+      const model =
+        typeof options.model === 'function' ? options.model(input, wire) : options.model;
+
+      const continuation = continuationOf(input.history);
+      const history = continuation
+        ? [
+            ...input.history.slice(0, -1),
+            { role: 'user' as const, text: CONTINUE_PROMPT, attachments: [] },
+          ]
+        : input.history;
 
       const think = new ThinkSplitter();
       const reasoning = new LineBuffer();
       const thinkLines = new LineBuffer();
       let allText = '';
       let stepText = '';
+      let refusal = '';
+      let finishReason: string | undefined;
+      let rawFinish: string | undefined;
       /** True once the model has answered with a stream: a later failure is a cut, not unreachability. */
       let receiving = false;
       try {
         yield { type: 'thinking', text: `Asking ${options.label}` };
-        touch();
+        if (continuation) yield { type: 'text', delta: continuation.prefix };
+        arm('first');
         const result = streamText({
           model,
           system: `${module.instructions}\n${RESPONSE_FORMAT}`,
-          messages: await toModelMessages(input.history),
+          messages: await toModelMessages(history),
           tools: toolsFor(module, input),
           stopWhen: stepCountIs(options.maxSteps ?? DEFAULT_MAX_STEPS),
           abortSignal: controller.signal,
+          // Raw chunks carry what the SDK's chunk schema drops (an OpenAI refusal).
+          includeRawChunks: true,
           // Retries would multiply a user's wait on 429/5xx; the error tells them to retry instead.
           maxRetries: 0,
           // Errors arrive as 'error' parts below and become AgentErrors; the SDK's default logs them too.
           onError: () => {},
         });
+        const answerText = function* (text: string): Generator<AgentEvent> {
+          allText += text;
+          stepText += text;
+          yield { type: 'text', delta: text };
+        };
         for await (const part of result.fullStream) {
-          touch();
+          wire.alive();
           if (part.type !== 'start' && part.type !== 'start-step' && part.type !== 'error')
             receiving = true;
           switch (part.type) {
+            case 'raw':
+              refusal += refusalOf(part.rawValue);
+              break;
             case 'start-step':
               stepText = '';
+              break;
+            case 'finish-step':
+              finishReason = part.finishReason;
+              rawFinish = part.rawFinishReason;
               break;
             case 'reasoning-delta':
               for (const line of reasoning.push(part.text)) yield { type: 'thinking', text: line };
@@ -160,13 +266,17 @@ export function modelAgent(options: ModelAgentOptions): Agent {
               break;
             case 'text-delta':
               for (const piece of think.push(part.text)) {
-                if (piece.kind === 'think') {
+                if (piece.kind === 'retract') {
+                  // Everything this step wrote was reasoning: it goes to thinking, not the answer.
+                  for (const line of thinkLines.push(`${stepText}\n`))
+                    yield { type: 'thinking', text: line };
+                  allText = allText.slice(0, allText.length - stepText.length);
+                  stepText = '';
+                } else if (piece.kind === 'think') {
                   for (const line of thinkLines.push(piece.text))
                     yield { type: 'thinking', text: line };
                 } else {
-                  allText += piece.text;
-                  stepText += piece.text;
-                  yield { type: 'text', delta: piece.text };
+                  yield* answerText(piece.text);
                 }
               }
               break;
@@ -185,37 +295,50 @@ export function modelAgent(options: ModelAgentOptions): Agent {
               break;
           }
         }
-        for (const piece of think.flush()) {
-          if (piece.kind === 'text') {
-            allText += piece.text;
-            stepText += piece.text;
-            yield { type: 'text', delta: piece.text };
-          }
-        }
+        for (const piece of think.flush()) if (piece.kind === 'text') yield* answerText(piece.text);
         for (const line of [...thinkLines.flush(), ...reasoning.flush()])
           yield { type: 'thinking', text: line };
       } catch (err) {
         if (input.signal.aborted) throw input.signal.reason ?? err;
-        if (controller.signal.reason instanceof IdleTimeout) {
+        const silence = controller.signal.reason;
+        if (silence instanceof Silence) {
+          const s = Math.ceil(silence.ms / 1000);
           throw new AgentError(
-            `The model endpoint stopped responding (nothing received for ${Math.round(idleTimeoutMs / 1000)} s): try again.`,
+            silence.phase === 'first'
+              ? `The model server sent nothing for ${s} s after the request (it may still be loading the model or reading a long prompt): try again, or ask your admin to raise MODEL_FIRST_TOKEN_TIMEOUT_S.`
+              : `The model server stopped sending in the middle of the answer (nothing for ${s} s): try again.`,
+            504,
+            { phase: silence.phase, silentMs: silence.ms },
           );
         }
         if (err instanceof AgentError) throw err;
-        throw new AgentError(describe(err, receiving));
+        throw describe(err, receiving);
       } finally {
-        clearTimeout(idle);
+        clearTimeout(timer);
         input.signal.removeEventListener('abort', onAbort);
       }
 
       // The last step holds the answer; earlier steps' text is talk around tool calls.
-      const answer = stepText.trim() || allText.trim();
-      if (!answer)
+      const text = stepText.trim() ? stepText : allText;
+      if (refusal.trim() && !text.trim())
+        throw new AgentError(`The model declined: ${refusal.trim()}`, 422, { refusal });
+      if (finishReason === 'length')
+        throw new AgentError(MODEL_TRUNCATED_MESSAGE, 206, { finishReason: rawFinish });
+      if (finishReason === 'content-filter')
+        throw new AgentError(MODEL_FILTERED_MESSAGE, 422, { finishReason: rawFinish });
+      const answer = continuation
+        ? joinContinuation(continuation.prefix, text, input.module)
+        : text;
+      if (!answer.trim())
         throw new AgentError(
           'The model returned an empty answer: try again, or rephrase the request.',
+          502,
+          { finishReason: rawFinish },
         );
       const report = reportFromAnswer(answer, input.module);
-      yield { type: 'final', text: JSON.stringify(report), report };
+      yield report
+        ? { type: 'final', text: JSON.stringify(report), report }
+        : { type: 'final', text: answer.trim(), report: null };
     },
   };
 }

@@ -142,14 +142,23 @@ describe('openai provider', () => {
     });
   });
 
-  it('wraps a plain-text answer as one text part named after the module', async () => {
-    server.enqueue(textReply('Your copy reads well, but avoid "synergy".'));
+  it('keeps a plain-text answer as written, code blocks included, with no report (no rename)', async () => {
+    const answer = 'Avoid "synergy". Try:\n\n```js\nconst slogan = { text: "Pay in a tap" };\n```';
+    server.enqueue(textReply(answer));
     const turn = await runTurn(agent(), 'brand-hub', [userMessage('Review: synergy for all')]);
-    expect(turn.report).toEqual({
-      task_name: 'Brand Hub answer',
-      content: [{ type: 'text', text: 'Your copy reads well, but avoid "synergy".' }],
+    expect(turn.final.report).toBeNull();
+    expect(turn.final.text).toBe(answer);
+  });
+
+  it('keeps code fences inside a report text part', async () => {
+    const report = {
+      task_name: 'Snippet',
+      content: [{ type: 'text', text: 'Run:\n\n```python\nprint("hi")\n```' }],
       next_steps: [],
-    });
+    };
+    server.enqueue(textReply(`\`\`\`json\n${JSON.stringify(report)}\n\`\`\``));
+    const turn = await runTurn(agent(), 'governance', [userMessage('Code')]);
+    expect(turn.report).toEqual(report);
   });
 
   it('puts a text attachment in the prompt and offers the document tools', async () => {
@@ -171,18 +180,18 @@ describe('openai provider', () => {
           status: 401,
           body: { error: { message: 'Incorrect API key' } },
         }),
-      /rejected the API key \(401\): check OPENAI_API_KEY/,
+      /^The model server answered 401 \(check OPENAI_API_KEY\): Incorrect API key$/,
     ],
     [
       '429',
       () =>
         server.enqueue({ kind: 'status', status: 429, body: { error: { message: 'Rate limit' } } }),
-      /rate limiting requests \(429\): wait a minute and try again/,
+      /answered 429 \(rate limited: wait a minute and try again\): Rate limit/,
     ],
     [
       '500',
       () => server.enqueue({ kind: 'status', status: 500, body: { error: { message: 'boom' } } }),
-      /model endpoint failed \(500\): try again in a moment/,
+      /^The model server answered 500: boom$/,
     ],
     [
       '404 model',
@@ -192,7 +201,7 @@ describe('openai provider', () => {
           status: 404,
           body: { error: { message: 'model not found' } },
         }),
-      /does not know the model "test-model" \(404\)/,
+      /answered 404 \(check the company's model "test-model" and OPENAI_BASE_URL\): model not found/,
     ],
     [
       'a stream cut mid-way',
@@ -227,10 +236,10 @@ describe('openai provider', () => {
     server.enqueue({ kind: 'hang' });
     const started = Date.now();
     const err = await failure(
-      runTurn(agent({ idleTimeoutMs: 300 }), 'governance', [userMessage('Hello')]),
+      runTurn(agent({ firstTokenTimeoutMs: 300 }), 'governance', [userMessage('Hello')]),
     );
     expect(err).toBeInstanceOf(AgentError);
-    expect(err.message).toMatch(/stopped responding/);
+    expect(err.message).toMatch(/sent nothing for 1 s after the request/);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
@@ -267,7 +276,7 @@ describe('openai provider', () => {
       ]),
     );
     expect(err).toBeInstanceOf(AgentError);
-    expect(err.message).toMatch(/^Could not reach the model endpoint at 127\.0\.0\.1:\d+/);
+    expect(err.message).toMatch(/^Could not reach the model server at 127\.0\.0\.1:\d+/);
   });
 
   it('keeps the text of earlier turns in the prompt', async () => {

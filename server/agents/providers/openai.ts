@@ -1,99 +1,233 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError } from 'ai';
 import { AgentError, type Agent, type AgentEvent, type TurnInput } from '../types';
-import { modelAgent } from './model-agent';
+import { errorText, modelAgent, type TurnWire } from './model-agent';
 
-export interface OpenAiAgentOptions {
-  /** The model id at the endpoint (the part after `openai:`). */
+/** One OpenAI-compatible endpoint: `openai` (OPENAI_BASE_URL) or a provider the operator named. */
+export interface EndpointOptions {
+  /** The provider's name, the part before the colon of a model string. */
+  provider: string;
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  /** Where an operator fixes the URL and the key (named in messages, never their values). */
+  baseUrlSetting: string;
+  apiKeySetting: string;
+}
+
+export interface OpenAiAgentOptions extends Partial<EndpointOptions> {
+  /** The model id at the endpoint (the part after `<provider>:`). */
   modelId: string;
   baseUrl: string | undefined;
   apiKey: string | undefined;
-  /** Fail when the endpoint sends nothing for this long (a hung upstream). */
+  /** Fail when a request gets no byte back for this long. */
+  firstTokenTimeoutMs?: number;
+  /** Fail when a started answer sends nothing (keep-alive counts) for this long. */
   idleTimeoutMs?: number;
   /** Model calls per turn, tool round trips included. */
   maxSteps?: number;
 }
 
-/** An upstream failure as a message the user (or their admin) can act on. */
+/** The URL as safe to log and show: no user, password or query (where keys sometimes travel). */
+export function safeUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    return `${u.protocol}//${u.host}${u.pathname}`;
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+const BODY_LOG_MAX = 8_000;
+
+/** The upstream's own words from an error body: `{error: {message}}`, `{message}`, `{detail}` or text. */
+function upstreamMessage(err: APICallError): string {
+  const data = err.data as Record<string, unknown> | undefined;
+  let parsed: unknown = data;
+  if (!parsed && err.responseBody) {
+    try {
+      parsed = JSON.parse(err.responseBody);
+    } catch {
+      parsed = err.responseBody;
+    }
+  }
+  if (parsed && typeof parsed === 'object') {
+    const o = parsed as Record<string, unknown>;
+    const inner = o.error && typeof o.error === 'object' ? (o.error as Record<string, unknown>) : o;
+    for (const v of [inner.message, o.detail, o.message, o.error])
+      if (typeof v === 'string' && v.trim()) return oneLine(v);
+  }
+  if (typeof parsed === 'string' && parsed.trim()) return oneLine(parsed);
+  return oneLine(err.message);
+}
+
+function oneLine(message: string): string {
+  const t = message.replace(/\s+/g, ' ').trim();
+  return t.length > 300 ? `${t.slice(0, 299)}…` : t;
+}
+
+/**
+ * An upstream failure as the error a user (or their admin) can act on, with the upstream's
+ * status and body kept for the server log. Keys are never part of either.
+ */
 export function describeUpstreamError(
   err: unknown,
   modelId: string,
-  baseUrl: string,
+  endpoint: Pick<EndpointOptions, 'baseUrl' | 'baseUrlSetting' | 'apiKeySetting'>,
   streaming = false,
-): string {
+): AgentError {
+  const url = safeUrl(endpoint.baseUrl ?? '');
   const host = (() => {
     try {
-      return new URL(baseUrl).host;
+      return new URL(endpoint.baseUrl ?? '').host;
     } catch {
-      return baseUrl;
+      return url;
     }
   })();
   if (APICallError.isInstance(err)) {
     const status = err.statusCode;
-    if (status === 401 || status === 403)
-      return `The model endpoint rejected the API key (${status}): check OPENAI_API_KEY.`;
-    if (status === 404)
-      return `The model endpoint does not know the model "${modelId}" (404): check the company's model setting and OPENAI_BASE_URL.`;
-    if (status === 429)
-      return 'The model endpoint is rate limiting requests (429): wait a minute and try again.';
-    if (status !== undefined && status >= 500)
-      return `The model endpoint failed (${status}): try again in a moment.`;
-    if (status !== undefined)
-      return `The model endpoint refused the request (${status}): ${shortMessage(err.message)}`;
+    const detail = {
+      url: safeUrl(err.url),
+      status,
+      body: err.responseBody?.slice(0, BODY_LOG_MAX),
+      cause: err.cause ? errorText(err.cause) : undefined,
+    };
+    if (status !== undefined) {
+      const said = upstreamMessage(err);
+      const hint =
+        status === 401 || status === 403
+          ? ` (check ${endpoint.apiKeySetting})`
+          : status === 404
+            ? ` (check the company's model "${modelId}" and ${endpoint.baseUrlSetting})`
+            : status === 429
+              ? ' (rate limited: wait a minute and try again)'
+              : '';
+      return new AgentError(`The model server answered ${status}${hint}: ${said}`, 502, detail);
+    }
     // No status: the request never got an answer, or the answer's stream broke off.
     if (
       streaming ||
       /terminated|other side closed|socket/i.test(`${err.message} ${String(err.cause)}`)
     ) {
-      return 'The connection to the model endpoint was cut before the answer finished: try again.';
+      return new AgentError(
+        'The connection to the model server was cut before the answer finished: try again.',
+        502,
+        detail,
+      );
     }
-    return `Could not reach the model endpoint at ${host}: check OPENAI_BASE_URL and that the server is running.`;
+    return new AgentError(
+      `Could not reach the model server at ${host}: check ${endpoint.baseUrlSetting} and that the server is running.`,
+      502,
+      detail,
+    );
   }
+  const message = errorText(err);
   const name = err instanceof Error ? err.name : '';
-  const message = err instanceof Error ? err.message : String(err);
+  const detail = { url, error: message, name: name || undefined };
+  // An error object inside the stream (OpenRouter, vLLM, Ollama send `{"error": {...}}` mid-answer).
+  if (!(err instanceof Error) && err && typeof err === 'object') {
+    return new AgentError(
+      `The model server reported an error ${streaming ? 'in the middle of the answer' : ''}: ${oneLine(message)}`.replace(
+        '  ',
+        ' ',
+      ),
+      502,
+      { ...detail, upstream: err },
+    );
+  }
+  if (/ended without a finish reason/i.test(message)) {
+    return new AgentError(
+      'The connection to the model server was cut before the answer finished: try again.',
+      502,
+      detail,
+    );
+  }
   if (
     name === 'AI_JSONParseError' ||
     name === 'AI_TypeValidationError' ||
     /JSON|parse|validation/i.test(message)
   ) {
-    return 'The model endpoint sent a malformed response: try again, and check that OPENAI_BASE_URL points to an OpenAI-compatible API.';
+    return new AgentError(
+      `The model server sent a malformed response: try again, and check that ${endpoint.baseUrlSetting} points to an OpenAI-compatible API.`,
+      502,
+      detail,
+    );
   }
   if (/terminated|socket|ECONNRESET|closed|premature|aborted/i.test(message)) {
-    return 'The connection to the model endpoint was cut before the answer finished: try again.';
+    return new AgentError(
+      'The connection to the model server was cut before the answer finished: try again.',
+      502,
+      detail,
+    );
   }
   if (/ECONNREFUSED|ENOTFOUND|fetch failed|EAI_AGAIN/i.test(message)) {
-    return `Could not reach the model endpoint at ${host}: check OPENAI_BASE_URL and that the server is running.`;
+    return new AgentError(
+      `Could not reach the model server at ${host}: check ${endpoint.baseUrlSetting} and that the server is running.`,
+      502,
+      detail,
+    );
   }
-  return `The model request failed: ${shortMessage(message)}`;
-}
-
-function shortMessage(message: string): string {
-  const oneLine = message.replace(/\s+/g, ' ').trim();
-  return oneLine.length > 300 ? `${oneLine.slice(0, 299)}…` : oneLine;
+  return new AgentError(`The model request failed: ${oneLine(message)}`, 502, detail);
 }
 
 /**
- * An OpenAI-compatible chat-completions endpoint through the Vercel AI SDK, run by the shared
- * model turn (model-agent.ts).
+ * fetch that tells the turn about the wire: a request goes out (the first-token limit runs), a
+ * piece of the body arrives (keep-alive comments included: the idle limit starts again).
+ */
+function wiredFetch(wire: TurnWire): typeof fetch {
+  return async (url, init) => {
+    wire.waiting();
+    const res = await fetch(url, init);
+    wire.alive();
+    if (!res.body) return res;
+    const body = res.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          wire.alive();
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(body, {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+    });
+  };
+}
+
+/**
+ * An OpenAI-compatible chat-completions endpoint (OpenAI, Azure OpenAI v1, OpenRouter, vLLM,
+ * Ollama, llama.cpp, LM Studio) through the Vercel AI SDK, run by the shared model turn.
  */
 export function openaiAgent(options: OpenAiAgentOptions): Agent {
+  const endpoint: EndpointOptions = {
+    provider: options.provider ?? 'openai',
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    baseUrlSetting: options.baseUrlSetting ?? 'OPENAI_BASE_URL',
+    apiKeySetting: options.apiKeySetting ?? 'OPENAI_API_KEY',
+  };
   return {
     async *run(input: TurnInput): AsyncIterable<AgentEvent> {
-      const baseUrl = options.baseUrl;
+      const baseUrl = endpoint.baseUrl;
       if (!baseUrl)
-        throw new AgentError('The openai provider is not configured: set OPENAI_BASE_URL');
-      const provider = createOpenAICompatible({
-        name: 'openai',
-        baseURL: baseUrl,
-        apiKey: options.apiKey,
-      });
+        throw new AgentError(
+          `The ${endpoint.provider} provider is not configured: set ${endpoint.baseUrlSetting}`,
+        );
       yield* modelAgent({
-        model: provider.chatModel(options.modelId),
+        model: (_input, wire) =>
+          createOpenAICompatible({
+            name: endpoint.provider,
+            baseURL: baseUrl,
+            apiKey: endpoint.apiKey,
+            fetch: wiredFetch(wire),
+          }).chatModel(options.modelId),
         label: options.modelId,
+        firstTokenTimeoutMs: options.firstTokenTimeoutMs,
         idleTimeoutMs: options.idleTimeoutMs,
         maxSteps: options.maxSteps,
         describeError: (err, receiving) =>
-          describeUpstreamError(err, options.modelId, baseUrl, receiving),
+          describeUpstreamError(err, options.modelId, endpoint, receiving),
       }).run(input);
     },
   };

@@ -8,12 +8,26 @@ import {
 
 /**
  * Turns a model's answer text into the structured report: parsed as is, repaired with jsonrepair,
- * mapped from the fallback shape, or wrapped as one text part. The answer is never lost.
+ * or mapped from the fallback shape. An answer that holds no report is plain text (null): it is
+ * kept as written, code blocks included, and does not rename the chat.
  */
 
-/** The JSON the answer most likely holds: code fences dropped, from the first brace on. */
+/**
+ * The answer without a fence around the whole of it. Only that outer fence goes: fences inside
+ * the report's text parts are the model's code blocks and stay.
+ */
+function unfenceWhole(answer: string): string {
+  const t = answer.trim();
+  const open = /^```[\w-]*[ \t]*\n?/.exec(t);
+  if (!open) return t;
+  const body = t.slice(open[0].length);
+  const close = body.lastIndexOf('```');
+  return (close >= 0 && body.slice(close + 3).trim() === '' ? body.slice(0, close) : body).trim();
+}
+
+/** The JSON the answer most likely holds: an outer fence dropped, from the first brace on. */
 function parseAnswerJson(answer: string): unknown {
-  const unfenced = answer.replace(/```(?:json)?\s*([\s\S]*?)(?:```|$)/gi, '$1').trim();
+  const unfenced = unfenceWhole(answer);
   const start = unfenced.indexOf('{');
   if (start < 0) return undefined;
   const tail = unfenced.slice(start);
@@ -99,13 +113,7 @@ function coerce(value: unknown, fallbackName: string): StructuredResponse | null
   return null;
 }
 
-export function reportFromAnswer(answer: string, module: ModuleKey): StructuredResponse {
-  const fallbackName = `${MODULES[module].name} answer`;
-  const report = coerce(parseAnswerJson(answer), fallbackName);
-  if (report) return report;
-  return {
-    task_name: fallbackName,
-    content: [{ type: 'text', text: answer.trim().slice(0, 200_000) }],
-    next_steps: [],
-  };
+/** The report an answer holds, or null when it is plain text (shown as markdown, as written). */
+export function reportFromAnswer(answer: string, module: ModuleKey): StructuredResponse | null {
+  return coerce(parseAnswerJson(answer), `${MODULES[module].name} report`);
 }

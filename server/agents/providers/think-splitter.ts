@@ -1,46 +1,137 @@
 /**
- * Separates `<think>…</think>` segments (reasoning some models inline in their answer) from the
- * answer text, across chunk boundaries: a tag split over two chunks is still recognised.
+ * Separates a model's reasoning from its answer when the server leaves the reasoning in the
+ * content, across chunk boundaries (a marker split over two chunks is still recognised):
+ * - `<think>…</think>` segments (Qwen, DeepSeek-R1 distills, …);
+ * - a lone `</think>` (models whose chat template opened the segment in the prompt): all text
+ *   before it was reasoning, reported as a `retract` piece so the caller can move it;
+ * - gpt-oss "harmony" tokens (`<|channel|>analysis<|message|>…<|end|><|start|>assistant
+ *   <|channel|>final<|message|>…`), which llama.cpp sends as content without a reasoning parser:
+ *   the analysis and commentary channels are reasoning, the final channel is the answer.
  */
-export class ThinkSplitter {
-  private inThink = false;
-  private pending = '';
 
-  /** Feeds a chunk; returns the pieces of answer text and of thinking it completes. */
-  push(chunk: string): Array<{ kind: 'text' | 'think'; text: string }> {
-    const out: Array<{ kind: 'text' | 'think'; text: string }> = [];
+export type SplitPiece =
+  | { kind: 'text' | 'think'; text: string }
+  /** A `</think>` closed a segment that never opened: the answer so far was reasoning. */
+  | { kind: 'retract' };
+
+const MARKERS = [
+  '<think>',
+  '</think>',
+  '<|channel|>',
+  '<|message|>',
+  '<|start|>',
+  '<|end|>',
+  '<|return|>',
+  '<|call|>',
+  '<|constrain|>',
+] as const;
+type Marker = (typeof MARKERS)[number];
+
+type Mode = 'text' | 'think' | 'header';
+
+export class ThinkSplitter {
+  private mode: Mode = 'text';
+  /** The channel name being read between <|channel|> and <|message|>. */
+  private header = '';
+  private pending = '';
+  /** True once answer text or a <think> was seen: a later lone </think> is then literal-ish. */
+  private sawThinkOpen = false;
+
+  push(chunk: string): SplitPiece[] {
+    const out: SplitPiece[] = [];
     let buf = this.pending + chunk;
     this.pending = '';
     for (;;) {
-      const tag = this.inThink ? '</think>' : '<think>';
-      const at = buf.indexOf(tag);
-      if (at >= 0) {
-        if (at > 0) out.push({ kind: this.inThink ? 'think' : 'text', text: buf.slice(0, at) });
-        buf = buf.slice(at + tag.length);
-        this.inThink = !this.inThink;
+      const next = this.nextMarker(buf);
+      if (next) {
+        this.emit(out, buf.slice(0, next.at));
+        buf = buf.slice(next.at + next.marker.length);
+        this.onMarker(next.marker, out);
         continue;
       }
-      // Keep a possible partial tag at the end for the next chunk.
-      let keep = 0;
-      for (let n = Math.min(tag.length - 1, buf.length); n > 0; n--) {
-        if (tag.startsWith(buf.slice(buf.length - n))) {
-          keep = n;
-          break;
-        }
-      }
-      const emit = buf.slice(0, buf.length - keep);
-      if (emit) out.push({ kind: this.inThink ? 'think' : 'text', text: emit });
+      // Keep a possible partial marker at the end for the next chunk.
+      const keep = partialMarkerLength(buf);
+      this.emit(out, buf.slice(0, buf.length - keep));
       this.pending = buf.slice(buf.length - keep);
       return out;
     }
   }
 
   /** The held-back tail at the end of the stream. */
-  flush(): Array<{ kind: 'text' | 'think'; text: string }> {
-    const rest = this.pending;
+  flush(): SplitPiece[] {
+    const out: SplitPiece[] = [];
+    this.emit(out, this.pending);
     this.pending = '';
-    return rest ? [{ kind: this.inThink ? 'think' : 'text', text: rest }] : [];
+    return out;
   }
+
+  private nextMarker(buf: string): { at: number; marker: Marker } | null {
+    let best: { at: number; marker: Marker } | null = null;
+    for (const marker of MARKERS) {
+      const at = buf.indexOf(marker);
+      if (at >= 0 && (!best || at < best.at)) best = { at, marker };
+    }
+    return best;
+  }
+
+  private emit(out: SplitPiece[], text: string): void {
+    if (!text) return;
+    if (this.mode === 'header') {
+      this.header += text;
+      return;
+    }
+    const last = out.at(-1);
+    if (last && last.kind === this.mode) last.text += text;
+    else out.push({ kind: this.mode, text });
+  }
+
+  private onMarker(marker: Marker, out: SplitPiece[]): void {
+    switch (marker) {
+      case '<think>':
+        this.sawThinkOpen = true;
+        this.mode = 'think';
+        break;
+      case '</think>':
+        if (this.mode === 'think') this.mode = 'text';
+        else if (!this.sawThinkOpen) {
+          this.sawThinkOpen = true;
+          out.push({ kind: 'retract' });
+        }
+        break;
+      case '<|channel|>':
+      case '<|start|>':
+        this.mode = 'header';
+        this.header = '';
+        break;
+      case '<|constrain|>':
+        break;
+      case '<|message|>': {
+        // "analysis", "commentary to=functions.x", "final"; a bare message is the answer.
+        const channel = this.header.trim().toLowerCase();
+        this.header = '';
+        this.mode = /analysis|commentary/.test(channel) ? 'think' : 'text';
+        break;
+      }
+      case '<|end|>':
+      case '<|return|>':
+      case '<|call|>':
+        this.mode = 'text';
+        break;
+    }
+  }
+}
+
+function partialMarkerLength(buf: string): number {
+  let keep = 0;
+  for (const marker of MARKERS) {
+    for (let n = Math.min(marker.length - 1, buf.length); n > keep; n--) {
+      if (marker.startsWith(buf.slice(buf.length - n))) {
+        keep = n;
+        break;
+      }
+    }
+  }
+  return keep;
 }
 
 /**
