@@ -123,6 +123,7 @@ function selectOf(t: LoadedTable): string {
       ELSE NULL END AS part_time,
     ${textOf(c('source'))} AS source,
     ${numOf(c('timeInLevel'))} AS time_in_level,
+    ${numOf(t.columns.find((x) => !x.role && x.type === 'number' && /skill|competenc/i.test(x.name)))} AS skills_score,
     ${lit(t.source)} AS src
   FROM ${t.sql}`;
 }

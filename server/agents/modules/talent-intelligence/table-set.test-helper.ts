@@ -50,7 +50,7 @@ const literal = (v: string | number | null, type: ColumnType) =>
 export async function tableSetOf(
   tables: TestTable[],
   asOf: string | null = null,
-): Promise<TableSet & { close(): void }> {
+): Promise<TableSet> {
   const db = await DuckDBInstance.create(':memory:');
   const con = await db.connect();
   const loaded: LoadedTable[] = [];
@@ -94,21 +94,23 @@ export async function tableSetOf(
       warnings: t.warnings ?? [],
     });
   }
+  const page = async (
+    q: string,
+    params?: Array<number | string | null>,
+    maxRows = Infinity,
+  ) => {
+    const reader = await con.runAndReadAll(q, params as never);
+    // BIGINT comes back as a string in JSON form: the tools cast what they count.
+    const all = reader.getRowObjectsJson() as SqlRow[];
+    return { columns: reader.columnNames(), rows: all.slice(0, maxRows), truncated: all.length > maxRows };
+  };
   return {
     tables: loaded,
     problems: [],
     asOf,
     asOfSource: asOf ? 'export date' : null,
-    async query(q: string, params?: Array<number | string | null>): Promise<SqlRow[]> {
-      const reader = await con.runAndReadAll(q, params as never);
-      return reader.getRowObjectsJson().map((row) => {
-        const out: SqlRow = {};
-        // BIGINT comes back as a string in JSON form: the tools cast what they count.
-        for (const [k, v] of Object.entries(row))
-          out[k] = v as number | string | boolean | null;
-        return out;
-      });
-    },
+    query: async (q, params) => (await page(q, params)).rows,
+    queryPage: (q, params, options) => page(q, params, options?.maxRows),
     close() {
       con.closeSync();
       db.closeSync();

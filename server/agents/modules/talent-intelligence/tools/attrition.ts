@@ -67,13 +67,15 @@ export interface AttritionResult {
   /** Leavers marked as left with no exit date: not in the rate. */
   leftWithoutDate: number;
   monthly: Array<{ month: string; leavers: number; voluntary: number; rate: number }>;
+  /** Exit reasons of the leavers in the window, most common first. */
+  reasons: Array<{ reason: string; type: string | null; leavers: number }>;
   by: Array<{ dimension: AttritionDimension; groups: RateRow[] }>;
   basis: Basis;
 }
 
 const ASOF = '(SELECT d FROM ref_date)';
-const POINTS = `points AS (SELECT CAST(${ASOF} - to_months(k::INTEGER) AS DATE) AS pt, k FROM range(0, 13) r(k))`;
-const IN_WINDOW = `(exit > CAST(${ASOF} - INTERVAL 12 MONTH AS DATE) AND exit <= ${ASOF})`;
+export const POINTS = `points AS (SELECT CAST(${ASOF} - to_months(k::INTEGER) AS DATE) AS pt, k FROM range(0, 13) r(k))`;
+export const IN_WINDOW = `(exit > CAST(${ASOF} - INTERVAL 12 MONTH AS DATE) AND exit <= ${ASOF})`;
 
 function dimensionSql(d: AttritionDimension, at: string): string {
   return d === 'tenureBand' ? tenureBandOf(yearsBetween('hire', at)) : DIMENSIONS[d as Dimension];
@@ -133,6 +135,19 @@ export const attritionTool = defineTool({
       rate: pct(num(r.leavers), num(r.avg_hc)),
     }));
 
+    const reasonRows = p.has.has('exitReason')
+      ? await peopleQuery(
+          set,
+          p,
+          `SELECT coalesce(exit_reason, 'Not stated') AS reason, any_value(exit_type) AS type, count(*)::INTEGER AS n
+           FROM people WHERE ${IN_WINDOW} GROUP BY 1 ORDER BY n DESC, reason LIMIT 12`,
+        )
+      : [];
+    const reasons = reasonRows.map((r) => ({
+      reason: String(r.reason),
+      type: r.type === null ? null : String(r.type),
+      leavers: num(r.n),
+    }));
     const by: AttritionResult['by'] = [];
     for (const dimension of input.by) {
       if (dimension === 'tenureBand' ? !p.has.has('hireDate') : !hasDimension(p, dimension as Dimension))
@@ -188,6 +203,7 @@ export const attritionTool = defineTool({
       involuntaryRate: pct(involuntary, avg),
       leftWithoutDate: num(totals?.nodate),
       monthly,
+      reasons,
       by,
       basis: p.basis,
     };

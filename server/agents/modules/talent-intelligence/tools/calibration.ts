@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { defineTool } from '../../../tools/tool';
+import { employedOn, need, num, numOrNull, peopleOf, peopleQuery, round1, round2, type Basis } from '../people';
+
+export const CALIBRATION_DEFINITION =
+  "Calibration: ratings of people employed on the as-of date; a manager's ratings sit far from the norm when their team's average differs from the company average by more than twice the spread chance would give a team that size (2 × standard deviation ÷ √team size), for teams of 3 or more.";
+
+export interface CalibrationResult {
+  definition: string;
+  asOf: string;
+  rated: number;
+  notRated: number;
+  scale: string[];
+  companyAverage: number;
+  standardDeviation: number;
+  distribution: Array<{ rating: string; people: number; share: number }>;
+  byDepartment: Array<{ department: string; people: number; average: number | null; counts: Record<string, number> }>;
+  byManager: Array<{ manager: string; people: number; average: number | null; counts: Record<string, number>; outlier: 'high' | 'low' | null }>;
+  cases: Array<{ id: string | null; manager: string | null; department: string | null; level: string | null; rating: string; previous: number | null; reason: string }>;
+  basis: Basis;
+}
+
+const CURRENT = employedOn('(SELECT d FROM ref_date)');
+
+export const calibrationTool = defineTool({
+  name: 'ti_calibration',
+  description: `${CALIBRATION_DEFINITION} Rating distribution overall, per department and per manager, managers flagged high or low, and the cases to discuss (people rated by flagged managers at the top or bottom, ratings that moved 2+ points since the last cycle).`,
+  input: z.object({ maxCases: z.number().int().min(1).max(200).default(40) }),
+  async run(ctx, input): Promise<CalibrationResult> {
+    const set = await ctx.tables();
+    const p = await peopleOf(set);
+    need(p, ['rating'], 'a calibration pack');
+    const [t] = await peopleQuery(
+      set,
+      p,
+      `SELECT count(*) FILTER (WHERE rating IS NOT NULL)::INTEGER AS n, count(*) FILTER (WHERE rating IS NULL)::INTEGER AS missing,
+         avg(rating_num) AS mean, stddev_samp(rating_num) AS sd FROM people WHERE ${CURRENT}`,
+    );
+    const rated = num(t?.n);
+    const mean = num(t?.mean);
+    const sd = num(t?.sd);
+    const dist = await peopleQuery(
+      set,
+      p,
+      `SELECT rating, count(*)::INTEGER AS n FROM people WHERE ${CURRENT} AND rating IS NOT NULL GROUP BY 1 ORDER BY any_value(rating_num), rating`,
+    );
+    const scale = dist.map((r) => String(r.rating));
+    const countsOf = async (column: 'department' | 'manager') => {
+      const rows = await peopleQuery(
+        set,
+        p,
+        `SELECT coalesce(${column}, 'Not stated') AS grp, rating, count(*)::INTEGER AS n
+         FROM people WHERE ${CURRENT} AND rating IS NOT NULL GROUP BY 1, 2`,
+      );
+      const avgs = await peopleQuery(
+        set,
+        p,
+        `SELECT coalesce(${column}, 'Not stated') AS grp, count(*)::INTEGER AS n, avg(rating_num) AS mean
+         FROM people WHERE ${CURRENT} AND rating IS NOT NULL GROUP BY 1 ORDER BY 1`,
+      );
+      return avgs.map((a) => {
+        const counts: Record<string, number> = {};
+        for (const s of scale) counts[s] = 0;
+        for (const r of rows) if (r.grp === a.grp) counts[String(r.rating)] = num(r.n);
+        return { group: String(a.grp), people: num(a.n), average: numOrNull(a.mean) === null ? null : round2(num(a.mean)), counts };
+      });
+    };
+    const byDepartment = (await countsOf('department')).map(({ group, ...x }) => ({ department: group, ...x }));
+    const byManager = p.has.has('managerId')
+      ? (await countsOf('manager'))
+          .filter((m) => m.group !== 'Not stated')
+          .map(({ group, ...x }) => {
+            const limit = x.people >= 3 && sd > 0 ? (2 * sd) / Math.sqrt(x.people) : Infinity;
+            const diff = (x.average ?? mean) - mean;
+            const outlier: 'high' | 'low' | null = diff > limit ? 'high' : diff < -limit ? 'low' : null;
+            return { manager: group, ...x, outlier };
+          })
+          .sort((a, b) => Number(b.outlier !== null) - Number(a.outlier !== null) || (b.average ?? 0) - (a.average ?? 0))
+      : [];
+    const flagged = byManager.filter((m) => m.outlier).map((m) => m.manager);
+    const cases = await peopleQuery(
+      set,
+      p,
+      `, scale AS (SELECT max(rating_num) AS hi, min(rating_num) AS lo FROM people WHERE ${CURRENT})
+      SELECT id, manager, department, level, rating, prev_rating_num AS previous,
+        CASE WHEN manager IN (${flagged.length ? flagged.map((m) => `'${m.replace(/'/g, "''")}'`).join(', ') : 'NULL'}) AND rating_num IN ((SELECT hi FROM scale), (SELECT lo FROM scale))
+               THEN 'top or bottom rating from a manager whose ratings sit far from the norm'
+             WHEN abs(rating_num - prev_rating_num) >= 2 THEN 'moved ' || CAST(CAST(rating_num - prev_rating_num AS INTEGER) AS VARCHAR) || ' points since the last cycle'
+             ELSE NULL END AS reason
+      FROM people WHERE ${CURRENT} AND rating IS NOT NULL AND reason IS NOT NULL
+      ORDER BY reason, manager, id LIMIT ${input.maxCases}`,
+    );
+    return {
+      definition: CALIBRATION_DEFINITION,
+      asOf: p.asOf,
+      rated,
+      notRated: num(t?.missing),
+      scale,
+      companyAverage: round2(mean),
+      standardDeviation: round2(sd),
+      distribution: dist.map((r) => ({ rating: String(r.rating), people: num(r.n), share: rated ? round1((num(r.n) / rated) * 100) : 0 })),
+      byDepartment,
+      byManager,
+      cases: cases.map((r) => ({
+        id: r.id === null ? null : String(r.id),
+        manager: r.manager === null ? null : String(r.manager),
+        department: r.department === null ? null : String(r.department),
+        level: r.level === null ? null : String(r.level),
+        rating: String(r.rating),
+        previous: numOrNull(r.previous),
+        reason: String(r.reason),
+      })),
+      basis: p.basis,
+    };
+  },
+});

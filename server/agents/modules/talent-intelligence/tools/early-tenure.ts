@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { defineTool } from '../../../tools/tool';
+import { hasDimension, need, num, peopleOf, peopleQuery, round1, type Basis } from '../people';
+
+export const EARLY_TENURE_DEFINITION =
+  'First-year attrition: of the people hired in the two years that end 12 months before the as-of date (so each had a full year to be seen), the share who left within 365 days of their start date.';
+
+export interface CohortRow {
+  group: string;
+  hires: number;
+  leftInFirstYear: number;
+  rate: number;
+  /** Rate above the company's first-year rate (groups under 5 hires are never flagged). */
+  aboveCompany: boolean;
+}
+
+export interface EarlyTenureResult {
+  definition: string;
+  asOf: string;
+  cohortFrom: string;
+  cohortTo: string;
+  hires: number;
+  leftInFirstYear: number;
+  rate: number;
+  bySource: CohortRow[];
+  byDepartment: CohortRow[];
+  byStartQuarter: CohortRow[];
+  basis: Basis;
+}
+
+const COHORT = `(hire > CAST((SELECT d FROM ref_date) - INTERVAL 36 MONTH AS DATE) AND hire <= CAST((SELECT d FROM ref_date) - INTERVAL 12 MONTH AS DATE))`;
+const LEFT_EARLY = `(exit IS NOT NULL AND exit <= (SELECT d FROM ref_date) AND date_diff('day', hire, exit) < 365)`;
+
+export const earlyTenureTool = defineTool({
+  name: 'ti_early_tenure_attrition',
+  description: `${EARLY_TENURE_DEFINITION} By hiring source, team (department) and start quarter; flags groups above the company rate.`,
+  input: z.object({}),
+  async run(ctx): Promise<EarlyTenureResult> {
+    const set = await ctx.tables();
+    const p = await peopleOf(set);
+    need(p, ['hireDate'], 'first-year attrition');
+    need(p, ['exitDate'], 'first-year attrition');
+    const [t] = await peopleQuery(
+      set,
+      p,
+      `SELECT count(*)::INTEGER AS n, count(*) FILTER (WHERE ${LEFT_EARLY})::INTEGER AS l,
+        CAST(CAST((SELECT d FROM ref_date) - INTERVAL 36 MONTH AS DATE) AS VARCHAR) AS f,
+        CAST(CAST((SELECT d FROM ref_date) - INTERVAL 12 MONTH AS DATE) AS VARCHAR) AS t
+       FROM people WHERE ${COHORT}`,
+    );
+    const hires = num(t?.n);
+    const left = num(t?.l);
+    const rate = hires ? round1((left / hires) * 100) : 0;
+    const by = async (expr: string, order: 'rate' | 'group') => {
+      const rows = await peopleQuery(
+        set,
+        p,
+        `SELECT coalesce(${expr}, 'Not stated') AS grp, count(*)::INTEGER AS n, count(*) FILTER (WHERE ${LEFT_EARLY})::INTEGER AS l
+         FROM people WHERE ${COHORT} GROUP BY 1 ORDER BY 1`,
+      );
+      const out = rows.map((r) => {
+        const n = num(r.n);
+        const groupRate = n ? round1((num(r.l) / n) * 100) : 0;
+        return { group: String(r.grp), hires: n, leftInFirstYear: num(r.l), rate: groupRate, aboveCompany: n >= 5 && groupRate > rate };
+      });
+      return order === 'rate' ? out.sort((a, b) => b.rate - a.rate || b.hires - a.hires) : out;
+    };
+    return {
+      definition: EARLY_TENURE_DEFINITION,
+      asOf: p.asOf,
+      cohortFrom: String(t?.f),
+      cohortTo: String(t?.t),
+      hires,
+      leftInFirstYear: left,
+      rate,
+      bySource: hasDimension(p, 'source') ? await by('source', 'rate') : [],
+      byDepartment: hasDimension(p, 'department') ? await by('department', 'rate') : [],
+      byStartQuarter: await by(`strftime(hire, '%Y') || '-Q' || CAST(quarter(hire) AS VARCHAR)`, 'group'),
+      basis: p.basis,
+    };
+  },
+});

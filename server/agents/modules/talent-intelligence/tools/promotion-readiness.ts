@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { defineTool } from '../../../tools/tool';
+import { employedOn, need, num, numOrNull, peopleOf, peopleQuery, round2, type Basis } from '../people';
+
+export const PROMOTION_DEFINITION =
+  'Promotion readiness score (0–100): 50% the average of the last two ratings on the file\'s scale, 25% time in level (full marks from 2 years), 25% the skills score on its scale (when the file has one; otherwise ratings 2/3 and time in level 1/3); people employed on the as-of date.';
+
+export interface Candidate {
+  id: string | null;
+  name: string | null;
+  department: string;
+  level: string | null;
+  score: number;
+  reasoning: string;
+}
+
+export interface PromotionResult {
+  definition: string;
+  asOf: string;
+  considered: number;
+  /** Ranked per department, best first. */
+  departments: Array<{ department: string; candidates: Candidate[] }>;
+  hasSkills: boolean;
+  hasTimeInLevel: boolean;
+  basis: Basis;
+}
+
+export const promotionReadinessTool = defineTool({
+  name: 'ti_promotion_readiness',
+  description: `${PROMOTION_DEFINITION} Returns a ranked shortlist per department with the reasoning for each name.`,
+  input: z.object({ perDepartment: z.number().int().min(1).max(50).default(5) }),
+  async run(ctx, input): Promise<PromotionResult> {
+    const set = await ctx.tables();
+    const p = await peopleOf(set);
+    need(p, ['rating'], 'promotion readiness');
+    const rows = await peopleQuery(
+      set,
+      p,
+      `, scale AS (SELECT max(rating_num) AS hi, max(skills_score) AS skill_hi, bool_or(skills_score IS NOT NULL) AS has_skills,
+          bool_or(time_in_level IS NOT NULL) AS has_til FROM people)
+      SELECT id, name, coalesce(department, 'Not stated') AS department, level, rating_num AS r1, prev_rating_num AS r2,
+        time_in_level AS til, skills_score AS skills, (SELECT hi FROM scale) AS hi, (SELECT skill_hi FROM scale) AS skill_hi,
+        (SELECT has_skills FROM scale) AS has_skills, (SELECT has_til FROM scale) AS has_til
+      FROM people WHERE ${employedOn('(SELECT d FROM ref_date)')} AND rating_num IS NOT NULL`,
+    );
+    const hasSkills = rows[0]?.has_skills === true;
+    const hasTil = rows[0]?.has_til === true;
+    const scored = rows.map((r) => {
+      const hi = num(r.hi) || 5;
+      const ratings = [numOrNull(r.r1), numOrNull(r.r2)].filter((x): x is number => x !== null);
+      const ratingPart = ratings.reduce((a, b) => a + b, 0) / ratings.length / hi;
+      const til = numOrNull(r.til);
+      const tilPart = til === null ? 0 : Math.min(til / 2, 1);
+      const skills = numOrNull(r.skills);
+      const skillPart = skills === null ? 0 : skills / (num(r.skill_hi) || 5);
+      const score = hasSkills
+        ? 0.5 * ratingPart + 0.25 * tilPart + 0.25 * skillPart
+        : (2 / 3) * ratingPart + (1 / 3) * tilPart;
+      const reasoning = [
+        `ratings ${ratings.join(' and ')} (average ${round2(ratings.reduce((a, b) => a + b, 0) / ratings.length)} of ${hi})${ratings.length < 2 ? ', only one rating on file' : ''}`,
+        til === null ? 'time in level not stated' : `${til} years in ${r.level ?? 'level'}${til < 1 ? ' (under a year)' : ''}`,
+        ...(hasSkills ? [skills === null ? 'skills not assessed' : `skills score ${skills} of ${num(r.skill_hi) || 5}`] : []),
+      ].join('; ');
+      return {
+        id: r.id === null ? null : String(r.id),
+        name: r.name === null ? null : String(r.name),
+        department: String(r.department),
+        level: r.level === null ? null : String(r.level),
+        score: Math.round(score * 1000) / 10,
+        reasoning,
+      };
+    });
+    const departments = [...new Set(scored.map((c) => c.department))].sort().map((department) => ({
+      department,
+      candidates: scored
+        .filter((c) => c.department === department)
+        .sort((a, b) => b.score - a.score || String(a.id).localeCompare(String(b.id)))
+        .slice(0, input.perDepartment),
+    }));
+    return {
+      definition: PROMOTION_DEFINITION,
+      asOf: p.asOf,
+      considered: scored.length,
+      departments,
+      hasSkills,
+      hasTimeInLevel: hasTil,
+      basis: p.basis,
+    };
+  },
+});

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { defineTool } from '../../../tools/tool';
+import { DIMENSIONS, employedOn, hasDimension, need, num, peopleOf, peopleQuery, round1, round2, type Basis } from '../people';
+
+export const RATING_BIAS_DEFINITION =
+  "Rating gaps: each group's average rating and share of top ratings (the top two points of the scale) against everyone else employed on the as-of date; a gap is worth a closer look when the averages differ by more than twice their standard error and both sides have 5 or more people.";
+
+export const biasDimension = z.enum(['gender', 'ageBand', 'location', 'partTime', 'department', 'level']);
+
+export interface BiasRow {
+  group: string;
+  people: number;
+  average: number;
+  topShare: number;
+  /** This group's average minus everyone else's. */
+  gap: number;
+  topShareGap: number;
+  worthALook: boolean;
+}
+
+export interface RatingBiasResult {
+  definition: string;
+  asOf: string;
+  rated: number;
+  companyAverage: number;
+  by: Array<{ dimension: z.infer<typeof biasDimension>; groups: BiasRow[] }>;
+  /** Dimensions asked for that the file has no column for. */
+  missing: string[];
+  basis: Basis;
+}
+
+const CURRENT = `${employedOn('(SELECT d FROM ref_date)')} AND rating_num IS NOT NULL`;
+
+export const ratingBiasTool = defineTool({
+  name: 'ti_rating_bias',
+  description: `${RATING_BIAS_DEFINITION} By gender, age band, location and part-time status (or department, level).`,
+  input: z.object({
+    by: z.array(biasDimension).max(6).default(['gender', 'ageBand', 'location', 'partTime']),
+  }),
+  async run(ctx, input): Promise<RatingBiasResult> {
+    const set = await ctx.tables();
+    const p = await peopleOf(set);
+    need(p, ['rating'], 'a rating bias check');
+    const [t] = await peopleQuery(set, p, `SELECT count(*)::INTEGER AS n, avg(rating_num) AS mean FROM people WHERE ${CURRENT}`);
+    const by: RatingBiasResult['by'] = [];
+    const missing: string[] = [];
+    for (const dimension of input.by) {
+      if (!hasDimension(p, dimension)) {
+        missing.push(dimension);
+        continue;
+      }
+      const rows = await peopleQuery(
+        set,
+        p,
+        `, scale AS (SELECT max(rating_num) AS hi FROM people WHERE ${CURRENT}),
+        r AS (SELECT ${DIMENSIONS[dimension]} AS grp, rating_num AS x, (rating_num >= (SELECT hi FROM scale) - 1)::INTEGER AS top FROM people WHERE ${CURRENT}),
+        g AS (SELECT grp, count(*) AS n, avg(x) AS m, var_samp(x) AS v, avg(top) AS ts FROM r WHERE grp IS NOT NULL GROUP BY 1),
+        tot AS (SELECT count(*) AS n, sum(x) AS s, sum(x * x) AS ss, sum(top) AS st FROM r WHERE grp IS NOT NULL)
+        SELECT g.grp, g.n::INTEGER AS n, g.m, g.ts,
+          (tot.s - g.m * g.n) / nullif(tot.n - g.n, 0) AS rest_m,
+          (tot.st - g.ts * g.n) / nullif(tot.n - g.n, 0) AS rest_ts,
+          (tot.ss - (coalesce(g.v, 0) * (g.n - 1) + g.n * g.m * g.m)) AS rest_ss, tot.n - g.n AS rest_n, g.v
+        FROM g, tot ORDER BY g.grp`,
+      );
+      by.push({
+        dimension,
+        groups: rows.map((r) => {
+          const n = num(r.n);
+          const restN = num(r.rest_n);
+          const restMean = num(r.rest_m);
+          const restVar = restN > 1 ? (num(r.rest_ss) - restN * restMean * restMean) / (restN - 1) : 0;
+          const se = Math.sqrt(num(r.v) / Math.max(n, 1) + restVar / Math.max(restN, 1));
+          const gap = num(r.m) - restMean;
+          return {
+            group: String(r.grp),
+            people: n,
+            average: round2(num(r.m)),
+            topShare: round1(num(r.ts) * 100),
+            gap: round2(gap),
+            topShareGap: round1((num(r.ts) - num(r.rest_ts)) * 100),
+            worthALook: n >= 5 && restN >= 5 && se > 0 && Math.abs(gap) > 2 * se,
+          };
+        }),
+      });
+    }
+    return {
+      definition: RATING_BIAS_DEFINITION,
+      asOf: p.asOf,
+      rated: num(t?.n),
+      companyAverage: round2(num(t?.mean)),
+      by,
+      missing,
+      basis: p.basis,
+    };
+  },
+});

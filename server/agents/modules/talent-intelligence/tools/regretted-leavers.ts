@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { defineTool } from '../../../tools/tool';
+import { employedOn, need, num, numOrNull, peopleOf, peopleQuery, round1, round2, yearsBetween, type Basis } from '../people';
+import { IN_WINDOW } from './attrition';
+
+export const REGRETTED_DEFINITION =
+  'Regretted leavers: people who left in the 12 months up to the as-of date with a high rating (the top two points of a numeric scale, e.g. 4 or 5 of 5, or a rating worded Exceeds/Outstanding), excluding involuntary exits; pay position = salary ÷ the median salary of current staff at the same grade.';
+
+/** SQL: true when a rating is high (top two points of the file's scale, or worded so). */
+export const HIGH_RATING = `(CASE WHEN rating_num IS NOT NULL THEN rating_num >= (SELECT max_rating FROM scale) - 1
+  ELSE regexp_matches(lower(coalesce(rating, '')), 'exceed|outstanding|exceptional|excellent|top|high') END)`;
+export const SCALE = `scale AS (SELECT coalesce(max(rating_num), 5) AS max_rating FROM people)`;
+
+interface Group {
+  leavers: number;
+  averageTenureYears: number | null;
+  averagePayPosition: number | null;
+}
+
+export interface RegrettedResult {
+  definition: string;
+  asOf: string;
+  from: string;
+  scaleMax: number;
+  all: Group;
+  regretted: Group;
+  /** Share of all leavers in the window who were regretted. */
+  regrettedShare: number;
+  byManager: Array<{ manager: string; regretted: number; leavers: number }>;
+  byDepartment: Array<{ department: string; regretted: number; leavers: number }>;
+  people: Array<{ id: string | null; department: string | null; level: string | null; rating: string | null; exit: string; tenureYears: number | null; payPosition: number | null; manager: string | null; reason: string | null }>;
+  actions: string[];
+  basis: Basis;
+}
+
+export const regrettedLeaversTool = defineTool({
+  name: 'ti_regretted_leavers',
+  description: `${REGRETTED_DEFINITION} Compares regretted leavers with all leavers (tenure at exit, pay position, manager), lists them, and suggests three retention actions from the figures.`,
+  input: z.object({}),
+  async run(ctx): Promise<RegrettedResult> {
+    const set = await ctx.tables();
+    const p = await peopleOf(set);
+    need(p, ['exitDate'], 'regretted leavers');
+    need(p, ['rating'], 'regretted leavers');
+    const base = `, ${SCALE},
+      medians AS (SELECT level AS lvl, median(salary) AS med FROM people WHERE ${employedOn('(SELECT d FROM ref_date)')} AND salary IS NOT NULL GROUP BY 1),
+      gone AS (SELECT people.*, ${HIGH_RATING} AND coalesce(exit_type, '') <> 'involuntary' AS regretted,
+                 ${yearsBetween('hire', 'exit')} AS tenure, salary / medians.med AS pay_position
+               FROM people LEFT JOIN medians ON medians.lvl = people.level WHERE ${IN_WINDOW})`;
+    const [t] = await peopleQuery(
+      set,
+      p,
+      `${base}
+      SELECT (SELECT max_rating FROM scale) AS scale_max, CAST(CAST((SELECT d FROM ref_date) - INTERVAL 12 MONTH AS DATE) AS VARCHAR) AS from_date,
+        count(*)::INTEGER AS n, avg(tenure) AS tenure, avg(pay_position) AS pos,
+        count(*) FILTER (WHERE regretted)::INTEGER AS rn, avg(tenure) FILTER (WHERE regretted) AS rtenure,
+        avg(pay_position) FILTER (WHERE regretted) AS rpos
+      FROM gone`,
+    );
+    const list = await peopleQuery(
+      set,
+      p,
+      `${base}
+      SELECT id, department, level, rating, CAST(exit AS VARCHAR) AS exit, tenure, pay_position, manager, exit_reason
+      FROM gone WHERE regretted ORDER BY exit DESC, id`,
+    );
+    const grouped = async (column: 'manager' | 'department') =>
+      (
+        await peopleQuery(
+          set,
+          p,
+          `${base}
+          SELECT coalesce(${column}, 'Not stated') AS grp, count(*) FILTER (WHERE regretted)::INTEGER AS r, count(*)::INTEGER AS n
+          FROM gone GROUP BY 1 HAVING count(*) FILTER (WHERE regretted) > 0 ORDER BY r DESC, n DESC, grp LIMIT 10`,
+        )
+      ).map((r) => ({ grp: String(r.grp), regretted: num(r.r), leavers: num(r.n) }));
+    const byManager = p.has.has('managerId')
+      ? (await grouped('manager')).map(({ grp, ...x }) => ({ manager: grp, ...x }))
+      : [];
+    const byDepartment = (await grouped('department')).map(({ grp, ...x }) => ({ department: grp, ...x }));
+    const all: Group = {
+      leavers: num(t?.n),
+      averageTenureYears: numOrNull(t?.tenure) === null ? null : round1(num(t?.tenure)),
+      averagePayPosition: numOrNull(t?.pos) === null ? null : round2(num(t?.pos)),
+    };
+    const regretted: Group = {
+      leavers: num(t?.rn),
+      averageTenureYears: numOrNull(t?.rtenure) === null ? null : round1(num(t?.rtenure)),
+      averagePayPosition: numOrNull(t?.rpos) === null ? null : round2(num(t?.rpos)),
+    };
+    const actions: string[] = [];
+    if (regretted.averagePayPosition !== null && regretted.averagePayPosition < 1)
+      actions.push(
+        `Pay: regretted leavers were paid ${Math.round(regretted.averagePayPosition * 100)}% of their grade's median on average; review the pay of current high performers below their grade median first.`,
+      );
+    const hotManager = byManager.find((m) => m.regretted >= 2);
+    if (hotManager)
+      actions.push(
+        `Manager: ${hotManager.manager} lost ${hotManager.regretted} high performers in the year; hold stay interviews in that team and review its management support.`,
+      );
+    if (regretted.averageTenureYears !== null && regretted.averageTenureYears < 3)
+      actions.push(
+        `Early career: regretted leavers left after ${regretted.averageTenureYears} years on average; give high performers in their first three years a career conversation and a next-role plan.`,
+      );
+    const topDept = byDepartment[0];
+    if (topDept && actions.length < 3)
+      actions.push(
+        `Hotspot: ${topDept.department} lost the most regretted leavers (${topDept.regretted}); run exit-interview follow-ups there and act on its top exit reason.`,
+      );
+    if (actions.length < 3)
+      actions.push('Name a retention owner for each current high performer and review flight risk quarterly.');
+    if (actions.length < 3)
+      actions.push('Ask every regretted leaver for an exit interview and track the reasons by manager.');
+    return {
+      definition: REGRETTED_DEFINITION,
+      asOf: p.asOf,
+      from: String(t?.from_date),
+      scaleMax: num(t?.scale_max),
+      all,
+      regretted,
+      regrettedShare: all.leavers ? round1((regretted.leavers / all.leavers) * 100) : 0,
+      byManager,
+      byDepartment,
+      people: list.map((r) => ({
+        id: r.id === null ? null : String(r.id),
+        department: r.department === null ? null : String(r.department),
+        level: r.level === null ? null : String(r.level),
+        rating: r.rating === null ? null : String(r.rating),
+        exit: String(r.exit),
+        tenureYears: numOrNull(r.tenure) === null ? null : round1(num(r.tenure)),
+        payPosition: numOrNull(r.pay_position) === null ? null : round2(num(r.pay_position)),
+        manager: r.manager === null ? null : String(r.manager),
+        reason: r.exit_reason === null ? null : String(r.exit_reason),
+      })),
+      actions: actions.slice(0, 3),
+      basis: p.basis,
+    };
+  },
+});
