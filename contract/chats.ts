@@ -65,6 +65,17 @@ export type MessagePart = z.infer<typeof MessagePart>;
 export const MessageStatus = z.enum(['complete', 'loading', 'error', 'stopped']);
 export type MessageStatus = z.infer<typeof MessageStatus>;
 
+/** An earlier version of a regenerated reply, still readable ("1 of 2"). */
+export const ReplyVersionDto = z.object({
+  id: z.string(),
+  content: z.union([z.string(), z.array(MessagePart)]),
+  timestamp: z.string(),
+  status: MessageStatus,
+  error: z.string().nullable().optional(),
+  structuredResponse: StructuredResponse.nullable().optional(),
+});
+export type ReplyVersionDto = z.infer<typeof ReplyVersionDto>;
+
 /** A message as the API returns it (spec section 3, Message). */
 export const MessageDto = z.object({
   id: z.string(),
@@ -80,8 +91,70 @@ export const MessageDto = z.object({
   seq: z.number().int().optional(),
   /** The clientMessageId of the send that stored this message, when it had one. */
   clientMessageId: z.string().nullable().optional(),
+  /** When the user edited and resent this message. */
+  editedAt: z.string().nullable().optional(),
+  /** A regenerated reply's earlier versions, oldest first (the message itself is the newest). */
+  versions: z.array(ReplyVersionDto).optional(),
 });
 export type MessageDto = z.infer<typeof MessageDto>;
+
+/** PUT /api/chats/{id}/messages/{messageId}: the edited text; the conversation continues from it. */
+export const EditMessageBody = z.object({
+  text: z
+    .string({ error: 'Message is required' })
+    .max(100_000)
+    .refine((t) => t.trim().length > 0, 'Message is required'),
+});
+export type EditMessageBody = z.infer<typeof EditMessageBody>;
+
+/** Answer of regenerate and edit: the reply now being written (follow it like any reply). */
+export const TurnStartedDto = z.object({ replyId: z.string(), userMessageId: z.string() });
+export type TurnStartedDto = z.infer<typeof TurnStartedDto>;
+
+/** GET /api/chats/all: every chat of the caller, newest first, a page at a time. */
+export const CHAT_PAGE_MAX = 100;
+export const ChatPageQuery = z.object({
+  module: ChatModule.optional(),
+  limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(30),
+  /** nextCursor of the previous page. */
+  cursor: z.string().max(200).optional(),
+});
+export type ChatPageQuery = z.infer<typeof ChatPageQuery>;
+
+/** GET /api/chats/search?q=: the caller's chats whose title or messages match. */
+export const SEARCH_QUERY_MAX = 200;
+export const ChatSearchQuery = z.object({
+  q: z
+    .string({ error: 'Search text is required' })
+    .trim()
+    .min(1, 'Search text is required')
+    .max(SEARCH_QUERY_MAX, `Search text must be at most ${SEARCH_QUERY_MAX} characters`),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type ChatSearchQuery = z.infer<typeof ChatSearchQuery>;
+
+/** Marks around a matched word in a search snippet (private-use characters: never in text). */
+export const HIGHLIGHT_START = '\uE000';
+export const HIGHLIGHT_END = '\uE001';
+
+export const SearchHitDto = z.object({
+  chatId: z.string(),
+  title: z.string(),
+  module: z.string(),
+  updatedAt: z.string(),
+  /** The matching message (absent when only the title matched). */
+  messageId: z.string().nullable(),
+  seq: z.number().int().nullable(),
+  role: z.enum(['user', 'assistant']).nullable(),
+  /** Text around the match, matched words between HIGHLIGHT_START and HIGHLIGHT_END. */
+  snippet: z.string(),
+});
+export type SearchHitDto = z.infer<typeof SearchHitDto>;
+
+/** GET /api/chats/{id}/export?format=: Markdown (a readable document) or JSON (everything). */
+export const ExportQuery = z.object({
+  format: z.enum(['markdown', 'json'], { error: 'Format must be markdown or json' }),
+});
 
 /** Chat list entry (GET /api/chats). */
 export const ChatSummaryDto = z.object({
@@ -92,6 +165,17 @@ export const ChatSummaryDto = z.object({
   updatedAt: z.string(),
 });
 export type ChatSummaryDto = z.infer<typeof ChatSummaryDto>;
+
+export const ChatPageDto = z.object({
+  chats: z.array(ChatSummaryDto),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+});
+export type ChatPageDto = z.infer<typeof ChatPageDto>;
+
+/** DELETE /api/chats/{id}: the chat is gone now and can be restored until `undoUntil`. */
+export const DeletedChatDto = z.object({ message: z.string(), undoUntil: z.string() });
+export type DeletedChatDto = z.infer<typeof DeletedChatDto>;
 
 /** A chat with its messages (GET /api/chats/{id}); `version` changes whenever anything in it does. */
 export const ChatDto = ChatSummaryDto.extend({

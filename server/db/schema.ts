@@ -33,6 +33,9 @@ const jsonValue = customType<{ data: unknown; driverData: unknown }>({
   fromDriver: (v) => v,
 });
 
+/** PostgreSQL full-text document (search); the same type on PGlite. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -154,10 +157,20 @@ export const chats = pgTable(
      * read without touching the messages.
      */
     version: integer('version').notNull().default(1),
+    /**
+     * Set when the user deletes the chat: it disappears at once and can be restored for a short
+     * while (undo); a sweep then removes it with its messages, files and attachments.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('chats_user_module_idx').on(t.userId, t.module, t.updatedAt)],
+  (t) => [
+    index('chats_user_module_idx').on(t.userId, t.module, t.updatedAt),
+    index('chats_user_updated_idx').on(t.userId, t.updatedAt),
+    index('chats_deleted_idx').on(t.deletedAt),
+    index('chats_title_search_idx').using('gin', sql`to_tsvector('english', ${t.title})`),
+  ],
 );
 export type Chat = typeof chats.$inferSelect;
 
@@ -187,14 +200,50 @@ export const chatMessages = pgTable(
     model: varchar('model', { length: 255 }),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
+    /** Set when the user edited and resent this message. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    /**
+     * What a person reads in the message (its text, or the report's title, texts and next steps,
+     * not the raw JSON): written with the content, the source of the search document below.
+     */
+    searchText: text('search_text'),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('english', coalesce(search_text, ''))`,
+    ),
   },
   (t) => [
     uniqueIndex('chat_messages_chat_seq_idx').on(t.chatId, t.seq),
     uniqueIndex('chat_messages_chat_client_idx').on(t.chatId, t.clientId),
     index('chat_messages_loading_idx').on(t.status),
+    index('chat_messages_search_idx').using('gin', t.searchVector),
   ],
 );
 export type ChatMessage = typeof chatMessages.$inferSelect;
+
+/**
+ * Earlier versions of a regenerated reply: the reply in chat_messages is the newest one, these are
+ * the ones it replaced at the same position (seq), kept so the user can read them again ("1 of 2").
+ */
+export const replyVersions = pgTable(
+  'reply_versions',
+  {
+    /** The replaced message's own id. */
+    id: uuid('id').primaryKey(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    content: jsonValue('content').notNull(),
+    structuredResponse: jsonValue('structured_response'),
+    status: varchar('status', { length: 16 }).notNull(),
+    error: text('error'),
+    model: varchar('model', { length: 255 }),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reply_versions_chat_seq_idx').on(t.chatId, t.seq)],
+);
+export type ReplyVersion = typeof replyVersions.$inferSelect;
 
 export const messageAttachments = pgTable(
   'message_attachments',

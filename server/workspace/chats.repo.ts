@@ -1,7 +1,18 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { ChatModule } from '@contract/chats';
+import {
+  and,
+  desc,
+  eq,
+  exists,
+  isNotNull,
+  isNull,
+  lt,
+  notExists,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { HIGHLIGHT_END, HIGHLIGHT_START, type ChatModule } from '@contract/chats';
 import type { DbOrTx } from '../db/connect';
-import { chats, type Chat } from '../db/schema';
+import { chatMessages, chats, savedFiles, type Chat } from '../db/schema';
 
 // Chat rows: SQL only. Rules (ownership answers, DTO shapes) live in chats.service.ts.
 
@@ -21,10 +32,14 @@ export async function findOwnChat(
   const [row] = await db
     .select()
     .from(chats)
-    .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
+    .where(and(eq(chats.id, chatId), eq(chats.userId, userId), isNull(chats.deletedAt)))
     .limit(1);
   return row ?? null;
 }
+
+/** A chat with at least one message: empty chats (a module button pressed, nothing sent) stay out of lists. */
+const hasMessages = () =>
+  exists(sql`(select 1 from ${chatMessages} where ${chatMessages.chatId} = ${chats.id})`);
 
 /** Upper bound of a Recent list: a long-time user's list stays one cheap, bounded query. */
 export const RECENT_CHATS_LIMIT = 200;
@@ -39,14 +54,171 @@ export async function listOwnChats(
   return db
     .select()
     .from(chats)
-    .where(and(eq(chats.userId, userId), eq(chats.module, module)))
+    .where(
+      and(
+        eq(chats.userId, userId),
+        eq(chats.module, module),
+        isNull(chats.deletedAt),
+        hasMessages(),
+      ),
+    )
     .orderBy(desc(chats.updatedAt), desc(chats.createdAt), desc(chats.id))
     .limit(limit);
 }
 
+/**
+ * One page of the user's chats (all modules, or one), newest first. The cursor is the last row's
+ * sort key as PostgreSQL prints it, so no precision is lost between pages.
+ */
+export async function listChatPage(
+  db: DbOrTx,
+  userId: string,
+  page: { module?: ChatModule | undefined; limit: number; after?: [string, string, string] },
+): Promise<Array<Chat & { cursor: string }>> {
+  const where: SQL[] = [eq(chats.userId, userId), isNull(chats.deletedAt), hasMessages()];
+  if (page.module) where.push(eq(chats.module, page.module));
+  if (page.after) {
+    const [u, c, id] = page.after;
+    where.push(
+      sql`(${chats.updatedAt}, ${chats.createdAt}, ${chats.id}) < (${u}::timestamptz, ${c}::timestamptz, ${id}::uuid)`,
+    );
+  }
+  const rows = await db
+    .select({
+      chat: chats,
+      cursor: sql<string>`${chats.updatedAt}::text || '|' || ${chats.createdAt}::text || '|' || ${chats.id}::text`,
+    })
+    .from(chats)
+    .where(and(...where))
+    .orderBy(desc(chats.updatedAt), desc(chats.createdAt), desc(chats.id))
+    .limit(page.limit);
+  return rows.map((r) => ({ ...r.chat, cursor: r.cursor }));
+}
+
+/** Marks the chat deleted (undo possible); null when it is not the user's or already deleted. */
+export async function softDeleteChat(
+  db: DbOrTx,
+  chatId: string,
+  userId: string,
+  now: Date,
+): Promise<Chat | null> {
+  if (!UUID_RE.test(chatId)) return null;
+  const [row] = await db
+    .update(chats)
+    .set({ deletedAt: now, version: sql`${chats.version} + 1` })
+    .where(and(eq(chats.id, chatId), eq(chats.userId, userId), isNull(chats.deletedAt)))
+    .returning();
+  return row ?? null;
+}
+
+/** Brings back a chat deleted after `since`; null when there is none such (or it is purged). */
+export async function restoreChat(
+  db: DbOrTx,
+  chatId: string,
+  userId: string,
+  since: Date,
+): Promise<Chat | null> {
+  if (!UUID_RE.test(chatId)) return null;
+  const [row] = await db
+    .update(chats)
+    .set({ deletedAt: null, version: sql`${chats.version} + 1` })
+    .where(
+      and(
+        eq(chats.id, chatId),
+        eq(chats.userId, userId),
+        isNotNull(chats.deletedAt),
+        sql`${chats.deletedAt} >= ${since.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Removes for good the chats deleted before `deletedBefore` and the empty ones (no message, no
+ * file) created before `emptyBefore`; messages, files and attachments go with them (cascade).
+ */
+export async function purgeChats(
+  db: DbOrTx,
+  deletedBefore: Date,
+  emptyBefore: Date,
+): Promise<number> {
+  const gone = await db
+    .delete(chats)
+    .where(
+      sql`${chats.id} in (select ${chats.id} from ${chats} where ${and(
+        isNotNull(chats.deletedAt),
+        lt(chats.deletedAt, deletedBefore),
+      )} union all select ${chats.id} from ${chats} where ${and(
+        isNull(chats.deletedAt),
+        lt(chats.createdAt, emptyBefore),
+        notExists(sql`(select 1 from ${chatMessages} where ${chatMessages.chatId} = ${chats.id})`),
+        notExists(sql`(select 1 from ${savedFiles} where ${savedFiles.chatId} = ${chats.id})`),
+      )} limit 500)`,
+    )
+    .returning({ id: chats.id });
+  return gone.length;
+}
+
+export interface SearchRow {
+  chatId: string;
+  title: string;
+  module: string;
+  updatedAt: Date | string;
+  messageId: string | null;
+  seq: number | null;
+  role: string | null;
+  snippet: string;
+}
+
+const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, MaxWords=28, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
+
+/**
+ * Full-text search of the user's chats: messages (their search document, GIN-indexed) and
+ * titles. At most 3 messages per chat, chats by recency, messages by rank. `tsquery` is already
+ * in to_tsquery syntax (words joined by &, the last one a prefix).
+ */
+export async function searchOwnChats(
+  db: DbOrTx,
+  userId: string,
+  tsquery: string,
+  limit: number,
+): Promise<SearchRow[]> {
+  const result = await db.execute(sql`
+    with q as (select to_tsquery('english', ${tsquery}) as query),
+    own as (
+      select c.id, c.title, c.module, c.updated_at from ${chats} c
+      where c.user_id = ${userId} and c.deleted_at is null
+    ),
+    message_hits as (
+      select own.id as chat_id, own.title, own.module, own.updated_at,
+        m.id as message_id, m.seq, m.role, m.search_text,
+        row_number() over (partition by own.id order by ts_rank(m.search_vector, q.query) desc, m.seq desc) as n
+      from own join ${chatMessages} m on m.chat_id = own.id, q
+      where m.search_vector @@ q.query
+    ),
+    hits as (
+      select chat_id, title, module, updated_at, message_id, seq, role,
+        ts_headline('english', search_text, q.query, ${HEADLINE_OPTIONS}) as snippet, 1 as kind
+      from message_hits, q where n <= 3
+      union all
+      select own.id, own.title, own.module, own.updated_at, null, null, null,
+        ts_headline('english', own.title, q.query, ${HEADLINE_OPTIONS}), 0
+      from own, q
+      where to_tsvector('english', own.title) @@ q.query
+        and not exists (select 1 from message_hits h where h.chat_id = own.id)
+    )
+    select chat_id as "chatId", title, module, updated_at as "updatedAt", message_id as "messageId",
+      seq, role, snippet
+    from hits order by updated_at desc, chat_id, kind, seq desc nulls first
+    limit ${limit}
+  `);
+  return (result as unknown as { rows: SearchRow[] }).rows;
+}
+
 export async function insertChat(
   db: DbOrTx,
-  values: { userId: string; title: string; module: ChatModule },
+  values: { userId: string; title: string; module: ChatModule; createdAt: Date; updatedAt: Date },
 ): Promise<Chat> {
   const [row] = await db.insert(chats).values(values).returning();
   if (!row) throw new Error('insert into chats returned no row');

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test-support/app';
 import { signedInUser } from '../../test-support/factories';
 import { chats } from '../db/schema';
 import { findOwnChat } from './chats.repo';
+import { insertMessages } from './conversation.repo';
 
 describe('GET /api/chats?module= and POST /api/chats', () => {
   let t: TestApp;
@@ -23,6 +24,15 @@ describe('GET /api/chats?module= and POST /api/chats', () => {
       headers: { cookie },
       payload: payload as object,
     });
+  /** A chat is listed once something was said in it (empty ones stay out of Recent lists). */
+  const speak = async (chatId: string) => {
+    await insertMessages(t.database.db, [
+      { chatId, seq: 1, role: 'user', content: 'hello', status: 'complete' },
+    ]);
+    return chatId;
+  };
+  const createUsed = async (cookie: string, payload: { title: string; module: string }) =>
+    speak((await create(cookie, payload)).json<{ id: string }>().id);
   const list = (cookie: string, module: string) =>
     t.app.inject({ method: 'GET', url: `/api/chats?module=${module}`, headers: { cookie } });
 
@@ -45,13 +55,12 @@ describe('GET /api/chats?module= and POST /api/chats', () => {
     const b = await signedInUser(t);
     const ids: string[] = [];
     for (const title of ['first', 'second', 'third']) {
-      ids.push(
-        (await create(a.cookie, { title, module: 'talent-intelligence' })).json<{ id: string }>()
-          .id,
-      );
+      ids.push(await createUsed(a.cookie, { title, module: 'talent-intelligence' }));
     }
-    await create(a.cookie, { title: 'brand', module: 'brand-hub' });
-    await create(b.cookie, { title: 'not yours', module: 'talent-intelligence' });
+    await createUsed(a.cookie, { title: 'brand', module: 'brand-hub' });
+    await createUsed(b.cookie, { title: 'not yours', module: 'talent-intelligence' });
+    // An empty chat (a module button pressed, nothing sent) does not litter the list.
+    await create(a.cookie, { title: 'empty', module: 'talent-intelligence' });
 
     // Make the order depend on updatedAt, not on insertion: "first" was touched last.
     await t.database.db
@@ -77,22 +86,26 @@ describe('GET /api/chats?module= and POST /api/chats', () => {
   it('falls back to createdAt when updatedAt is equal', async () => {
     const { user, cookie } = await signedInUser(t);
     const same = new Date('2025-01-01T10:00:00Z');
-    await t.database.db.insert(chats).values([
-      {
-        userId: user.id,
-        title: 'older',
-        module: 'brand-hub',
-        createdAt: new Date('2024-12-01T00:00:00Z'),
-        updatedAt: same,
-      },
-      {
-        userId: user.id,
-        title: 'newer',
-        module: 'brand-hub',
-        createdAt: new Date('2024-12-02T00:00:00Z'),
-        updatedAt: same,
-      },
-    ]);
+    const rows = await t.database.db
+      .insert(chats)
+      .values([
+        {
+          userId: user.id,
+          title: 'older',
+          module: 'brand-hub',
+          createdAt: new Date('2024-12-01T00:00:00Z'),
+          updatedAt: same,
+        },
+        {
+          userId: user.id,
+          title: 'newer',
+          module: 'brand-hub',
+          createdAt: new Date('2024-12-02T00:00:00Z'),
+          updatedAt: same,
+        },
+      ])
+      .returning();
+    for (const r of rows) await speak(r.id);
     const titles = (await list(cookie, 'brand-hub')).json<ChatSummaryDto[]>().map((c) => c.title);
     expect(titles).toEqual(['newer', 'older']);
   });
@@ -142,7 +155,9 @@ describe('GET /api/chats?module= and POST /api/chats', () => {
 
   it('accepts the dashboard key the spec maps', async () => {
     const { cookie } = await signedInUser(t);
-    expect((await create(cookie, { title: 'Dash', module: 'dashboard' })).statusCode).toBe(201);
+    const res = await create(cookie, { title: 'Dash', module: 'dashboard' });
+    expect(res.statusCode).toBe(201);
+    await speak(res.json<{ id: string }>().id);
     expect((await list(cookie, 'dashboard')).json<ChatSummaryDto[]>().map((c) => c.title)).toEqual([
       'Dash',
     ]);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/connect';
 import {
   chatMessages,
@@ -7,8 +7,11 @@ import {
   messageAttachments,
   type Chat,
   type ChatMessage,
+  replyVersions,
   type MessageAttachment,
+  type ReplyVersion,
 } from '../db/schema';
+import { searchTextOf } from './search-text';
 
 // Messages, attachments and turn bookkeeping: SQL only. Rules live in conversation.service.ts
 // and agents/runtime.ts.
@@ -27,7 +30,7 @@ export async function lockOwnChat(
   const [row] = await tx
     .select()
     .from(chats)
-    .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
+    .where(and(eq(chats.id, chatId), eq(chats.userId, userId), isNull(chats.deletedAt)))
     .for('update')
     .limit(1);
   return row ?? null;
@@ -143,7 +146,91 @@ export async function nextMessageSeq(tx: DbOrTx, chatId: string): Promise<number
 
 export type NewMessage = typeof chatMessages.$inferInsert;
 export async function insertMessages(tx: DbOrTx, rows: NewMessage[]): Promise<ChatMessage[]> {
-  return tx.insert(chatMessages).values(rows).returning();
+  return tx
+    .insert(chatMessages)
+    .values(rows.map((r) => ({ ...r, searchText: searchTextOf(r.content, r.structuredResponse) })))
+    .returning();
+}
+
+/** Earlier versions of the replies at these positions, oldest first. */
+export async function listReplyVersions(
+  db: DbOrTx,
+  chatId: string,
+  seqs: number[],
+): Promise<ReplyVersion[]> {
+  if (seqs.length === 0) return [];
+  return db
+    .select()
+    .from(replyVersions)
+    .where(and(eq(replyVersions.chatId, chatId), inArray(replyVersions.seq, seqs)))
+    .orderBy(asc(replyVersions.timestamp), asc(replyVersions.createdAt));
+}
+
+/** Moves a finished reply into its versions, freeing its seq for the regenerated one. */
+export async function archiveReply(tx: DbOrTx, reply: ChatMessage): Promise<void> {
+  await tx.insert(replyVersions).values({
+    id: reply.id,
+    chatId: reply.chatId,
+    seq: reply.seq,
+    content: reply.content,
+    structuredResponse: reply.structuredResponse,
+    status: reply.status,
+    error: reply.error,
+    model: reply.model,
+    timestamp: reply.timestamp,
+  });
+  await tx.delete(chatMessages).where(eq(chatMessages.id, reply.id));
+}
+
+/**
+ * Removes every message after `seq` (and the versions kept for them): an edited message
+ * continues the conversation from itself. Their attachments go with them (cascade).
+ */
+export async function truncateAfter(tx: DbOrTx, chatId: string, seq: number): Promise<void> {
+  await tx
+    .delete(replyVersions)
+    .where(and(eq(replyVersions.chatId, chatId), gt(replyVersions.seq, seq)));
+  await tx
+    .delete(chatMessages)
+    .where(and(eq(chatMessages.chatId, chatId), gt(chatMessages.seq, seq)));
+}
+
+/** Replaces a user message's content (edit and resend). */
+export async function rewriteUserMessage(
+  tx: DbOrTx,
+  messageId: string,
+  content: unknown,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(chatMessages)
+    .set({ content, searchText: searchTextOf(content, null), editedAt: now, updatedAt: now })
+    .where(eq(chatMessages.id, messageId));
+}
+
+/** The chat's last message. */
+export async function findLastMessage(db: DbOrTx, chatId: string): Promise<ChatMessage | null> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.chatId, chatId))
+    .orderBy(desc(chatMessages.seq))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findMessageById(
+  db: DbOrTx,
+  chatId: string,
+  messageId: string,
+): Promise<ChatMessage | null> {
+  if (!UUID_RE.test(messageId)) return null;
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.id, messageId)))
+    .limit(1);
+  return row ?? null;
 }
 
 export type NewAttachment = typeof messageAttachments.$inferInsert;
@@ -172,6 +259,7 @@ export async function closeLoadingReply(
       status: values.status,
       content: values.content,
       structuredResponse: values.structuredResponse ?? null,
+      searchText: searchTextOf(values.content, values.structuredResponse),
       error: values.error ?? null,
       updatedAt: values.now,
     })
@@ -228,7 +316,13 @@ export async function findOwnAttachment(
     .select({ a: messageAttachments })
     .from(messageAttachments)
     .innerJoin(chats, eq(chats.id, messageAttachments.chatId))
-    .where(and(eq(messageAttachments.id, attachmentId), eq(chats.userId, userId)))
+    .where(
+      and(
+        eq(messageAttachments.id, attachmentId),
+        eq(chats.userId, userId),
+        isNull(chats.deletedAt),
+      ),
+    )
     .limit(1);
   return row?.a ?? null;
 }

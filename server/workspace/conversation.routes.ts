@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
   ChatHistoryQuery,
+  EditMessageBody,
   SendMessageBody,
   UpdateChatTitleBody,
   type MessageStreamChunk,
@@ -12,7 +13,9 @@ import { parse } from '../lib/validate';
 import { ChatFeed, TERMINAL_EVENTS, type TurnEvent } from '../realtime/turn-feed';
 import { attachmentsRoutes } from './attachments.routes';
 import {
+  editAndResend,
   getChat,
+  regenerateReply,
   rejectOversizeFiles,
   sendMessage,
   stopReply,
@@ -102,6 +105,30 @@ export const conversationRoutes: FastifyPluginAsync = async (app) => {
     const { title } = parse(UpdateChatTitleBody, req.body);
     return updateTitle(db, clock, userId, req.params.chatId, title);
   });
+
+  // Regenerate and edit answer at once with the new reply's id; the reply is followed like any
+  // other (socket events, or polling the chat).
+  app.post<{ Params: { id: string } }>('/chats/:id/regenerate', async (req, reply) => {
+    const userId = requireUserId(req);
+    const started = await regenerateReply({ db, clock, turns: app.turns }, userId, req.params.id);
+    return reply.code(202).send(started);
+  });
+
+  app.put<{ Params: { id: string; messageId: string } }>(
+    '/chats/:id/messages/:messageId',
+    async (req, reply) => {
+      const userId = requireUserId(req);
+      const { text } = parse(EditMessageBody, req.body ?? {});
+      const started = await editAndResend(
+        { db, clock, turns: app.turns },
+        userId,
+        req.params.id,
+        req.params.messageId,
+        text,
+      );
+      return reply.code(202).send(started);
+    },
+  );
 
   app.post<{ Params: { id: string } }>('/chats/:id/stop', async (req) => {
     const userId = requireUserId(req);

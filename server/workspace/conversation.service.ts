@@ -5,17 +5,25 @@ import type {
   ChatModule,
   MessageDto,
   MessagePart,
+  ReplyVersionDto,
   SendMessageBody,
+  TurnStartedDto,
 } from '@contract/chats';
 import { ATTACHMENT_MAX_BYTES } from '@contract/constants';
 import { StructuredResponse } from '@contract/structured-response';
-import type { Chat, ChatMessage } from '../db/schema';
+import type { Chat, ChatMessage, ReplyVersion } from '../db/schema';
 import type { Db } from '../db/connect';
 import type { Clock } from '../lib/clock';
 import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from '../lib/errors';
 import { agentModuleOf, pickModel, type TurnRuntime, type TurnSpec } from '../agents/runtime';
 import { findOwnChat } from './chats.repo';
 import {
+  archiveReply,
+  findLastMessage,
+  findMessageById,
+  listReplyVersions,
+  rewriteUserMessage,
+  truncateAfter,
   findLoadingReply,
   findMessageByClientId,
   findMessageBySeq,
@@ -61,7 +69,18 @@ function reportOf(value: unknown): MessageDto['structuredResponse'] {
   return parsed.success ? parsed.data : null;
 }
 
-export function toMessageDto(m: ChatMessage): MessageDto {
+function toReplyVersionDto(v: ReplyVersion): ReplyVersionDto {
+  return {
+    id: v.id,
+    content: v.content as string | MessagePart[],
+    timestamp: v.timestamp.toISOString(),
+    status: v.status as ReplyVersionDto['status'],
+    error: v.error,
+    structuredResponse: reportOf(v.structuredResponse),
+  };
+}
+
+export function toMessageDto(m: ChatMessage, versions?: ReplyVersion[]): MessageDto {
   return {
     id: m.id,
     seq: m.seq,
@@ -74,10 +93,19 @@ export function toMessageDto(m: ChatMessage): MessageDto {
     status: m.status as MessageDto['status'],
     error: m.error,
     structuredResponse: reportOf(m.structuredResponse),
+    ...(m.editedAt ? { editedAt: m.editedAt.toISOString() } : {}),
+    ...(versions?.length ? { versions: versions.map(toReplyVersionDto) } : {}),
   };
 }
 
-export function toChatDto(chat: Chat, messages: ChatMessage[], hasMore?: boolean): ChatDto {
+export function toChatDto(
+  chat: Chat,
+  messages: ChatMessage[],
+  hasMore?: boolean,
+  versions: ReplyVersion[] = [],
+): ChatDto {
+  const bySeq = new Map<number, ReplyVersion[]>();
+  for (const v of versions) bySeq.set(v.seq, [...(bySeq.get(v.seq) ?? []), v]);
   return {
     id: chat.id,
     title: chat.title,
@@ -85,7 +113,7 @@ export function toChatDto(chat: Chat, messages: ChatMessage[], hasMore?: boolean
     createdAt: chat.createdAt.toISOString(),
     updatedAt: chat.updatedAt.toISOString(),
     version: chat.version,
-    messages: messages.map(toMessageDto),
+    messages: messages.map((m) => toMessageDto(m, bySeq.get(m.seq))),
     ...(hasMore !== undefined ? { hasMore } : {}),
   };
 }
@@ -106,7 +134,15 @@ export async function getChat(
   const etag = chatEtag(chat, query);
   if (etagMatches(ifNoneMatch, etag)) return { etag, chat: null };
   const page = await listMessages(db, chat.id, query);
-  return { etag, chat: toChatDto(chat, page.messages, query.limit ? page.hasMore : undefined) };
+  const versions = await listReplyVersions(
+    db,
+    chat.id,
+    page.messages.filter((m) => m.role === 'assistant').map((m) => m.seq),
+  );
+  return {
+    etag,
+    chat: toChatDto(chat, page.messages, query.limit ? page.hasMore : undefined, versions),
+  };
 }
 
 export async function updateTitle(
@@ -364,4 +400,131 @@ export async function stopReply(
   if (!reply) return false;
   await turns.stop(chat.id, reply.id);
   return true;
+}
+
+// ---------------------------------------------------------------- regenerate and edit
+
+export const NOTHING_TO_REGENERATE = 'There is no reply to regenerate in this chat';
+export const MESSAGE_NOT_FOUND = 'Message not found';
+export const ONLY_OWN_MESSAGES = 'Only your own messages can be edited';
+
+interface TurnDeps {
+  db: Db;
+  clock: Clock;
+  turns: TurnRuntime;
+}
+
+/**
+ * Starts a turn writing a fresh reply at `replySeq` (after `prepare` has made room for it in
+ * the same transaction). The runtime reads the history before that seq, as for a send.
+ */
+async function startReplyTurn(
+  deps: TurnDeps,
+  userId: string,
+  chatId: string,
+  prepare: (
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    chat: Chat,
+  ) => Promise<{
+    userMessage: ChatMessage;
+    replySeq: number;
+    request: Record<string, unknown>;
+  }>,
+): Promise<TurnStartedDto> {
+  const { db, clock, turns } = deps;
+  const chat = await findOwnChat(db, chatId, userId);
+  if (!chat) throw new NotFoundError(CHAT_NOT_FOUND);
+  const module = agentModuleOf(chat.module as ChatModule);
+  const model = await pickModel(db, userId, module);
+  const replyId = randomUUID();
+  await turns.markAlive(replyId);
+  const now = clock.now();
+  const prepared = await db.transaction(async (tx) => {
+    const locked = await lockOwnChat(tx, chat.id, userId);
+    if (!locked) throw new NotFoundError(CHAT_NOT_FOUND);
+    if (await findLoadingReply(tx, chat.id)) throw new ConflictError(REPLY_IN_PROGRESS);
+    const ready = await prepare(tx, locked);
+    await insertMessages(tx, [
+      {
+        id: replyId,
+        chatId: chat.id,
+        seq: ready.replySeq,
+        role: 'assistant',
+        content: '',
+        status: 'loading',
+        model,
+        timestamp: new Date(Math.max(now.getTime(), ready.userMessage.timestamp.getTime() + 1)),
+        updatedAt: now,
+      },
+    ]);
+    await touchChat(tx, chat.id, now);
+    return { ...ready, title: locked.title };
+  });
+  turns.start({
+    chatId: chat.id,
+    userId,
+    module,
+    model,
+    messageId: replyId,
+    replySeq: prepared.replySeq,
+    title: prepared.title,
+    requestBody: { chatId: chat.id, model, ...prepared.request },
+  });
+  return { replyId, userMessageId: prepared.userMessage.id };
+}
+
+/**
+ * Regenerates the chat's last reply: the current one is kept as an earlier version (readable as
+ * "1 of 2") and a new one is written at the same place, from the same history.
+ */
+export async function regenerateReply(
+  deps: TurnDeps,
+  userId: string,
+  chatId: string,
+): Promise<TurnStartedDto> {
+  return startReplyTurn(deps, userId, chatId, async (tx, chat) => {
+    const last = await findLastMessage(tx, chat.id);
+    if (!last || last.role !== 'assistant') throw new ConflictError(NOTHING_TO_REGENERATE);
+    const userMessage = await findMessageBySeq(tx, chat.id, last.seq - 1);
+    if (!userMessage || userMessage.role !== 'user') throw new ConflictError(NOTHING_TO_REGENERATE);
+    await archiveReply(tx, last);
+    return {
+      userMessage,
+      replySeq: last.seq,
+      request: { regenerate: true, message: userMessage.content },
+    };
+  });
+}
+
+/** The edited content: the new text in place of the old text parts, the files kept. */
+function editedContent(old: unknown, text: string): string | MessagePart[] {
+  if (!Array.isArray(old)) return text;
+  const files = (old as MessagePart[]).filter((p) => p.type === 'file');
+  return files.length ? [{ type: 'text', text }, ...files] : text;
+}
+
+/**
+ * Edits a sent message and resends it: the messages after it are removed and a new reply is
+ * written from the edited one (its attached files stay with it).
+ */
+export async function editAndResend(
+  deps: TurnDeps,
+  userId: string,
+  chatId: string,
+  messageId: string,
+  text: string,
+): Promise<TurnStartedDto> {
+  return startReplyTurn(deps, userId, chatId, async (tx, chat) => {
+    const message = await findMessageById(tx, chat.id, messageId);
+    if (!message) throw new NotFoundError(MESSAGE_NOT_FOUND);
+    if (message.role !== 'user') throw new ValidationError(ONLY_OWN_MESSAGES);
+    const content = editedContent(message.content, text);
+    await truncateAfter(tx, chat.id, message.seq);
+    await rewriteUserMessage(tx, message.id, content, deps.clock.now());
+    return {
+      userMessage: message,
+      replySeq: message.seq + 1,
+      request: { edit: true, messageId: message.id, message: content },
+    };
+  });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/connect';
 import { chats, savedFiles, type SavedFile } from '../db/schema';
 import { UUID_RE } from './conversation.repo';
@@ -37,7 +37,7 @@ export async function deleteOwnSavedFile(
     .select({ id: savedFiles.id })
     .from(savedFiles)
     .innerJoin(chats, eq(chats.id, savedFiles.chatId))
-    .where(and(eq(savedFiles.id, fileId), eq(chats.userId, userId)))
+    .where(and(eq(savedFiles.id, fileId), eq(chats.userId, userId), isNull(chats.deletedAt)))
     .limit(1);
   if (!own) return false;
   const gone = await db
