@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MESSAGE_TIMEOUT_MS } from '@contract/constants';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -54,6 +55,30 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   OPENAI_BASE_URL: url(['http:', 'https:']).optional(),
   OPENAI_API_KEY: z.string().trim().min(1).optional(),
+  /**
+   * Named OpenAI-compatible endpoints: `name=baseUrl[,KEY_VARIABLE]` entries separated by `;`,
+   * e.g. `azure-eu=https://eu.example.com/openai/v1,AZURE_EU_KEY;ollama-lab=http://10.0.0.5:11434/v1`.
+   * A company's model is then `azure-eu:<model>`. The key is read from the variable named.
+   */
+  MODEL_PROVIDERS: z.string().trim().optional(),
+  /** Seconds a model may take to send its first byte (a slow model reading a long prompt). */
+  MODEL_FIRST_TOKEN_TIMEOUT_S: z.coerce
+    .number({ error: `must be a number of seconds from 1 to ${MESSAGE_TIMEOUT_MS / 1000}` })
+    .min(1, `must be a number of seconds from 1 to ${MESSAGE_TIMEOUT_MS / 1000}`)
+    .max(
+      MESSAGE_TIMEOUT_MS / 1000,
+      `must be a number of seconds from 1 to ${MESSAGE_TIMEOUT_MS / 1000}`,
+    )
+    .default(MESSAGE_TIMEOUT_MS / 1000),
+  /** Seconds a started answer may go without a byte (keep-alive comments count). */
+  MODEL_IDLE_TIMEOUT_S: z.coerce
+    .number({ error: `must be a number of seconds from 1 to ${MESSAGE_TIMEOUT_MS / 1000}` })
+    .min(1, `must be a number of seconds from 1 to ${MESSAGE_TIMEOUT_MS / 1000}`)
+    .max(
+      MESSAGE_TIMEOUT_MS / 1000,
+      `must be a number of seconds from 1 to ${MESSAGE_TIMEOUT_MS / 1000}`,
+    )
+    .default(60),
   /** Where the built web client is (default dist/client); for serving a build made elsewhere. */
   CLIENT_DIR: z.string().trim().min(1).optional(),
   LOG_LEVEL: z
@@ -77,12 +102,65 @@ export interface Config {
   sessionSecret: string;
   openaiBaseUrl: string | undefined;
   openaiApiKey: string | undefined;
+  /** Endpoints an operator named in MODEL_PROVIDERS, keys resolved (never logged or stored). */
+  modelProviders: NamedModelProvider[];
+  modelFirstTokenTimeoutMs: number;
+  modelIdleTimeoutMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   clientDir: string | undefined;
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+export interface NamedModelProvider {
+  name: string;
+  baseUrl: string;
+  /** The variable holding the key (shown to operators), and the key itself (never shown). */
+  apiKeyEnv: string | undefined;
+  apiKey: string | undefined;
+}
+
+/** Names taken by providers that are not MODEL_PROVIDERS endpoints. */
+const RESERVED_PROVIDERS = new Set(['builtin', 'openai']);
+
+/** Reads MODEL_PROVIDERS (see EnvSchema); a bad entry throws a one-line ConfigError. */
+export function parseModelProviders(
+  value: string | undefined,
+  env: NodeJS.ProcessEnv,
+): NamedModelProvider[] {
+  const out: NamedModelProvider[] = [];
+  const bad = (why: string) =>
+    new ConfigError(`Invalid configuration: MODEL_PROVIDERS ${why} (got ${JSON.stringify(value)})`);
+  for (const entry of (value ?? '')
+    .split(';')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const m = /^([a-z][a-z0-9-]*)\s*=\s*([^,\s]+)\s*(?:,\s*([A-Za-z_][A-Za-z0-9_]*))?$/.exec(entry);
+    if (!m)
+      throw bad(
+        `entry "${entry}" must read name=https://host/v1 or name=https://host/v1,KEY_VARIABLE`,
+      );
+    const [, name, baseUrl, apiKeyEnv] = m as unknown as [
+      string,
+      string,
+      string,
+      string | undefined,
+    ];
+    if (RESERVED_PROVIDERS.has(name)) throw bad(`cannot name a provider "${name}" (reserved)`);
+    if (out.some((p) => p.name === name)) throw bad(`names "${name}" twice`);
+    try {
+      if (!['http:', 'https:'].includes(new URL(baseUrl).protocol)) throw new Error('protocol');
+    } catch {
+      throw bad(`gives "${name}" a base URL that is not http:// or https://`);
+    }
+    const apiKey = apiKeyEnv ? env[apiKeyEnv]?.trim() : undefined;
+    if (apiKeyEnv && !apiKey)
+      throw bad(`names ${apiKeyEnv} as the key of "${name}", but ${apiKeyEnv} is not set`);
+    out.push({ name, baseUrl: baseUrl.replace(/\/+$/, ''), apiKeyEnv, apiKey });
+  }
+  return out;
 }
 
 /** Treat empty strings as unset, so `FOO=` in an .env file means "use the default". */
@@ -122,6 +200,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
     openaiBaseUrl: e.OPENAI_BASE_URL,
     openaiApiKey: e.OPENAI_API_KEY,
+    modelProviders: parseModelProviders(e.MODEL_PROVIDERS, env),
+    modelFirstTokenTimeoutMs: Math.round(e.MODEL_FIRST_TOKEN_TIMEOUT_S * 1000),
+    modelIdleTimeoutMs: Math.round(e.MODEL_IDLE_TIMEOUT_S * 1000),
     logLevel: e.LOG_LEVEL,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
   };

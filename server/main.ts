@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const seeded = await seedDatabase(database.db);
   if (seeded.companies || seeded.starters) log.info(seeded, 'seed data loaded');
   // A company model with an unknown provider is a configuration error: refuse to start.
-  assertCompanyModels(await database.db.select().from(companies));
+  assertCompanyModels(await database.db.select().from(companies), config);
 
   const bus = createBus(config.redisUrl);
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : consoleMailer(log);

@@ -105,6 +105,28 @@ export interface TableSet {
   /** The as-of date of the data (ISO), and where it came from. */
   asOf: string | null;
   asOfSource: 'export date' | 'latest date in the file' | 'today' | null;
-  /** Runs read-only SQL over the tables. */
-  query(sql: string, params?: Array<number | string | null>): Promise<SqlRow[]>;
+  /**
+   * Runs one read-only statement (SELECT or WITH) over the tables; anything else is refused with
+   * a `ToolError`. Rows beyond `maxRows` are not read (see `truncated` in `queryPage`).
+   */
+  query(
+    sql: string,
+    params?: Array<number | string | null>,
+    options?: QueryOptions,
+  ): Promise<SqlRow[]>;
+  /** Like `query`, and says whether rows were cut at `maxRows`. */
+  queryPage(
+    sql: string,
+    params?: Array<number | string | null>,
+    options?: QueryOptions,
+  ): Promise<{ columns: string[]; rows: SqlRow[]; truncated: boolean }>;
+  /** Frees the in-memory database; the set cannot be queried afterwards. */
+  close(): void;
+}
+
+export interface QueryOptions {
+  /** At most this many rows are read (default: all). */
+  maxRows?: number;
+  /** The statement is interrupted after this many milliseconds (default 30 s). */
+  timeoutMs?: number;
 }

@@ -1,0 +1,615 @@
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { HistoryAttachment } from '../types';
+import { CELL_MACROS, quoteIdent, sqlString } from './cells';
+import {
+  columnExpr,
+  decideColumn,
+  withDayFirst,
+  type ColumnCounts,
+  type ColumnDecision,
+} from './columns';
+import { createQueryRunner } from './query';
+import {
+  readCsv,
+  readJson,
+  readWorkbook,
+  SourceError,
+  tableKindOf,
+  type RawTable,
+} from './read-sources';
+import { assignRoles, headerHints, tableRoleOf } from './roles';
+import type { ColumnInfo, LoadedTable, SqlRow, TableSet } from './types';
+
+export interface LoadOptions {
+  /** "Today" for the as-of date and future-date checks (a clock seam; defaults to now). */
+  today?: Date;
+}
+
+/** Cells that decide a header: text, not a number or a date. */
+const NUMBERISH = /^[-+(]?[\d\s.,'’%€£$¥()-]+$/;
+const DATEISH = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}/;
+
+/**
+ * Loads every table attachment into one in-memory DuckDB database: CSV/TSV, each sheet of an XLSX
+ * workbook, JSON arrays. Each table is typed per column, its rows checked (duplicates, totals,
+ * blank and note rows, id conflicts), its columns given roles, and an account of the reading is
+ * kept for the "How I read your file" section. Call `close()` when done.
+ */
+export async function loadTables(
+  attachments: HistoryAttachment[],
+  options: LoadOptions = {},
+): Promise<TableSet> {
+  const today = isoDay(options.today ?? new Date());
+  const instance = await DuckDBInstance.create(':memory:', {
+    threads: '2',
+    memory_limit: '1GB',
+  });
+  const conn = await instance.connect();
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    conn.closeSync();
+    instance.closeSync();
+  };
+  try {
+    for (const macro of CELL_MACROS) await conn.run(macro);
+    const problems: string[] = [];
+    const raws: RawTable[] = [];
+    let counter = 0;
+    const nextName = () => `__raw${++counter}`;
+    for (const att of attachments) {
+      const kind = tableKindOf(att);
+      if (!kind) continue;
+      try {
+        if (!att.data.length)
+          throw new SourceError(`${att.fileName} is empty: there are no rows to analyse.`);
+        if (kind === 'csv') raws.push(await readCsv(conn, att, nextName()));
+        else if (kind === 'json') raws.push(await readJson(conn, att, nextName()));
+        else {
+          const book = await readWorkbook(conn, att, nextName);
+          raws.push(...book.tables);
+          problems.push(...book.skipped);
+        }
+      } catch (err) {
+        if (err instanceof SourceError) problems.push(err.message);
+        else throw err;
+      }
+    }
+
+    const staged: Staged[] = [];
+    for (const raw of raws) {
+      const st = await stageTable(conn, raw);
+      if ('problem' in st) problems.push(st.problem);
+      else staged.push(st);
+    }
+    // A day/month order proven in one column of a file settles the file's undecided columns.
+    const proven = new Map<string, boolean>();
+    for (const st of staged)
+      for (const d of st.decisions)
+        if (
+          d.type === 'date' &&
+          d.dayFirst !== null &&
+          d.orderProven &&
+          !proven.has(st.raw.fileName)
+        )
+          proven.set(st.raw.fileName, d.dayFirst);
+    const tables: LoadedTable[] = [];
+    const exportDates: Array<{ text: string }> = [];
+    for (const st of staged) {
+      const order = proven.get(st.raw.fileName);
+      if (order !== undefined) st.decisions = st.decisions.map((d) => withDayFirst(d, order));
+      tables.push(await finishTable(conn, st, `t${tables.length + 1}`));
+      exportDates.push(...st.titleLines.map((text) => ({ text })));
+    }
+
+    const asOf = await findAsOf(conn, tables, exportDates, today);
+    for (const table of tables) await checkPlausibility(conn, table, asOf.date ?? today);
+
+    // From here on, SQL reads only these tables: no files, no settings changes.
+    await conn.run('SET enable_external_access = false');
+    await conn.run('SET lock_configuration = true');
+    const runner = createQueryRunner(conn);
+    return {
+      tables,
+      problems,
+      asOf: asOf.date,
+      asOfSource: asOf.source,
+      query: (sql, params, opts) => runner.page(sql, params, opts).then((r) => r.rows),
+      queryPage: (sql, params, opts) => runner.page(sql, params, opts),
+      close,
+    };
+  } catch (err) {
+    close();
+    throw err;
+  }
+}
+
+export function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+async function rows(conn: DuckDBConnection, sql: string): Promise<SqlRow[]> {
+  const reader = await conn.runAndReadAll(sql);
+  const names = reader.columnNames();
+  return reader.getRows().map((r) => {
+    const out: SqlRow = {};
+    names.forEach((n, i) => {
+      const v = r[i];
+      out[n] =
+        v === null || v === undefined
+          ? null
+          : typeof v === 'bigint'
+            ? Number(v)
+            : typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean'
+              ? v
+              : String(v);
+    });
+    return out;
+  });
+}
+
+function cellText(v: unknown): string {
+  return v === null || v === undefined ? '' : String(v).replace(/\s+/g, ' ').trim();
+}
+
+/** The header is the first row wide enough and made of words (title rows and notes sit above). */
+function findHeader(sample: string[][]): number {
+  const filled = sample.map((r) => r.filter((c) => c !== ''));
+  const widest = Math.max(0, ...filled.map((r) => r.length));
+  for (let i = 0; i < sample.length; i++) {
+    const cells = filled[i]!;
+    if (cells.length < Math.max(2, Math.ceil(widest * 0.5))) continue;
+    const words = cells.filter((c) => !NUMBERISH.test(c) && !DATEISH.test(c));
+    if (words.length >= Math.ceil(cells.length * 0.8) && new Set(cells).size > 1) return i;
+  }
+  return 0;
+}
+
+function uniqueNames(names: string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((raw, i) => {
+    const base = raw || `Column ${i + 1}`;
+    const n = seen.get(base.toLowerCase()) ?? 0;
+    seen.set(base.toLowerCase(), n + 1);
+    return n ? `${base} (${n + 1})` : base;
+  });
+}
+
+const TOTAL_CELL = String.raw`((grand|sub)[ -]?)?totals?:?( .*)?|.* (sub)?totals?|sum|summe|gesamt(summe)?|ergebnis`;
+
+interface Staged {
+  raw: RawTable;
+  source: string;
+  stage: string;
+  headerRow: number;
+  headerCells: string[];
+  cols: Array<{ id: string; name: string }>;
+  counts: ColumnCounts[];
+  decisions: ColumnDecision[];
+  titleLines: string[];
+  read: number;
+  kept: number;
+  duplicates: number;
+  reasons: SqlRow[];
+}
+
+/** Finds the header, cleans the cells, flags rows to leave out and duplicates, counts formats. */
+async function stageTable(
+  conn: DuckDBConnection,
+  raw: RawTable,
+): Promise<Staged | { problem: string }> {
+  const source = raw.sheet ? `${raw.fileName}, sheet ${raw.sheet}` : raw.fileName;
+  const rawId = quoteIdent(raw.name);
+  const head = await conn.runAndReadAll(
+    `SELECT __row, ${raw.columns.join(', ')} FROM ${rawId} ORDER BY __row LIMIT 40`,
+  );
+  const headRows = head.getRows();
+  const sample = headRows.map((r) => r.slice(1).map(cellText));
+  if (!sample.length) {
+    await conn.run(`DROP TABLE ${rawId}`);
+    return { problem: `${source} is empty: there are no rows to analyse.` };
+  }
+  const h = findHeader(sample);
+  const headerRowNo = Number(headRows[h]![0]);
+  const titleLines = [
+    ...raw.preamble,
+    ...sample.slice(0, h).map((r) => r.filter(Boolean).join(' ')),
+  ].filter((l) => l.trim());
+  const headerCells = sample[h]!;
+  const names = uniqueNames(headerCells);
+  const cols = raw.columns.map((c, i) => ({ raw: c, name: names[i]!, id: `c${i}` }));
+  const width = cols.length;
+  const idIndex = cols.findIndex(
+    (c) => headerHints(c.name).text && /\b(id|no|number|nr|code)\b/i.test(c.name),
+  );
+  const idCol = idIndex >= 0 ? cols[idIndex]!.id : null;
+  const anyFilled = cols.map((c) => `${c.id} IS NOT NULL`).join(' OR ');
+  const filledCount = cols.map((c) => `(${c.id} IS NOT NULL)::INT`).join(' + ');
+  const isHeader = cols
+    .map(
+      (c, i) =>
+        `${c.id} IS NOT DISTINCT FROM ${headerCells[i] ? sqlString(headerCells[i]!) : 'NULL'}`,
+    )
+    .join(' AND ');
+  const totalCells = cols
+    .slice(0, 4)
+    .map((c) => `regexp_full_match(lower(coalesce(${c.id}, '')), '${TOTAL_CELL}')`)
+    .join(' OR ');
+  const totalRow = `(${totalCells}) AND ${
+    idCol
+      ? `(${idCol} IS NULL OR regexp_full_match(lower(${idCol}), '${TOTAL_CELL}'))`
+      : `(${filledCount}) <= ${Math.max(1, Math.floor(width * 0.6))}`
+  }`;
+  const noteRow =
+    width >= 4 ? `(${filledCount}) = 1 AND ${idCol ? `${idCol} IS NULL` : 'TRUE'}` : 'FALSE';
+  const stage = quoteIdent(`${raw.name}_s`);
+  await conn.run(`CREATE TABLE ${stage} AS
+    WITH b AS (SELECT __row, ${cols.map((c) => `atr_clean(${c.raw}) AS ${c.id}`).join(', ')} FROM ${rawId} WHERE __row > ${headerRowNo}),
+    f AS (SELECT *, CASE
+      WHEN NOT (${anyFilled}) THEN 'blank row'
+      WHEN ${isHeader} THEN 'repeated header row'
+      WHEN ${totalRow} THEN 'total or subtotal row'
+      WHEN ${noteRow} THEN 'note row (a single cell filled)'
+    END AS __reason FROM b)
+    SELECT *, CASE WHEN __reason IS NULL THEN row_number() OVER (PARTITION BY __reason, ${cols
+      .map((c) => c.id)
+      .join(', ')} ORDER BY __row) END AS __dup FROM f`);
+  await conn.run(`DROP TABLE ${rawId}`);
+
+  const [summary] = await rows(
+    conn,
+    `SELECT count(*) FILTER (WHERE __reason IS DISTINCT FROM 'blank row') AS read,
+      count(*) FILTER (WHERE __reason IS NULL AND __dup = 1) AS kept,
+      count(*) FILTER (WHERE __dup > 1) AS dups FROM ${stage}`,
+  );
+  const reasons = await rows(
+    conn,
+    `SELECT __reason AS reason, count(*) AS n FROM ${stage} WHERE __reason IS NOT NULL AND __reason <> 'blank row' GROUP BY 1 ORDER BY 2 DESC, 1`,
+  );
+  const kept = Number(summary?.kept ?? 0);
+  if (!kept) {
+    await conn.run(`DROP TABLE ${stage}`);
+    return {
+      problem: `${source} has a header row but no data rows: add at least one row of data.`,
+    };
+  }
+  const counts = await columnCounts(
+    conn,
+    stage,
+    cols.map((c) => c.id),
+  );
+  const decisions = cols.map((c, i) => decideColumn(counts[i]!, headerHints(c.name)));
+  return {
+    raw,
+    source,
+    stage,
+    headerRow: headerRowNo + raw.rowOffset,
+    headerCells,
+    cols,
+    counts,
+    decisions,
+    titleLines,
+    read: Number(summary?.read ?? 0),
+    kept,
+    duplicates: Number(summary?.dups ?? 0),
+    reasons,
+  };
+}
+
+/** Creates the typed table, then finds roles, the table's role and id conflicts. */
+async function finishTable(
+  conn: DuckDBConnection,
+  st: Staged,
+  sqlName: string,
+): Promise<LoadedTable> {
+  const { cols, decisions, counts, stage } = st;
+  // Columns with neither a header nor a value are layout, not data.
+  const keep = cols
+    .map((c, i) => ({ c, i }))
+    .filter(({ i }) => !(decisions[i]!.type === 'empty' && !st.headerCells[i]));
+  const tableId = quoteIdent(sqlName);
+  const where = `WHERE __reason IS NULL AND __dup = 1`;
+  await conn.run(
+    `CREATE TABLE ${tableId} AS SELECT ${keep
+      .map(({ c, i }) => `${columnExpr(decisions[i]!, c.id)} AS ${quoteIdent(c.name)}`)
+      .join(', ')} FROM ${stage} ${where} ORDER BY __row`,
+  );
+  const [unparsedRow] = await rows(
+    conn,
+    `SELECT ${keep
+      .map(
+        ({ c, i }) =>
+          `count(*) FILTER (WHERE NOT atr_missing(${c.id}) AND (${columnExpr(decisions[i]!, c.id)}) IS NULL) AS ${c.id}`,
+      )
+      .join(', ')} FROM ${stage} ${where}`,
+  );
+  await conn.run(`DROP TABLE ${stage}`);
+
+  const textCols = keep.filter(({ i }) => decisions[i]!.type === 'text');
+  const samples = new Map<number, string[]>();
+  if (textCols.length) {
+    const [s] = await rows(
+      conn,
+      `SELECT ${textCols
+        .map(
+          ({ c, i }) =>
+            `to_json(list_slice(list(DISTINCT lower(${quoteIdent(c.name)})), 1, 50))::VARCHAR AS s${i}`,
+        )
+        .join(', ')} FROM ${tableId}`,
+    );
+    for (const { i } of textCols)
+      samples.set(i, JSON.parse(String(s?.[`s${i}`] ?? '[]')) as string[]);
+  }
+  const roles = assignRoles(
+    keep.map(({ c, i }) => ({
+      name: c.name,
+      type: decisions[i]!.type,
+      sample: samples.get(i) ?? [],
+    })),
+  );
+  const columns: ColumnInfo[] = keep.map(({ c, i }, k) => ({
+    name: c.name,
+    sql: quoteIdent(c.name),
+    type: decisions[i]!.type,
+    role: roles[k] ?? null,
+    format: decisions[i]!.format,
+    missing: counts[i]!.missing,
+    unparsed: Number(unparsedRow?.[c.id] ?? 0),
+  }));
+  const exitCol = columns.find((c) => c.role === 'exitDate');
+  let exitShare = 0;
+  if (exitCol) {
+    const [e] = await rows(
+      conn,
+      `SELECT count(${exitCol.sql}) / count(*) AS share FROM ${tableId}`,
+    );
+    exitShare = Number(e?.share ?? 0);
+  }
+  const raw = st.raw;
+  const table: LoadedTable = {
+    sql: tableId,
+    source: st.source,
+    fileName: raw.fileName,
+    sheet: raw.sheet,
+    role: tableRoleOf(raw.sheet ?? raw.fileName.replace(/\.[a-z0-9]+$/i, ''), roles, exitShare),
+    columns,
+    headerRow: st.headerRow,
+    rowsRead: st.read,
+    rows: st.kept,
+    duplicatesRemoved: st.duplicates,
+    leftOut: st.reasons.map((r) => ({ reason: String(r.reason), rows: Number(r.n) })),
+    conflicts: [],
+    readNotes: [...raw.readNotes],
+    warnings: [],
+  };
+  if (st.headerRow > 1)
+    table.readNotes.push(
+      `Header on row ${st.headerRow}; the ${st.headerRow - 1} row(s) above it (titles, notes, blank rows) are not data.`,
+    );
+  await findConflicts(conn, table);
+  return table;
+}
+
+async function columnCounts(
+  conn: DuckDBConnection,
+  stage: string,
+  ids: string[],
+): Promise<ColumnCounts[]> {
+  const digits = String.raw`\d+|\d*\.\d+|\d{1,3}(,\d{3})+(\.\d+)?|\d*,\d+|\d{1,3}(\.\d{3})+(,\d+)?`;
+  const dot = String.raw`\d+|\d*\.\d+|\d{1,3}(,\d{3})+(\.\d+)?`;
+  const comma = String.raw`\d+|\d*,\d+|\d{1,3}(\.\d{3})+(,\d+)?`;
+  const parts = ids.map((id) => {
+    const v = id;
+    const n = `atr_num_text(${v})`;
+    const b = `atr_num_body(${n})`;
+    const ok = `${v} IS NOT NULL AND NOT atr_missing(${v})`;
+    const num = `${ok} AND atr_num_shaped(${n}) AND regexp_full_match(${b}, '${digits}')`;
+    const dmy = String.raw`regexp_full_match(${v}, '\d{1,2}[-/.]\d{1,2}[-/.](\d{4}|\d{2})([ T]\d{1,2}:\d{2}.*)?')`;
+    const iso = String.raw`regexp_full_match(${v}, '\d{4}[-/.]\d{1,2}[-/.]\d{1,2}([ T].*)?')`;
+    return [
+      `count(${v}) AS ${id}_filled`,
+      `count(*) - count(*) FILTER (WHERE ${ok}) AS ${id}_missing`,
+      `count(*) FILTER (WHERE ${ok}) AS ${id}_present`,
+      `count(*) FILTER (WHERE ${num}) AS ${id}_numeric`,
+      `count(*) FILTER (WHERE ${num} AND regexp_full_match(${b}, '${dot}') AND NOT regexp_full_match(${b}, '${comma}')) AS ${id}_dotev`,
+      `count(*) FILTER (WHERE ${num} AND regexp_full_match(${b}, '${comma}') AND NOT regexp_full_match(${b}, '${dot}')) AS ${id}_commaev`,
+      String.raw`count(*) FILTER (WHERE ${num} AND regexp_full_match(${b}, '\d{1,3}\.\d{3}')) AS ${id}_ambdot`,
+      String.raw`count(*) FILTER (WHERE ${num} AND regexp_full_match(${b}, '\d{1,3},\d{3}')) AS ${id}_ambcomma`,
+      String.raw`count(*) FILTER (WHERE ${num} AND regexp_full_match(${b}, '\d{4,}')) AS ${id}_bigint`,
+      String.raw`count(*) FILTER (WHERE ${num} AND regexp_full_match(${b}, '0\d+')) AS ${id}_leadzero`,
+      `count(*) FILTER (WHERE ${num} AND ends_with(${n}, '%')) AS ${id}_percent`,
+      `count(*) FILTER (WHERE ${num} AND (starts_with(${n}, '(') OR ends_with(${n}, '-'))) AS ${id}_accneg`,
+      `count(*) FILTER (WHERE ${num} AND ${n} <> regexp_replace(${v}, '\\s', '', 'g')) AS ${id}_currency`,
+      `count(*) FILTER (WHERE ${ok} AND ${iso}) AS ${id}_iso`,
+      `count(*) FILTER (WHERE ${ok} AND ${dmy}) AS ${id}_dmy`,
+      `count(*) FILTER (WHERE ${ok} AND ${dmy} AND regexp_matches(${v}, '^\\d{1,2}\\.')) AS ${id}_dmydot`,
+      String.raw`count(*) FILTER (WHERE ${ok} AND ${dmy} AND TRY_CAST(regexp_extract(${v}, '^(\d{1,2})', 1) AS INTEGER) > 12) AS ${id}_first12`,
+      String.raw`count(*) FILTER (WHERE ${ok} AND ${dmy} AND TRY_CAST(regexp_extract(${v}, '^\d{1,2}[-/.](\d{1,2})', 1) AS INTEGER) > 12) AS ${id}_second12`,
+      `count(*) FILTER (WHERE ${ok} AND NOT ${iso} AND NOT ${dmy} AND atr_date(${v}, true, false) IS NOT NULL) AS ${id}_named`,
+      String.raw`count(*) FILTER (WHERE ${ok} AND regexp_full_match(${v}, '\d{4,5}(\.\d+)?') AND TRY_CAST(${v} AS DOUBLE) BETWEEN 10000 AND 80000) AS ${id}_serial`,
+    ].join(',\n');
+  });
+  const [row] = await rows(
+    conn,
+    `SELECT ${parts.join(',\n')} FROM ${stage} WHERE __reason IS NULL AND __dup = 1`,
+  );
+  const get = (id: string, k: string) => Number(row?.[`${id}_${k}`] ?? 0);
+  return ids.map((id) => ({
+    filled: get(id, 'filled'),
+    missing: get(id, 'missing'),
+    present: get(id, 'present'),
+    numeric: get(id, 'numeric'),
+    dotEvidence: get(id, 'dotev'),
+    commaEvidence: get(id, 'commaev'),
+    ambiguousDot: get(id, 'ambdot'),
+    ambiguousComma: get(id, 'ambcomma'),
+    bigIntegers: get(id, 'bigint'),
+    leadingZeros: get(id, 'leadzero'),
+    percent: get(id, 'percent'),
+    accountingNegatives: get(id, 'accneg'),
+    withCurrency: get(id, 'currency'),
+    iso: get(id, 'iso'),
+    dmy: get(id, 'dmy'),
+    dmyDots: get(id, 'dmydot'),
+    firstAbove12: get(id, 'first12'),
+    secondAbove12: get(id, 'second12'),
+    named: get(id, 'named'),
+    serial: get(id, 'serial'),
+  }));
+}
+
+async function findConflicts(conn: DuckDBConnection, table: LoadedTable) {
+  const id = table.columns.find((c) => c.role === 'employeeId');
+  if (!id || table.role === 'assessments') return;
+  const found = await rows(
+    conn,
+    `SELECT ${id.sql} AS id, count(*) AS n FROM ${table.sql} WHERE ${id.sql} IS NOT NULL GROUP BY 1 HAVING count(*) > 1 ORDER BY n DESC, id LIMIT 100`,
+  );
+  table.conflicts = found.map((r) => ({ id: String(r.id), rows: Number(r.n) }));
+  if (found.length) {
+    const [all] = await rows(
+      conn,
+      `SELECT count(*) AS n FROM (SELECT ${id.sql} FROM ${table.sql} WHERE ${id.sql} IS NOT NULL GROUP BY 1 HAVING count(*) > 1)`,
+    );
+    table.warnings.push(
+      `${Number(all?.n ?? found.length)} ${id.name} value(s) appear on several rows with different data (e.g. ${found
+        .slice(0, 3)
+        .map((r) => r.id)
+        .join(', ')}): both rows are kept, so counts per person may be off.`,
+    );
+  }
+}
+
+const EXPORT_DATE =
+  /(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}(?:st|nd|rd|th)?\.? [A-Za-z]{3,9}\.?,? \d{4}|[A-Za-z]{3,9}\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4})/;
+
+async function findAsOf(
+  conn: DuckDBConnection,
+  tables: LoadedTable[],
+  titles: Array<{ text: string }>,
+  today: string,
+): Promise<{ date: string | null; source: TableSet['asOfSource'] }> {
+  for (const { text } of titles) {
+    const m = EXPORT_DATE.exec(text);
+    if (!m) continue;
+    const [r] = await rows(conn, `SELECT atr_date(${sqlString(m[1]!)}, true, false)::VARCHAR AS d`);
+    if (r?.d) return { date: String(r.d), source: 'export date' };
+  }
+  for (const t of tables) {
+    const c = t.columns.find((col) => col.role === 'asOfDate');
+    if (!c) continue;
+    const [r] = await rows(conn, `SELECT max(${c.sql})::VARCHAR AS d FROM ${t.sql}`);
+    if (r?.d) return { date: String(r.d), source: 'export date' };
+  }
+  const dateCols = tables.flatMap((t) =>
+    t.columns
+      .filter((c) => c.type === 'date' && c.role !== 'birthDate')
+      .map(
+        (c) => `SELECT max(${c.sql}) AS d FROM ${t.sql} WHERE ${c.sql} <= DATE ${sqlString(today)}`,
+      ),
+  );
+  if (dateCols.length) {
+    const [r] = await rows(
+      conn,
+      `SELECT max(d)::VARCHAR AS d FROM (${dateCols.join(' UNION ALL ')})`,
+    );
+    if (r?.d) return { date: String(r.d), source: 'latest date in the file' };
+  }
+  return tables.length ? { date: today, source: 'today' } : { date: null, source: null };
+}
+
+async function checkPlausibility(conn: DuckDBConnection, table: LoadedTable, asOf: string) {
+  const col = (role: ColumnInfo['role']) => table.columns.find((c) => c.role === role);
+  const w = table.warnings;
+  for (const c of table.columns)
+    if (c.unparsed)
+      w.push(
+        `${c.unparsed} cell(s) of ${c.name} do not fit the column's ${c.type === 'date' ? 'date' : 'number'} format (${c.format}) and are treated as missing.`,
+      );
+  const salary = col('salary');
+  if (salary) {
+    const [r] = await rows(
+      conn,
+      `SELECT min(${salary.sql}) AS lo, max(${salary.sql}) AS hi FROM ${table.sql} WHERE ${salary.sql} > 0`,
+    );
+    const lo = Number(r?.lo ?? 0);
+    const hi = Number(r?.hi ?? 0);
+    if (lo > 0 && hi / lo > 50)
+      w.push(
+        `${salary.name} ranges from ${fmt(lo)} to ${fmt(hi)} (more than 50x): hourly or monthly pay, part-time amounts or mixed currencies may be in the column, so pay figures are doubtful.`,
+      );
+  }
+  const currency = col('currency');
+  if (currency) {
+    const [r] = await rows(
+      conn,
+      `SELECT count(DISTINCT upper(${currency.sql})) AS n FROM ${table.sql}`,
+    );
+    if (Number(r?.n ?? 0) > 1)
+      w.push(
+        `${currency.name} holds ${r?.n} currencies: pay is only comparable within one currency.`,
+      );
+  }
+  const future = async (c: ColumnInfo | undefined, say: (n: number) => string) => {
+    if (!c) return;
+    const [r] = await rows(
+      conn,
+      `SELECT count(*) AS n FROM ${table.sql} WHERE ${c.sql} > DATE ${sqlString(asOf)}`,
+    );
+    const n = Number(r?.n ?? 0);
+    if (n) w.push(say(n));
+  };
+  await future(
+    col('hireDate'),
+    (n) =>
+      `${n} ${col('hireDate')!.name} value(s) are after the as-of date ${asOf} (future starters or typing errors).`,
+  );
+  await future(
+    col('birthDate'),
+    (n) => `${n} ${col('birthDate')!.name} value(s) are in the future.`,
+  );
+  await future(
+    col('exitDate'),
+    (n) =>
+      `${n} ${col('exitDate')!.name} value(s) are after the as-of date ${asOf}: those people are serving notice and still count as employed.`,
+  );
+  const hire = col('hireDate');
+  const exit = col('exitDate');
+  if (hire && exit) {
+    const [r] = await rows(
+      conn,
+      `SELECT count(*) AS n FROM ${table.sql} WHERE ${exit.sql} < ${hire.sql}`,
+    );
+    const n = Number(r?.n ?? 0);
+    if (n)
+      w.push(
+        `${n} row(s) have ${exit.name} before ${hire.name} (negative tenure): their tenure is left out.`,
+      );
+  }
+  const age = col('age');
+  if (age) {
+    const [r] = await rows(
+      conn,
+      `SELECT count(*) AS n FROM ${table.sql} WHERE ${age.sql} < 14 OR ${age.sql} > 100`,
+    );
+    if (Number(r?.n ?? 0)) w.push(`${r?.n} ${age.name} value(s) are outside 14-100.`);
+  }
+  const birth = col('birthDate');
+  if (birth) {
+    const [r] = await rows(
+      conn,
+      `SELECT count(*) AS n FROM ${table.sql} WHERE date_diff('year', ${birth.sql}, DATE ${sqlString(asOf)}) NOT BETWEEN 14 AND 100`,
+    );
+    if (Number(r?.n ?? 0)) w.push(`${r?.n} ${birth.name} value(s) give an age outside 14-100.`);
+  }
+  for (const c of table.columns)
+    if (c.type === 'date' && c.format?.includes('assumed'))
+      w.push(
+        `${c.name}: no value proves whether dates are day or month first; ${c.format.replace(/^.*assumed/, 'assumed')}. Check a known date.`,
+      );
+}
+
+function fmt(n: number): string {
+  return n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+}

@@ -1,0 +1,342 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import ExcelJS from 'exceljs';
+import type { HistoryAttachment } from '../types';
+import { quoteIdent, sqlString } from './cells';
+
+/**
+ * Bringing each attachment into DuckDB as a raw table of text cells: `__row` (the line or sheet
+ * row, 1-based) and `c0..cN`. CSV goes straight through DuckDB's reader (its sniffer finds the
+ * delimiter, quoting and title lines); XLSX sheets and JSON arrays are appended from exceljs and
+ * JSON.parse. Typing happens afterwards, per column, in load.ts.
+ */
+
+export const MAX_COLUMNS = 200;
+
+export interface RawTable {
+  /** Name of the raw table in SQL (unquoted). */
+  name: string;
+  fileName: string;
+  sheet: string | null;
+  /** Quoted raw column identifiers, in order. */
+  columns: string[];
+  /** Lines above the first row DuckDB returned (CSV title lines the sniffer skipped). */
+  preamble: string[];
+  /** Row number offset: raw `__row` + offset = the 1-based line or sheet row. */
+  rowOffset: number;
+  readNotes: string[];
+}
+
+export type TableKind = 'csv' | 'xlsx' | 'json';
+
+export function extensionOf(fileName: string): string {
+  const m = /\.([a-z0-9]+)$/i.exec(fileName.trim());
+  return m ? m[1]!.toLowerCase() : '';
+}
+
+/** Which reader fits a file, by extension first and MIME type second; null when none. */
+export function tableKindOf(
+  att: Pick<HistoryAttachment, 'fileName' | 'mimeType'>,
+): TableKind | null {
+  const ext = extensionOf(att.fileName);
+  if (ext === 'csv' || ext === 'tsv' || ext === 'tab') return 'csv';
+  if (ext === 'xlsx' || ext === 'xlsm') return 'xlsx';
+  if (ext === 'json') return 'json';
+  const mime = att.mimeType.toLowerCase();
+  if (mime.includes('csv') || mime === 'text/tab-separated-values') return 'csv';
+  if (mime.includes('spreadsheetml')) return 'xlsx';
+  if (mime === 'application/json') return 'json';
+  return null;
+}
+
+/** A user-facing failure to read one attachment; the other files are still read. */
+export class SourceError extends Error {
+  override name = 'SourceError';
+}
+
+/** Text of a file in UTF-8, whatever it was saved as (UTF-8 with or without BOM, UTF-16, 1252). */
+export function decodeTableText(data: Buffer): { text: string; encoding: string } {
+  if (data[0] === 0xff && data[1] === 0xfe)
+    return { text: new TextDecoder('utf-16le').decode(data.subarray(2)), encoding: 'UTF-16' };
+  if (data[0] === 0xfe && data[1] === 0xff)
+    return { text: new TextDecoder('utf-16be').decode(data.subarray(2)), encoding: 'UTF-16' };
+  const bom = data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf;
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bom ? data.subarray(3) : data);
+    return { text, encoding: bom ? 'UTF-8 with BOM' : 'UTF-8' };
+  } catch {
+    // Excel's "CSV" on Windows writes the ANSI code page; windows-1252 covers € £ and accents.
+    return { text: new TextDecoder('windows-1252').decode(data), encoding: 'Windows-1252' };
+  }
+}
+
+function looksBinary(text: string): boolean {
+  const sample = text.slice(0, 4096);
+  let control = 0;
+  for (const ch of sample) {
+    const code = ch.charCodeAt(0);
+    if (code === 0) return true;
+    if (code < 32 && code !== 9 && code !== 10 && code !== 13 && code !== 12) control++;
+  }
+  return sample.length > 0 && control / sample.length > 0.1;
+}
+
+const DELIMITER_NAMES: Record<string, string> = {
+  ',': 'comma',
+  ';': 'semicolon',
+  '\t': 'tab',
+  '|': 'pipe',
+};
+
+export async function readCsv(
+  conn: DuckDBConnection,
+  att: HistoryAttachment,
+  name: string,
+): Promise<RawTable> {
+  const { text, encoding } = decodeTableText(att.data);
+  if (!text.trim())
+    throw new SourceError(`${att.fileName} is empty: there are no rows to analyse.`);
+  if (looksBinary(text)) {
+    throw new SourceError(
+      `${att.fileName} does not look like a CSV file: it contains binary data. Export the sheet as CSV (UTF-8) or attach the .xlsx workbook itself.`,
+    );
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'atrium-csv-'));
+  const path = join(dir, 'data.csv');
+  try {
+    await writeFile(path, text, 'utf8');
+    let delim = ',';
+    let quote = '"';
+    let escape = '"';
+    let skip = 0;
+    for (const extra of ['', ', null_padding = true, strict_mode = false']) {
+      try {
+        const sniff = await conn.runAndReadAll(
+          `SELECT Delimiter, Quote, Escape, SkipRows FROM sniff_csv(${sqlString(path)}${extra})`,
+        );
+        const [row] = sniff.getRows();
+        if (row) {
+          delim = String(row[0]);
+          quote = String(row[1]) === '(empty)' ? '' : String(row[1]);
+          escape = String(row[2]) === '(empty)' ? '' : String(row[2]);
+          skip = Number(row[3] ?? 0);
+        }
+        break;
+      } catch {
+        // Ragged title lines can defeat the strict sniff; the padded one, or the defaults, follow.
+      }
+    }
+    const options = [
+      `delim = ${sqlString(delim)}`,
+      `quote = ${sqlString(quote)}`,
+      `escape = ${sqlString(escape)}`,
+      `skip = ${skip}`,
+      'header = false',
+      'all_varchar = true',
+      'null_padding = true',
+      'parallel = false',
+      'strict_mode = false',
+      "nullstr = ''",
+    ].join(', ');
+    try {
+      await conn.run(
+        `CREATE TABLE ${quoteIdent(name)} AS SELECT row_number() OVER () AS __row, * FROM read_csv(${sqlString(path)}, ${options})`,
+      );
+    } catch (err) {
+      throw new SourceError(
+        `${att.fileName} could not be read as CSV (${(err instanceof Error ? err.message : String(err)).split('\n')[0]}). Check that it is a delimited text export, or attach the .xlsx workbook.`,
+      );
+    }
+    const cols = await rawColumns(conn, name);
+    const notes = [
+      `${DELIMITER_NAMES[delim] ?? `"${delim}"`}-separated text, ${encoding}${quote ? `, quoted with ${quote}` : ''}.`,
+    ];
+    return {
+      name,
+      fileName: att.fileName,
+      sheet: null,
+      columns: cols,
+      preamble: text.split(/\r?\n/).slice(0, skip),
+      rowOffset: skip,
+      readNotes: notes,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function rawColumns(conn: DuckDBConnection, name: string): Promise<string[]> {
+  const reader = await conn.runAndReadAll(`SELECT * FROM ${quoteIdent(name)} LIMIT 0`);
+  const cols = reader.columnNames().filter((c) => c !== '__row');
+  if (cols.length > MAX_COLUMNS) {
+    await conn.run(
+      `CREATE OR REPLACE TABLE ${quoteIdent(name)} AS SELECT __row, ${cols
+        .slice(0, MAX_COLUMNS)
+        .map(quoteIdent)
+        .join(', ')} FROM ${quoteIdent(name)}`,
+    );
+  }
+  return cols.slice(0, MAX_COLUMNS).map(quoteIdent);
+}
+
+/** Appends a grid of text cells as a raw table; `rowNumbers` are the 1-based sheet rows. */
+async function appendGrid(
+  conn: DuckDBConnection,
+  name: string,
+  grid: Array<Array<string | null>>,
+  rowNumbers: number[],
+): Promise<string[]> {
+  const width = Math.min(MAX_COLUMNS, Math.max(1, ...grid.map((r) => r.length)));
+  const cols = Array.from({ length: width }, (_, i) => quoteIdent(`column${i}`));
+  await conn.run(
+    `CREATE TABLE ${quoteIdent(name)} (__row INTEGER, ${cols.map((c) => `${c} VARCHAR`).join(', ')})`,
+  );
+  const appender = await conn.createAppender(name);
+  grid.forEach((row, r) => {
+    appender.appendInteger(rowNumbers[r]!);
+    for (let i = 0; i < width; i++) {
+      const cell = row[i];
+      if (cell === null || cell === undefined) appender.appendNull();
+      else appender.appendVarchar(cell);
+    }
+    appender.endRow();
+  });
+  appender.flushSync();
+  appender.closeSync();
+  return cols;
+}
+
+function excelText(cell: ExcelJS.Cell): string | null {
+  // Merged areas repeat the master's value in every cell: keep it once, where it is written.
+  if (cell.isMerged && cell.master !== cell) return null;
+  return excelValue(cell.value, cell.numFmt);
+}
+
+function excelValue(value: ExcelJS.CellValue, numFmt: string | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    // A percent-formatted 0.12 is what the user sees as 12%: keep what they see.
+    if (numFmt?.includes('%')) return `${Number((value * 100).toPrecision(12))}%`;
+    return String(value);
+  }
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) {
+    return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
+  }
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('error' in value) return null;
+    if ('result' in value) return excelValue((value.result ?? null) as ExcelJS.CellValue, numFmt);
+    if ('text' in value && typeof value.text === 'string') return value.text;
+  }
+  return String(value);
+}
+
+export async function readWorkbook(
+  conn: DuckDBConnection,
+  att: HistoryAttachment,
+  nextName: () => string,
+): Promise<{ tables: RawTable[]; skipped: string[] }> {
+  const book = new ExcelJS.Workbook();
+  try {
+    // exceljs declares its own Buffer type; a Node Buffer is what it reads.
+    await book.xlsx.load(att.data as unknown as ExcelJS.Buffer);
+  } catch {
+    throw new SourceError(
+      `${att.fileName} could not be read as an Excel workbook (.xlsx). If it is an old .xls file or a protected workbook, save it as .xlsx or CSV and attach it again.`,
+    );
+  }
+  const tables: RawTable[] = [];
+  const skipped: string[] = [];
+  for (const sheet of book.worksheets) {
+    const grid: Array<Array<string | null>> = [];
+    const rowNumbers: number[] = [];
+    const width = Math.min(MAX_COLUMNS, sheet.columnCount);
+    sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+      const cells: Array<string | null> = [];
+      for (let c = 1; c <= width; c++) cells.push(excelText(row.getCell(c)));
+      if (cells.some((c) => c !== null && c.trim() !== '')) {
+        grid.push(cells);
+        rowNumbers.push(rowNumber);
+      }
+    });
+    if (grid.length < 2 || Math.max(...grid.map((r) => r.filter((c) => c?.trim()).length)) < 2) {
+      if (grid.length)
+        skipped.push(`Sheet "${sheet.name}" of ${att.fileName} holds no table: skipped.`);
+      continue;
+    }
+    const name = nextName();
+    const columns = await appendGrid(conn, name, grid, rowNumbers);
+    tables.push({
+      name,
+      fileName: att.fileName,
+      sheet: sheet.name,
+      columns,
+      preamble: [],
+      rowOffset: 0,
+      readNotes: [`Excel sheet "${sheet.name}".`],
+    });
+  }
+  if (!tables.length) throw new SourceError(`${att.fileName} has no sheet with a table in it.`);
+  return { tables, skipped };
+}
+
+export async function readJson(
+  conn: DuckDBConnection,
+  att: HistoryAttachment,
+  name: string,
+): Promise<RawTable> {
+  let data: unknown;
+  try {
+    data = JSON.parse(decodeTableText(att.data).text);
+  } catch {
+    throw new SourceError(
+      `${att.fileName} is not valid JSON: check that the file is complete and not truncated.`,
+    );
+  }
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    // Common wrappers: {"employees": [...]}, {"data": [...]}: take the first array.
+    const inner = Object.values(data).find((v) => Array.isArray(v));
+    if (inner) data = inner;
+  }
+  const records = Array.isArray(data)
+    ? data.filter(
+        (r): r is Record<string, unknown> => !!r && typeof r === 'object' && !Array.isArray(r),
+      )
+    : [];
+  if (!records.length) {
+    throw new SourceError(
+      `${att.fileName} does not hold a table: expected a JSON array of objects, one per row.`,
+    );
+  }
+  const keys: string[] = [];
+  for (const r of records) for (const k of Object.keys(r)) if (!keys.includes(k)) keys.push(k);
+  const text = (v: unknown): string | null =>
+    v === null || v === undefined
+      ? null
+      : typeof v === 'string'
+        ? v
+        : typeof v === 'number' || typeof v === 'boolean'
+          ? String(v)
+          : JSON.stringify(v);
+  const grid = [keys, ...records.map((r) => keys.map((k) => text(r[k])))];
+  const columns = await appendGrid(
+    conn,
+    name,
+    grid,
+    grid.map((_, i) => i + 1),
+  );
+  return {
+    name,
+    fileName: att.fileName,
+    sheet: null,
+    columns,
+    preamble: [],
+    rowOffset: 0,
+    readNotes: ['JSON array of records.'],
+  };
+}
