@@ -32,15 +32,16 @@ describe('model strings', () => {
     ['gpt-4', 'Unknown model provider "gpt-4" in "gpt-4": use builtin or openai:<model>.'],
     [
       'openai:',
-      'Invalid model "openai:": Model must be "builtin" or "openai:<model>", e.g. openai:gpt-4.1-mini.',
+      'Invalid model "openai:": Model must be "builtin" or "<provider>:<model>", e.g. openai:gpt-4.1-mini.',
     ],
-    [
-      'builtin:fast',
-      'Invalid model "builtin:fast": Model must be "builtin" or "openai:<model>", e.g. openai:gpt-4.1-mini.',
-    ],
+    ['builtin:fast', 'The builtin provider takes no model name: use "builtin".'],
     [
       'openai:bad model',
-      'Invalid model "openai:bad model": Model must be "builtin" or "openai:<model>", e.g. openai:gpt-4.1-mini.',
+      'Invalid model "openai:bad model": Model must be "builtin" or "<provider>:<model>", e.g. openai:gpt-4.1-mini.',
+    ],
+    [
+      'azure-eu:gpt-4o',
+      'Unknown model provider "azure-eu" in "azure-eu:gpt-4o": use builtin or openai:<model>.',
     ],
   ])('%s', (model, problem) => {
     expect(validateModelString(model)).toBe(problem);
@@ -90,6 +91,92 @@ describe('model strings', () => {
     expect(agentFor('fake:slow', config())).toBe(fake);
     remove();
     expect(validateModelString('fake:slow')).toMatch(/Unknown model provider "fake"/);
+  });
+});
+
+describe('named providers (MODEL_PROVIDERS)', () => {
+  it('reads name=url[,KEY_VARIABLE] entries, the key from the variable named', () => {
+    const cfg = config({
+      MODEL_PROVIDERS:
+        'azure-eu=https://eu.example.com/openai/v1/,AZURE_EU_KEY; ollama-lab=http://10.0.0.5:11434/v1',
+      AZURE_EU_KEY: 'sk-azure',
+    });
+    expect(cfg.modelProviders).toEqual([
+      {
+        name: 'azure-eu',
+        baseUrl: 'https://eu.example.com/openai/v1',
+        apiKeyEnv: 'AZURE_EU_KEY',
+        apiKey: 'sk-azure',
+      },
+      {
+        name: 'ollama-lab',
+        baseUrl: 'http://10.0.0.5:11434/v1',
+        apiKeyEnv: undefined,
+        apiKey: undefined,
+      },
+    ]);
+    expect(validateModelString('azure-eu:gpt-4o', cfg)).toBeNull();
+    expect(validateModelString('ollama-lab:llama3.1:8b', cfg)).toBeNull();
+    expect(validateModelString('azure-us:gpt-4o', cfg)).toBe(
+      'Unknown model provider "azure-us" in "azure-us:gpt-4o": use builtin or openai:<model> or azure-eu:<model> or ollama-lab:<model>.',
+    );
+  });
+
+  it.each([
+    ['lab', 'entry "lab" must read name=https://host/v1 or name=https://host/v1,KEY_VARIABLE'],
+    ['openai=http://x/v1', 'cannot name a provider "openai" (reserved)'],
+    ['a=http://x/v1;a=http://y/v1', 'names "a" twice'],
+    ['a=ftp://x/v1', 'gives "a" a base URL that is not http:// or https://'],
+    [
+      'a=http://x/v1,MISSING_KEY',
+      'names MISSING_KEY as the key of "a", but MISSING_KEY is not set',
+    ],
+  ])('refuses MODEL_PROVIDERS=%s', (value, why) => {
+    expect(() => config({ MODEL_PROVIDERS: value })).toThrow(
+      `Invalid configuration: MODEL_PROVIDERS ${why} (got ${JSON.stringify(value)})`,
+    );
+  });
+
+  it('points two companies at two model servers, each with its own key', async () => {
+    const other = await startOpenAiFixture();
+    try {
+      const cfg = config({
+        OPENAI_BASE_URL: server.baseUrl,
+        OPENAI_API_KEY: 'sk-openai',
+        MODEL_PROVIDERS: `lab=${other.baseUrl},LAB_KEY`,
+        LAB_KEY: 'sk-lab',
+      });
+      assertCompanyModels(
+        [
+          {
+            name: 'A',
+            brandHubModel: 'openai:m1',
+            governanceModel: 'builtin',
+            talentIntelligenceModel: 'builtin',
+          },
+          {
+            name: 'B',
+            brandHubModel: 'lab:m2',
+            governanceModel: 'builtin',
+            talentIntelligenceModel: 'builtin',
+          },
+        ],
+        cfg,
+      );
+      const answer = { task_name: 'T', content: [{ type: 'text', text: 'x' }], next_steps: [] };
+      server.enqueue(textReply(JSON.stringify(answer)));
+      other.enqueue(textReply(JSON.stringify(answer)));
+      await runTurn(agentFor('openai:m1', cfg), 'brand-hub', [userMessage('Hi')]);
+      await runTurn(agentFor('lab:m2', cfg), 'brand-hub', [userMessage('Hi')]);
+      expect(server.requests.at(-1)!.body.model).toBe('m1');
+      expect(server.requests.at(-1)!.headers.authorization).toBe('Bearer sk-openai');
+      expect(other.requests).toHaveLength(1);
+      expect(other.requests[0]!.body.model).toBe('m2');
+      expect(other.requests[0]!.headers.authorization).toBe('Bearer sk-lab');
+    } finally {
+      server.requests.length = 0;
+      await other.close();
+    }
   });
 });
 

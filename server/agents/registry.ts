@@ -1,32 +1,72 @@
 import { MODEL_STRING_MAX, ModelString } from '@contract/models';
-import type { Config } from '../config';
+import type { Config, NamedModelProvider } from '../config';
 import { ConfigError } from '../config';
 import { builtinAgent } from './providers/builtin';
-import { openaiAgent } from './providers/openai';
+import { openaiAgent, type EndpointOptions } from './providers/openai';
 import type { Agent } from './types';
 
 /**
  * Model routing. A company's model string names a provider and, after a colon, the provider's
- * model: `builtin` or `openai:gpt-4.1-mini` (ARCHITECTURE.md section 5).
+ * model: `builtin`, `openai:gpt-4.1-mini`, or `<name>:<model>` for an endpoint the operator
+ * named in MODEL_PROVIDERS (ARCHITECTURE.md section 5).
  */
+
+/** What routing needs of the configuration: the OpenAI endpoint, the named ones, the limits. */
+export type ModelConfig = Pick<
+  Config,
+  | 'openaiBaseUrl'
+  | 'openaiApiKey'
+  | 'modelProviders'
+  | 'modelFirstTokenTimeoutMs'
+  | 'modelIdleTimeoutMs'
+>;
 
 /** Makes the agent of one model id (the part after the colon; '' for `builtin`). */
 export type ProviderFactory = (modelId: string, config: Config) => Agent;
 
 const providers = new Map<string, ProviderFactory>([
   ['builtin', () => builtinAgent()],
-  [
-    'openai',
-    (modelId, config) =>
-      openaiAgent({ modelId, baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey }),
-  ],
+  ['openai', (modelId, config) => endpointAgent(modelId, endpointOf('openai', config)!, config)],
 ]);
 
 /** Providers whose model string has no model part. */
 const WITHOUT_MODEL = new Set(['builtin']);
 
-const MODEL_MAX = MODEL_STRING_MAX;
 const MODEL_ID = /^[A-Za-z0-9][\w.:/@+-]*$/;
+
+/** The endpoint of an OpenAI-compatible provider (`openai` or a named one), or null. */
+export function endpointOf(provider: string, config: Partial<ModelConfig>): EndpointOptions | null {
+  if (provider === 'openai') {
+    return {
+      provider: 'openai',
+      baseUrl: config.openaiBaseUrl,
+      apiKey: config.openaiApiKey,
+      baseUrlSetting: 'OPENAI_BASE_URL',
+      apiKeySetting: 'OPENAI_API_KEY',
+    };
+  }
+  const named = config.modelProviders?.find((p) => p.name === provider);
+  return named ? namedEndpoint(named) : null;
+}
+
+function namedEndpoint(p: NamedModelProvider): EndpointOptions {
+  return {
+    provider: p.name,
+    baseUrl: p.baseUrl,
+    apiKey: p.apiKey,
+    baseUrlSetting: `the base URL of "${p.name}" in MODEL_PROVIDERS`,
+    apiKeySetting: p.apiKeyEnv ?? `the key of "${p.name}" (MODEL_PROVIDERS names no key variable)`,
+  };
+}
+
+function endpointAgent(modelId: string, endpoint: EndpointOptions, config: ModelConfig): Agent {
+  return openaiAgent({
+    ...endpoint,
+    modelId,
+    firstTokenTimeoutMs: config.modelFirstTokenTimeoutMs,
+    idleTimeoutMs: config.modelIdleTimeoutMs,
+  });
+}
 
 /**
  * Adds a provider through the same seam as the real ones (e.g. a controllable agent in tests).
@@ -48,8 +88,9 @@ export function registerProvider(
   };
 }
 
-export function knownProviders(): string[] {
-  return [...providers.keys()];
+/** Every provider a model string may name with this configuration. */
+export function knownProviders(config?: Partial<ModelConfig>): string[] {
+  return [...providers.keys(), ...(config?.modelProviders ?? []).map((p) => p.name)];
 }
 
 export interface ParsedModel {
@@ -59,20 +100,22 @@ export interface ParsedModel {
 
 /**
  * The reason a model string is not usable, or null when it is. Used by the admin command, the
- * start-up check and agentFor.
+ * start-up check and agentFor. Named providers count only when the configuration is given.
  */
-export function validateModelString(model: string): string | null {
+export function validateModelString(model: string, config?: Partial<ModelConfig>): string | null {
   const value = model.trim();
-  if (!value) return 'The model is empty: use builtin or openai:<model>.';
-  if (value.length > MODEL_MAX) return `The model is longer than ${MODEL_MAX} characters.`;
+  const known = knownProviders(config);
+  const expected = `use ${known.map((p) => (WITHOUT_MODEL.has(p) ? p : `${p}:<model>`)).join(' or ')}`;
+  if (!value) return `The model is empty: ${expected}.`;
+  if (value.length > MODEL_STRING_MAX)
+    return `The model is longer than ${MODEL_STRING_MAX} characters.`;
   const colon = value.indexOf(':');
   const provider = colon < 0 ? value : value.slice(0, colon);
   const modelId = colon < 0 ? '' : value.slice(colon + 1);
-  const expected = `use ${[...providers.keys()].map((p) => (WITHOUT_MODEL.has(p) ? p : `${p}:<model>`)).join(' or ')}`;
-  if (!providers.has(provider))
+  if (!known.includes(provider))
     return `Unknown model provider "${provider}" in "${value}": ${expected}.`;
-  // The two real providers follow the contract's model-string syntax (shared with the admin command).
-  if (provider === 'builtin' || provider === 'openai') {
+  // Real providers follow the contract's model-string syntax (shared with the admin command).
+  if (!providers.has(provider) || provider === 'builtin' || provider === 'openai') {
     const parsed = ModelString.safeParse(value);
     if (!parsed.success) return `Invalid model "${value}": ${parsed.error.issues[0]!.message}.`;
   }
@@ -86,8 +129,8 @@ export function validateModelString(model: string): string | null {
   return null;
 }
 
-export function parseModelString(model: string): ParsedModel {
-  const problem = validateModelString(model);
+export function parseModelString(model: string, config?: Partial<ModelConfig>): ParsedModel {
+  const problem = validateModelString(model, config);
   if (problem) throw new ConfigError(problem);
   const value = model.trim();
   const colon = value.indexOf(':');
@@ -102,8 +145,10 @@ export function parseModelString(model: string): ParsedModel {
  * known but not configured (openai without OPENAI_BASE_URL) fails at turn time with an AgentError.
  */
 export function agentFor(model: string, config: Config): Agent {
-  const { provider, modelId } = parseModelString(model);
-  return providers.get(provider)!(modelId, config);
+  const { provider, modelId } = parseModelString(model, config);
+  const factory = providers.get(provider);
+  if (factory) return factory(modelId, config);
+  return endpointAgent(modelId, endpointOf(provider, config)!, config);
 }
 
 export interface CompanyModels {
@@ -113,16 +158,24 @@ export interface CompanyModels {
   talentIntelligenceModel: string;
 }
 
-/** Start-up check: every company's model strings name a known provider. Throws one ConfigError listing all problems. */
-export function assertCompanyModels(companies: CompanyModels[]): void {
+export const COMPANY_MODEL_FIELDS = [
+  ['brandHubModel', 'Brand Hub'],
+  ['governanceModel', 'Governance'],
+  ['talentIntelligenceModel', 'Talent Intelligence'],
+] as const;
+
+/**
+ * Start-up check: every company's model strings name a known provider (the named ones of
+ * MODEL_PROVIDERS when the configuration is given). Throws one ConfigError listing all problems.
+ */
+export function assertCompanyModels(
+  companies: CompanyModels[],
+  config?: Partial<ModelConfig>,
+): void {
   const problems: string[] = [];
   for (const c of companies) {
-    for (const [field, label] of [
-      ['brandHubModel', 'Brand Hub'],
-      ['governanceModel', 'Governance'],
-      ['talentIntelligenceModel', 'Talent Intelligence'],
-    ] as const) {
-      const problem = validateModelString(c[field]);
+    for (const [field, label] of COMPANY_MODEL_FIELDS) {
+      const problem = validateModelString(c[field], config);
       if (problem) problems.push(`company "${c.name}", ${label} model: ${problem}`);
     }
   }
