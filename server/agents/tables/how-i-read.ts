@@ -1,0 +1,113 @@
+import type { ColumnRole, LoadedTable, TableSet } from './types';
+
+/**
+ * The "How I read your file" section every table report carries: what was read, what was left
+ * out and why, which column was taken for what and in which format, the as-of date, and the
+ * warnings that keep a doubtful figure from being stated as fact.
+ */
+
+const ROLE_LABEL: Record<ColumnRole, string> = {
+  employeeId: 'employee id',
+  name: 'name',
+  department: 'department',
+  costCentre: 'cost centre',
+  location: 'location',
+  country: 'country',
+  level: 'grade / level',
+  jobTitle: 'job title',
+  hireDate: 'hire date',
+  exitDate: 'exit date',
+  exitReason: 'exit reason',
+  exitType: 'exit type (voluntary / involuntary)',
+  status: 'employment status',
+  rating: 'performance rating',
+  previousRating: 'previous rating',
+  salary: 'salary',
+  bonus: 'bonus',
+  currency: 'currency',
+  gender: 'gender',
+  managerId: 'manager',
+  birthDate: 'birth date',
+  age: 'age',
+  ageBand: 'age band',
+  partTime: 'part-time / full-time',
+  fte: 'FTE',
+  source: 'hiring source',
+  timeInLevel: 'time in level',
+  skill: 'skill',
+  proficiency: 'proficiency',
+  requiredLevel: 'required level',
+  assessmentDate: 'assessment date',
+  asOfDate: 'snapshot date',
+};
+
+export function roleLabel(role: ColumnRole): string {
+  return ROLE_LABEL[role];
+}
+
+const n = (v: number) => v.toLocaleString('en-US');
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${n(count)} ${count === 1 ? one : many}`;
+
+const TABLE_ROLE: Record<LoadedTable['role'], string> = {
+  staff: 'staff',
+  leavers: 'leavers',
+  assessments: 'skills assessments',
+  other: 'table',
+};
+
+function tableLines(t: LoadedTable): string[] {
+  const facts = [
+    `${plural(t.rowsRead, 'row')} read${t.headerRow > 1 ? ` (header on row ${t.headerRow})` : ''}`,
+  ];
+  if (t.duplicatesRemoved)
+    facts.push(`${plural(t.duplicatesRemoved, 'exact duplicate row')} counted once`);
+  for (const l of t.leftOut) facts.push(`${plural(l.rows, l.reason)} left out`);
+  facts.push(`${plural(t.rows, 'row')} used`);
+  const lines = [`- **${t.source}** (${TABLE_ROLE[t.role]}): ${facts.join('; ')}.`];
+  const mapped = t.columns.filter((c) => c.role);
+  if (mapped.length)
+    lines.push(
+      `  - Columns: ${mapped
+        .map((c) => `${c.name} → ${ROLE_LABEL[c.role!]}${c.format ? ` (${c.format})` : ''}`)
+        .join('; ')}.`,
+    );
+  const others = t.columns.filter((c) => !c.role && c.format);
+  if (others.length)
+    lines.push(`  - Formats: ${others.map((c) => `${c.name}: ${c.format}`).join('; ')}.`);
+  const missing = t.columns.filter((c) => c.missing && c.role);
+  if (missing.length)
+    lines.push(
+      `  - Missing values (blank, N/A, -, TBC ... are missing, never zero): ${missing
+        .map((c) => `${c.name} ${n(c.missing)}`)
+        .join(', ')}.`,
+    );
+  return lines;
+}
+
+function asOfLine(set: TableSet): string | null {
+  if (!set.asOf) return null;
+  const why =
+    set.asOfSource === 'export date'
+      ? 'the export date given in the file'
+      : set.asOfSource === 'latest date in the file'
+        ? 'the latest date in the file, as it names no export date'
+        : "today's date, as the file has no dates";
+  return `- As-of date: ${set.asOf} (${why}).`;
+}
+
+export function howIReadMarkdown(set: TableSet): string {
+  const lines = ['### How I read your file', ''];
+  for (const t of set.tables) lines.push(...tableLines(t));
+  const asOf = asOfLine(set);
+  if (asOf) lines.push(asOf);
+  for (const p of set.problems) lines.push(`- Not used: ${p}`);
+  const warnings = set.tables.flatMap((t) =>
+    t.warnings.map((w) => (set.tables.length > 1 ? `${t.source}: ${w}` : w)),
+  );
+  if (warnings.length) {
+    lines.push('', '**Check before relying on the figures:**', '');
+    for (const w of warnings) lines.push(`- ${w}`);
+  }
+  return lines.join('\n');
+}

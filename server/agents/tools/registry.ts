@@ -1,0 +1,18 @@
+import { COMMON_TOOLS } from './common-tools';
+import type { AnalystTool } from './tool';
+
+/**
+ * Every analyst tool by name: the analysis worker runs tools from this list only. Modules add
+ * their tools here, one import and one spread per module (names are unique across modules).
+ */
+export const ALL_TOOLS: AnalystTool[] = [...COMMON_TOOLS];
+
+const byName = new Map<string, AnalystTool>();
+for (const t of ALL_TOOLS) {
+  if (byName.has(t.name)) throw new Error(`Two analyst tools are named ${t.name}.`);
+  byName.set(t.name, t);
+}
+
+export function toolNamed(name: string): AnalystTool | undefined {
+  return byName.get(name);
+}

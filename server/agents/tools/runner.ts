@@ -1,0 +1,72 @@
+import { availableParallelism } from 'node:os';
+import { tool, type ToolSet } from 'ai';
+import { Piscina } from 'piscina';
+import type { HistoryAttachment } from '../types';
+import type { AnalystTool } from './tool';
+import type { ToolTask } from './tool-worker';
+
+/**
+ * Runs analyst tools in a worker pool, off the event loop: parsing a 10 MB file and the SQL over
+ * it never hold up other users' requests. The pool starts on first use.
+ */
+
+let pool: Piscina | null = null;
+
+function getPool(): Piscina {
+  if (!pool) {
+    // Under tsx (dev, tests) the worker is TypeScript and needs tsx's loader; built, it is JS.
+    const typescript = import.meta.url.endsWith('.ts');
+    pool = new Piscina({
+      filename: new URL(`./tool-worker.${typescript ? 'ts' : 'js'}`, import.meta.url).href,
+      execArgv: typescript ? ['--import', 'tsx'] : [],
+      minThreads: 0,
+      maxThreads: Math.max(1, Math.min(2, availableParallelism())),
+      idleTimeout: 60_000,
+    });
+  }
+  return pool;
+}
+
+/**
+ * One tool call on the turn's files: the tool's JSON result, or `{ error }` when the input is
+ * invalid or the tool failed with a ToolError. Rejects when `signal` aborts.
+ */
+export async function runTool(
+  toolName: string,
+  input: unknown,
+  files: HistoryAttachment[],
+  signal?: AbortSignal,
+): Promise<unknown> {
+  signal?.throwIfAborted();
+  const task: ToolTask = {
+    tool: toolName,
+    input,
+    files: files.map((f) => ({ fileName: f.fileName, mimeType: f.mimeType, data: f.data })),
+  };
+  return getPool().run(task, signal ? { signal } : {});
+}
+
+/** The tools as an AI SDK ToolSet whose calls run in the pool: the same for every model. */
+export function aiToolSet(
+  tools: AnalystTool[],
+  files: HistoryAttachment[],
+  signal?: AbortSignal,
+): ToolSet {
+  return Object.fromEntries(
+    tools.map((t) => [
+      t.name,
+      tool({
+        description: t.description,
+        inputSchema: t.input,
+        execute: (input: unknown) => runTool(t.name, input, files, signal),
+      }),
+    ]),
+  );
+}
+
+/** Stops the workers (at shutdown and after tests). */
+export async function closeToolPool(): Promise<void> {
+  const p = pool;
+  pool = null;
+  await p?.destroy();
+}

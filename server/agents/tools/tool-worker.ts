@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { loadTables } from '../tables/load';
+import { tableKindOf } from '../tables/read-sources';
+import type { TableSet } from '../tables/types';
+import type { HistoryAttachment } from '../types';
+import { extractDocument, type DocumentResult } from './documents';
+import { toolNamed } from './registry';
+import { ToolError, type ToolContext } from './tool';
+
+/**
+ * The analysis worker (a piscina thread): builds the ToolContext over the turn's files and runs
+ * one tool. Loaded table sets stay cached by the files' hash, so a turn's second tool call, and
+ * the follow-up's, skip the parsing; the cache is bounded and closes the DuckDB databases it
+ * drops.
+ */
+
+export interface ToolTask {
+  tool: string;
+  input: unknown;
+  files: Array<{ fileName: string; mimeType: string; data: Uint8Array }>;
+}
+
+const tableSets = new LRUCache<string, Promise<TableSet>>({
+  max: 4,
+  // Roughly what DuckDB holds per byte of source file; keeps a worker's memory bounded.
+  maxSize: 400 * 1024 * 1024,
+  sizeCalculation: (_v, key) => Math.max(1, Number(key.split(':')[0]) * 4),
+  dispose: (value) => {
+    value.then((s) => s.close()).catch(() => undefined);
+  },
+});
+
+const documents = new LRUCache<string, Promise<DocumentResult>>({
+  max: 16,
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (_v, key) => Math.max(1, Number(key.split(':')[0])),
+});
+
+function hashOf(files: HistoryAttachment[]): string {
+  const h = createHash('sha256');
+  let bytes = 0;
+  for (const f of files) {
+    h.update(f.fileName).update('\0').update(f.data);
+    bytes += f.data.length;
+  }
+  return `${bytes}:${h.digest('hex')}`;
+}
+
+function contextOf(files: HistoryAttachment[]): ToolContext {
+  const tableFiles = files.filter((f) => tableKindOf(f) !== null);
+  return {
+    fileNames: files.map((f) => f.fileName),
+    signal: new AbortController().signal,
+    tables() {
+      const key = hashOf(tableFiles);
+      let set = tableSets.get(key);
+      if (!set) {
+        set = loadTables(tableFiles);
+        tableSets.set(key, set);
+        set.catch(() => tableSets.delete(key));
+      }
+      return set;
+    },
+    document(fileName) {
+      const candidates = files.filter((f) => tableKindOf(f) === null);
+      const att = fileName
+        ? files.find((f) => f.fileName.toLowerCase() === fileName.trim().toLowerCase())
+        : candidates.length === 1
+          ? candidates[0]
+          : undefined;
+      if (!att)
+        throw new ToolError(
+          fileName
+            ? `No attached file is named "${fileName}". Attached: ${files.map((f) => f.fileName).join(', ') || 'none'}.`
+            : candidates.length
+              ? `Several documents are attached; name one of: ${candidates.map((f) => f.fileName).join(', ')}.`
+              : 'No document is attached.',
+        );
+      const key = hashOf([att]);
+      let doc = documents.get(key);
+      if (!doc) documents.set(key, (doc = extractDocument(att)));
+      return doc;
+    },
+  };
+}
+
+/** Runs one tool: its JSON result, or `{ error }` for a bad input or a ToolError. */
+export default async function runTask(task: ToolTask): Promise<unknown> {
+  const tool = toolNamed(task.tool);
+  if (!tool) return { error: `There is no tool named ${task.tool}.` };
+  const input = tool.input.safeParse(task.input ?? {});
+  if (!input.success)
+    return {
+      error: `Invalid input for ${task.tool}: ${input.error.issues
+        .map((i) => `${i.path.join('.') || 'input'}: ${i.message}`)
+        .join('; ')}`,
+    };
+  const files = task.files.map((f) => ({
+    fileName: f.fileName,
+    mimeType: f.mimeType,
+    data: Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength),
+  }));
+  try {
+    // JSON in and out: what a model sees is exactly what the builtin sees.
+    return JSON.parse(JSON.stringify((await tool.run(contextOf(files), input.data)) ?? null));
+  } catch (err) {
+    if (err instanceof ToolError) return { error: err.message };
+    throw err;
+  }
+}
