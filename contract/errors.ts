@@ -7,6 +7,8 @@ export const ErrorBody = z.object({
   code: z.string().optional(),
   /** Per-field messages for form errors, keyed by the payload's field name. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** On 500 answers: the id on the server's log lines for this request (X-Request-Id too). */
+  requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,8 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import type { Clock } from './lib/clock';
 import { AppError, ForbiddenError, RateLimitedError } from './lib/errors';
+import { LOG_SERIALIZERS, createLogger } from './lib/logging';
+import { storable } from './lib/storable-text';
 import type { Mailer } from './mail/mailer';
 import type { Bus } from './realtime/bus';
 import { realtimeRoutes } from './realtime/ws';
@@ -43,18 +46,30 @@ const defaultClientDir = fileURLToPath(new URL('../dist/client', import.meta.url
  * are logged without the tokens that mailed links carry.
  */
 export const LOG_REDACT = {
-  paths: ['req.url', 'req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  paths: [
+    'req.url',
+    'req.headers.cookie',
+    'req.headers.authorization',
+    'res.headers["set-cookie"]',
+  ],
   censor: censorLogValue,
 };
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Each health probe's budget: both run at once, so /api/health answers within 2 s. */
+export const HEALTH_PROBE_MS = 1_500;
 
 /** Builds the whole app (API, WebSocket, SPA) without listening: main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Whatever logger is handed in, the app's lines go through the allow-listed serializers.
+  const baseLogger = deps.logger ?? createLogger({ level: deps.config.logLevel });
   const app = Fastify({
-    ...(deps.logger
-      ? { loggerInstance: deps.logger }
-      : { logger: { level: deps.config.logLevel, redact: LOG_REDACT } }),
-    trustProxy: true,
+    loggerInstance: baseLogger.child({}, { serializers: LOG_SERIALIZERS }),
+    // A client-sent X-Forwarded-For is believed only from the proxies TRUST_PROXY names.
+    trustProxy: trustProxyOption(deps.config.trustProxy),
+    // Our own id for every request (a client-sent one could forge log lines): on each log line,
+    // in the X-Request-Id header and in every 500 answer, so a user's report finds its lines.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     // Long-lived streamed replies and sockets: the server must not cut them.
     requestTimeout: 0,
@@ -71,7 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // No remote images: a model's markdown image would fetch an address with chat content
+        // in it, unasked (prompt injection exfiltration). Same-origin, data: and blob: only.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         frameSrc: ["'self'", 'blob:', 'data:'],
         objectSrc: ["'none'"],
@@ -80,6 +97,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
     hsts: deps.config.secureCookies,
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  // Text PostgreSQL cannot store (NUL, lone surrogates) is replaced at the door, whatever route
+  // the request goes to: no route can then fail on it half-way through a write.
+  app.addHook('preValidation', async (req) => {
+    if (req.body !== undefined) req.body = storable(req.body);
+    req.query = storable(req.query);
+    req.params = storable(req.params);
   });
 
   // Every request knows its session (any stage); routes decide what it grants.
@@ -103,7 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {
-      if (err instanceof RateLimitedError) reply.header('Retry-After', String(err.retryAfterSeconds));
+      if (err instanceof RateLimitedError)
+        reply.header('Retry-After', String(err.retryAfterSeconds));
       const body: ErrorBody = { message: err.message, code: err.code };
       if (err.fields) body.fields = err.fields;
       return reply.status(err.statusCode).send(body);
@@ -120,22 +150,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             : e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
               ? 'Request body is empty'
               : 'Invalid request body';
-      return reply.status(status).send({ message, code: e.code ?? 'BAD_REQUEST' } satisfies ErrorBody);
+      return reply
+        .status(status)
+        .send({ message, code: e.code ?? 'BAD_REQUEST' } satisfies ErrorBody);
     }
     // Unexpected errors are logged in full and answered without their message.
     req.log.error({ err }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } satisfies ErrorBody);
+    return reply.status(500).send({
+      message: 'Something went wrong on our side. Please try again.',
+      code: 'INTERNAL',
+      requestId: req.id,
+    } satisfies ErrorBody);
   });
 
   app.get('/api/health', async (_req, reply) => {
+    // A dependency that accepts connections but never answers must not hang the check: each
+    // probe gets HEALTH_PROBE_MS, so the answer comes within 2 s whatever the fault.
     const check = async (fn: () => Promise<void>) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'down'>((resolve) => {
+        timer = setTimeout(() => resolve('down'), HEALTH_PROBE_MS);
+      });
       try {
-        await fn();
-        return 'ok' as const;
+        return await Promise.race([fn().then(() => 'ok' as const), late]);
       } catch {
         return 'down' as const;
+      } finally {
+        clearTimeout(timer);
       }
     };
     const [database, bus] = await Promise.all([
@@ -152,6 +193,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(agentsRuntime);
+  // Shutdown: new requests already get 503; replies being written get SHUTDOWN_GRACE_SECONDS to
+  // finish (their sockets stay open to carry the end), then close as interrupted with their text.
+  app.addHook('preClose', async () => {
+    await app.turns.drain(deps.config.shutdownGraceMs);
+  });
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(workspaceRoutes, { prefix: '/api' });
   await app.register(realtimeRoutes);
@@ -177,7 +223,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET') {
-      return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' } satisfies ErrorBody);
+      return reply
+        .status(404)
+        .send({ message: 'Not found', code: 'NOT_FOUND' } satisfies ErrorBody);
     }
     // History fallback: every other path is a client route.
     if (!hasClient) {
@@ -190,6 +238,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count believes the nearest n addresses in the chain. */
+function trustProxyOption(
+  setting: Config['trustProxy'],
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
 }
 
 export function isSameOrigin(origin: string, appUrl: string, host: string | undefined): boolean {

@@ -17,13 +17,16 @@ const url = (protocols: string[]) =>
   z
     .string()
     .trim()
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
 
 const EnvSchema = z.object({
   PORT: z.coerce
@@ -86,6 +89,46 @@ const EnvSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  /**
+   * Which proxies to believe about the client address (X-Forwarded-For): unset believes none; a
+   * number believes that many hops in front of us; a comma list believes those addresses/CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      if (/^(false|off|no|0)$/i.test(v)) return false as const;
+      if (/^\d+$/.test(v)) return Number(v);
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const address = /^([0-9a-f.:]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/i;
+      if (list.length && list.every((a) => address.test(a))) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be a hop count (e.g. 1) or a comma list of proxy addresses (e.g. 10.0.0.0/8)',
+      });
+      return z.NEVER;
+    })
+    .optional(),
+  /** How long a stopping process lets running replies finish before closing them as interrupted. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds from 0 to 600' })
+    .min(0, 'must be a number of seconds from 0 to 600')
+    .max(600, 'must be a number of seconds from 0 to 600')
+    .default(25),
+  /** Uploaded bytes (message attachments and saved files) a user may send per hour. */
+  UPLOAD_MB_PER_HOUR: z.coerce
+    .number({ error: 'must be a positive number of megabytes' })
+    .positive('must be a positive number of megabytes')
+    .default(500),
+  /** Bytes a user may keep stored (attachments and saved files together). */
+  STORAGE_QUOTA_MB: z.coerce
+    .number({ error: 'must be a positive number of megabytes' })
+    .positive('must be a positive number of megabytes')
+    .default(2048),
 });
 
 export interface Config {
@@ -108,6 +151,11 @@ export interface Config {
   modelIdleTimeoutMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   clientDir: string | undefined;
+  /** Fastify trustProxy: false (default), a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
+  shutdownGraceMs: number;
+  uploadBytesPerHour: number;
+  storageQuotaBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -205,6 +253,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     modelIdleTimeoutMs: Math.round(e.MODEL_IDLE_TIMEOUT_S * 1000),
     logLevel: e.LOG_LEVEL,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
+    trustProxy: e.TRUST_PROXY ?? false,
+    shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
+    uploadBytesPerHour: Math.round(e.UPLOAD_MB_PER_HOUR * 1024 * 1024),
+    storageQuotaBytes: Math.round(e.STORAGE_QUOTA_MB * 1024 * 1024),
   };
 }
 

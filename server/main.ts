@@ -1,11 +1,11 @@
 import path from 'node:path';
-import pino from 'pino';
-import { LOG_REDACT, buildApp } from './app';
+import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { assertCompanyModels } from './agents/registry';
 import { companies } from './db/schema';
 import { connectDatabase } from './db/connect';
 import { systemClock } from './lib/clock';
+import { createLogger } from './lib/logging';
 import { consoleMailer, smtpMailer } from './mail/mailer';
 import { createBus } from './realtime/bus';
 import { seedDatabase } from './seed/seed';
@@ -13,7 +13,7 @@ import { seedDatabase } from './seed/seed';
 /** config -> database -> app -> listen; SIGTERM/SIGINT drain and close everything. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel, redact: LOG_REDACT });
+  const log = createLogger({ level: config.logLevel });
 
   const database = await connectDatabase({
     databaseUrl: config.databaseUrl,
@@ -32,11 +32,17 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down');
-    // A second signal, or a drain that hangs, must not keep the process alive.
-    const force = setTimeout(() => process.exit(1), 10_000);
+    log.info({ signal, graceSeconds: config.shutdownGraceMs / 1000 }, 'shutting down');
+    // A drain that hangs past the replies' grace (plus time to save them) must not keep the
+    // process alive: that exit is a failure, and says so with its code.
+    const force = setTimeout(() => {
+      log.error('shutdown did not finish in time');
+      process.exit(1);
+    }, config.shutdownGraceMs + 15_000);
     force.unref();
     try {
+      // Stops taking requests (503), lets replies finish or closes them as interrupted with their
+      // text saved, closes sockets with 1001, then the rest.
       await app.close();
       await Promise.allSettled([bus.close(), mailer.close()]);
       await database.close();
@@ -67,6 +73,8 @@ main().catch((err: unknown) => {
     process.stderr.write(`${err.message}\n`);
     process.exit(1);
   }
-  process.stderr.write(`Atrium failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(
+    `Atrium failed to start: ${err instanceof Error ? err.message : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
 import { TEST_PASSWORD, createUser } from '../../test-support/factories';
 import { LOG_REDACT } from '../app';
-import { call, codeFromMail, freshIp, passwordStep, registerVerified, sessionCookieOf, tokenFromMail } from './testing';
+import {
+  call,
+  codeFromMail,
+  freshIp,
+  passwordStep,
+  registerVerified,
+  sessionCookieOf,
+  tokenFromMail,
+} from './testing';
 
 const PASSWORD = 'a sturdy passphrase';
 
@@ -13,7 +21,10 @@ describe('rate limits and what reaches the log', () => {
 
   beforeAll(async () => {
     // The app's log at its most verbose, captured as main.ts would write it.
-    const logger = pino({ level: 'trace', redact: LOG_REDACT }, { write: (line: string) => void logLines.push(line) });
+    const logger = pino(
+      { level: 'trace', redact: LOG_REDACT },
+      { write: (line: string) => void logLines.push(line) },
+    );
     t = await createTestApp({ logger });
   });
   afterAll(async () => {
@@ -21,9 +32,16 @@ describe('rate limits and what reaches the log', () => {
   });
 
   /** Asserts a 429 with a clear message and a Retry-After within the window. */
-  function expectLimited(res: Awaited<ReturnType<typeof call>>, message: RegExp, windowSeconds: number) {
+  function expectLimited(
+    res: Awaited<ReturnType<typeof call>>,
+    message: RegExp,
+    windowSeconds: number,
+  ) {
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(message) });
+    expect(res.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(message),
+    });
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
@@ -33,37 +51,93 @@ describe('rate limits and what reaches the log', () => {
     it('allows 10 wrong passwords per address in 15 minutes, then refuses even the right one', async () => {
       const user = await createUser(t.database.db);
       for (let i = 0; i < 10; i++) {
-        const r = await call(t, 'POST', '/api/login', { email: user.email, password: `wrong ${i}` }, { ip: freshIp() });
+        const r = await call(
+          t,
+          'POST',
+          '/api/login',
+          { email: user.email, password: `wrong ${i}` },
+          { ip: freshIp() },
+        );
         expect(r.statusCode, `try ${i + 1}`).toBe(401);
       }
-      const right = await call(t, 'POST', '/api/login', { email: user.email, password: TEST_PASSWORD }, { ip: freshIp() });
+      const right = await call(
+        t,
+        'POST',
+        '/api/login',
+        { email: user.email, password: TEST_PASSWORD },
+        { ip: freshIp() },
+      );
       expectLimited(right, /too many failed sign-in attempts/i, 15 * 60);
       expect(sessionCookieOf(t, right)).toBeUndefined();
       // Another address is not affected.
       const other = await createUser(t.database.db);
-      expect((await call(t, 'POST', '/api/login', { email: other.email, password: TEST_PASSWORD }, { ip: freshIp() })).statusCode).toBe(200);
+      expect(
+        (
+          await call(
+            t,
+            'POST',
+            '/api/login',
+            { email: other.email, password: TEST_PASSWORD },
+            { ip: freshIp() },
+          )
+        ).statusCode,
+      ).toBe(200);
     });
 
     it('allows 100 wrong passwords per IP in 15 minutes, whatever the addresses', async () => {
       const ip = freshIp();
       for (let i = 0; i < 100; i++) {
-        const r = await call(t, 'POST', '/api/login', { email: uniqueEmail(), password: 'wrong password' }, { ip });
+        const r = await call(
+          t,
+          'POST',
+          '/api/login',
+          { email: uniqueEmail(), password: 'wrong password' },
+          { ip },
+        );
         expect(r.statusCode).toBe(401);
       }
       const user = await createUser(t.database.db);
-      const blocked = await call(t, 'POST', '/api/login', { email: user.email, password: TEST_PASSWORD }, { ip });
+      const blocked = await call(
+        t,
+        'POST',
+        '/api/login',
+        { email: user.email, password: TEST_PASSWORD },
+        { ip },
+      );
       expectLimited(blocked, /too many failed sign-in attempts/i, 15 * 60);
-      expect((await call(t, 'POST', '/api/login', { email: user.email, password: TEST_PASSWORD }, { ip: freshIp() })).statusCode).toBe(200);
+      expect(
+        (
+          await call(
+            t,
+            'POST',
+            '/api/login',
+            { email: user.email, password: TEST_PASSWORD },
+            { ip: freshIp() },
+          )
+        ).statusCode,
+      ).toBe(200);
     }, 120_000);
 
     it('sends at most 5 codes per address per hour', async () => {
       const user = await createUser(t.database.db);
       for (let i = 0; i < 5; i++) {
-        const r = await call(t, 'POST', '/api/login', { email: user.email, password: TEST_PASSWORD }, { ip: freshIp() });
+        const r = await call(
+          t,
+          'POST',
+          '/api/login',
+          { email: user.email, password: TEST_PASSWORD },
+          { ip: freshIp() },
+        );
         expect(r.statusCode, `code ${i + 1}`).toBe(200);
       }
       await codeFromMail(t, user.email, 5);
-      const sixth = await call(t, 'POST', '/api/login', { email: user.email, password: TEST_PASSWORD }, { ip: freshIp() });
+      const sixth = await call(
+        t,
+        'POST',
+        '/api/login',
+        { email: user.email, password: TEST_PASSWORD },
+        { ip: freshIp() },
+      );
       expectLimited(sixth, /too many sign-in codes/i, 3600);
       await new Promise((r) => setTimeout(r, 300));
       expect(t.smtp.to(user.email)).toHaveLength(5);
@@ -71,19 +145,39 @@ describe('rate limits and what reaches the log', () => {
 
     it('allows 10 registrations per IP per hour', async () => {
       const ip = freshIp();
-      const body = () => ({ email: uniqueEmail(), password: PASSWORD, firstName: 'A', lastName: 'B' });
+      const body = () => ({
+        email: uniqueEmail(),
+        password: PASSWORD,
+        firstName: 'A',
+        lastName: 'B',
+      });
       for (let i = 0; i < 10; i++) {
-        expect((await call(t, 'POST', '/api/register', body(), { ip })).statusCode, `register ${i + 1}`).toBe(200);
+        expect(
+          (await call(t, 'POST', '/api/register', body(), { ip })).statusCode,
+          `register ${i + 1}`,
+        ).toBe(200);
       }
-      expectLimited(await call(t, 'POST', '/api/register', body(), { ip }), /too many registration attempts/i, 3600);
-      expect((await call(t, 'POST', '/api/register', body(), { ip: freshIp() })).statusCode).toBe(200);
+      expectLimited(
+        await call(t, 'POST', '/api/register', body(), { ip }),
+        /too many registration attempts/i,
+        3600,
+      );
+      expect((await call(t, 'POST', '/api/register', body(), { ip: freshIp() })).statusCode).toBe(
+        200,
+      );
     });
 
     it('caps the mails to an owner whose address is registered again, without a sign', async () => {
       const owner = await createUser(t.database.db);
       const ip = freshIp();
       for (let i = 0; i < 7; i++) {
-        const r = await call(t, 'POST', '/api/register', { email: owner.email, password: PASSWORD, firstName: 'A', lastName: 'B' }, { ip });
+        const r = await call(
+          t,
+          'POST',
+          '/api/register',
+          { email: owner.email, password: PASSWORD, firstName: 'A', lastName: 'B' },
+          { ip },
+        );
         expect(r.statusCode).toBe(200);
       }
       await t.smtp.waitFor(owner.email, { count: 5 });
@@ -96,7 +190,10 @@ describe('rate limits and what reaches the log', () => {
       const stranger = uniqueEmail();
       for (const email of [user.email, stranger]) {
         for (let i = 0; i < 5; i++) {
-          expect((await call(t, 'POST', '/api/forgot-password', { email }, { ip: freshIp() })).statusCode).toBe(200);
+          expect(
+            (await call(t, 'POST', '/api/forgot-password', { email }, { ip: freshIp() }))
+              .statusCode,
+          ).toBe(200);
         }
         expectLimited(
           await call(t, 'POST', '/api/forgot-password', { email }, { ip: freshIp() }),
@@ -111,15 +208,32 @@ describe('rate limits and what reaches the log', () => {
     it('never carry a password, a code or a token, through every flow', async () => {
       logLines.length = 0;
       const email = uniqueEmail();
-      const secrets: string[] = [PASSWORD, 'the wrong password', 'a brand new passphrase', 'after the reset!'];
+      const secrets: string[] = [
+        PASSWORD,
+        'the wrong password',
+        'a brand new passphrase',
+        'after the reset!',
+      ];
       await registerVerified(t, email, PASSWORD);
       const verifyToken = await tokenFromMail(t, email, '/verify-email?token=');
       secrets.push(verifyToken);
-      await call(t, 'POST', '/api/login', { email, password: 'the wrong password' }, { ip: freshIp() });
+      await call(
+        t,
+        'POST',
+        '/api/login',
+        { email, password: 'the wrong password' },
+        { ip: freshIp() },
+      );
       const pending = await passwordStep(t, email, PASSWORD, { ip: freshIp() });
       const otp = await codeFromMail(t, email);
       secrets.push(otp);
-      await call(t, 'POST', '/api/verify-otp', { email, otp: otp === '000000' ? '000001' : '000000' }, { cookie: pending });
+      await call(
+        t,
+        'POST',
+        '/api/verify-otp',
+        { email, otp: otp === '000000' ? '000001' : '000000' },
+        { cookie: pending },
+      );
       const done = await call(t, 'POST', '/api/verify-otp', { email, otp }, { cookie: pending });
       const cookie = sessionCookieOf(t, done)!;
       secrets.push(cookie.slice(cookie.indexOf('=') + 1));
@@ -137,19 +251,32 @@ describe('rate limits and what reaches the log', () => {
       // The pages the mailed links open carry the token in their query.
       await call(t, 'GET', `/verify-email?token=${verifyToken}`);
       await call(t, 'GET', `/reset-password?token=${reset}&x=1`);
+      await call(t, 'GET', `/api/chats?module=governance&q=my+private+words`);
 
       const log = logLines.join('');
       // The capture works: the verification call was logged, with its token redacted.
       expect(log).toContain('/api/verify-email/[redacted]');
       expect(log).toContain('/api/reset-password');
-      expect(log).toContain('/reset-password?token=[redacted]&x=1');
+      // Query values are logged only for keys on the allow-list (module, limit, before).
+      expect(log).toContain('/reset-password?token=[redacted]&x=[redacted]');
+      expect(log).toContain('/api/chats?module=governance&q=[redacted]');
+      expect(log).not.toContain('private');
       for (const s of secrets) expect(log, 'a secret reached the log').not.toContain(s);
     });
 
     it('answer errors that carry no secret either', async () => {
-      const res = await call(t, 'POST', '/api/login', { email: uniqueEmail(), password: 'my secret guess' }, { ip: freshIp() });
+      const res = await call(
+        t,
+        'POST',
+        '/api/login',
+        { email: uniqueEmail(), password: 'my secret guess' },
+        { ip: freshIp() },
+      );
       expect(res.body).not.toContain('my secret guess');
-      const reset = await call(t, 'POST', '/api/reset-password', { token: 'Z'.repeat(43), password: 'my secret guess' });
+      const reset = await call(t, 'POST', '/api/reset-password', {
+        token: 'Z'.repeat(43),
+        password: 'my secret guess',
+      });
       expect(reset.body).not.toContain('Z'.repeat(43));
       expect(reset.body).not.toContain('my secret guess');
     });

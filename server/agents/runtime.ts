@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { companies, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import { storableText } from '../lib/storable-text';
 import type { Bus, Unsubscribe } from '../realtime/bus';
 import {
   TURN_ALIVE_TTL_MS,
@@ -27,6 +28,7 @@ import {
   touchChat,
 } from '../workspace/conversation.repo';
 import { agentFor as registryAgentFor } from './registry';
+import { checkpointLoadingReply, loadingReplyText } from './turn.repo';
 import {
   FAILURE_MESSAGE,
   HISTORY_LIMIT,
@@ -55,6 +57,11 @@ export interface TurnSpec {
 }
 
 type AbortReason = 'stop' | 'timeout' | 'shutdown';
+
+type TurnOutcome =
+  | { kind: 'complete'; text: string; report: StructuredResponse | null }
+  | { kind: 'error'; message: string; status: number }
+  | { kind: 'stopped' };
 
 export interface TurnRuntimeDeps {
   db: Db;
@@ -87,6 +94,14 @@ export async function pickModel(db: Db, userId: string, module: ModuleKey): Prom
 const LOG_STATUS = { complete: 200, error: 500, timeout: 504, stopped: 499 } as const;
 
 /**
+ * How often a running turn saves its text into its reply: a process killed mid-answer loses at
+ * most this much of it, with or without Redis.
+ */
+export const TEXT_CHECKPOINT_MS = 1_500;
+/** How often every process looks for replies whose process died (their heartbeat expired). */
+export const ORPHAN_SWEEP_MS = 4_000;
+
+/**
  * Runs agent turns detached from the HTTP request that asked for them: events go to the bus,
  * the reply and a Log row to the database. Any process can stop a turn through the bus; a turn
  * whose process died is closed by the orphan sweep of the next process that starts.
@@ -112,13 +127,15 @@ export class TurnRuntime {
       const id = (raw as Partial<TurnStopMessage> | null)?.messageId;
       if (typeof id === 'string') this.running.get(id)?.abort('stop');
     });
-    await this.sweepOrphans();
-    // A process that died moments before this one started is caught by the next sweep.
-    this.sweepTimer = setInterval(() => {
+    // A sweep that fails (database briefly away) must never stop the process from starting:
+    // the next sweep, seconds later, tries again.
+    const sweep = () =>
       this.sweepOrphans().catch((err: unknown) =>
         this.deps.log.warn({ err }, 'orphan sweep failed'),
       );
-    }, 60_000);
+    await sweep();
+    // A process that died moments before this one started is caught by the next sweep.
+    this.sweepTimer = setInterval(() => void sweep(), ORPHAN_SWEEP_MS);
     this.sweepTimer.unref();
   }
 
@@ -176,8 +193,13 @@ export class TurnRuntime {
     );
     let closed = 0;
     for (const c of candidates) {
-      if (this.running.has(c.id) || (await bus.getValue(turnAliveKey(c.id)))) continue;
-      if (await this.closeOrphan(c.chatId, c.id, 'error')) closed += 1;
+      // One reply that cannot be closed must not keep the others (other users') loading.
+      try {
+        if (this.running.has(c.id) || (await bus.getValue(turnAliveKey(c.id)))) continue;
+        if (await this.closeOrphan(c.chatId, c.id, 'error')) closed += 1;
+      } catch (err) {
+        this.deps.log.error({ err, messageId: c.id }, 'could not close an orphaned reply');
+      }
     }
     if (closed) this.deps.log.warn({ closed }, 'closed replies left loading by a stopped process');
     return closed;
@@ -190,10 +212,14 @@ export class TurnRuntime {
   ): Promise<boolean> {
     const { db, bus, clock } = this.deps;
     const events = await readTurnEvents(bus, messageId);
-    const partial = events
+    const logged = events
       .filter((e) => e.type === 'stream_chunk')
       .map((e) => e.content)
       .join('');
+    // The bus log has every chunk while it lives (Redis); the checkpoint survives any restart.
+    const saved = await loadingReplyText(db, messageId);
+    // Made storable again: a log written before this guard existed may still hold a NUL.
+    const partial = storableText(logged.length >= saved.length ? logged : saved);
     const now = clock.now();
     const closed = await db.transaction(async (tx) => {
       const row = await closeLoadingReply(tx, messageId, {
@@ -223,12 +249,27 @@ export class TurnRuntime {
     return true;
   }
 
+  /**
+   * Shutdown, first step: lets the turns of this process finish for up to `graceMs`, then aborts
+   * those still running (their replies close as interrupted, with the text written so far) and
+   * waits for them to close. New turns cannot start meanwhile: the app answers 503 while closing.
+   */
+  async drain(graceMs: number): Promise<void> {
+    const all = () => Promise.allSettled([...this.running.values()].map((t) => t.done));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    });
+    await Promise.race([all(), late]);
+    clearTimeout(timer);
+    for (const t of this.running.values()) t.abort('shutdown');
+    await all();
+  }
+
   /** Aborts the turns of this process (shutdown) and waits for them to close their replies. */
   async close(): Promise<void> {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
-    const turns = [...this.running.values()];
-    for (const t of turns) t.abort('shutdown');
-    await Promise.allSettled(turns.map((t) => t.done));
+    await this.drain(0);
     await this.stopSubscription?.();
   }
 
@@ -243,21 +284,39 @@ export class TurnRuntime {
     const heartbeat = setInterval(() => {
       void this.markAlive(spec.messageId).catch(() => undefined);
     }, TURN_HEARTBEAT_MS);
+    let savedText = '';
+    let saving = false;
+    const checkpoint = setInterval(() => {
+      const text = emitter.text;
+      if (saving || text === savedText) return;
+      saving = true;
+      checkpointLoadingReply(db, spec.messageId, text)
+        .then(() => {
+          savedText = text;
+        })
+        .catch((err: unknown) => log.warn({ err, messageId: spec.messageId }, 'checkpoint failed'))
+        .finally(() => {
+          saving = false;
+        });
+    }, TEXT_CHECKPOINT_MS);
     const timeout = setTimeout(
       () => this.running.get(spec.messageId)?.abort('timeout'),
       this.timeoutMs,
     );
 
-    let outcome:
-      | { kind: 'complete'; text: string; report: StructuredResponse | null }
-      | { kind: 'error'; message: string; status: number }
-      | { kind: 'stopped' };
+    let outcome: TurnOutcome;
     try {
       await this.markAlive(spec.messageId);
       const rows = await loadHistoryRows(db, spec.chatId, spec.replySeq, HISTORY_LIMIT);
       const history = buildHistory(rows.messages, rows.attachments);
       const agent = this.agentFor(spec.model, config);
-      const events = agent.run({ chatId: spec.chatId, module: spec.module, model: spec.model, history, signal });
+      const events = agent.run({
+        chatId: spec.chatId,
+        module: spec.module,
+        model: spec.model,
+        history,
+        signal,
+      });
       const iterator = events[Symbol.asyncIterator]();
       // An agent that ignores its signal must not hold the turn past a stop or the timeout.
       const aborted = new Promise<'aborted'>((resolve) => {
@@ -312,12 +371,56 @@ export class TurnRuntime {
     } finally {
       clearTimeout(timeout);
       clearInterval(heartbeat);
+      clearInterval(checkpoint);
     }
 
     await emitter.endThinking().catch(() => undefined);
     const now = clock.now();
     const responseTimeMs = Math.round(performance.now() - started);
-    const closed = await db.transaction(async (tx) => {
+    const closed = await this.closeReply(spec, outcome, emitter.text, now, responseTimeMs).catch(
+      async (err: unknown) => {
+        // The reply must not stay loading for ever: close it as failed, keeping what can be kept.
+        log.error({ err, messageId: spec.messageId }, 'could not save the reply');
+        outcome = { kind: 'error', message: FAILURE_MESSAGE, status: LOG_STATUS.error };
+        const row = await closeLoadingReply(db, spec.messageId, {
+          status: 'error',
+          content: '',
+          error: FAILURE_MESSAGE,
+          now,
+        });
+        if (row) await touchChat(db, spec.chatId, now);
+        return row !== null;
+      },
+    );
+    // Published after commit: a client that refetches on these events sees the closed reply.
+    if (closed) {
+      if (outcome.kind === 'complete') {
+        await emitter.emit('stream_complete', '', {
+          finalContent: outcome.text,
+          status: 'complete',
+        });
+      } else if (outcome.kind === 'stopped') {
+        await emitter.emit('stream_complete', '', {
+          finalContent: emitter.text,
+          status: 'stopped',
+        });
+      } else {
+        await emitter.emit('stream_error', outcome.message);
+      }
+    }
+    await bus.deleteKeys(turnAliveKey(spec.messageId));
+  }
+
+  /** Closes the reply with its outcome and writes its Log row, in one transaction. */
+  private async closeReply(
+    spec: TurnSpec,
+    outcome: TurnOutcome,
+    partialText: string,
+    now: Date,
+    responseTimeMs: number,
+  ): Promise<boolean> {
+    const { db } = this.deps;
+    return db.transaction(async (tx) => {
       // The Log row commits with the reply it describes: a reader never sees one without the other.
       await insertLog(tx, {
         chatId: spec.chatId,
@@ -341,7 +444,7 @@ export class TurnRuntime {
             })
           : await closeLoadingReply(tx, spec.messageId, {
               status: outcome.kind === 'stopped' ? 'stopped' : 'error',
-              content: emitter.text,
+              content: partialText,
               error: outcome.kind === 'error' ? outcome.message : null,
               now,
             });
@@ -357,23 +460,6 @@ export class TurnRuntime {
       );
       return true;
     });
-    // Published after commit: a client that refetches on these events sees the closed reply.
-    if (closed) {
-      if (outcome.kind === 'complete') {
-        await emitter.emit('stream_complete', '', {
-          finalContent: outcome.text,
-          status: 'complete',
-        });
-      } else if (outcome.kind === 'stopped') {
-        await emitter.emit('stream_complete', '', {
-          finalContent: emitter.text,
-          status: 'stopped',
-        });
-      } else {
-        await emitter.emit('stream_error', outcome.message);
-      }
-    }
-    await bus.deleteKeys(turnAliveKey(spec.messageId));
   }
 }
 

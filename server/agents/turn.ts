@@ -6,6 +6,7 @@ import type { ChatMessage, MessageAttachment } from '../db/schema';
 import { recordTurnEvent, type TurnEvent } from '../realtime/turn-feed';
 import type { Bus } from '../realtime/bus';
 import type { Clock } from '../lib/clock';
+import { storable } from '../lib/storable-text';
 import type { AgentEvent, HistoryMessage } from './types';
 
 // The pure and per-turn parts of a turn: history building and event emission.
@@ -106,10 +107,15 @@ export class TurnEmitter {
     await recordTurnEvent(this.bus, event);
   }
 
-  /** Handles one agent event; returns the final answer when it is the last one. */
+  /**
+   * Handles one agent event; returns the final answer when it is the last one. A model's text is
+   * made storable here, as it enters: one NUL or lone surrogate in an answer must not make the
+   * reply impossible to save.
+   */
   async onAgentEvent(
-    e: AgentEvent,
+    raw: AgentEvent,
   ): Promise<{ text: string; report: StructuredResponse | null } | null> {
+    const e = storable(raw);
     if (e.type === 'thinking') {
       if (!this.thinking) {
         this.thinking = true;

@@ -26,6 +26,16 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** A database that takes connections but never answers fails a connect in this time, not minutes. */
+export const DB_CONNECT_TIMEOUT_MS = 5_000;
+/** No query of ours takes this long on a healthy database: it is cut (server side and client side). */
+export const DB_STATEMENT_TIMEOUT_MS = 30_000;
+/**
+ * Key of the advisory lock migrations run under: processes starting together on one database
+ * take turns, and the second finds the work done. (Any fixed 64-bit number; this is "atrium-m".)
+ */
+export const MIGRATION_LOCK_KEY = 0x617472697560d;
+
 export interface ConnectOptions {
   /** postgres:// URL; when absent, PGlite. */
   databaseUrl?: string | undefined;
@@ -38,11 +48,19 @@ export interface ConnectOptions {
 /** Opens the database and applies the committed migrations; fails loudly if one does not apply. */
 export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    await migratePostgres(opts.databaseUrl);
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+      // The server cuts a slow statement; the client gives up on a server that stopped answering.
+      statement_timeout: DB_STATEMENT_TIMEOUT_MS,
+      query_timeout: DB_STATEMENT_TIMEOUT_MS + 2_000,
+      idle_in_transaction_session_timeout: DB_STATEMENT_TIMEOUT_MS,
+    });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
     return {
       db,
       kind: 'postgres',
@@ -52,6 +70,7 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
+  // PGlite lives in this process: nothing to wait for, nobody to race.
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(path.resolve(dir), { recursive: true });
   const client = opts.pgliteSnapshot
@@ -67,4 +86,28 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * Applies the committed migrations under a session advisory lock on a connection of its own (no
+ * statement timeout: a migration may rewrite a big table). A second process starting at the same
+ * moment waits here, then finds every migration applied and goes on.
+ */
+async function migratePostgres(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+  });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    // Ending the session releases the lock too, even if the unlock itself fails.
+    await client
+      .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+      .catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
 }

@@ -19,8 +19,12 @@ export const turnAliveKey = (messageId: string) => `turn-alive:${messageId}`;
 export const TURN_STOP_CHANNEL = 'turn-stop';
 
 export const TURN_LIST_TTL_MS = 10 * 60 * 1000;
-export const TURN_HEARTBEAT_MS = 5_000;
-export const TURN_ALIVE_TTL_MS = 15_000;
+/**
+ * A turn whose process was killed is closed within TURN_ALIVE_TTL_MS plus one orphan sweep
+ * (seconds, not a minute); four heartbeats fit in the TTL, so a busy moment is no false alarm.
+ */
+export const TURN_HEARTBEAT_MS = 2_000;
+export const TURN_ALIVE_TTL_MS = 8_000;
 
 export interface TurnStopMessage {
   messageId: string;

@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
   JoinChatMessage,
@@ -28,6 +28,9 @@ const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 /** At most this many client messages per window: joins cost queries. */
 const MESSAGE_BUDGET = 30;
 const MESSAGE_WINDOW_MS = 10_000;
+
+/** Close code for a server going away (shutdown, restart): RFC 6455 section 7.4.1. */
+export const WS_CLOSE_GOING_AWAY = 1001;
 
 export const INVALID_MESSAGE = 'Invalid message format';
 export const CHAT_NOT_FOUND = 'Chat not found';
@@ -66,9 +69,19 @@ interface Connection {
 export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   const { bus, config, database } = app.deps;
   const db = database.db;
-  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
-
   const connections = new Set<Connection>();
+  await app.register(websocket, {
+    options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES },
+    // Runs after the app's own preClose (replies drained): sockets end with 1001 Going Away, which
+    // tells the client to reconnect (to another process) and replay, not that it did wrong.
+    preClose: async function (this: FastifyInstance) {
+      for (const c of connections) {
+        c.batcher?.flush();
+        c.socket.close(WS_CLOSE_GOING_AWAY, 'Server restarting');
+      }
+      await new Promise<void>((resolve) => this.websocketServer.close(() => resolve()));
+    },
+  });
 
   const send = (c: Connection, event: StreamEvent | JoinedEvent) => {
     if (c.closed || c.socket.readyState !== c.socket.OPEN) return;

@@ -1,0 +1,136 @@
+import pino, { type DestinationStream, type Logger } from 'pino';
+
+// What reaches a log line is decided here, by allow-lists: an error keeps its kind, its message
+// (without the values a failed query carried) and its stack; a request keeps its method, path and
+// the query keys we know to be harmless. Request bodies, query parameters of SQL, headers and
+// cookies never get in, whatever a route or a library attaches to an error.
+
+/** Query-string keys whose values may be logged: none of them carries personal data or secrets. */
+export const LOGGED_QUERY_KEYS: ReadonlySet<string> = new Set(['module', 'limit', 'before', 'optional']);
+
+const VERIFY_PATH = /^(\/api\/verify-email\/)[^/?#]+/i;
+
+/** A request URL as it may be logged: other query values and the path's mailed token removed. */
+export function loggableUrl(url: string): string {
+  const q = url.indexOf('?');
+  const path = (q === -1 ? url : url.slice(0, q)).replace(VERIFY_PATH, '$1[redacted]');
+  if (q === -1) return path;
+  const parts = url
+    .slice(q + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const key = eq === -1 ? pair : pair.slice(0, eq);
+      let name = key;
+      try {
+        name = decodeURIComponent(key);
+      } catch {
+        // A malformed escape is logged as sent, without its value.
+      }
+      if (eq === -1) return key;
+      return LOGGED_QUERY_KEYS.has(name) ? pair : `${key}=[redacted]`;
+    });
+  return `${path}?${parts.join('&')}`;
+}
+
+/** Drizzle puts the bound values of a failed query into its message: they are cut off. */
+function safeMessage(message: string): string {
+  const params = message.indexOf('\nparams:');
+  return params === -1 ? message : message.slice(0, params);
+}
+
+interface LoggedError {
+  type: string;
+  message: string;
+  stack?: string;
+  code?: string;
+  statusCode?: number;
+  cause?: LoggedError;
+}
+
+/** pino `err` serializer: only name, message (values cut), SQLSTATE/HTTP codes, stack frames, cause. */
+export function serializeError(err: unknown, depth = 0): LoggedError {
+  if (!(err instanceof Error)) {
+    return {
+      type: typeof err,
+      message: typeof err === 'string' ? safeMessage(err) : '[not an Error]',
+    };
+  }
+  const e = err as Error & { code?: unknown; statusCode?: unknown };
+  const message = safeMessage(e.message);
+  const frames = (e.stack ?? '')
+    .split('\n')
+    .filter((line) => line.startsWith('    at '))
+    .join('\n');
+  const out: LoggedError = {
+    type: e.name,
+    message,
+    stack: frames ? `${e.name}: ${message}\n${frames}` : `${e.name}: ${message}`,
+  };
+  if (typeof e.code === 'string' || typeof e.code === 'number') out.code = String(e.code);
+  if (typeof e.statusCode === 'number') out.statusCode = e.statusCode;
+  if (e.cause !== undefined && depth < 4) out.cause = serializeError(e.cause, depth + 1);
+  return out;
+}
+
+interface RequestLike {
+  id?: string;
+  method?: string;
+  url?: string;
+  ip?: string;
+}
+
+/** pino `req` serializer (Fastify's request): method, allow-listed URL, client address. */
+export function serializeRequest(req: RequestLike) {
+  return {
+    method: req.method,
+    url: typeof req.url === 'string' ? loggableUrl(req.url) : undefined,
+    remoteAddress: req.ip,
+  };
+}
+
+export const LOG_SERIALIZERS = {
+  err: serializeError,
+  error: serializeError,
+  req: serializeRequest,
+};
+
+/** Secrets that must never be logged even if a caller passes them explicitly. */
+export const LOG_REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  'password',
+  '*.password',
+  'body',
+  '*.body',
+];
+
+export interface LoggerOptions {
+  level: string;
+  /** Where lines go (tests read them); default stdout. */
+  destination?: DestinationStream;
+  /** Readable lines for a person at a terminal; JSON lines otherwise (for log shippers). */
+  pretty?: boolean;
+}
+
+/** The process logger: allow-listed serializers, pretty in a terminal, JSON when piped. */
+export function createLogger(opts: LoggerOptions): Logger {
+  const options = {
+    level: opts.level,
+    serializers: LOG_SERIALIZERS,
+    redact: { paths: LOG_REDACT_PATHS, censor: '[Redacted]' },
+  };
+  if (opts.destination) return pino(options, opts.destination);
+  if (opts.pretty ?? process.stdout.isTTY) {
+    return pino({
+      ...options,
+      transport: {
+        target: 'pino-pretty',
+        options: { colorize: true, translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' },
+      },
+    });
+  }
+  return pino(options);
+}
