@@ -57,6 +57,9 @@ export const ROLE_WORDS: Partial<Record<ColumnRole, string>> = {
 /** A SQL string literal. */
 export const lit = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
+/** The parts of a column the SQL builders need. */
+export type ColumnInfoLike = Pick<ColumnInfo, 'sql'>;
+
 export const colOf = (t: LoadedTable, role: ColumnRole): ColumnInfo | undefined =>
   t.columns.find((c) => c.role === role);
 
@@ -132,10 +135,15 @@ export const PEOPLE_ROLES: ReadonlyArray<LoadedTable['role']> = ['staff', 'leave
 
 /** The tables that hold people: staff and leavers, else any table with a person-level role. */
 export function peopleTables(set: TableSet): LoadedTable[] {
-  const tagged = set.tables.filter((t) => PEOPLE_ROLES.includes(t.role));
+  // Reference tables (a market survey, salary bands) are never people, whatever their columns.
+  const reference = (t: LoadedTable) =>
+    !colOf(t, 'employeeId') &&
+    !colOf(t, 'hireDate') &&
+    t.columns.some((c) => /(^p ?\d\d$)|percentile|\bmin(imum)?\b|\bmax(imum)?\b|midpoint|budget|planned|requisition|successor|^stage$/i.test(c.name));
+  const tagged = set.tables.filter((t) => PEOPLE_ROLES.includes(t.role) && !reference(t));
   if (tagged.length) return tagged;
   return set.tables.filter((t) =>
-    t.columns.some((c) =>
+    !reference(t) && t.columns.some((c) =>
       ['hireDate', 'salary', 'department', 'managerId', 'rating'].includes(c.role ?? ''),
     ),
   );
@@ -262,3 +270,27 @@ export function headerColumn(t: LoadedTable, patterns: RegExp[]): ColumnInfo | u
   }
   return undefined;
 }
+
+/** The first table (other than the people tables) with a column for every pattern group. */
+export function tableWith(
+  set: TableSet,
+  groups: RegExp[][],
+  exclude: LoadedTable[] = [],
+): { table: LoadedTable; columns: ColumnInfo[] } | null {
+  for (const t of set.tables) {
+    if (exclude.includes(t)) continue;
+    const columns = groups.map((g) => headerColumn(t, g));
+    if (columns.every(Boolean)) return { table: t, columns: columns as ColumnInfo[] };
+  }
+  return null;
+}
+
+/** Cleaned text of a column for joins: trimmed, lower-case. */
+export const keyOf = (c: ColumnInfo | undefined) =>
+  c ? `lower(NULLIF(TRIM(CAST(${c.sql} AS VARCHAR)), ''))` : 'CAST(NULL AS VARCHAR)';
+export const numberOf = (c: ColumnInfo | undefined) =>
+  c ? `TRY_CAST(${c.sql} AS DOUBLE)` : 'CAST(NULL AS DOUBLE)';
+export const textIn = (c: ColumnInfo | undefined) =>
+  c ? `NULLIF(TRIM(CAST(${c.sql} AS VARCHAR)), '')` : 'CAST(NULL AS VARCHAR)';
+export const dateIn = (c: ColumnInfo | undefined) =>
+  c ? `TRY_CAST(${c.sql} AS DATE)` : 'CAST(NULL AS DATE)';

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { defineTool, ToolError } from '../../../tools/tool';
+import {
+  employedOn,
+  headerColumn,
+  keyOf,
+  need,
+  num,
+  numberOf,
+  peopleOf,
+  peopleQuery,
+  peopleTables,
+  round2,
+  tableWith,
+  type Basis,
+} from '../people';
+
+export const COMPA_DEFINITION =
+  'Compa-ratio: salary ÷ the market median (P50) for the same role, level and location (as far as the survey splits them), for people employed on the as-of date; below P25 and above P75 against the survey\'s percentiles; cost of closing gaps: the sum of (P25 − salary) for everyone below P25, and of (P50 − salary) for everyone below P50, per year.';
+
+export interface CompaRow {
+  role: string;
+  level: string;
+  people: number;
+  medianCompaRatio: number;
+  belowP25: number;
+  aboveP75: number;
+  costToP25: number;
+}
+
+export interface CompaResult {
+  definition: string;
+  asOf: string;
+  matchedOn: string[];
+  people: number;
+  unmatched: number;
+  medianCompaRatio: number;
+  belowP25: number;
+  aboveP75: number;
+  costToP25: number;
+  costToP50: number;
+  rows: CompaRow[];
+  basis: Basis;
+}
+
+const P25 = [/^p ?25$/, /25th/, /\bp25\b/, /lower quartile/, /\bq1\b/];
+const P50 = [/^p ?50$/, /50th/, /\bp50\b/, /median/, /market (rate|pay|salary)$/];
+const P75 = [/^p ?75$/, /75th/, /\bp75\b/, /upper quartile/, /\bq3\b/];
+
+export const compaRatioTool = defineTool({
+  name: 'ti_compa_ratio',
+  description: `${COMPA_DEFINITION} Needs the salaries and a market survey table (role, level, location, P25, P50, P75).`,
+  input: z.object({}),
+  async run(ctx): Promise<CompaResult> {
+    const set = await ctx.tables();
+    const p = await peopleOf(set);
+    need(p, ['salary'], 'compa-ratios');
+    const market = tableWith(set, [P25, P50, P75], peopleTables(set));
+    if (!market)
+      throw new ToolError(
+        'No market survey among the attachments: attach it as CSV or XLSX with role, level, location and the 25th, 50th and 75th percentile of base pay (P25, P50, P75).',
+      );
+    const [c25, c50, c75] = market.columns;
+    const role = headerColumn(market.table, [/^(role|job|job title|position|job family|title)$/, /role|job|position/]);
+    const level = headerColumn(market.table, [/^(level|grade|band|job level)$/, /level|grade/]);
+    const location = headerColumn(market.table, [/^(location|country|city|region|market)$/, /location|country|city/]);
+    const keys: Array<[string, string]> = [];
+    if (role && p.has.has('jobTitle')) keys.push(['job', keyOf(role)]);
+    if (level && p.has.has('level')) keys.push(['level', keyOf(level)]);
+    if (location && (p.has.has('location') || p.has.has('country'))) keys.push(['location', keyOf(location)]);
+    if (!keys.length)
+      throw new ToolError('The market survey and the salaries share no role, level or location column to match on.');
+    const cte = `, mkt AS (SELECT ${keys.map(([k, e]) => `${e} AS k_${k}`).join(', ')}, avg(${numberOf(c25)}) AS p25, avg(${numberOf(c50)}) AS p50, avg(${numberOf(c75)}) AS p75
+        FROM ${market.table.sql} GROUP BY ALL),
+      cur AS (SELECT people.*, mkt.p25, mkt.p50, mkt.p75, salary / mkt.p50 AS cr FROM people LEFT JOIN mkt ON ${keys
+        .map(([k]) => `lower(people.${k}) = mkt.k_${k}`)
+        .join(' AND ')} WHERE ${employedOn('(SELECT d FROM ref_date)')} AND salary IS NOT NULL)`;
+    const [t] = await peopleQuery(
+      set,
+      p,
+      `${cte} SELECT count(*)::INTEGER AS n, count(*) FILTER (WHERE p50 IS NULL)::INTEGER AS unmatched, median(cr) AS mcr,
+        count(*) FILTER (WHERE salary < p25)::INTEGER AS below, count(*) FILTER (WHERE salary > p75)::INTEGER AS above,
+        coalesce(sum(p25 - salary) FILTER (WHERE salary < p25), 0) AS cost25, coalesce(sum(p50 - salary) FILTER (WHERE salary < p50), 0) AS cost50
+      FROM cur`,
+    );
+    const rows = await peopleQuery(
+      set,
+      p,
+      `${cte} SELECT coalesce(job, 'Not stated') AS role, coalesce(level, 'Not stated') AS lvl, count(*)::INTEGER AS n, median(cr) AS mcr,
+        count(*) FILTER (WHERE salary < p25)::INTEGER AS below, count(*) FILTER (WHERE salary > p75)::INTEGER AS above,
+        coalesce(sum(p25 - salary) FILTER (WHERE salary < p25), 0) AS cost25
+      FROM cur WHERE p50 IS NOT NULL GROUP BY 1, 2 ORDER BY mcr, role, lvl`,
+    );
+    return {
+      definition: COMPA_DEFINITION,
+      asOf: p.asOf,
+      matchedOn: keys.map(([k]) => k),
+      people: num(t?.n),
+      unmatched: num(t?.unmatched),
+      medianCompaRatio: round2(num(t?.mcr)),
+      belowP25: num(t?.below),
+      aboveP75: num(t?.above),
+      costToP25: Math.round(num(t?.cost25)),
+      costToP50: Math.round(num(t?.cost50)),
+      rows: rows.map((r) => ({
+        role: String(r.role),
+        level: String(r.lvl),
+        people: num(r.n),
+        medianCompaRatio: round2(num(r.mcr)),
+        belowP25: num(r.below),
+        aboveP75: num(r.above),
+        costToP25: Math.round(num(r.cost25)),
+      })),
+      basis: p.basis,
+    };
+  },
+});

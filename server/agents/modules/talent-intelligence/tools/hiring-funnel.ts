@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import type { LoadedTable } from '../../../tables/types';
+import { defineTool, ToolError } from '../../../tools/tool';
+import { headerColumn, textIn, type Basis } from '../people';
+
+export const FUNNEL_DEFINITION =
+  "Hiring funnel: stage conversion = candidates who reached the next stage ÷ candidates who reached this one (per role family); time to hire = median days from application to the last stage for hired candidates; an open role's projected start = its most advanced active candidate's stage date + the median days hired candidates took from that stage (no active candidate: the as-of date + the median time to hire); a role slips when its projected start is after its target date.";
+
+export interface FunnelResult {
+  definition: string;
+  asOf: string;
+  stages: string[];
+  families: Array<{ family: string; candidates: number; hired: number; conversion: Array<{ from: string; to: string; rate: number | null }>; medianDaysToHire: number | null }>;
+  roles: Array<{ role: string; family: string; target: string | null; bestStage: string | null; activeCandidates: number; projectedStart: string | null; slips: boolean | null; daysLate: number | null; filled: boolean }>;
+  slipping: number;
+  bySource: Array<{ source: string; candidates: number; hired: number; rate: number }>;
+  basis: Pick<Basis, 'tables'>;
+}
+
+const STAGE_WORDS = /appl|screen|phone|assess|interview|onsite|panel|offer|accept|hire|start|join/;
+const ROLE = [/^(role|position|job|job title|requisition|req|vacancy)$/, /requisition|vacancy|role|position/];
+const FAMILY = [/role family|job family|family/, /^(function|department|team)$/];
+const SOURCE = [/source/, /channel/];
+const STATUS = [/^(status|stage|current stage|outcome)$/];
+const TARGET = [/target|needed by|required by|planned start|plan date|due/];
+
+const day = 86_400_000;
+const median = (xs: number[]) => {
+  if (!xs.length) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const isoPlus = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + Math.round(days) * day).toISOString().slice(0, 10);
+
+export function pipelineTable(tables: LoadedTable[]): LoadedTable | undefined {
+  return tables.find(
+    (t) =>
+      headerColumn(t, ROLE) &&
+      t.columns.filter((c) => c.type === 'date' && STAGE_WORDS.test(c.name.toLowerCase()) && !TARGET.some((re) => re.test(c.name.toLowerCase()))).length >= 2,
+  );
+}
+
+export const hiringFunnelTool = defineTool({
+  name: 'ti_hiring_funnel',
+  description: `${FUNNEL_DEFINITION} Needs the recruiting pipeline: one row per candidate with role, role family, stage dates (applied, screen, interview, offer, start), status, source and the role's target start date.`,
+  input: z.object({}),
+  async run(ctx): Promise<FunnelResult> {
+    const set = await ctx.tables();
+    const table = pipelineTable(set.tables);
+    if (!table)
+      throw new ToolError(
+        'No recruiting pipeline among the attachments: attach it as CSV or XLSX with one row per candidate: role, role family, a date column per stage (Applied, Screen, Interview, Offer, Start), status, source and target start date.',
+      );
+    const stageCols = table.columns.filter(
+      (c) => c.type === 'date' && STAGE_WORDS.test(c.name.toLowerCase()) && !TARGET.some((re) => re.test(c.name.toLowerCase())),
+    );
+    const role = headerColumn(table, ROLE)!;
+    const family = headerColumn(table, FAMILY);
+    const source = headerColumn(table, SOURCE);
+    const status = headerColumn(table, STATUS);
+    const target = headerColumn(table, TARGET);
+    const asOf = set.asOf ?? new Date().toISOString().slice(0, 10);
+    const rows = await set.query(
+      `SELECT ${textIn(role)} AS role, coalesce(${textIn(family)}, ${textIn(role)}) AS family, ${textIn(source)} AS source, lower(coalesce(${textIn(status)}, '')) AS status,
+        CAST(TRY_CAST(${target ? target.sql : 'NULL'} AS DATE) AS VARCHAR) AS target,
+        ${stageCols.map((c, i) => `CAST(TRY_CAST(${c.sql} AS DATE) AS VARCHAR) AS s${i}`).join(', ')}
+       FROM ${table.sql} WHERE ${textIn(role)} IS NOT NULL`,
+    );
+    const last = stageCols.length - 1;
+    const cands = rows.map((r) => {
+      const dates = stageCols.map((_, i) => (r[`s${i}`] === null ? null : String(r[`s${i}`])));
+      let reached = -1;
+      dates.forEach((d, i) => {
+        if (d !== null) reached = i;
+      });
+      const closed = /reject|declin|withdr|not progress|unsuccessful|closed|lost/.test(String(r.status));
+      return {
+        role: String(r.role),
+        family: String(r.family),
+        source: r.source === null ? 'Not stated' : String(r.source),
+        target: r.target === null ? null : String(r.target),
+        dates,
+        reached,
+        hired: dates[last] !== null && !closed,
+        active: dates[last] === null && !closed && reached >= 0,
+      };
+    });
+    const stages = stageCols.map((c) => c.name);
+    const familyNames = [...new Set(cands.map((c) => c.family))].sort();
+    const remaining = (group: typeof cands, from: number) =>
+      median(
+        group
+          .filter((c) => c.hired && c.dates[from] !== null)
+          .map((c) => (Date.parse(c.dates[last]!) - Date.parse(c.dates[from]!)) / day),
+      );
+    const families = familyNames.map((f) => {
+      const mine = cands.filter((c) => c.family === f);
+      return {
+        family: f,
+        candidates: mine.length,
+        hired: mine.filter((c) => c.hired).length,
+        conversion: stages.slice(0, -1).map((from, i) => {
+          const at = mine.filter((c) => c.reached >= i).length;
+          const next = mine.filter((c) => c.reached >= i + 1).length;
+          return { from, to: stages[i + 1]!, rate: at ? Math.round((next / at) * 1000) / 10 : null };
+        }),
+        medianDaysToHire: remaining(mine, 0),
+      };
+    });
+    const roleNames = [...new Set(cands.map((c) => c.role))].sort();
+    const roles = roleNames.map((name) => {
+      const mine = cands.filter((c) => c.role === name);
+      const fam = mine[0]!.family;
+      const famCands = cands.filter((c) => c.family === fam);
+      const targetDate = mine.map((c) => c.target).find((t) => t !== null) ?? null;
+      const filled = mine.some((c) => c.hired);
+      const active = mine.filter((c) => c.active).sort((a, b) => b.reached - a.reached);
+      let projected: string | null = null;
+      let bestStage: string | null = null;
+      if (filled) {
+        projected = mine.find((c) => c.hired)!.dates[last]!;
+        bestStage = stages[last]!;
+      } else if (active.length) {
+        const best = active[0]!;
+        bestStage = stages[best.reached]!;
+        const rest = remaining(famCands, best.reached) ?? remaining(cands, best.reached);
+        if (rest !== null) {
+          const from = isoPlus(best.dates[best.reached]!, rest);
+          projected = from < asOf ? asOf : from;
+        }
+      } else {
+        const t = remaining(famCands, 0) ?? remaining(cands, 0);
+        projected = t === null ? null : isoPlus(asOf, t);
+      }
+      const slips = targetDate && projected ? projected > targetDate : null;
+      return {
+        role: name,
+        family: fam,
+        target: targetDate,
+        bestStage,
+        activeCandidates: active.length,
+        projectedStart: projected,
+        slips: filled ? (slips ?? false) : slips,
+        daysLate:
+          slips && projected && targetDate
+            ? Math.round((Date.parse(projected) - Date.parse(targetDate)) / day)
+            : null,
+        filled,
+      };
+    });
+    const sources = [...new Set(cands.map((c) => c.source))].sort();
+    return {
+      definition: FUNNEL_DEFINITION,
+      asOf,
+      stages,
+      families,
+      roles: roles.sort((a, b) => Number(b.slips) - Number(a.slips) || (b.daysLate ?? 0) - (a.daysLate ?? 0) || a.role.localeCompare(b.role)),
+      slipping: roles.filter((r) => r.slips && !r.filled).length,
+      bySource: sources.map((s) => {
+        const mine = cands.filter((c) => c.source === s);
+        const hired = mine.filter((c) => c.hired).length;
+        return { source: s, candidates: mine.length, hired, rate: mine.length ? Math.round((hired / mine.length) * 1000) / 10 : 0 };
+      }),
+      basis: { tables: [{ source: table.source, role: table.role, rows: table.rows }] },
+    };
+  },
+});

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { defineTool, ToolError } from '../../../tools/tool';
+import {
+  employedOn,
+  headerColumn,
+  keyOf,
+  need,
+  num,
+  numberOf,
+  peopleOf,
+  peopleQuery,
+  round1,
+  textIn,
+  type Basis,
+} from '../people';
+
+export const BANDS_DEFINITION =
+  "Salary bands: a person is outside their band when their salary is below the band minimum or above its maximum (people employed on the as-of date); spread = (max − min) ÷ min, under 20% is too little; overlap of two neighbouring bands = the part of the lower band's range that lies above the next band's minimum.";
+
+export const MIN_SPREAD = 20;
+
+export interface BandRow {
+  band: string;
+  min: number;
+  max: number;
+  spread: number;
+  people: number;
+  below: number;
+  above: number;
+  costToMinimum: number;
+}
+
+export interface BandsResult {
+  definition: string;
+  asOf: string;
+  bands: BandRow[];
+  outside: Array<{ id: string | null; band: string; salary: number; min: number; max: number; side: 'below' | 'above'; difference: number }>;
+  overlaps: Array<{ lower: string; upper: string; overlap: number }>;
+  narrow: string[];
+  /** People whose grade has no band. */
+  withoutBand: number;
+  fixes: Array<{ band: string; issue: string; fix: string }>;
+  basis: Basis;
+}
+
+const MIN = [/^(band )?min(imum)?( salary| pay)?$/, /\bmin(imum)?\b/];
+const MAX = [/^(band )?max(imum)?( salary| pay)?$/, /\bmax(imum)?\b/];
+const LEVEL = [/^(level|grade|band|job level|pay grade|salary band)$/, /grade|level|band/];
+
+export const salaryBandsTool = defineTool({
+  name: 'ti_salary_bands',
+  description: `${BANDS_DEFINITION} Needs the current salaries with a grade, and bands (grade, minimum, maximum) in a separate table or as columns.`,
+  input: z.object({}),
+  async run(ctx): Promise<BandsResult> {
+    const set = await ctx.tables();
+    const p = await peopleOf(set);
+    need(p, ['salary'], 'a salary band check');
+    need(p, ['level'], 'a salary band check');
+    const source = set.tables.find((t) => headerColumn(t, MIN) && headerColumn(t, MAX) && headerColumn(t, LEVEL) !== undefined);
+    if (!source)
+      throw new ToolError(
+        'No salary bands among the attachments: attach them as CSV or XLSX with a grade, a minimum and a maximum per band (or add Band Min and Band Max columns to the salaries).',
+      );
+    const levelCol = source.columns.find((c) => c.role === 'level') ?? headerColumn(source, LEVEL)!;
+    const bandCte = `, bands AS (SELECT ${textIn(levelCol)} AS band, ${keyOf(levelCol)} AS k, min(${numberOf(headerColumn(source, MIN))}) AS mn,
+        max(${numberOf(headerColumn(source, MAX))}) AS mx FROM ${source.sql} WHERE ${textIn(levelCol)} IS NOT NULL GROUP BY 1, 2),
+      cur AS (SELECT people.id, people.salary, bands.band, bands.mn, bands.mx FROM people LEFT JOIN bands ON lower(people.level) = bands.k
+        WHERE ${employedOn('(SELECT d FROM ref_date)')} AND salary IS NOT NULL)`;
+    const bandRows = await peopleQuery(
+      set,
+      p,
+      `${bandCte} SELECT bands.band, bands.mn, bands.mx, count(cur.id)::INTEGER AS n,
+        count(*) FILTER (WHERE cur.salary < bands.mn)::INTEGER AS below, count(*) FILTER (WHERE cur.salary > bands.mx)::INTEGER AS above,
+        coalesce(sum(bands.mn - cur.salary) FILTER (WHERE cur.salary < bands.mn), 0) AS cost
+      FROM bands LEFT JOIN cur ON cur.band = bands.band GROUP BY ALL ORDER BY bands.mn, bands.band`,
+    );
+    const outsideRows = await peopleQuery(
+      set,
+      p,
+      `${bandCte} SELECT id, band, salary, mn, mx FROM cur WHERE salary < mn OR salary > mx ORDER BY band, salary`,
+    );
+    const [w] = await peopleQuery(set, p, `${bandCte} SELECT count(*) FILTER (WHERE band IS NULL)::INTEGER AS n FROM cur`);
+    const bands: BandRow[] = bandRows.map((r) => ({
+      band: String(r.band),
+      min: num(r.mn),
+      max: num(r.mx),
+      spread: num(r.mn) > 0 ? round1(((num(r.mx) - num(r.mn)) / num(r.mn)) * 100) : 0,
+      people: num(r.n),
+      below: num(r.below),
+      above: num(r.above),
+      costToMinimum: Math.round(num(r.cost)),
+    }));
+    const overlaps = bands.slice(1).flatMap((upper, i) => {
+      const lower = bands[i]!;
+      const width = lower.max - lower.min;
+      const over = lower.max - upper.min;
+      return over > 0 && width > 0
+        ? [{ lower: lower.band, upper: upper.band, overlap: round1((over / width) * 100) }]
+        : [];
+    });
+    const narrow = bands.filter((b) => b.spread < MIN_SPREAD).map((b) => b.band);
+    const fixes: BandsResult['fixes'] = [];
+    for (const b of bands) {
+      if (b.below)
+        fixes.push({
+          band: b.band,
+          issue: `${b.below} paid below the minimum`,
+          fix: `Raise them to the minimum (${b.min.toLocaleString('en-GB')}): ${b.costToMinimum.toLocaleString('en-GB')} a year in total`,
+        });
+      if (b.above)
+        fixes.push({
+          band: b.band,
+          issue: `${b.above} paid above the maximum`,
+          fix: 'Hold their pay (red-circle) until the band catches up, or review them for the next grade',
+        });
+      if (narrow.includes(b.band))
+        fixes.push({
+          band: b.band,
+          issue: `spread of ${b.spread}% (under ${MIN_SPREAD}%)`,
+          fix: `Widen the band: a maximum of ${Math.round(b.min * (1 + MIN_SPREAD / 100)).toLocaleString('en-GB')} gives a ${MIN_SPREAD}% spread`,
+        });
+    }
+    for (const o of overlaps.filter((x) => x.overlap >= 50))
+      fixes.push({
+        band: `${o.lower} / ${o.upper}`,
+        issue: `${o.overlap}% of ${o.lower}'s range lies inside ${o.upper}`,
+        fix: `Bring ${o.lower}'s maximum or ${o.upper}'s minimum closer so a promotion means a pay step`,
+      });
+    return {
+      definition: BANDS_DEFINITION,
+      asOf: p.asOf,
+      bands,
+      outside: outsideRows.map((r) => {
+        const below = num(r.salary) < num(r.mn);
+        return {
+          id: r.id === null ? null : String(r.id),
+          band: String(r.band),
+          salary: num(r.salary),
+          min: num(r.mn),
+          max: num(r.mx),
+          side: below ? ('below' as const) : ('above' as const),
+          difference: Math.round(below ? num(r.mn) - num(r.salary) : num(r.salary) - num(r.mx)),
+        };
+      }),
+      overlaps,
+      narrow,
+      withoutBand: num(w?.n),
+      fixes,
+      basis: p.basis,
+    };
+  },
+});

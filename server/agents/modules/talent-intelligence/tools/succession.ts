@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { defineTool, ToolError } from '../../../tools/tool';
+import { headerColumn, num, textIn, type Basis } from '../people';
+
+export const SUCCESSION_DEFINITION =
+  'Succession cover: a critical role is covered when it has at least one successor ready now; ready later means a nominee who needs one or more years; a role with no nominated successor has no cover at all.';
+
+export interface SuccessionResult {
+  definition: string;
+  roles: Array<{ role: string; incumbent: string | null; readyNow: string[]; readyLater: string[]; cover: 'ready now' | 'ready later only' | 'none' }>;
+  covered: number;
+  laterOnly: number;
+  none: number;
+  basis: Pick<Basis, 'tables'>;
+}
+
+const ROLE = [/critical role/, /^(role|position|job|job title|key role)$/, /role|position/];
+const SUCCESSOR = [/successor/, /nominee/, /candidate/];
+const READINESS = [/readiness/, /ready/, /timing|timeline/];
+const INCUMBENT = [/incumbent/, /current holder|holder/];
+
+/** SQL: a readiness text as 'now', 'later' or NULL. */
+const readinessOf = (e: string) => `CASE
+  WHEN regexp_matches(lower(${e}), '(ready\\s*now|^now$|immediate|^ready$|0\\s*-?\\s*1? ?y|emergency)') THEN 'now'
+  WHEN regexp_matches(lower(${e}), '(later|year|yr|future|long|medium|short|development|\\d)') THEN 'later'
+  ELSE NULL END`;
+
+export const successionTool = defineTool({
+  name: 'ti_succession_cover',
+  description: `${SUCCESSION_DEFINITION} Needs a table of critical roles and nominated successors with their readiness.`,
+  input: z.object({}),
+  async run(ctx): Promise<SuccessionResult> {
+    const set = await ctx.tables();
+    const table = set.tables.find((t) => headerColumn(t, ROLE) && headerColumn(t, SUCCESSOR));
+    if (!table)
+      throw new ToolError(
+        'No succession table among the attachments: attach one as CSV or XLSX with the critical role, each nominated successor and their readiness (ready now, 1–2 years...).',
+      );
+    const role = textIn(headerColumn(table, ROLE));
+    const successor = textIn(headerColumn(table, SUCCESSOR));
+    const readiness = textIn(headerColumn(table, READINESS));
+    const incumbent = textIn(headerColumn(table, INCUMBENT));
+    const rows = await set.query(
+      `SELECT ${role} AS role, any_value(${incumbent}) AS incumbent,
+         list(${successor} ORDER BY ${successor}) FILTER (WHERE ${successor} IS NOT NULL AND ${readinessOf(readiness)} = 'now') AS now_list,
+         list(${successor} ORDER BY ${successor}) FILTER (WHERE ${successor} IS NOT NULL AND coalesce(${readinessOf(readiness)}, 'later') = 'later') AS later_list
+       FROM ${table.sql} WHERE ${role} IS NOT NULL GROUP BY 1 ORDER BY 1`,
+    );
+    const listOf = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+    const roles = rows.map((r) => {
+      const readyNow = listOf(r.now_list);
+      const readyLater = listOf(r.later_list);
+      return {
+        role: String(r.role),
+        incumbent: r.incumbent === null ? null : String(r.incumbent),
+        readyNow,
+        readyLater,
+        cover: readyNow.length ? ('ready now' as const) : readyLater.length ? ('ready later only' as const) : ('none' as const),
+      };
+    });
+    roles.sort((a, b) => ['none', 'ready later only', 'ready now'].indexOf(a.cover) - ['none', 'ready later only', 'ready now'].indexOf(b.cover) || a.role.localeCompare(b.role));
+    return {
+      definition: SUCCESSION_DEFINITION,
+      roles,
+      covered: roles.filter((r) => r.cover === 'ready now').length,
+      laterOnly: roles.filter((r) => r.cover === 'ready later only').length,
+      none: num(roles.filter((r) => r.cover === 'none').length),
+      basis: { tables: [{ source: table.source, role: table.role, rows: table.rows }] },
+    };
+  },
+});
