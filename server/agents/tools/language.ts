@@ -131,13 +131,17 @@ export function inflections(term: string): string[] {
     // A banned single word is often a noun in the lexicon and a verb in copy ("leverage").
     const asVerb = single ? !tags.has('Adjective') || tags.has('Verb') : tags.has('Verb');
     if (asVerb) {
-      const c = nlp(word).tag('Infinitive').verbs().conjugate()[0] as
+      const c = (nlp(word).tag('Infinitive') as ReturnType<typeof nlp>).verbs().conjugate()[0] as
         Record<string, string> | undefined;
       for (const k of ['PastTense', 'PresentTense', 'Gerund', 'Participle'])
         if (c?.[k] && !c[k].includes(' ')) set.add(c[k].toLowerCase());
     }
     if (!tags.has('Adjective') || tags.has('Noun')) {
-      const plural = nlp(word).tag('Singular').nouns().toPlural().text().toLowerCase();
+      const plural = (nlp(word).tag('Singular') as ReturnType<typeof nlp>)
+        .nouns()
+        .toPlural()
+        .text()
+        .toLowerCase();
       if (plural && !plural.includes(' ')) set.add(plural);
     }
     return [...set];

@@ -1,0 +1,132 @@
+import type { ToolCallRecord } from '../../tools/tool';
+import type { PlanContext } from '../module';
+
+/**
+ * What a Governance request asks for, from its words and the files in scope. Ordered: the more
+ * specific task first ("Board minutes" is minutes, not a board pack; "third-party due diligence"
+ * in an anti-bribery check is not a supplier review).
+ */
+export type GovernanceTask =
+  | 'minutes'
+  | 'board-summary'
+  | 'terms-of-reference'
+  | 'audit-findings'
+  | 'anti-bribery'
+  | 'supplier-review'
+  | 'retention'
+  | 'regulatory-change'
+  | 'ai-framework'
+  | 'gdpr'
+  | 'project-risks'
+  | 'risk-review'
+  | 'acceptable-use'
+  | 'draft-sections'
+  | 'policy';
+
+const TASKS: Array<[GovernanceTask, RegExp]> = [
+  ['draft-sections', /\b(draft|write)\b.*\b(missing|weak)\b.*\bsections?\b/i],
+  ['minutes', /\b(minutes|action log|meeting notes|action tracker)\b/i],
+  [
+    'board-summary',
+    /\b(board (pack|papers?)|briefing|summar\w+ (the|a|this|our)? ?(board|pack|papers))\b/i,
+  ],
+  ['terms-of-reference', /\b(terms of reference|\btor\b|committee charter)\b/i],
+  ['audit-findings', /\b(audit findings?|findings? (log|tracker)|open findings|audit actions)\b/i],
+  ['anti-bribery', /\b(brib\w*|corruption|gifts? (and|&) hospitality|gifts register)\b/i],
+  ['supplier-review', /\b(suppliers?|vendors?|third[- ]party risk|outsourc\w*)\b/i],
+  ['retention', /\bretention\b/i],
+  [
+    'regulatory-change',
+    /\b(regulatory change|new regulation|regulation|directive|new law|obligations)\b/i,
+  ],
+  ['acceptable-use', /\b(acceptable use|aup|personal devices|byod)\b/i],
+  [
+    'ai-framework',
+    /\b(ai (use|tools?|governance)|artificial intelligence|generative ai framework|framework for (the use of )?ai)\b/i,
+  ],
+  ['gdpr', /\b(gdpr|data protection readiness|privacy notice|readiness checklist)\b/i],
+  [
+    'project-risks',
+    /\b(new project|project risk|risks? (of|for) (a|the|our) (new )?project|draft\w* a risk register)\b/i,
+  ],
+  ['risk-review', /\b(risk register|risk log|heat ?map|risks? without (an )?owner)\b/i],
+];
+
+export function taskOf(ctx: Pick<PlanContext, 'request' | 'files'>): GovernanceTask {
+  const request = ctx.request.replace(/^help me with:\s*/i, '');
+  for (const [task, re] of TASKS) if (re.test(request)) return task;
+  // A document with no recognisable request: a policy review is the module's default.
+  return 'policy';
+}
+
+const documents = (ctx: PlanContext) => ctx.files.filter((f) => f.kind === 'document');
+const tables = (ctx: PlanContext) => ctx.files.filter((f) => f.kind === 'table');
+
+const BODY =
+  /\b(audit(?: and risk)?|risk|remuneration|nomination|nominations|finance|people|esg)\s+committee\b/i;
+
+export function bodyOf(request: string): string {
+  const m = BODY.exec(request);
+  if (m) return `${m[1]![0]!.toUpperCase()}${m[1]!.slice(1).toLowerCase()} Committee`;
+  return /\bcommittee\b/i.test(request) ? 'Committee' : 'Board';
+}
+
+/** The tool calls for a request: one round, every file in scope that fits the task. */
+export function planGovernance(ctx: PlanContext): ToolCallRecord[] {
+  if (ctx.calls.length) return [];
+  const task = taskOf(ctx);
+  const docs = documents(ctx).slice(0, 5);
+  const hasTables = tables(ctx).length > 0;
+  const perDoc = (checklist: string) =>
+    docs.map((d) => ({ tool: 'checklist_coverage', input: { checklist, file: d.fileName } }));
+  switch (task) {
+    case 'minutes':
+      return docs.length
+        ? [{ tool: 'minutes_from_notes', input: { body: bodyOf(ctx.request) } }]
+        : [];
+    case 'board-summary':
+      return docs.map((d) => ({ tool: 'board_pack_summary', input: { file: d.fileName } }));
+    case 'terms-of-reference':
+      return docs.map((d) => ({ tool: 'terms_of_reference_review', input: { file: d.fileName } }));
+    case 'audit-findings':
+      return hasTables ? [{ tool: 'audit_findings_tracker', input: {} }] : [];
+    case 'anti-bribery':
+      return [
+        ...perDoc('anti-bribery'),
+        ...(hasTables ? [{ tool: 'gifts_register_review', input: {} }] : []),
+      ];
+    case 'supplier-review':
+      return hasTables ? [{ tool: 'supplier_risk_review', input: {} }] : [];
+    case 'retention':
+      return docs.length || hasTables ? [{ tool: 'retention_review', input: {} }] : [];
+    case 'regulatory-change': {
+      const pasted = ctx.request.split(/\s+/).length >= 60 ? ctx.request : undefined;
+      return docs.length || pasted
+        ? [{ tool: 'regulatory_change_impact', input: pasted ? { regulationText: pasted } : {} }]
+        : [];
+    }
+    case 'ai-framework':
+      return [{ tool: 'ai_governance_framework', input: {} }];
+    case 'gdpr':
+      return perDoc('gdpr');
+    case 'project-risks':
+      return [
+        {
+          tool: 'project_risk_register',
+          input: {
+            description: ctx.request.slice(0, 20_000),
+            ...(docs[0] ? { file: docs[0].fileName } : {}),
+          },
+        },
+      ];
+    case 'risk-review':
+      return hasTables
+        ? [{ tool: 'risk_register_review', input: {} }]
+        : [{ tool: 'project_risk_register', input: { description: ctx.request.slice(0, 20_000) } }];
+    case 'acceptable-use':
+      return perDoc('acceptable-use');
+    case 'draft-sections':
+    case 'policy':
+      return perDoc(/acceptable use|aup/i.test(ctx.request) ? 'acceptable-use' : 'policy');
+  }
+}

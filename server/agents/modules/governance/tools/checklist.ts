@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { defineTool } from '../../../tools/tool';
+import { CHECKLIST_KEYS, CHECKLISTS } from '../checklists';
+import { fileInput, readDocument } from '../read';
+import { coverageScore, judgeConcepts, type ConceptResult } from '../sections';
+
+export interface ChecklistResult {
+  fileName: string;
+  title: string;
+  checklist: string;
+  checklistLabel: string;
+  language: string;
+  score: number;
+  applicable: number;
+  items: ConceptResult[];
+  notes: string[];
+}
+
+/**
+ * Checks a document against a governance checklist by meaning: each item is covered when a
+ * section's heading names it in any usual wording or its content does what the item asks,
+ * partial when only mentioned, missing otherwise; with the section and a quote as evidence.
+ */
+export const checklistCoverage = defineTool({
+  name: 'checklist_coverage',
+  description:
+    'Check an attached document against a governance checklist (policy sections, acceptable use topics, committee terms of reference, GDPR readiness, anti-bribery controls, AI governance). Sections are judged by their content, not only their headings. Returns each item as covered, partial (mentioned only), missing or not applicable, with the section and a quote, and a coverage score (covered 1, partial 0.5).',
+  input: z.object({ checklist: z.enum(CHECKLIST_KEYS).default('policy'), file: fileInput }),
+  async run(ctx, { checklist, file }): Promise<ChecklistResult> {
+    const doc = await readDocument(ctx, file);
+    const list = CHECKLISTS[checklist];
+    const items = judgeConcepts(doc, list.concepts);
+    const notes = [...doc.notes];
+    if (!doc.language.english)
+      notes.push(
+        `${doc.fileName} reads as ${doc.language.name}: the checklist's cues are English, so items may show as missing when the text covers them in ${doc.language.name}. Check the gaps by hand or attach the English version.`,
+      );
+    return {
+      fileName: doc.fileName,
+      title: doc.title,
+      checklist,
+      checklistLabel: list.label,
+      language: doc.language.name,
+      ...coverageScore(items),
+      items,
+      notes,
+    };
+  },
+});

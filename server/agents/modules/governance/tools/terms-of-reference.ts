@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { defineTool } from '../../../tools/tool';
+import { TERMS_OF_REFERENCE } from '../checklists';
+import { fileInput, readDocument } from '../read';
+import { coverageScore, judgeConcepts, truncate, type ConceptResult } from '../sections';
+
+export interface TorCheck {
+  element: string;
+  found: string;
+  goodPractice: string;
+  verdict: 'meets' | 'weak' | 'missing';
+}
+export interface TorReview {
+  fileName: string;
+  title: string;
+  committee: string;
+  score: number;
+  items: ConceptResult[];
+  checks: TorCheck[];
+}
+
+const NUMBER: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  twice: 2,
+  once: 1,
+};
+const num = (s: string) => (/^\d+$/.test(s) ? Number(s) : (NUMBER[s.toLowerCase()] ?? null));
+
+function committeeOf(textContent: string): string {
+  const m =
+    /\b(audit(?: and risk)?|risk|remuneration|nomination|nominations|finance|people|esg)\s+committee\b/i.exec(
+      textContent,
+    );
+  return m
+    ? `${m[1]!.replace(/\b\w/g, (c) => c.toUpperCase()).replace(/ And /, ' and ')} Committee`
+    : 'Committee';
+}
+
+/**
+ * Reviews a committee's terms of reference against UK good practice (the Corporate Governance
+ * Code and ICSA model terms): membership (at least three, independent non-executives), quorum
+ * (at least two), meetings (audit: at least three a year), duties, reporting to the board and
+ * an annual review of the terms and of effectiveness. Reads the figures the terms state.
+ */
+export const termsOfReferenceReview = defineTool({
+  name: 'terms_of_reference_review',
+  description:
+    "Review an attached committee terms of reference against good practice: membership size and independence, quorum, meeting frequency, duties, reporting to the board, annual review; each judged by the section's content with the figures the terms state.",
+  input: z.object({ file: fileInput }),
+  async run(ctx, { file }): Promise<TorReview> {
+    const doc = await readDocument(ctx, file);
+    const t = doc.text;
+    const items = judgeConcepts(doc, TERMS_OF_REFERENCE);
+    const committee = committeeOf(`${doc.title}\n${t}`);
+    const audit = /audit/i.test(committee);
+    const checks: TorCheck[] = [];
+    const members =
+      /\b(?:at least|no fewer than|minimum of|comprise|consist of)\s+(\w+)\s+(?:independent\s+)?(?:non-executive\s+)?(?:directors|members)\b/i.exec(
+        t,
+      );
+    const n = members ? num(members[1]!) : null;
+    checks.push({
+      element: 'Membership',
+      found: members ? truncate(members[0], 120) : 'No minimum number of members stated',
+      goodPractice:
+        'At least three members (two in smaller companies), all independent non-executive directors',
+      verdict: n === null ? 'missing' : n >= 3 ? 'meets' : 'weak',
+    });
+    const independent = /\bindependent non-?executive\b/i.test(t);
+    checks.push({
+      element: 'Independence',
+      found: independent
+        ? 'Members are independent non-executive directors'
+        : 'Independence of members not stated',
+      goodPractice:
+        'All members independent non-executive directors; the board chair does not sit on the audit committee',
+      verdict: independent ? 'meets' : 'missing',
+    });
+    const quorum =
+      /\bquorum\b[^.]{0,80}?\b(\w+)\s+(?:independent\s+)?members?\b|\b(\w+)\s+members?\b[^.]{0,40}\bquorum\b/i.exec(
+        t,
+      );
+    const q = quorum ? num(quorum[1] ?? quorum[2]!) : null;
+    checks.push({
+      element: 'Quorum',
+      found: quorum
+        ? truncate(quorum[0], 120)
+        : /quorum/i.test(t)
+          ? 'Quorum mentioned without a number'
+          : 'No quorum stated',
+      goodPractice: 'At least two members, both independent',
+      verdict: q === null ? (/quorum/i.test(t) ? 'weak' : 'missing') : q >= 2 ? 'meets' : 'weak',
+    });
+    const freq =
+      /\bmeet\w*\b[^.]{0,60}?\b(?:at least\s+)?(\w+)\s+times\s+(?:a|per|each|in (?:the|each))\s+(?:year|financial year)/i.exec(
+        t,
+      );
+    const quarterly = /\bmeet\w*\b[^.]{0,40}\bquarterly\b/i.test(t);
+    const times = freq ? num(freq[1]!) : quarterly ? 4 : null;
+    const minTimes = audit ? 3 : 2;
+    checks.push({
+      element: 'Meeting frequency',
+      found: freq
+        ? truncate(freq[0], 120)
+        : quarterly
+          ? 'Meets quarterly'
+          : 'No meeting frequency stated',
+      goodPractice: audit
+        ? 'At least three meetings a year, timed to the reporting and audit cycle'
+        : 'At least twice a year',
+      verdict: times === null ? 'missing' : times >= minTimes ? 'meets' : 'weak',
+    });
+    const byKey = (k: string) => items.find((i) => i.key === k)!;
+    for (const [key, element, practice] of [
+      ['duties', 'Duties', "Duties listed in full, matching the committee's remit"],
+      [
+        'reporting',
+        'Reporting to the board',
+        'Reports to the board after each meeting and in the annual report',
+      ],
+      [
+        'annualReview',
+        'Annual review',
+        'Reviews its terms of reference and its own effectiveness every year',
+      ],
+    ] as const) {
+      const r = byKey(key);
+      checks.push({
+        element,
+        found:
+          r.status === 'covered'
+            ? `${r.section ? `"${r.section}": ` : ''}${r.evidence ?? 'present'}`
+            : r.status === 'partial'
+              ? `Only mentioned: ${r.evidence}`
+              : 'Not found',
+        goodPractice: practice,
+        verdict: r.status === 'covered' ? 'meets' : r.status === 'partial' ? 'weak' : 'missing',
+      });
+    }
+    return {
+      fileName: doc.fileName,
+      title: doc.title,
+      committee,
+      score: coverageScore(items).score,
+      items,
+      checks,
+    };
+  },
+});
