@@ -8,6 +8,7 @@ import {
 import { MODULE_AGENTS } from '../modules/catalog';
 import type { ModuleAgent } from '../modules/module';
 import { documentFormatOf } from '../tools/documents';
+import { aiToolSet } from '../tools/runner';
 import { tableKindOf } from '../tools/tables';
 import {
   AgentError,
@@ -110,8 +111,11 @@ export function conversationFiles(history: HistoryMessage[]): HistoryAttachment[
   return [...byName.values()];
 }
 
+// Modules on the tool layer offer their analyst tools (run in the worker pool) to every model.
 const defaultToolsFor = (module: ModuleAgent, input: TurnInput): ToolSet =>
-  module.tools(conversationFiles(input.history));
+  module.analystTools
+    ? aiToolSet(module.analystTools, conversationFiles(input.history), input.signal)
+    : module.tools(conversationFiles(input.history));
 
 class Silence extends Error {
   constructor(
@@ -176,6 +180,23 @@ function joinContinuation(prefix: string, rest: string, module: TurnInput['modul
   const trimmed = rest.trimStart();
   if (/^(```|\{\s*"task_name")/.test(trimmed) && reportFromAnswer(trimmed, module)) return rest;
   return prefix + rest;
+}
+
+/**
+ * A tool call as a thinking line: the tool and its scalar arguments, without braces (the client
+ * strips text inside braces), e.g. "Running attrition_by (file: staff.csv, by: department)".
+ */
+export function toolCallLine(toolName: string, input: unknown): string {
+  const args =
+    input && typeof input === 'object'
+      ? Object.entries(input as Record<string, unknown>)
+          .filter(
+            ([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean',
+          )
+          .slice(0, 4)
+          .map(([k, v]) => `${k}: ${String(v).slice(0, 60)}`)
+      : [];
+  return `Running ${toolName}${args.length ? ` (${args.join(', ')})` : ''}`;
 }
 
 export function modelAgent(options: ModelAgentOptions): Agent {
@@ -243,8 +264,16 @@ export function modelAgent(options: ModelAgentOptions): Agent {
           stepText += text;
           yield { type: 'text', delta: text };
         };
+        /** Tool calls running: their time is not the model's silence. */
+        let toolsRunning = 0;
         for await (const part of result.fullStream) {
-          wire.alive();
+          if (part.type === 'tool-call') {
+            toolsRunning += 1;
+            clearTimeout(timer);
+          } else if (part.type === 'tool-result' || part.type === 'tool-error') {
+            toolsRunning = Math.max(0, toolsRunning - 1);
+            if (!toolsRunning) wire.waiting();
+          } else if (!toolsRunning) wire.alive();
           if (part.type !== 'start' && part.type !== 'start-step' && part.type !== 'error')
             receiving = true;
           switch (part.type) {
@@ -282,7 +311,8 @@ export function modelAgent(options: ModelAgentOptions): Agent {
               break;
             case 'tool-call':
               for (const line of thinkLines.flush()) yield { type: 'thinking', text: line };
-              yield { type: 'thinking', text: `Calling tool ${part.toolName}` };
+              // A line the user sees (the client drops lines that begin "Calling tool").
+              yield { type: 'thinking', text: toolCallLine(part.toolName, part.input) };
               break;
             case 'tool-error':
               yield { type: 'thinking', text: `Tool ${part.toolName} failed` };
