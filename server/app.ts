@@ -13,7 +13,13 @@ import { cookieName, readSession } from './accounts/sessions';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import type { Clock } from './lib/clock';
-import { AppError, ForbiddenError, RateLimitedError } from './lib/errors';
+import {
+  AppError,
+  ForbiddenError,
+  RateLimitedError,
+  UNAVAILABLE_MESSAGE,
+  isDependencyDown,
+} from './lib/errors';
 import { LOG_SERIALIZERS, createLogger } from './lib/logging';
 import { storable } from './lib/storable-text';
 import type { Mailer } from './mail/mailer';
@@ -153,6 +159,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply
         .status(status)
         .send({ message, code: e.code ?? 'BAD_REQUEST' } satisfies ErrorBody);
+    }
+    // A dependency that is down or not answering: a clear "try again", logged as a warning.
+    if (isDependencyDown(err)) {
+      req.log.warn({ err }, 'a dependency did not answer');
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({
+          message: UNAVAILABLE_MESSAGE,
+          code: 'UNAVAILABLE',
+          requestId: req.id,
+        } satisfies ErrorBody);
     }
     // Unexpected errors are logged in full and answered without their message.
     req.log.error({ err }, 'unhandled error');

@@ -63,6 +63,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     SMTP_URL: smtp.url,
     LOG_LEVEL: 'silent',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-123',
+    // A test that ends with a reply still running closes it at once (no 25 s grace).
+    SHUTDOWN_GRACE_SECONDS: '0',
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...opts.env,
   });

@@ -29,7 +29,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** A database that takes connections but never answers fails a connect in this time, not minutes. */
 export const DB_CONNECT_TIMEOUT_MS = 5_000;
 /** No query of ours takes this long on a healthy database: it is cut (server side and client side). */
-export const DB_STATEMENT_TIMEOUT_MS = 30_000;
+export const DB_STATEMENT_TIMEOUT_MS = 10_000;
 /**
  * Key of the advisory lock migrations run under: processes starting together on one database
  * take turns, and the second finds the work done. (Any fixed 64-bit number; this is "atrium-m".)

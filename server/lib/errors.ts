@@ -54,3 +54,41 @@ export class RateLimitedError extends AppError {
     super(429, message, 'RATE_LIMITED');
   }
 }
+
+/** Answered to a request that failed because the database or Redis did not answer (503). */
+export const UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable. Please try again in a moment.';
+
+const DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  // PostgreSQL: statement timeout, admin shutdown, cannot connect now, too many connections.
+  '57014',
+  '57P01',
+  '57P03',
+  '53300',
+]);
+const DOWN_MESSAGES = [
+  'Query read timeout',
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Connection is closed',
+  'enableOfflineQueue',
+  'Command timed out',
+  'Reached the max retries per request limit',
+];
+
+/**
+ * Whether an error (or one of its causes) says a dependency (PostgreSQL, Redis) is unreachable or
+ * not answering: the request is answered 503 "try again", not 500 "we broke".
+ */
+export function isDependencyDown(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && DOWN_CODES.has(code)) return true;
+    if (DOWN_MESSAGES.some((m) => e instanceof Error && e.message.includes(m))) return true;
+  }
+  return false;
+}

@@ -6,7 +6,12 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 // cookies never get in, whatever a route or a library attaches to an error.
 
 /** Query-string keys whose values may be logged: none of them carries personal data or secrets. */
-export const LOGGED_QUERY_KEYS: ReadonlySet<string> = new Set(['module', 'limit', 'before', 'optional']);
+export const LOGGED_QUERY_KEYS: ReadonlySet<string> = new Set([
+  'module',
+  'limit',
+  'before',
+  'optional',
+]);
 
 const VERIFY_PATH = /^(\/api\/verify-email\/)[^/?#]+/i;
 

@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test-support/app';
+import { signedInUser } from '../../test-support/factories';
+import { emptyPostgresDatabase } from '../../test-support/postgres';
+import { startServer } from '../../test-support/server-process';
+import { TcpFault } from '../../test-support/tcp-fault';
+import { connectDatabase, DB_CONNECT_TIMEOUT_MS, type Database } from './connect';
+import { companies } from './schema';
+
+// Issue 13, findings 6 and 11, on a real PostgreSQL: migrations under an advisory lock, and a
+// database that takes connections but never answers.
+
+const cleanups: Array<() => Promise<unknown> | unknown> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function emptyDatabase() {
+  const db = await emptyPostgresDatabase();
+  cleanups.push(() => db.drop());
+  return db.url;
+}
+
+describe('starting on PostgreSQL', () => {
+  it('four connections migrating one empty database at once all succeed, each migration applied once', async () => {
+    const url = await emptyDatabase();
+    const opened = await Promise.all([1, 2, 3, 4].map(() => connectDatabase({ databaseUrl: url })));
+    cleanups.push(() => Promise.all(opened.map((d) => d.close())));
+    const check = new pg.Client({ connectionString: url });
+    await check.connect();
+    const applied = await check.query<{ n: number }>(
+      'select count(*)::int as n from drizzle.__drizzle_migrations',
+    );
+    await check.end();
+    const journal = (await import('./migrations/meta/_journal.json')).default as {
+      entries: unknown[];
+    };
+    expect(applied.rows[0]?.n).toBe(journal.entries.length);
+  });
+
+  it('two servers started together on one empty database both come up', async () => {
+    const url = await emptyDatabase();
+    const dirs = [1, 2].map(() => mkdtempSync(path.join(tmpdir(), 'atrium-two-')));
+    cleanups.push(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+    const env = (dir: string) => ({
+      DATA_DIR: dir,
+      DATABASE_URL: url,
+      SESSION_SECRET: 'two-servers-secret-two-servers-secret-1',
+    });
+    const servers = await Promise.all(dirs.map((d) => startServer(env(d))));
+    cleanups.push(() =>
+      servers.forEach((s) => s.child.exitCode === null && s.child.kill('SIGKILL')),
+    );
+    for (const s of servers) {
+      const health = await fetch(`${s.url}/api/health`);
+      expect(health.status).toBe(200);
+    }
+    for (const s of servers) s.child.kill('SIGTERM');
+    expect(await Promise.all(servers.map((s) => s.exited))).toEqual([0, 0]);
+  }, 120_000);
+});
+
+describe('a database that accepts connections but never answers', () => {
+  it('fails start-up within the connect timeout instead of hanging', async () => {
+    const silent = await new TcpFault(null).start();
+    cleanups.push(() => silent.stop());
+    const started = Date.now();
+    await expect(
+      connectDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${silent.port}/atrium` }),
+    ).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(DB_CONNECT_TIMEOUT_MS + 2_000);
+  });
+
+  it('health answers "degraded" within 2 s, requests get 503 instead of hanging, and both recover', async () => {
+    const url = new URL(await emptyDatabase());
+    const proxy = await new TcpFault({
+      host: url.hostname,
+      port: Number(url.port || 5432),
+    }).start();
+    cleanups.push(() => proxy.stop());
+    url.host = `127.0.0.1:${proxy.port}`;
+    const database: Database = await connectDatabase({ databaseUrl: url.toString() });
+    cleanups.push(() => database.close());
+    const t = await createTestApp({ database });
+    cleanups.push(() => t.close());
+    const { cookie } = await signedInUser(t);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+    proxy.hang();
+    let started = Date.now();
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({ status: 'degraded', database: { status: 'down' } });
+    started = Date.now();
+    const call = await t.app.inject({ method: 'GET', url: '/api/companies', headers: { cookie } });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(call.statusCode).toBe(503);
+    expect(call.json()).toMatchObject({ code: 'UNAVAILABLE' });
+
+    proxy.heal();
+    const back = Date.now() + 10_000;
+    while ((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode !== 200) {
+      if (Date.now() > back) throw new Error('health did not recover');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(await database.db.select().from(companies).limit(1)).toHaveLength(1);
+  }, 60_000);
+});
