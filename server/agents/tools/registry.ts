@@ -1,3 +1,5 @@
+import { GOVERNANCE_TOOLS } from '../modules/governance/tool-list';
+import { TALENT_TOOLS } from '../modules/talent-intelligence/tool-list';
 import { COMMON_TOOLS } from './common-tools';
 import type { AnalystTool } from './tool';
 
@@ -5,7 +7,7 @@ import type { AnalystTool } from './tool';
  * Every analyst tool by name: the analysis worker runs tools from this list only. Modules add
  * their tools here, one import and one spread per module (names are unique across modules).
  */
-export const ALL_TOOLS: AnalystTool[] = [...COMMON_TOOLS];
+export const ALL_TOOLS: AnalystTool[] = [...COMMON_TOOLS, ...GOVERNANCE_TOOLS, ...TALENT_TOOLS];
 
 const byName = new Map<string, AnalystTool>();
 for (const t of ALL_TOOLS) {

@@ -74,6 +74,22 @@ export function bodyOf(request: string): string {
 /** The tool calls for a request: one round, every file in scope that fits the task. */
 export function planGovernance(ctx: PlanContext): ToolCallRecord[] {
   if (ctx.calls.length) return [];
+  const calls = callsFor(ctx);
+  // Every report over a table says how the file was read (the shared read_tables tool).
+  return calls.some((c) => TABLE_TOOLS.has(c.tool))
+    ? [{ tool: 'read_tables', input: {} }, ...calls]
+    : calls;
+}
+
+const TABLE_TOOLS = new Set([
+  'risk_register_review',
+  'supplier_risk_review',
+  'audit_findings_tracker',
+  'gifts_register_review',
+  'retention_review',
+]);
+
+function callsFor(ctx: PlanContext): ToolCallRecord[] {
   const task = taskOf(ctx);
   const docs = documents(ctx).slice(0, 5);
   const hasTables = tables(ctx).length > 0;

@@ -39,6 +39,8 @@ export function isHeadingLike(line: string): boolean {
   if (!words.length || words.length > 9) return false;
   if (/[.;,:]$/.test(raw) && !/:$/.test(raw)) return false;
   if (/^[-*•–]\s/.test(raw)) return false;
+  // "Paper 2: Finance report", "Item 4: People": numbered agenda papers are headings.
+  if (/^(paper|item|agenda item|appendix|annex)\s+\d+[a-z]?\s*[:.–-]\s*\S/i.test(raw)) return true;
   // A heading starts with a capital or a number and is not a field line ("Owner: Head of IT").
   return /^[\p{Lu}0-9#]/u.test(raw) && !/^[^:]{1,30}:\s+\S/.test(raw);
 }
@@ -65,7 +67,9 @@ export function splitDocument(textContent: string): SplitDocument {
     const c = current as { heading: string; body: string[] };
     sections.push({ heading: c.heading, body: c.body.join('\n') });
   }
-  return { title: title || 'Document', sections, text: lines.join('\n') };
+  // No heading-like first line: the first line, shortened, names the document.
+  const fallback = (lines[0] ?? '').replace(/\s+[-–|].*$/, '').slice(0, 80);
+  return { title: title || fallback || 'Document', sections, text: lines.join('\n') };
 }
 
 export interface Concept {

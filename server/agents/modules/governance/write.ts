@@ -231,8 +231,17 @@ function checklistReport(results: ChecklistResult[], task: GovernanceTask, reque
   return { title: titleOf[key], content, nextSteps };
 }
 
+/** "approve the 2027 budget" from "Recommendation: the Board is asked to approve the 2027 budget." */
+function decisionPhrase(d: { ask: string; text: string }): string {
+  const m =
+    /\b(approve|note|agree|endorse|ratify|authori[sz]e|consider|adopt|confirm|delegate|review|discuss)\s+(.+?)[.;]?$/i.exec(
+      d.text,
+    );
+  return m ? `${m[1]!.toLowerCase()} ${m[2]}` : d.text;
+}
+
 function boardSummaryReport(s: BoardPackSummary): Draft {
-  const lead = `**${s.title}** asks the board for ${plural(s.decisions.length, 'decision')}${s.decisions.length ? `: ${list(s.decisions.slice(0, 3).map((d) => `${d.ask} ${truncateWords(d.text.replace(/^.*?\b(to|:)\s+/i, ''), 12)}`))}` : ''}. It raises ${plural(s.risks.length, 'risk')} and states ${plural(s.figures.length, 'key figure')}; below are the questions a non-executive director should ask.`;
+  const lead = `**${s.title}** asks the board to ${s.decisions.length ? list(s.decisions.map(decisionPhrase)) : 'take no decision (the papers are for noting)'}. The papers raise ${plural(s.risks.length, 'risk')} and state ${plural(s.figures.length, 'key figure')}; the questions a non-executive director should ask follow.`;
   return {
     title: `Board pack summary: ${s.title}`,
     content: [
@@ -478,7 +487,7 @@ function projectRisksReport(p: ProjectRiskRegister): Draft {
     title: `Project risk register: ${p.project}`,
     content: [
       text(
-        `A first risk register for **${p.project}** from ${p.source}: ${plural(p.risks.length, 'risk')} across delivery, financial, legal, security and people, each with likelihood, impact, an owner role and a first mitigation. ${high.length ? `Highest: ${list(high.slice(0, 3).map((r) => r.risk.toLowerCase()))}.` : ''} Risks your description points to are rated one step likelier and say why; the rest are common to projects of this kind.`,
+        `A first risk register for **${p.project}** from ${p.source}: ${plural(p.risks.length, 'risk')} across delivery, financial, legal, security and people, each with likelihood, impact, an owner role and a first mitigation. ${high.length ? `Highest: ${list(high.slice(0, 3).map((r) => r.risk.toLowerCase()))}.` : ''} ${p.tailored ? 'Risks your description points to are rated one step likelier and say why; the rest are common to projects of this kind.' : 'Your message does not describe the project yet (its scope, suppliers, data, deadline or budget), so these are the risks common to most projects: describe it or attach the brief and I will tailor them.'}`,
       ),
       text(
         markdownTable(
@@ -655,14 +664,20 @@ function giftsReport(g: GiftsRegisterReview): ContentItem[] {
         markdownTable(
           ['Row', 'Description', 'Counterparty', 'Value', 'Issues'],
           [
-            ...new Set([...g.aboveThreshold, ...g.notApproved, ...g.publicOfficials, ...g.noValue]),
-          ].map((e) => [
-            e.row,
-            e.description,
-            e.counterparty ?? '—',
-            e.value ?? '—',
-            e.issues.join('; '),
-          ]),
+            ...new Map(
+              [...g.aboveThreshold, ...g.notApproved, ...g.publicOfficials, ...g.noValue].map(
+                (e) => [e.row, e],
+              ),
+            ).values(),
+          ]
+            .sort((a, b) => a.row - b.row)
+            .map((e) => [
+              e.row,
+              e.description,
+              e.counterparty ?? '—',
+              e.value ?? '—',
+              e.issues.join('; '),
+            ]),
         ),
         ...(g.repeatCounterparties.length
           ? [
@@ -803,7 +818,7 @@ function aiFrameworkReport(a: AiFramework): Draft {
     title: 'AI use governance framework',
     content: [
       text(
-        `Here is a governance framework for AI tools with the six parts you asked for: an inventory, risk tiers, approval steps, human oversight, record keeping and staff guidance. ${a.existing ? `${a.existing.fileName} already covers ${covered.length} of 6 (${covered.map((c) => c.label.toLowerCase()).join(', ') || 'none'}); the framework points to it there.` : 'No existing policy was attached, so it starts from scratch.'}`,
+        `Here is a governance framework for AI tools with the six parts you asked for: an inventory, risk tiers, approval steps, human oversight, record keeping and staff guidance. ${a.existing ? (covered.length ? `${a.existing.fileName} already covers ${covered.length} of 6 (${list(covered.map((c) => c.label.toLowerCase()))}); the framework points to it there.` : `${a.existing.fileName} covers none of the six yet, so the framework adds all of them; the table below shows what it touches in passing.`) : 'No existing policy was attached, so it starts from scratch.'}`,
       ),
       text(
         `### Risk tiers\n\n${markdownTable(
@@ -983,6 +998,8 @@ export function writeGovernance(ctx: PlanContext): StructuredResponse {
   if (!drafts.length) drafts.push(needsFile(task, ctx.request));
   const content: ContentItem[] = [];
   for (const d of drafts) content.push(...d.content);
+  const read = outputs<{ how_i_read: string; tables: unknown[] }>(calls, 'read_tables')[0];
+  if (read?.tables.length) content.push(text(read.how_i_read));
   // The answer comes first; files that could not be used are said after it.
   if (problems.length)
     content.push(

@@ -33,17 +33,19 @@ export interface BoardPackSummary {
 }
 
 const DECISION =
-  /\b(?:the (?:board|committee|directors?) (?:is|are) (?:asked|invited|requested|recommended) to|(?:board|committee) (?:is asked|approval is sought|is invited) to|recommendation\s*:|we recommend that the (?:board|committee)|decision (?:required|sought|requested)\s*:?|for (?:approval|decision)\s*:)\s*(?:to\s+)?(approve|note|agree|endorse|ratify|authori[sz]e|consider|adopt|confirm|delegate|review|discuss)?/i;
+  /\b(?:the (?:board|committee|directors?) (?:is|are) (?:also )?(?:asked|invited|requested|recommended) to|(?:board|committee) (?:is asked|approval is sought|is invited) to|recommendation\s*:|we recommend that the (?:board|committee)|decision (?:required|sought|requested)\s*:?|for (?:approval|decision)\s*:)\s*(?:to\s+)?(approve|note|agree|endorse|ratify|authori[sz]e|consider|adopt|confirm|delegate|review|discuss)?/i;
 const ASK_VERB =
   /\b(approve|note|agree|endorse|ratify|authori[sz]e|consider|adopt|confirm|delegate)\b/i;
 /** Money, percentages and counted units, as board papers write them. */
 const FIGURE =
   /(?:[£$€]\s?\d[\d,]*(?:\.\d+)?\s?(?:m|bn|k|million|billion|thousand)?\b|\b\d[\d,]*(?:\.\d+)?\s?(?:%|per ?cent|pp|percentage points?|m\b|bn\b|fte\b|headcount\b|days\b|months\b|customers\b|employees\b|staff\b))/gi;
 const RISK =
-  /\b(risks?|concerns?|exposure|threats?|breach(?:es)?|shortfall|overruns?|delays?|covenant|adverse|uncertain(?:ty)?|vulnerab\w+|litigation|claims?|downgrade|headroom|material weakness|non-compliance|attrition|cyber|incident)\b/i;
+  /\b(risks?|concern\w*|exposure|threats?|breach(?:es)?|shortfall|overruns?|delays?|covenant|adverse|uncertain(?:ty)?|vulnerab\w+|litigation|claims?|downgrade|headroom|material weakness|non-compliance|attrition|cyber|incident)\b/i;
 
 function sentences(body: string): string[] {
+  // PDF text comes as wrapped lines: a line that does not end a sentence continues on the next.
   return body
+    .replace(/([^.!?:;])\n(?=[a-z0-9£$€(])/g, '$1 ')
     .split(/(?<=[.!?])\s+(?=[A-Z0-9"“(£$€])|\n/)
     .map((s) => s.replace(/^[-*•–]\s*/, '').trim())
     .filter((s) => s.length > 3);
@@ -149,7 +151,12 @@ function questionsFor(
 ): string[] {
   const q: string[] = [];
   for (const d of decisions.slice(0, 4)) {
-    const subject = truncate(d.text.replace(DECISION, '').replace(/^[:\s]+/, ''), 90);
+    const subject = truncate(
+      /\b(?:approve|note|agree|endorse|ratify|authori[sz]e|consider|adopt|confirm|delegate)\s+(.+?)[.;]?$/i.exec(
+        d.text,
+      )?.[1] ?? d.text,
+      90,
+    );
     q.push(
       d.ask === 'note'
         ? `On "${subject}": what would have to change for this to come back as a decision, and when?`

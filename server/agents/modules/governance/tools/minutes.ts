@@ -146,6 +146,16 @@ export const minutesFromNotes = defineTool({
     const actions: ActionEntry[] = [];
     let current: MinuteItem | null = null;
     const year = Number(/\b(20\d{2})\b/.exec(notesDoc.text)?.[1] ?? new Date().getUTCFullYear());
+    const NUMBERED = /^(?:item\s*)?(\d{1,2})[.):]?\s+(.{3,80})$/i;
+    // Numbered notes start an item only on a numbered line; others on heading-like lines.
+    const hasNumbered = lines.some((l) => NUMBERED.test(l) && !/[.!?]$/.test(l));
+    const isAttendee = (owner: string) =>
+      present.some(
+        (p) =>
+          p.toLowerCase().startsWith(owner.toLowerCase()) ||
+          owner.toLowerCase() === p.split(/\s+/)[0]!.toLowerCase() ||
+          p.includes(`(${owner})`),
+      );
     for (const [i, line] of lines.entries()) {
       if (i === 0 && /notes|meeting|minutes/i.test(line) && isHeadingLike(line)) continue;
       const field = FIELD.exec(line);
@@ -159,10 +169,15 @@ export const minutesFromNotes = defineTool({
         else if (key === 'date') date = field[2]!.trim();
         continue;
       }
-      const numbered = /^(?:item\s*)?(\d{1,2})[.):]?\s+(.{3,80})$/i.exec(line);
+      const numbered = NUMBERED.exec(line);
       if (
         (numbered && !/[.!?]$/.test(line)) ||
-        (isHeadingLike(line) && !/^[a-z]/.test(line) && line.length < 60 && !ACTION_LINE.test(line))
+        (!hasNumbered &&
+          isHeadingLike(line) &&
+          !/^[a-z]/.test(line) &&
+          line.length < 60 &&
+          !ACTION_LINE.test(line) &&
+          !OWNER_TO.test(line))
       ) {
         current = {
           number: items.length + 1,
@@ -182,7 +197,7 @@ export const minutesFromNotes = defineTool({
       const body = line.replace(/^[-*•–]\s*/, '');
       const act = ACTION_LINE.exec(body);
       const ownerTo = OWNER_TO.exec(act ? act[1]! : body);
-      if (act || (ownerTo && /\b(by|before|due)\b/i.test(body))) {
+      if (act || (ownerTo && (/\b(by|before|due)\b/i.test(body) || isAttendee(ownerTo[1]!)))) {
         const textOf = act ? act[1]! : body;
         const o = OWNER_TO.exec(textOf);
         const owner = o

@@ -19,6 +19,8 @@ export interface ProjectRisk {
 export interface ProjectRiskRegister {
   project: string;
   source: string;
+  /** False when the description named nothing the risks could be tailored to. */
+  tailored: boolean;
   risks: ProjectRisk[];
   csv: string;
 }
@@ -172,10 +174,10 @@ export const projectRiskRegister = defineTool({
       source = `your description and ${doc.fileName}`;
     }
     const project =
-      /\b(?:project|programme|initiative)\s*(?:name)?\s*[:\-–]\s*([^\n.]{3,60})/i
+      /(?:^|\n|[.:]\s+)(?:project|programme|initiative)(?:\s+name)?\s*:\s*([^\n.;,]{3,60})/i
         .exec(textContent)?.[1]
         ?.trim() ??
-      /\b(?:new project|project) (?:to|for)\s+([^\n.,;]{3,60})/i.exec(textContent)?.[1]?.trim() ??
+      /\bproject (?:to|for)\s+(?!a new project)([^\n.,;:]{3,60})/i.exec(textContent)?.[1]?.trim() ??
       'New project';
     const risks: ProjectRisk[] = [];
     for (const category of [
@@ -238,6 +240,6 @@ export const projectRiskRegister = defineTool({
     ]
       .map((row) => row.map(csvCell).join(','))
       .join('\n')}\n`;
-    return { project, source, risks, csv };
+    return { project, source, tailored: risks.some((r) => r.because), risks, csv };
   },
 });

@@ -99,11 +99,11 @@ export const termsOfReferenceReview = defineTool({
       verdict: q === null ? (/quorum/i.test(t) ? 'weak' : 'missing') : q >= 2 ? 'meets' : 'weak',
     });
     const freq =
-      /\bmeet\w*\b[^.]{0,60}?\b(?:at least\s+)?(\w+)\s+times\s+(?:a|per|each|in (?:the|each))\s+(?:year|financial year)/i.exec(
+      /\bmeet\w*\b[^.\n]{0,60}?\b(?:at least\s+)?(once|twice|\w+\s+times)\s+(?:a|per|each|in (?:the|each))\s+(?:year|financial year)/i.exec(
         t,
       );
-    const quarterly = /\bmeet\w*\b[^.]{0,40}\bquarterly\b/i.test(t);
-    const times = freq ? num(freq[1]!) : quarterly ? 4 : null;
+    const quarterly = /\bmeet\w*\b[^.\n]{0,40}\bquarterly\b/i.test(t);
+    const times = freq ? num(freq[1]!.replace(/\s+times$/i, '')) : quarterly ? 4 : null;
     const minTimes = audit ? 3 : 2;
     checks.push({
       element: 'Meeting frequency',
