@@ -105,7 +105,11 @@ export class AccountsService {
       .send(mail)
       .catch((err: unknown) => {
         this.log.error(
-          { to: mail.to, subject: mail.subject, reason: err instanceof Error ? err.message : 'unknown' },
+          {
+            to: mail.to,
+            subject: mail.subject,
+            reason: err instanceof Error ? err.message : 'unknown',
+          },
           'mail delivery failed',
         );
       })
@@ -126,7 +130,9 @@ export class AccountsService {
   async register(body: RegisterBody, ip: string): Promise<void> {
     const domain = domainOf(body.email);
     if (!this.deps.config.approvedEmailDomains.includes(domain)) {
-      throw new ValidationError(ACCOUNT_MESSAGES.emailDomain, { email: ACCOUNT_MESSAGES.emailDomain });
+      throw new ValidationError(ACCOUNT_MESSAGES.emailDomain, {
+        email: ACCOUNT_MESSAGES.emailDomain,
+      });
     }
     await consume(this.deps.bus, LIMITS.registerPerIp, ip);
     // Hashed whether or not the address is taken: both answers cost the same.
@@ -145,12 +151,21 @@ export class AccountsService {
       );
       if (!user) return null;
       const { token, hash } = newLinkToken();
-      await repo.insertVerificationToken(user.id, hash, new Date(this.now().getTime() + VERIFICATION_TTL_MS), tx);
+      await repo.insertVerificationToken(
+        user.id,
+        hash,
+        new Date(this.now().getTime() + VERIFICATION_TTL_MS),
+        tx,
+      );
       return { user, token };
     });
     if (created) {
       this.deliver(
-        verificationMail(created.user.email, created.user.firstName, this.link('/verify-email', created.token)),
+        verificationMail(
+          created.user.email,
+          created.user.firstName,
+          this.link('/verify-email', created.token),
+        ),
       );
       return;
     }
@@ -159,7 +174,9 @@ export class AccountsService {
     // Capped without a sign, so repeated sign-ups cannot flood the owner's mailbox.
     if (owner && (await allow(this.deps.bus, LIMITS.accountExistsPerAddress, owner.email))) {
       const url = this.deps.config.appUrl;
-      this.deliver(accountExistsMail(owner.email, owner.firstName, `${url}/auth`, `${url}/forgot-password`));
+      this.deliver(
+        accountExistsMail(owner.email, owner.firstName, `${url}/auth`, `${url}/forgot-password`),
+      );
     }
   }
 
@@ -184,24 +201,36 @@ export class AccountsService {
    * The password step. Success mails a code and returns a new 'pending' session that grants only
    * the code step; the session the caller had (if any) ends.
    */
-  async login(body: LoginBody, ip: string, previous: CurrentSession | null): Promise<{ token: string }> {
+  async login(
+    body: LoginBody,
+    ip: string,
+    previous: CurrentSession | null,
+  ): Promise<{ token: string }> {
     const { bus } = this.deps;
+    const pair = `${body.email}|${ip}`;
     await ensureUnder(bus, LIMITS.passwordPerIp, ip);
+    await ensureUnder(bus, LIMITS.passwordPerAddressAndIp, pair);
     await ensureUnder(bus, LIMITS.passwordPerAddress, body.email);
     const user = await repo.findUserByEmail(body.email, this.db);
     // An unknown address is checked against a dummy hash: the same argon2 work, the same answer.
     const passwordOk = await verifyPassword(user?.password ?? (await dummyHash()), body.password);
     if (!user || !passwordOk) {
       await countFailure(bus, LIMITS.passwordPerIp, ip);
+      await countFailure(bus, LIMITS.passwordPerAddressAndIp, pair);
       await countFailure(bus, LIMITS.passwordPerAddress, body.email);
       throw new UnauthorizedError(MSG.badCredentials);
     }
-    await resetLimit(bus, LIMITS.passwordPerAddress, body.email);
+    await resetLimit(bus, LIMITS.passwordPerAddressAndIp, pair);
 
     if (!user.isEmailVerified) {
       await consume(bus, LIMITS.verificationPerAddress, user.email);
       const { token, hash } = newLinkToken();
-      await repo.insertVerificationToken(user.id, hash, new Date(this.now().getTime() + VERIFICATION_TTL_MS), this.db);
+      await repo.insertVerificationToken(
+        user.id,
+        hash,
+        new Date(this.now().getTime() + VERIFICATION_TTL_MS),
+        this.db,
+      );
       this.deliver(verificationMail(user.email, user.firstName, this.link('/verify-email', token)));
       throw new ForbiddenError(MSG.notVerified, 'EMAIL_NOT_VERIFIED');
     }
@@ -211,7 +240,12 @@ export class AccountsService {
     const expiresAt = new Date(this.now().getTime() + OTP_TTL_MS);
     const session = await this.db.transaction(async (tx) => {
       await repo.voidCodes(user.id, tx);
-      await repo.insertCode(user.id, otpHash(this.deps.config.sessionSecret, user.id, code), expiresAt, tx);
+      await repo.insertCode(
+        user.id,
+        otpHash(this.deps.config.sessionSecret, user.id, code),
+        expiresAt,
+        tx,
+      );
       if (previous) await destroySession(tx, previous.sid);
       return createSession(tx, this.deps.clock, { userId: user.id, stage: 'pending' });
     });
@@ -221,12 +255,16 @@ export class AccountsService {
   }
 
   /** The code step: only a pending session may take it; success rotates to a new full session. */
-  async verifyOtp(body: VerifyOtpBody, session: CurrentSession | null): Promise<{ token: string; user: UserDto }> {
+  async verifyOtp(
+    body: VerifyOtpBody,
+    session: CurrentSession | null,
+  ): Promise<{ token: string; user: UserDto }> {
     if (!session || session.stage !== 'pending') throw new UnauthorizedError(MSG.signInAgain);
     const user = await repo.findUserById(session.userId, this.db);
     if (!user) throw new UnauthorizedError(MSG.signInAgain);
     // The code belongs to the address that passed the password step, and to no other.
-    if (user.email !== body.email) throw new ValidationError(MSG.signInAgain, { otp: MSG.signInAgain });
+    if (user.email !== body.email)
+      throw new ValidationError(MSG.signInAgain, { otp: MSG.signInAgain });
     const now = this.now();
     const presented = otpHash(this.deps.config.sessionSecret, user.id, body.otp);
     const outcome = await this.db.transaction(async (tx) => {
@@ -276,14 +314,20 @@ export class AccountsService {
     const user = await repo.findUserByEmail(body.email, this.db);
     if (!user) return;
     const { token, hash } = newLinkToken();
-    await repo.insertResetToken(user.id, hash, new Date(this.now().getTime() + RESET_TTL_MS), this.db);
+    await repo.insertResetToken(
+      user.id,
+      hash,
+      new Date(this.now().getTime() + RESET_TTL_MS),
+      this.db,
+    );
     this.deliver(resetMail(user.email, user.firstName, this.link('/reset-password', token)));
   }
 
   /** Sets the new password, and ends every session of the user (the caller's too). */
   async resetPassword(body: ResetPasswordBody): Promise<void> {
     const hash = linkTokenHash(body.token);
-    const invalid = () => new ValidationError(MSG.resetLinkInvalid, { token: MSG.resetLinkInvalid });
+    const invalid = () =>
+      new ValidationError(MSG.resetLinkInvalid, { token: MSG.resetLinkInvalid });
     // A dead link is refused before the argon2 work, which must not be free to trigger.
     if (!hash || !(await repo.findLiveResetToken(hash, this.now(), this.db))) throw invalid();
     const password = await hashPassword(body.password);
@@ -295,10 +339,13 @@ export class AccountsService {
       await repo.updateUser(t.userId, { password, isEmailVerified: true }, now, tx);
       await repo.voidResetTokens(t.userId, tx);
       await repo.voidCodes(t.userId, tx);
-      return destroyUserSessions(tx, t.userId, null);
+      const user = await repo.findUserById(t.userId, tx);
+      return { sids: await destroyUserSessions(tx, t.userId, null), email: user?.email ?? '' };
     });
     if (!sids) throw invalid();
-    await this.endSessions(sids);
+    await this.endSessions(sids.sids);
+    // The link proved the mailbox: guessing by others no longer keeps the owner out.
+    await resetLimit(this.deps.bus, LIMITS.passwordPerAddress, sids.email);
   }
 
   async updateProfile(userId: string, body: UpdateProfileBody): Promise<UserDto> {
@@ -306,7 +353,9 @@ export class AccountsService {
     if (!user) throw new UnauthorizedError();
     // The address is the sign-in identity and was proved by mail: it cannot be edited here.
     if (body.email && body.email.toLowerCase() !== user.email) {
-      throw new ValidationError(ACCOUNT_MESSAGES.emailCannotChange, { email: ACCOUNT_MESSAGES.emailCannotChange });
+      throw new ValidationError(ACCOUNT_MESSAGES.emailCannotChange, {
+        email: ACCOUNT_MESSAGES.emailCannotChange,
+      });
     }
     if (body.companyId != null && !(await repo.companyExists(body.companyId, this.db))) {
       throw new ValidationError(MSG.companyMissing, { companyId: MSG.companyMissing });
@@ -327,17 +376,26 @@ export class AccountsService {
   }
 
   /** Changes the password; every other session of the user ends, this one stays. */
-  async changePassword(session: CurrentSession, body: ChangePasswordBody, ip: string): Promise<void> {
+  async changePassword(
+    session: CurrentSession,
+    body: ChangePasswordBody,
+    ip: string,
+  ): Promise<void> {
     const { bus } = this.deps;
     const user = await repo.findUserById(session.userId, this.db);
     if (!user) throw new UnauthorizedError();
+    const pair = `${user.email}|${ip}`;
     await ensureUnder(bus, LIMITS.passwordPerIp, ip);
+    await ensureUnder(bus, LIMITS.passwordPerAddressAndIp, pair);
     await ensureUnder(bus, LIMITS.passwordPerAddress, user.email);
     if (!(await verifyPassword(user.password, body.currentPassword))) {
       // A stolen session must not become a free password-guessing oracle.
       await countFailure(bus, LIMITS.passwordPerIp, ip);
+      await countFailure(bus, LIMITS.passwordPerAddressAndIp, pair);
       await countFailure(bus, LIMITS.passwordPerAddress, user.email);
-      throw new ValidationError(MSG.wrongCurrentPassword, { currentPassword: MSG.wrongCurrentPassword });
+      throw new ValidationError(MSG.wrongCurrentPassword, {
+        currentPassword: MSG.wrongCurrentPassword,
+      });
     }
     const password = await hashPassword(body.newPassword);
     const sids = await this.db.transaction(async (tx) => {
@@ -346,7 +404,9 @@ export class AccountsService {
       return destroyUserSessions(tx, user.id, session.sid);
     });
     await this.endSessions(sids);
-    this.deliver(passwordChangedMail(user.email, user.firstName, `${this.deps.config.appUrl}/forgot-password`));
+    this.deliver(
+      passwordChangedMail(user.email, user.firstName, `${this.deps.config.appUrl}/forgot-password`),
+    );
   }
 
   async companies(): Promise<CompanyDto[]> {

@@ -17,12 +17,26 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 export const LIMITS = {
-  /** Wrong passwords per address (login and change password). */
-  passwordPerAddress: {
-    name: 'pw-addr',
+  /**
+   * Wrong passwords per address from one client address: a guesser is stopped where it guesses
+   * from, while the owner, elsewhere, still signs in (issue 13, finding 5).
+   */
+  passwordPerAddressAndIp: {
+    name: 'pw-addr-ip',
     max: 10,
     windowMs: 15 * MINUTE,
     message: 'Too many failed sign-in attempts for this account. Please try again later.',
+  },
+  /**
+   * Wrong passwords per address from anywhere: slower, against guessing spread over many client
+   * addresses. The mailbox still lets the owner in: a password reset clears it.
+   */
+  passwordPerAddress: {
+    name: 'pw-addr',
+    max: 50,
+    windowMs: HOUR,
+    message:
+      'Too many failed sign-in attempts for this account. To sign in now, reset your password with the link we e-mail you ("Forgot password?").',
   },
   /** Wrong passwords per client IP, whatever the address. */
   passwordPerIp: {
