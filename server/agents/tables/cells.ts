@@ -46,7 +46,7 @@ export const MISSING_TOKENS = [
 const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /** The part of a number cell that carries the value: currency marks, spaces and apostrophes go. */
-const NUM_TEXT = String.raw`regexp_replace(regexp_replace(v, '\s|[''’´]|€|£|\$|¥|₹|₩|₽|CHF|EUR|GBP|USD|AUD|CAD|NZD|JPY|INR|SEK|NOK|DKK|PLN|CZK|HUF|ZAR|SGD|HKD', '', 'gi'), '[,.]-$', '')`;
+const NUM_TEXT = String.raw`regexp_replace(regexp_replace(replace(v, '−', '-'), '\s|[''’´]|€|£|\$|¥|₹|₩|₽|CHF|EUR|GBP|USD|AUD|CAD|NZD|JPY|INR|SEK|NOK|DKK|PLN|CZK|HUF|ZAR|SGD|HKD', '', 'gi'), '[,.]-$', '')`;
 
 /** Body shapes, without sign, parentheses or percent. */
 export const NUMBER_SHAPES = {
@@ -100,7 +100,10 @@ const NAMED_DATE_FORMATS = [
  * the order of numeric dates, `serial_ok` to read 4-5 digit numbers as Excel serial dates.
  */
 export const CELL_MACROS = [
-  String.raw`CREATE MACRO atr_clean(c) AS NULLIF(trim(regexp_replace(c, '[\s\x{00a0}\x{2007}\x{202f}\x{feff}]+', ' ', 'g')), '')`,
+  // Most cells only need trimming: the regular expression runs only where odd spaces are.
+  String.raw`CREATE MACRO atr_clean(c) AS (CASE WHEN regexp_matches(c, '[\t\n\r\x{00a0}\x{2007}\x{202f}\x{feff}]|  ')
+    THEN NULLIF(trim(regexp_replace(c, '[\s\x{00a0}\x{2007}\x{202f}\x{feff}]+', ' ', 'g')), '')
+    ELSE NULLIF(trim(c), '') END)`,
   `CREATE MACRO atr_missing(v) AS (v IS NULL OR lower(v) IN (${MISSING_TOKENS.map(sqlString).join(', ')}))`,
   `CREATE MACRO atr_num_text(v) AS ${NUM_TEXT}`,
   String.raw`CREATE MACRO atr_num_shaped(n) AS regexp_full_match(n, '[-+]?\(?[-+]?[0-9.,]*[0-9][0-9.,]*\)?%?-?')`,

@@ -7,7 +7,7 @@ import type { ColumnType } from './types';
  */
 
 export interface ColumnCounts {
-  /** Non-blank cells. */
+  /** Cells with a value, over the whole column (the other counts may cover a sample). */
   filled: number;
   /** Blank cells and missing tokens (N/A, -, TBC ...). */
   missing: number;
@@ -59,11 +59,12 @@ export interface ColumnDecision {
   serial: boolean;
 }
 
-/** The column's value in SQL, from its cleaned text cell `id`. */
+/** The column's value in SQL, from its cleaned text cell `id` (and `n_<id>` for numbers). */
 export function columnExpr(d: ColumnDecision, id: string): string {
   switch (d.type) {
     case 'number':
-      return `atr_num(${id}, ${d.comma})`;
+      // `n_<id>` is the cell without currency marks, computed once (see load.ts).
+      return `atr_num_of(n_${id}, ${d.comma})`;
     case 'date':
       return `atr_date(${id}, ${d.dayFirst ?? true}, ${d.serial})`;
     case 'text':
@@ -85,8 +86,8 @@ export function decideColumn(c: ColumnCounts, hints: ColumnHints): ColumnDecisio
     orderProven: false,
     serial: false,
   };
-  if (!c.present) return { ...base, type: 'empty' };
-  if (hints.text) return base;
+  if (!c.filled) return { ...base, type: 'empty' };
+  if (hints.text || !c.present) return base;
 
   const dated = c.iso + c.dmy + c.named;
   const serialOk = c.serial > 0 && (hints.dateish || dated > 0);

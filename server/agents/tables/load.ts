@@ -1,6 +1,6 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { HistoryAttachment } from '../types';
-import { CELL_MACROS, quoteIdent, sqlString } from './cells';
+import { CELL_MACROS, DATE_SHAPES, quoteIdent, sqlString } from './cells';
 import {
   columnExpr,
   decideColumn,
@@ -17,7 +17,7 @@ import {
   tableKindOf,
   type RawTable,
 } from './read-sources';
-import { assignRoles, headerHints, tableRoleOf } from './roles';
+import { assignRoles, headerHints, roleFromHeader, tableRoleOf } from './roles';
 import type { ColumnInfo, LoadedTable, SqlRow, TableSet } from './types';
 
 export interface LoadOptions {
@@ -185,7 +185,7 @@ interface Staged {
   headerRow: number;
   headerCells: string[];
   cols: Array<{ id: string; name: string }>;
-  counts: ColumnCounts[];
+  counts: Array<ColumnCounts & { exactPresent: number }>;
   decisions: ColumnDecision[];
   titleLines: string[];
   read: number;
@@ -220,9 +220,7 @@ async function stageTable(
   const names = uniqueNames(headerCells);
   const cols = raw.columns.map((c, i) => ({ raw: c, name: names[i]!, id: `c${i}` }));
   const width = cols.length;
-  const idIndex = cols.findIndex(
-    (c) => headerHints(c.name).text && /\b(id|no|number|nr|code)\b/i.test(c.name),
-  );
+  const idIndex = cols.findIndex((c) => roleFromHeader(c.name)?.role === 'employeeId');
   const idCol = idIndex >= 0 ? cols[idIndex]!.id : null;
   const anyFilled = cols.map((c) => `${c.id} IS NOT NULL`).join(' OR ');
   const filledCount = cols.map((c) => `(${c.id} IS NOT NULL)::INT`).join(' + ');
@@ -241,8 +239,8 @@ async function stageTable(
       ? `(${idCol} IS NULL OR regexp_full_match(lower(${idCol}), '${TOTAL_CELL}'))`
       : `(${filledCount}) <= ${Math.max(1, Math.floor(width * 0.6))}`
   }`;
-  const noteRow =
-    width >= 4 ? `(${filledCount}) = 1 AND ${idCol ? `${idCol} IS NULL` : 'TRUE'}` : 'FALSE';
+  // A row with one cell filled (a footnote, a stray id) carries no data about anyone.
+  const noteRow = width >= 4 ? `(${filledCount}) = 1` : 'FALSE';
   const stage = quoteIdent(`${raw.name}_s`);
   await conn.run(`CREATE TABLE ${stage} AS
     WITH b AS (SELECT __row, ${cols.map((c) => `atr_clean(${c.raw}) AS ${c.id}`).join(', ')} FROM ${rawId} WHERE __row > ${headerRowNo}),
@@ -250,7 +248,7 @@ async function stageTable(
       WHEN NOT (${anyFilled}) THEN 'blank row'
       WHEN ${isHeader} THEN 'repeated header row'
       WHEN ${totalRow} THEN 'total or subtotal row'
-      WHEN ${noteRow} THEN 'note row (a single cell filled)'
+      WHEN ${noteRow} THEN 'note or empty row (a single cell filled)'
     END AS __reason FROM b)
     SELECT *, CASE WHEN __reason IS NULL THEN row_number() OVER (PARTITION BY __reason, ${cols
       .map((c) => c.id)
@@ -278,6 +276,7 @@ async function stageTable(
     conn,
     stage,
     cols.map((c) => c.id),
+    cols.map((c) => headerHints(c.name).text),
   );
   const decisions = cols.map((c, i) => decideColumn(counts[i]!, headerHints(c.name)));
   return {
@@ -310,19 +309,23 @@ async function finishTable(
     .filter(({ i }) => !(decisions[i]!.type === 'empty' && !st.headerCells[i]));
   const tableId = quoteIdent(sqlName);
   const where = `WHERE __reason IS NULL AND __dup = 1`;
+  // Number cells lose their currency marks once, in an inner select, not once per use.
+  const inner = [
+    '__row',
+    ...keep.map(({ c }) => c.id),
+    ...keep
+      .filter(({ i }) => decisions[i]!.type === 'number')
+      .map(({ c }) => `atr_num_text(${c.id}) AS n_${c.id}`),
+  ];
   await conn.run(
     `CREATE TABLE ${tableId} AS SELECT ${keep
       .map(({ c, i }) => `${columnExpr(decisions[i]!, c.id)} AS ${quoteIdent(c.name)}`)
-      .join(', ')} FROM ${stage} ${where} ORDER BY __row`,
+      .join(', ')} FROM (SELECT ${inner.join(', ')} FROM ${stage} ${where}) ORDER BY __row`,
   );
-  const [unparsedRow] = await rows(
+  // A filled cell that did not convert is unparsed: present cells minus values.
+  const [valuesRow] = await rows(
     conn,
-    `SELECT ${keep
-      .map(
-        ({ c, i }) =>
-          `count(*) FILTER (WHERE NOT atr_missing(${c.id}) AND (${columnExpr(decisions[i]!, c.id)}) IS NULL) AS ${c.id}`,
-      )
-      .join(', ')} FROM ${stage} ${where}`,
+    `SELECT ${keep.map(({ c }) => `count(${quoteIdent(c.name)}) AS ${c.id}`).join(', ')} FROM ${tableId}`,
   );
   await conn.run(`DROP TABLE ${stage}`);
 
@@ -334,7 +337,7 @@ async function finishTable(
       `SELECT ${textCols
         .map(
           ({ c, i }) =>
-            `to_json(list_slice(list(DISTINCT lower(${quoteIdent(c.name)})), 1, 50))::VARCHAR AS s${i}`,
+            `to_json(list_slice(list(DISTINCT lower(${quoteIdent(c.name)})) FILTER (WHERE ${quoteIdent(c.name)} IS NOT NULL), 1, 50))::VARCHAR AS s${i}`,
         )
         .join(', ')} FROM ${tableId}`,
     );
@@ -345,6 +348,7 @@ async function finishTable(
     keep.map(({ c, i }) => ({
       name: c.name,
       type: decisions[i]!.type,
+      format: decisions[i]!.format,
       sample: samples.get(i) ?? [],
     })),
   );
@@ -355,7 +359,10 @@ async function finishTable(
     role: roles[k] ?? null,
     format: decisions[i]!.format,
     missing: counts[i]!.missing,
-    unparsed: Number(unparsedRow?.[c.id] ?? 0),
+    unparsed:
+      decisions[i]!.type === 'number' || decisions[i]!.type === 'date'
+        ? Math.max(0, counts[i]!.exactPresent - Number(valuesRow?.[c.id] ?? 0))
+        : 0,
   }));
   const exitCol = columns.find((c) => c.role === 'exitDate');
   let exitShare = 0;
@@ -391,72 +398,92 @@ async function finishTable(
   return table;
 }
 
+/** Distinct values a format decision looks at, per column (the most frequent first). */
+const DECISION_SAMPLE = 20_000;
+
 async function columnCounts(
   conn: DuckDBConnection,
   stage: string,
   ids: string[],
-): Promise<ColumnCounts[]> {
+  /** Identifier columns stay text: no format to decide. */
+  textOnly: boolean[],
+): Promise<Array<ColumnCounts & { exactPresent: number }>> {
+  const where = 'WHERE __reason IS NULL AND __dup = 1';
+  const [exact] = await rows(
+    conn,
+    `SELECT count(*) AS n, ${ids
+      .map((id) => `count(*) FILTER (WHERE NOT atr_missing(${id})) AS ${id}`)
+      .join(', ')} FROM ${stage} ${where}`,
+  );
+  const total = Number(exact?.n ?? 0);
   const digits = String.raw`\d+|\d*\.\d+|\d{1,3}(,\d{3})+(\.\d+)?|\d*,\d+|\d{1,3}(\.\d{3})+(,\d+)?`;
   const dot = String.raw`\d+|\d*\.\d+|\d{1,3}(,\d{3})+(\.\d+)?`;
   const comma = String.raw`\d+|\d*,\d+|\d{1,3}(\.\d{3})+(,\d+)?`;
-  const parts = ids.map((id) => {
-    const v = id;
-    const n = `atr_num_text(${v})`;
-    const b = `atr_num_body(${n})`;
-    const ok = `${v} IS NOT NULL AND NOT atr_missing(${v})`;
-    const num = `${ok} AND atr_num_shaped(${n}) AND regexp_full_match(${b}, '${digits}')`;
-    const dmy = String.raw`regexp_full_match(${v}, '\d{1,2}[-/.]\d{1,2}[-/.](\d{4}|\d{2})([ T]\d{1,2}:\d{2}.*)?')`;
-    const iso = String.raw`regexp_full_match(${v}, '\d{4}[-/.]\d{1,2}[-/.]\d{1,2}([ T].*)?')`;
-    return [
-      `count(${v}) AS ${id}_filled`,
-      `count(*) - count(*) FILTER (WHERE ${ok}) AS ${id}_missing`,
-      `count(*) FILTER (WHERE ${ok}) AS ${id}_present`,
-      `count(*) FILTER (WHERE ${num}) AS ${id}_numeric`,
-      `count(*) FILTER (WHERE ${num} AND regexp_full_match(${b}, '${dot}') AND NOT regexp_full_match(${b}, '${comma}')) AS ${id}_dotev`,
-      `count(*) FILTER (WHERE ${num} AND regexp_full_match(${b}, '${comma}') AND NOT regexp_full_match(${b}, '${dot}')) AS ${id}_commaev`,
-      String.raw`count(*) FILTER (WHERE ${num} AND regexp_full_match(${b}, '\d{1,3}\.\d{3}')) AS ${id}_ambdot`,
-      String.raw`count(*) FILTER (WHERE ${num} AND regexp_full_match(${b}, '\d{1,3},\d{3}')) AS ${id}_ambcomma`,
-      String.raw`count(*) FILTER (WHERE ${num} AND regexp_full_match(${b}, '\d{4,}')) AS ${id}_bigint`,
-      String.raw`count(*) FILTER (WHERE ${num} AND regexp_full_match(${b}, '0\d+')) AS ${id}_leadzero`,
-      `count(*) FILTER (WHERE ${num} AND ends_with(${n}, '%')) AS ${id}_percent`,
-      `count(*) FILTER (WHERE ${num} AND (starts_with(${n}, '(') OR ends_with(${n}, '-'))) AS ${id}_accneg`,
-      `count(*) FILTER (WHERE ${num} AND ${n} <> regexp_replace(${v}, '\\s', '', 'g')) AS ${id}_currency`,
-      `count(*) FILTER (WHERE ${ok} AND ${iso}) AS ${id}_iso`,
-      `count(*) FILTER (WHERE ${ok} AND ${dmy}) AS ${id}_dmy`,
-      `count(*) FILTER (WHERE ${ok} AND ${dmy} AND regexp_matches(${v}, '^\\d{1,2}\\.')) AS ${id}_dmydot`,
-      String.raw`count(*) FILTER (WHERE ${ok} AND ${dmy} AND TRY_CAST(regexp_extract(${v}, '^(\d{1,2})', 1) AS INTEGER) > 12) AS ${id}_first12`,
-      String.raw`count(*) FILTER (WHERE ${ok} AND ${dmy} AND TRY_CAST(regexp_extract(${v}, '^\d{1,2}[-/.](\d{1,2})', 1) AS INTEGER) > 12) AS ${id}_second12`,
-      `count(*) FILTER (WHERE ${ok} AND NOT ${iso} AND NOT ${dmy} AND atr_date(${v}, true, false) IS NOT NULL) AS ${id}_named`,
-      String.raw`count(*) FILTER (WHERE ${ok} AND regexp_full_match(${v}, '\d{4,5}(\.\d+)?') AND TRY_CAST(${v} AS DOUBLE) BETWEEN 10000 AND 80000) AS ${id}_serial`,
-    ].join(',\n');
-  });
-  const [row] = await rows(
-    conn,
-    `SELECT ${parts.join(',\n')} FROM ${stage} WHERE __reason IS NULL AND __dup = 1`,
-  );
-  const get = (id: string, k: string) => Number(row?.[`${id}_${k}`] ?? 0);
-  return ids.map((id) => ({
-    filled: get(id, 'filled'),
-    missing: get(id, 'missing'),
-    present: get(id, 'present'),
-    numeric: get(id, 'numeric'),
-    dotEvidence: get(id, 'dotev'),
-    commaEvidence: get(id, 'commaev'),
-    ambiguousDot: get(id, 'ambdot'),
-    ambiguousComma: get(id, 'ambcomma'),
-    bigIntegers: get(id, 'bigint'),
-    leadingZeros: get(id, 'leadzero'),
-    percent: get(id, 'percent'),
-    accountingNegatives: get(id, 'accneg'),
-    withCurrency: get(id, 'currency'),
-    iso: get(id, 'iso'),
-    dmy: get(id, 'dmy'),
-    dmyDots: get(id, 'dmydot'),
-    firstAbove12: get(id, 'first12'),
-    secondAbove12: get(id, 'second12'),
-    named: get(id, 'named'),
-    serial: get(id, 'serial'),
-  }));
+  const out: Array<ColumnCounts & { exactPresent: number }> = [];
+  for (const [index, id] of ids.entries()) {
+    const present = Number(exact?.[id] ?? 0);
+    const counts =
+      present && !textOnly[index]
+        ? await rows(
+            conn,
+            // Each distinct value is examined once and weighted by how often it occurs.
+            String.raw`WITH d AS (SELECT ${id} AS v, count(*) AS k FROM ${stage} ${where} AND NOT atr_missing(${id}) GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${DECISION_SAMPLE}),
+          e AS (SELECT v, k, atr_num_text(v) AS n FROM d),
+          f AS (SELECT v, k, n, atr_num_body(n) AS b,
+            atr_num_shaped(n) AND regexp_full_match(atr_num_body(n), '${digits}') AS num,
+            regexp_full_match(v, '${DATE_SHAPES.iso}') AS iso,
+            regexp_full_match(v, '${DATE_SHAPES.dmy}') AS dmy FROM e),
+          g AS (SELECT *,
+            CASE WHEN NOT iso AND NOT dmy AND regexp_matches(v, '[A-Za-z]') AND regexp_matches(v, '\d')
+              THEN atr_date(v, true, false) IS NOT NULL ELSE false END AS named FROM f)
+          SELECT sum(k) AS present,
+            sum(k) FILTER (WHERE num) AS numeric,
+            sum(k) FILTER (WHERE num AND regexp_full_match(b, '${dot}') AND NOT regexp_full_match(b, '${comma}')) AS dotev,
+            sum(k) FILTER (WHERE num AND regexp_full_match(b, '${comma}') AND NOT regexp_full_match(b, '${dot}')) AS commaev,
+            sum(k) FILTER (WHERE num AND regexp_full_match(b, '\d{1,3}\.\d{3}')) AS ambdot,
+            sum(k) FILTER (WHERE num AND regexp_full_match(b, '\d{1,3},\d{3}')) AS ambcomma,
+            sum(k) FILTER (WHERE num AND regexp_full_match(b, '\d{4,}')) AS bigint,
+            sum(k) FILTER (WHERE num AND regexp_full_match(b, '0\d+')) AS leadzero,
+            sum(k) FILTER (WHERE num AND ends_with(n, '%')) AS percent,
+            sum(k) FILTER (WHERE num AND (starts_with(n, '(') OR ends_with(n, '-'))) AS accneg,
+            sum(k) FILTER (WHERE num AND regexp_matches(v, '[^\d\s.,%()+\-]')) AS currency,
+            sum(k) FILTER (WHERE iso) AS iso,
+            sum(k) FILTER (WHERE dmy) AS dmy,
+            sum(k) FILTER (WHERE dmy AND regexp_matches(v, '^\d{1,2}\.')) AS dmydot,
+            sum(k) FILTER (WHERE dmy AND TRY_CAST(regexp_extract(v, '^(\d{1,2})', 1) AS INTEGER) > 12) AS first12,
+            sum(k) FILTER (WHERE dmy AND TRY_CAST(regexp_extract(v, '^\d{1,2}[-/.](\d{1,2})', 1) AS INTEGER) > 12) AS second12,
+            sum(k) FILTER (WHERE named) AS named,
+            sum(k) FILTER (WHERE regexp_full_match(v, '\d{4,5}(\.\d+)?') AND TRY_CAST(v AS DOUBLE) BETWEEN 10000 AND 80000) AS serial
+          FROM g`,
+          )
+        : [];
+    const r = counts[0] ?? {};
+    const get = (k: string) => Number(r[k] ?? 0);
+    out.push({
+      exactPresent: present,
+      filled: present,
+      missing: total - present,
+      present: get('present'),
+      numeric: get('numeric'),
+      dotEvidence: get('dotev'),
+      commaEvidence: get('commaev'),
+      ambiguousDot: get('ambdot'),
+      ambiguousComma: get('ambcomma'),
+      bigIntegers: get('bigint'),
+      leadingZeros: get('leadzero'),
+      percent: get('percent'),
+      accountingNegatives: get('accneg'),
+      withCurrency: get('currency'),
+      iso: get('iso'),
+      dmy: get('dmy'),
+      dmyDots: get('dmydot'),
+      firstAbove12: get('first12'),
+      secondAbove12: get('second12'),
+      named: get('named'),
+      serial: get('serial'),
+    });
+  }
+  return out;
 }
 
 async function findConflicts(conn: DuckDBConnection, table: LoadedTable) {

@@ -83,6 +83,16 @@ function looksBinary(text: string): boolean {
   return sample.length > 0 && control / sample.length > 0.1;
 }
 
+/** Lines above the first one at least half as wide (in fields) as the widest of the first 60. */
+function titleLines(text: string, delim: string): number {
+  const widths = text
+    .split(/\r?\n/, 60)
+    .map((line) => line.replace(/"[^"]*"/g, '').split(delim).length);
+  const widest = Math.max(...widths);
+  const first = widths.findIndex((w) => w >= Math.max(2, Math.ceil(widest / 2)));
+  return Math.max(0, first);
+}
+
 const DELIMITER_NAMES: Record<string, string> = {
   ',': 'comma',
   ';': 'semicolon',
@@ -111,7 +121,10 @@ export async function readCsv(
     let quote = '"';
     let escape = '"';
     let skip = 0;
-    for (const extra of ['', ', null_padding = true, strict_mode = false']) {
+    for (const [strict, extra] of [
+      [true, ''],
+      [false, ', null_padding = true, strict_mode = false'],
+    ] as const) {
       try {
         const sniff = await conn.runAndReadAll(
           `SELECT Delimiter, Quote, Escape, SkipRows FROM sniff_csv(${sqlString(path)}${extra})`,
@@ -120,12 +133,14 @@ export async function readCsv(
         if (row) {
           delim = String(row[0]);
           quote = String(row[1]) === '(empty)' ? '' : String(row[1]);
-          escape = String(row[2]) === '(empty)' ? '' : String(row[2]);
-          skip = Number(row[3] ?? 0);
+          // No escape found means RFC 4180: a quote inside quotes is doubled.
+          escape = String(row[2]) === '(empty)' ? quote : String(row[2]);
+          // The lenient sniff counts ragged title lines as rows: find them by their width.
+          skip = strict ? Number(row[3] ?? 0) : titleLines(text, delim);
         }
         break;
       } catch {
-        // Ragged title lines can defeat the strict sniff; the padded one, or the defaults, follow.
+        // Ragged title lines can defeat the strict sniff; the lenient one, or the defaults, follow.
       }
     }
     const options = [

@@ -310,6 +310,8 @@ const MONEY = /salary|pay|compensation|wage|bonus|income|earning|amount|cost|pri
 export function normalizeHeader(header: string): string {
   return header
     .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/#/g, ' number ')
+    .replace(/%/g, ' percent ')
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -355,6 +357,7 @@ export function headerHints(header: string) {
 export interface ColumnFacts {
   name: string;
   type: ColumnType;
+  format: string | null;
   /** Up to 50 distinct values, lower-cased, for text columns. */
   sample: string[];
 }
@@ -378,6 +381,12 @@ export function assignRoles(columns: ColumnFacts[]): Array<ColumnRole | null> {
     if (DATE_ROLES.has(role) && col.type !== 'date') return;
     if (role === 'age' && col.type === 'text') role = 'ageBand';
     if (NUMBER_ROLES.has(role) && col.type !== 'number') return;
+    // "Bonus %" is a rate, not an amount of money.
+    if (
+      (role === 'salary' || role === 'bonus') &&
+      /percent/.test(`${normalizeHeader(col.name)} ${col.format}`)
+    )
+      return;
     if (role === 'exitReason' && values.length && values.every((v) => EXIT_TYPES.test(v)))
       role = 'exitType';
     if (role === 'department' && values.length >= 3 && values.every((v) => CODE.test(v)))
