@@ -4,7 +4,12 @@ import {
   BellIcon,
   LayoutDashboardIcon,
   LogOutIcon,
+  MessagesSquareIcon,
+  MonitorIcon,
+  MoonIcon,
+  SearchIcon,
   SettingsIcon,
+  SunIcon,
   type LucideIcon,
 } from 'lucide-react';
 import type { UserDto } from '@contract/accounts';
@@ -18,6 +23,8 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
@@ -25,6 +32,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
 import { ThemeToggle } from '@/features/theme/theme-toggle';
+import { useTheme, type Theme } from '@/features/theme/theme-provider';
+import { ChatSearchDialog, openChatSearch } from '@/features/chats/search-dialog';
+import { documentTitle, useHeaderTitleOverride } from '@/lib/page-title';
 
 interface NavItem {
   href: string;
@@ -52,6 +62,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: MODULE_ICONS[key],
   })),
   {
+    href: '/chats',
+    label: 'Chats',
+    shortLabel: 'Chats',
+    title: 'Chats',
+    icon: MessagesSquareIcon,
+  },
+  {
     href: '/settings',
     label: 'Settings',
     shortLabel: 'Settings',
@@ -60,7 +77,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
 ];
 
-/** The header title for a path: the nav item's title, "Chat" on chat pages. */
+/** The header title for a path: the nav item's title, "Chat" on chat pages (until the chat's own title is known). */
 export function titleForPath(path: string): string {
   if (path.startsWith('/chat/')) return 'Chat';
   return NAV_ITEMS.find((item) => item.href === path)?.title ?? 'Atrium';
@@ -86,6 +103,12 @@ export interface AppShellProps {
  */
 export function AppShell({ user, onLogout, title, children }: AppShellProps) {
   const [location] = useLocation();
+  const override = useHeaderTitleOverride();
+  const pathTitle = titleForPath(location);
+  // The tab is titled after the page; a chat page names its tab itself (its title).
+  React.useEffect(() => {
+    if (!override && pathTitle !== 'Chat') document.title = documentTitle(pathTitle);
+  }, [override, pathTitle]);
 
   return (
     <div className="flex min-h-dvh bg-background">
@@ -96,8 +119,9 @@ export function AppShell({ user, onLogout, title, children }: AppShellProps) {
             <AtriumLogo withName={false} />
           </Link>
           <h1 className="min-w-0 flex-1 truncate text-lg font-semibold tracking-tight">
-            {title ?? titleForPath(location)}
+            {title ?? override ?? pathTitle}
           </h1>
+          <SearchButton />
           <NotificationsButton />
           <ThemeToggle />
           <UserMenu user={user} onLogout={onLogout} />
@@ -105,6 +129,7 @@ export function AppShell({ user, onLogout, title, children }: AppShellProps) {
         {/* pb-16 keeps content clear of the phone bottom bar. */}
         <main className="flex min-h-0 flex-1 flex-col pb-16 md:pb-0">{children}</main>
       </div>
+      <ChatSearchDialog />
     </div>
   );
 }
@@ -192,6 +217,28 @@ function Sidebar({ location }: { location: string }) {
   );
 }
 
+function SearchButton() {
+  const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="h-9 gap-2 px-2.5 text-muted-foreground sm:w-44 sm:justify-start"
+      onClick={openChatSearch}
+      aria-keyshortcuts={mac ? 'Meta+K' : 'Control+K'}
+    >
+      <SearchIcon aria-hidden="true" />
+      <span className="sr-only sm:not-sr-only">Search chats</span>
+      <kbd
+        aria-hidden="true"
+        className="ml-auto hidden rounded border bg-muted px-1.5 font-mono text-[11px] sm:inline"
+      >
+        {mac ? '⌘K' : 'Ctrl K'}
+      </kbd>
+    </Button>
+  );
+}
+
 function NotificationsButton() {
   // Behaviour is not shown in the spec; an honest empty list until there is something to show.
   return (
@@ -214,6 +261,7 @@ function UserMenu({ user, onLogout }: { user: UserDto | null; onLogout: () => vo
   const [, navigate] = useLocation();
   if (!user) return <Skeleton className="size-8 rounded-full" />;
   const fullName = `${user.firstName} ${user.lastName}`.trim();
+  const initials = userInitials(user);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -221,12 +269,11 @@ function UserMenu({ user, onLogout }: { user: UserDto | null; onLogout: () => vo
           variant="ghost"
           size="icon"
           className="rounded-full"
-          aria-label={`User menu for ${fullName}`}
+          // The accessible name contains the visible initials (label in name).
+          aria-label={`User menu for ${fullName} (${initials})`}
         >
           <Avatar className="size-8">
-            <AvatarFallback className="bg-primary/10 text-primary">
-              {userInitials(user)}
-            </AvatarFallback>
+            <AvatarFallback className="bg-primary/10 text-primary">{initials}</AvatarFallback>
           </Avatar>
         </Button>
       </DropdownMenuTrigger>
@@ -240,11 +287,40 @@ function UserMenu({ user, onLogout }: { user: UserDto | null; onLogout: () => vo
           <SettingsIcon />
           Settings
         </DropdownMenuItem>
+        <ThemeChoice />
+        <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={onLogout}>
           <LogOutIcon />
           Logout
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+const THEMES: Array<{ value: Theme; label: string; icon: LucideIcon }> = [
+  { value: 'light', label: 'Light', icon: SunIcon },
+  { value: 'dark', label: 'Dark', icon: MoonIcon },
+  { value: 'system', label: 'System', icon: MonitorIcon },
+];
+
+/** Light, Dark or System: the header toggle only flips light and dark (spec), this can go back. */
+function ThemeChoice() {
+  const { theme, setTheme } = useTheme();
+  return (
+    <>
+      <DropdownMenuSeparator />
+      <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">
+        Theme
+      </DropdownMenuLabel>
+      <DropdownMenuRadioGroup value={theme} onValueChange={(v) => setTheme(v as Theme)}>
+        {THEMES.map(({ value, label, icon: Icon }) => (
+          <DropdownMenuRadioItem key={value} value={value} onSelect={(e) => e.preventDefault()}>
+            <Icon aria-hidden="true" />
+            {label}
+          </DropdownMenuRadioItem>
+        ))}
+      </DropdownMenuRadioGroup>
+    </>
   );
 }

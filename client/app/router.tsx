@@ -5,6 +5,13 @@ import { AppShell } from '@/app/app-shell';
 import { useAuth } from '@/features/auth/use-auth';
 import { useLogout } from '@/features/auth/use-logout';
 import { LandingPage } from '@/features/landing/landing-page';
+import { useDocumentTitle } from '@/lib/page-title';
+
+/** A public page's tab title. */
+function Titled({ title, children }: { title: string | null; children: React.ReactNode }) {
+  useDocumentTitle(title);
+  return <>{children}</>;
+}
 
 // The landing page loads with the app; every other page is its own chunk, so the chat page's
 // markdown and chart libraries never weigh on the first visit.
@@ -38,6 +45,9 @@ const ModulePage = React.lazy(() =>
 );
 const ChatPage = React.lazy(() =>
   import('@/features/chat/chat-page').then((m) => ({ default: m.ChatPage })),
+);
+const ChatsPage = React.lazy(() =>
+  import('@/features/chats/chats-page').then((m) => ({ default: m.ChatsPage })),
 );
 const SettingsPage = React.lazy(() =>
   import('@/features/settings/settings-page').then((m) => ({
@@ -94,7 +104,12 @@ function Home() {
   const { user, isLoading } = useAuth();
   const verified = new URLSearchParams(useSearch()).get('verified') === 'true';
   if (verified && !isLoading) return <Redirect to={user ? '/' : '/auth?verified=true'} replace />;
-  if (!user) return <LandingPage />;
+  if (!user)
+    return (
+      <Titled title={null}>
+        <LandingPage />
+      </Titled>
+    );
   return (
     <SignedIn>
       <DashboardPage />
@@ -106,7 +121,11 @@ function Home() {
 function AuthRoute() {
   const { user } = useAuth();
   if (user) return <Redirect to="/" replace />;
-  return <AuthPage />;
+  return (
+    <Titled title="Sign in">
+      <AuthPage />
+    </Titled>
+  );
 }
 
 /** Unknown paths: anonymous users go to / (spec section 2); signed-in users too. */
@@ -120,9 +139,21 @@ export function AppRouter() {
       <Switch>
         <Route path="/" component={Home} />
         <Route path="/auth" component={AuthRoute} />
-        <Route path="/verify-email" component={VerifyEmailPage} />
-        <Route path="/forgot-password" component={ForgotPasswordPage} />
-        <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/verify-email">
+          <Titled title="Verify email">
+            <VerifyEmailPage />
+          </Titled>
+        </Route>
+        <Route path="/forgot-password">
+          <Titled title="Forgot password">
+            <ForgotPasswordPage />
+          </Titled>
+        </Route>
+        <Route path="/reset-password">
+          <Titled title="Reset password">
+            <ResetPasswordPage />
+          </Titled>
+        </Route>
         {MODULE_KEYS.map((key) => (
           <Route key={key} path={MODULES[key].path}>
             <SignedIn>
@@ -136,6 +167,11 @@ export function AppRouter() {
               <ChatPage id={params.id} />
             </SignedIn>
           )}
+        </Route>
+        <Route path="/chats">
+          <SignedIn>
+            <ChatsPage />
+          </SignedIn>
         </Route>
         <Route path="/settings">
           <SignedIn>

@@ -49,7 +49,12 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
     return { user, message: ACCOUNT_MESSAGES.loggedIn };
   });
 
-  app.get('/auth/user', async (req): Promise<UserDto> => accounts.currentUser(requireUserId(req)));
+  app.get<{ Querystring: { optional?: string } }>('/auth/user', async (req, reply) => {
+    // ?optional=1 (the web client's check on every page load): a signed-out visitor is normal,
+    // so the answer is "nothing" (204), not a 401 the browser logs as an error.
+    if (req.query.optional === '1' && req.session?.stage !== 'full') return reply.code(204).send();
+    return accounts.currentUser(requireUserId(req));
+  });
 
   app.post('/logout', async (req, reply): Promise<MessageBody> => {
     await accounts.logout(req.session);

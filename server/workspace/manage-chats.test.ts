@@ -424,6 +424,18 @@ describe('managing, finding and reusing chats', () => {
     expect(hits.map((h) => h.messageId)).toContain(firstUser.id);
   });
 
+  it('answers the web client check for the current user with "nothing" (204) when signed out', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/auth/user?optional=1' });
+    expect(anonymous.statusCode).toBe(204);
+    expect(anonymous.body).toBe('');
+    // Without the flag, the call keeps its 401.
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
+    const { user, cookie } = await signedInUser(t);
+    const signedIn = await req(cookie, 'GET', '/api/auth/user?optional=1');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ id: user.id });
+  });
+
   it('turns typed text into a safe prefix query', () => {
     expect(toTsQuery('pay gap')).toBe('pay & gap:*');
     expect(toTsQuery("O'Brien's  <b>")).toBe('O & Brien & s & b:*');

@@ -35,7 +35,9 @@ const MODE_TEXT = {
 export function AuthPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const [otpEmail, setOtpEmail] = React.useState<string | null>(null);
+  // The code step keeps the sign-in in memory only: "Send a new code" signs in again with it.
+  const [otpLogin, setOtpLogin] = React.useState<LoginBody | null>(null);
+  const otpEmail = otpLogin?.email ?? null;
   const mode = otpEmail ? 'otp' : authModeFromSearch(search);
 
   const verified = new URLSearchParams(search).get('verified') === 'true';
@@ -61,12 +63,12 @@ export function AuthPage() {
       }
     >
       {mode === 'register' && <RegisterForm onRegistered={() => navigate('/auth')} />}
-      {mode === 'login' && <LoginForm onCodeSent={setOtpEmail} />}
-      {mode === 'otp' && otpEmail && (
+      {mode === 'login' && <LoginForm onCodeSent={setOtpLogin} />}
+      {mode === 'otp' && otpLogin && (
         <OtpStep
-          email={otpEmail}
+          login={otpLogin}
           onSignedIn={() => navigate('/', { replace: true })}
-          onBack={() => setOtpEmail(null)}
+          onBack={() => setOtpLogin(null)}
         />
       )}
     </AuthLayout>
@@ -126,7 +128,7 @@ function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   );
 }
 
-function LoginForm({ onCodeSent }: { onCodeSent: (email: string) => void }) {
+function LoginForm({ onCodeSent }: { onCodeSent: (login: LoginBody) => void }) {
   const login = useLogin();
   const form = useForm({
     resolver: zodResolver(LoginBody),
@@ -137,7 +139,7 @@ function LoginForm({ onCodeSent }: { onCodeSent: (email: string) => void }) {
     login.mutate(values, {
       onSuccess: (answer) => {
         toast({ title: 'OTP sent', description: answer.message });
-        onCodeSent(values.email);
+        onCodeSent(values);
       },
       onError: (err) => {
         applyServerFieldErrors(err, form.setError, ['email', 'password']);
@@ -185,15 +187,44 @@ function LoginForm({ onCodeSent }: { onCodeSent: (email: string) => void }) {
   );
 }
 
+/** Seconds before another code can be asked for (the server rate-limits as well). */
+const RESEND_COOLDOWN_S = 30;
+
 function OtpStep({
-  email,
+  login,
   onSignedIn,
   onBack,
 }: {
-  email: string;
+  login: LoginBody;
   onSignedIn: () => void;
   onBack: () => void;
 }) {
+  const email = login.email;
+  const resend = useLogin();
+  const [cooldown, setCooldown] = React.useState(RESEND_COOLDOWN_S);
+  React.useEffect(() => {
+    if (cooldown <= 0) return;
+    const timer = setTimeout(() => setCooldown((c) => c - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [cooldown]);
+  const sendNewCode = () => {
+    resend.mutate(login, {
+      onSuccess: (answer) => {
+        toast({ title: 'New code sent', description: answer.message });
+        setCode('');
+        setCooldown(RESEND_COOLDOWN_S);
+        inputRef.current?.focus();
+      },
+      onError: (err) => {
+        toast({
+          variant: 'destructive',
+          title: 'Could not send a new code',
+          description: serverMessage(err, 'An error occurred during login'),
+        });
+        setCooldown(RESEND_COOLDOWN_S);
+      },
+    });
+  };
   const verify = useVerifyOtp({
     onSuccess: () => {
       toast({ title: 'Login successful', description: 'Welcome back!' });
@@ -258,6 +289,22 @@ function OtpStep({
       <SubmitButton pending={verify.isPending} size="lg" className="w-full">
         Verify Code
       </SubmitButton>
+      <p className="text-center text-sm text-muted-foreground">
+        Didn&apos;t get it?{' '}
+        <Button
+          type="button"
+          variant="link"
+          className="h-auto p-0"
+          disabled={cooldown > 0 || resend.isPending}
+          onClick={sendNewCode}
+        >
+          {resend.isPending
+            ? 'Sending...'
+            : cooldown > 0
+              ? `Send a new code (${cooldown} s)`
+              : 'Send a new code'}
+        </Button>
+      </p>
       <Button type="button" variant="link" onClick={onBack} className="justify-self-center">
         Back to login
       </Button>

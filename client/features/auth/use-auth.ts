@@ -1,16 +1,25 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { UserDto } from '@contract/accounts';
-import { getQueryFn } from '@/lib/api';
+import { ApiError, readJson } from '@/lib/api';
 
 export type { UserDto };
 
 /** The current-user call (spec section 7); its cache entry is the one source of "who is signed in". */
 export const AUTH_USER_QUERY_KEY = ['/api/auth/user'] as const;
 
-const loadUser = getQueryFn<unknown>({ on401: 'returnNull' });
+/**
+ * The check asks with ?optional=1: signed out, the server answers "nothing" (204) rather than a
+ * 401, which the browser would log as an error on every signed-out page load.
+ */
+async function loadUser({ signal }: { signal: AbortSignal }): Promise<unknown> {
+  const res = await fetch('/api/auth/user?optional=1', { credentials: 'include', signal });
+  if (res.status === 204 || res.status === 401) return null;
+  if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text().catch(() => ''));
+  return readJson<unknown>(res);
+}
 
 /**
- * GET /api/auth/user: null when signed out (401). Not retried and not refetched on focus
+ * GET /api/auth/user: null when signed out (204, or 401). Not retried and not refetched on focus
  * (spec section 4). The answer is parsed with the contract so extra server fields never leak
  * into the client's idea of a user.
  */

@@ -1,16 +1,21 @@
 import * as React from 'react';
 import { Link, useLocation } from 'wouter';
-import { ArrowLeftIcon, FolderOpenIcon, RotateCwIcon } from 'lucide-react';
+import { ArrowLeftIcon, FolderOpenIcon, PencilIcon, RotateCwIcon } from 'lucide-react';
 import { MODULES, type ModuleKey } from '@contract/modules';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useAuth } from '@/features/auth/use-auth';
 import { SavedFilesPanel } from '@/features/files/components/saved-files-panel';
+import { useChatActions } from '@/features/chats/api/chats-api';
+import { ChatMenu } from '@/features/chats/components/chat-menu';
+import { RenameTitleInput } from '@/features/chats/components/rename-title';
+import { usePageTitle } from '@/lib/page-title';
 import { ChatFetchError } from './api/chat-api';
 import { ChatInput } from './components/chat-input';
 import { ConnectionBanner } from './components/connection-banner';
 import { ErrorDialog } from './components/error-dialog';
 import { MessageList } from './components/message-list';
+import { MessageActionsContext, type MessageActions } from './components/message-actions';
 import { ProgressOverlay } from './components/progress-overlay';
 import { useChatSession } from './hooks/use-chat-session';
 import { initialsOf } from './lib/initials';
@@ -23,16 +28,25 @@ function backLink(module: string | undefined): { label: string; href: string } {
     : { label: 'Back to Dashboard', href: '/' };
 }
 
-/** Reads ?error= and ?prefill= once, and takes prefill out of the address (spec section 2). */
-function useChatQueryParams(): { initialError: boolean; prefill: string } {
+/**
+ * Reads ?error=, ?prefill= and ?m= (a search result's message) once, and takes them out of the
+ * address (spec section 2 for prefill): a reload does not open the error dialog again.
+ */
+function useChatQueryParams(): { initialError: boolean; prefill: string; focusSeq: number | null } {
   const [params] = React.useState(() => {
     const search = new URLSearchParams(window.location.search);
-    return { initialError: search.get('error') === 'true', prefill: search.get('prefill') ?? '' };
+    const m = Number(search.get('m'));
+    return {
+      initialError: search.get('error') === 'true',
+      prefill: search.get('prefill') ?? '',
+      focusSeq: Number.isInteger(m) && m > 0 ? m : null,
+    };
   });
   React.useEffect(() => {
     const url = new URL(window.location.href);
-    if (!url.searchParams.has('prefill')) return;
-    url.searchParams.delete('prefill');
+    const read = ['prefill', 'error', 'm'].filter((k) => url.searchParams.has(k));
+    if (read.length === 0) return;
+    for (const k of read) url.searchParams.delete(k);
     window.history.replaceState(
       window.history.state,
       '',
@@ -45,12 +59,29 @@ function useChatQueryParams(): { initialError: boolean; prefill: string } {
 export function ChatPage({ id: rawId }: { id: string }) {
   // The id may carry a query string, which is not part of it.
   const id = rawId.split('?')[0] ?? rawId;
-  const { initialError, prefill } = useChatQueryParams();
+  const { initialError, prefill, focusSeq } = useChatQueryParams();
   const session = useChatSession(id, { initialError });
   const { user } = useAuth();
   const [, navigate] = useLocation();
   const [filesOpen, setFilesOpen] = React.useState(false);
+  const [renaming, setRenaming] = React.useState(false);
+  const { rename, remove } = useChatActions();
   const { chat, query } = session;
+  usePageTitle(chat?.title ?? 'Chat', { header: !!chat });
+
+  // Regenerate and edit, for the rows (one stable object per change of what they depend on).
+  const lastReply = chat?.messages.at(-1);
+  const lastReplyId =
+    lastReply?.role === 'assistant' && !lastReply.isLoading && !lastReply.optimistic
+      ? lastReply.id
+      : null;
+  const busy = session.sending || session.replyLoading;
+  const { regenerate, edit } = session;
+  const actions = React.useMemo<MessageActions>(
+    () => ({ lastReplyId, busy, regenerate, edit }),
+    [lastReplyId, busy, regenerate, edit],
+  );
+  const focusId = useFocusedMessage(focusSeq, session);
 
   const sendRef = React.useRef(session.send);
   sendRef.current = session.send;
@@ -114,11 +145,37 @@ export function ChatPage({ id: rawId }: { id: string }) {
                 {back.label}
               </Link>
             </Button>
-            <h2 className="truncate text-lg font-semibold tracking-tight" title={chat.title}>
-              {chat.title}
-            </h2>
+            {renaming ? (
+              <RenameTitleInput
+                title={chat.title}
+                onSave={(title) => rename(chat.id, title)}
+                onDone={() => setRenaming(false)}
+                className="my-0.5 max-w-xl text-lg font-semibold"
+              />
+            ) : (
+              <div className="flex min-w-0 items-center gap-1">
+                <h2 className="truncate text-lg font-semibold tracking-tight" title={chat.title}>
+                  {chat.title}
+                </h2>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-7 shrink-0 text-muted-foreground"
+                  aria-label="Rename chat"
+                  onClick={() => setRenaming(true)}
+                >
+                  <PencilIcon aria-hidden="true" />
+                </Button>
+              </div>
+            )}
             <ConnectionBanner status={session.socketStatus} />
           </div>
+          <ChatMenu
+            chat={chat}
+            className="mt-1"
+            onRename={() => setRenaming(true)}
+            onDelete={() => void remove(chat, () => navigate(back.href))}
+          />
           <Button
             variant="outline"
             size="sm"
@@ -130,27 +187,28 @@ export function ChatPage({ id: rawId }: { id: string }) {
           </Button>
         </div>
 
+        {/* Above the list, not over it: the user's own message stays in view. */}
+        {session.progress.visible && (
+          <ProgressOverlay since={session.progress.since} finishing={session.progress.finishing} />
+        )}
         <div className="relative flex min-h-0 flex-1 flex-col">
-          {session.progress.visible && (
-            <ProgressOverlay
-              since={session.progress.since}
-              finishing={session.progress.finishing}
-            />
-          )}
           {chat.messages.length === 0 ? (
             <div className="flex flex-1 items-center justify-center p-8 text-sm text-muted-foreground">
               No messages in this chat yet.
             </div>
           ) : (
-            <MessageList
-              messages={chat.messages}
-              chatId={chat.id}
-              userInitials={userInitials}
-              hasMore={!!chat.hasMore}
-              loadingEarlier={session.loadingEarlier}
-              onLoadEarlier={session.loadEarlier}
-              onNextStep={onNextStep}
-            />
+            <MessageActionsContext.Provider value={actions}>
+              <MessageList
+                focusId={focusId}
+                messages={chat.messages}
+                chatId={chat.id}
+                userInitials={userInitials}
+                hasMore={!!chat.hasMore}
+                loadingEarlier={session.loadingEarlier}
+                onLoadEarlier={session.loadEarlier}
+                onNextStep={onNextStep}
+              />
+            </MessageActionsContext.Provider>
           )}
         </div>
 
@@ -172,6 +230,7 @@ export function ChatPage({ id: rawId }: { id: string }) {
           canStop={session.replyLoading}
           onStop={session.stop}
           initialText={prefill}
+          restore={session.failedDraft}
         />
       </div>
 
@@ -194,4 +253,23 @@ export function ChatPage({ id: rawId }: { id: string }) {
       />
     </div>
   );
+}
+
+/**
+ * The message a search result opened the chat at (?m=seq): older pages load until it is there,
+ * then its id is handed to the list, which scrolls to it and marks it.
+ */
+function useFocusedMessage(
+  seq: number | null,
+  session: Pick<ReturnType<typeof useChatSession>, 'chat' | 'loadEarlier' | 'loadingEarlier'>,
+): string | null {
+  const { chat, loadEarlier, loadingEarlier } = session;
+  const found = seq === null ? undefined : chat?.messages.find((m) => m.seq === seq);
+  const first = chat?.messages.find((m) => m.seq !== undefined)?.seq;
+  const needsEarlier =
+    seq !== null && !found && !!chat?.hasMore && first !== undefined && first > seq;
+  React.useEffect(() => {
+    if (needsEarlier && !loadingEarlier) loadEarlier();
+  }, [needsEarlier, loadingEarlier, loadEarlier]);
+  return found?.id ?? null;
 }

@@ -11,9 +11,11 @@ export interface ChartCanvasProps {
   options: Record<string, unknown>;
   /** The live chart, for PNG export; null when it unmounts. */
   onReady: (chart: ChartJS | null) => void;
+  /** The accessible name of the chart image (its title). */
+  label?: string;
 }
 
-export default function ChartCanvas({ type, data, options, onReady }: ChartCanvasProps) {
+export default function ChartCanvas({ type, data, options, onReady, label }: ChartCanvasProps) {
   return (
     <Chart
       ref={(chart) => onReady(chart ?? null)}
@@ -22,7 +24,7 @@ export default function ChartCanvas({ type, data, options, onReady }: ChartCanva
       // No animation: the chart is exported as drawn, and an export mid-animation would be partial.
       options={{ ...options, responsive: true, maintainAspectRatio: false, animation: false }}
       role="img"
-      aria-label="Chart"
+      aria-label={label ? `Chart: ${label}` : 'Chart'}
     />
   );
 }

@@ -1,4 +1,11 @@
-import { ChartAreaIcon, ChartColumnIcon, ChartLineIcon, ChartPieIcon, DonutIcon, type LucideProps } from 'lucide-react';
+import {
+  ChartAreaIcon,
+  ChartColumnIcon,
+  ChartLineIcon,
+  ChartPieIcon,
+  DonutIcon,
+  type LucideProps,
+} from 'lucide-react';
 
 /** Preview card icon by chart type: bar, line, pie and doughnut have their own (spec section 2). */
 export function ChartTypeIcon({ type, ...props }: { type: string | undefined } & LucideProps) {

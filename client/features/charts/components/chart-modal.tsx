@@ -3,7 +3,13 @@ import type { Chart as ChartJS } from 'chart.js';
 import { DownloadIcon, FileJsonIcon, SaveIcon } from 'lucide-react';
 import type { ChartObject, SaveChartPayload } from '@contract/chart';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { toast } from '@/hooks/use-toast';
 import { downloadDataUrl, downloadText } from '@/features/files/lib/download';
 import { chartFileBase, validateChart } from '../lib/chart-config';
@@ -49,7 +55,9 @@ export function ChartModal({
   const pngDataUrl = (): string => {
     if (instance.current) return exportPng(instance.current);
     if (chart.imageData) {
-      return chart.imageData.startsWith('data:') ? chart.imageData : `data:image/png;base64,${chart.imageData}`;
+      return chart.imageData.startsWith('data:')
+        ? chart.imageData
+        : `data:image/png;base64,${chart.imageData}`;
     }
     throw new Error('Chart not rendered');
   };
@@ -59,14 +67,21 @@ export function ChartModal({
       downloadDataUrl(`${fileBase}.png`, pngDataUrl());
       toast({ title: 'Chart Downloaded', description: `Chart saved as ${fileBase}.png` });
     } catch {
-      toast({ variant: 'destructive', title: 'Download Failed', description: 'Unable to export chart as image' });
+      toast({
+        variant: 'destructive',
+        title: 'Download Failed',
+        description: 'Unable to export chart as image',
+      });
     }
   };
 
   const downloadJson = () => {
     const { imageData: _imageData, ...object } = chart;
     downloadText(`${fileBase}.json`, JSON.stringify(object, null, 2));
-    toast({ title: 'Chart Config Downloaded', description: `Chart configuration saved as ${fileBase}.json` });
+    toast({
+      title: 'Chart Config Downloaded',
+      description: `Chart configuration saved as ${fileBase}.json`,
+    });
   };
 
   const save = async () => {
@@ -75,7 +90,11 @@ export function ChartModal({
     try {
       await onSave({ title: chart.title, imageData: pngDataUrl() });
     } catch {
-      toast({ variant: 'destructive', title: 'Save Failed', description: 'Unable to save chart image' });
+      toast({
+        variant: 'destructive',
+        title: 'Save Failed',
+        description: 'Unable to save chart image',
+      });
     } finally {
       setSaving('idle');
     }
@@ -86,12 +105,18 @@ export function ChartModal({
       <DialogContent className="flex max-h-[90vh] flex-col overflow-y-auto sm:max-w-4xl">
         <DialogHeader>
           <DialogTitle className="pr-6">{chart.title}</DialogTitle>
-          <DialogDescription className="sr-only">Chart preview with download and save actions</DialogDescription>
+          <DialogDescription className="sr-only">
+            Chart preview with download and save actions
+          </DialogDescription>
         </DialogHeader>
         <div className="relative h-96 w-full shrink-0 rounded-md border bg-card p-2">
           {validation.ok ? (
             <React.Suspense
-              fallback={<div className="flex h-full items-center justify-center text-sm text-muted-foreground">Loading chart...</div>}
+              fallback={
+                <div className="flex h-full items-center justify-center text-sm text-muted-foreground">
+                  Loading chart...
+                </div>
+              }
             >
               <ChartCanvas
                 type={validation.type}
@@ -104,12 +129,19 @@ export function ChartModal({
             </React.Suspense>
           ) : chart.imageData ? (
             <img
-              src={chart.imageData.startsWith('data:') ? chart.imageData : `data:image/png;base64,${chart.imageData}`}
+              src={
+                chart.imageData.startsWith('data:')
+                  ? chart.imageData
+                  : `data:image/png;base64,${chart.imageData}`
+              }
               alt={chart.title}
               className="h-full w-full object-contain"
             />
           ) : (
-            <p role="alert" className="flex h-full items-center justify-center text-sm text-destructive">
+            <p
+              role="alert"
+              className="flex h-full items-center justify-center text-sm text-destructive"
+            >
               {validation.error}
             </p>
           )}
@@ -119,12 +151,19 @@ export function ChartModal({
             <FileJsonIcon aria-hidden="true" />
             Download JSON
           </Button>
-          <Button variant="outline" onClick={downloadPng} disabled={!validation.ok && !chart.imageData}>
+          <Button
+            variant="outline"
+            onClick={downloadPng}
+            disabled={!validation.ok && !chart.imageData}
+          >
             <DownloadIcon aria-hidden="true" />
             Download PNG
           </Button>
           {onSave && (
-            <Button onClick={() => void save()} disabled={saving === 'saving' || (!validation.ok && !chart.imageData)}>
+            <Button
+              onClick={() => void save()}
+              disabled={saving === 'saving' || (!validation.ok && !chart.imageData)}
+            >
               <SaveIcon aria-hidden="true" />
               {saving === 'saving' ? 'Saving...' : 'Save Chart'}
             </Button>

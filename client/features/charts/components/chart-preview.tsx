@@ -1,13 +1,78 @@
 import * as React from 'react';
 import type { SaveChartPayload } from '@contract/chart';
 import { Button } from '@/components/ui/button';
-import { chartTypeLabel, chartTypeOf } from '../lib/chart-config';
+import { chartTypeLabel, chartTypeOf, validateChart } from '../lib/chart-config';
 import { ChartTypeIcon } from './chart-icon';
 import { ChartModal, type ChartWithImage } from './chart-modal';
 
+const ChartCanvas = React.lazy(() => import('./chart-canvas'));
+
+/** True once the element has come near the view: chart.js loads for charts someone can see. */
+function useNearView(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = React.useState(false);
+  React.useEffect(() => {
+    const el = ref.current;
+    if (!el || near) return;
+    // Without an observer (very old browsers) the card stays as it was: View Chart still works.
+    if (typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, near]);
+  return near;
+}
+
+/** A small, legend-less drawing of the chart inside the card (the modal has the full one). */
+function InlineChart({ chart }: { chart: ChartWithImage }) {
+  const ref = React.useRef<HTMLDivElement>(null);
+  const near = useNearView(ref);
+  const validation = React.useMemo(() => validateChart(chart), [chart]);
+  const options = React.useMemo(() => {
+    if (!validation.ok) return {};
+    const plugins = (validation.options.plugins ?? {}) as Record<string, unknown>;
+    return { ...validation.options, plugins: { ...plugins, legend: { display: false } } };
+  }, [validation]);
+  if (!validation.ok && !chart.imageData) return null;
+  return (
+    <div
+      ref={ref}
+      className="relative h-40 w-full overflow-hidden rounded-md border bg-background p-1.5"
+    >
+      {validation.ok ? (
+        near && (
+          <React.Suspense fallback={null}>
+            <ChartCanvas
+              type={validation.type}
+              data={validation.data}
+              options={options}
+              label={chart.title}
+              onReady={() => undefined}
+            />
+          </React.Suspense>
+        )
+      ) : (
+        <img
+          src={
+            chart.imageData!.startsWith('data:')
+              ? chart.imageData
+              : `data:image/png;base64,${chart.imageData}`
+          }
+          alt={chart.title}
+          className="h-full w-full object-contain"
+        />
+      )}
+    </div>
+  );
+}
+
 /**
- * Chart preview card (spec section 2): icon by type, title, "{Type} Chart", "View Chart".
- * Nothing of chart.js loads until the modal opens.
+ * Chart preview card (spec section 2): icon by type, title, "{Type} Chart", "View Chart", and a
+ * small drawing of the chart itself. chart.js loads only when a chart comes into view.
  */
 export function ChartPreview({
   chart,
@@ -19,17 +84,20 @@ export function ChartPreview({
   const [open, setOpen] = React.useState(false);
   const type = chartTypeOf(chart);
   return (
-    <div className="flex items-center gap-3 rounded-lg border bg-card p-3">
-      <div className="flex size-10 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
-        <ChartTypeIcon type={type} className="size-5" aria-hidden="true" />
+    <div className="flex flex-col gap-2 rounded-lg border bg-card p-3">
+      <div className="flex items-center gap-3">
+        <div className="flex size-10 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
+          <ChartTypeIcon type={type} className="size-5" aria-hidden="true" />
+        </div>
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium">{chart.title}</p>
+          <p className="text-xs text-muted-foreground">{chartTypeLabel(type)}</p>
+        </div>
+        <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+          View Chart
+        </Button>
       </div>
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{chart.title}</p>
-        <p className="text-xs text-muted-foreground">{chartTypeLabel(type)}</p>
-      </div>
-      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
-        View Chart
-      </Button>
+      <InlineChart chart={chart} />
       {open && <ChartModal chart={chart} open={open} onOpenChange={setOpen} onSave={onSave} />}
     </div>
   );

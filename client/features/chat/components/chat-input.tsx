@@ -23,6 +23,8 @@ export interface ChatInputProps {
   onStop?: () => void;
   /** Text to start with (?prefill=). */
   initialText?: string;
+  /** A send that failed: its text and files go back into the box (when the box is empty). */
+  restore?: { text: string; files: ComposerFile[]; nonce: number } | null;
 }
 
 /**
@@ -36,6 +38,7 @@ export const ChatInput = React.memo(function ChatInput({
   canStop,
   onStop,
   initialText = '',
+  restore = null,
 }: ChatInputProps) {
   const [text, setText] = React.useState(initialText);
   const [files, setFiles] = React.useState<ComposerFile[]>([]);
@@ -45,6 +48,19 @@ export const ChatInput = React.memo(function ChatInput({
   React.useEffect(() => {
     if (initialText) setText(initialText);
   }, [initialText]);
+
+  const textRef = React.useRef(text);
+  textRef.current = text;
+  const filesRef = React.useRef(files);
+  filesRef.current = files;
+  React.useEffect(() => {
+    if (!restore) return;
+    // What the user typed since stays; an empty box gets the failed message back.
+    if (textRef.current.trim() || filesRef.current.length) return;
+    setText(restore.text);
+    setFiles(restore.files);
+    boxRef.current?.focus();
+  }, [restore]);
 
   // Grow with the text between the spec's bounds.
   React.useLayoutEffect(() => {

@@ -14,10 +14,18 @@ export function ConnectionBanner({ status }: { status: SocketStatus }) {
   }
   if (status === 'error') {
     return (
-      <div role="alert" className="mt-1 flex flex-wrap items-center gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-1.5 text-sm text-destructive">
+      <div
+        role="alert"
+        className="mt-1 flex flex-wrap items-center gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-1.5 text-sm text-red-800 dark:text-red-200"
+      >
         <WifiOffIcon className="size-4 shrink-0" aria-hidden="true" />
         <span className="flex-1">Connection lost. Messages may not update in real-time.</span>
-        <Button size="sm" variant="outline" className="h-7" onClick={() => window.location.reload()}>
+        <Button
+          size="sm"
+          variant="outline"
+          className="h-7"
+          onClick={() => window.location.reload()}
+        >
           Reload Page
         </Button>
       </div>

@@ -29,6 +29,10 @@ describe('error dialog', () => {
     fireEvent.pointerDown(document.body);
     fireEvent.mouseDown(document.body);
     expect(onOpenChange).not.toHaveBeenCalled();
+    // Blocking: Escape does not close it either.
+    await userEvent.keyboard('{Escape}');
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
   });

@@ -15,7 +15,10 @@ export function errorDialogText(message: string | null | undefined): string {
   return `${base}. Please try again. If the error persists, please contact an admin.`;
 }
 
-/** The blocking error dialog: titled "Error", a Retry action, outside clicks ignored. */
+/**
+ * The blocking error dialog: titled "Error", a Retry action; outside clicks and Escape are
+ * ignored (the spec calls it blocking: Retry is the way on).
+ */
 export function ErrorDialog({
   open,
   message,
@@ -29,7 +32,7 @@ export function ErrorDialog({
 }) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
+      <AlertDialogContent onEscapeKeyDown={(e) => e.preventDefault()}>
         <AlertDialogHeader>
           <AlertDialogTitle>Error</AlertDialogTitle>
           <AlertDialogDescription>{errorDialogText(message)}</AlertDialogDescription>

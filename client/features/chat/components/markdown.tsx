@@ -28,6 +28,13 @@ const markdownClass = [
 // Links open in a new tab and never hand the opener over; tables scroll sideways on phones.
 const components: Components = {
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+  // A task list's checkbox (read-only) says what it shows: it has no label of its own.
+  input: ({ node: _node, ...props }) =>
+    props.type === 'checkbox' ? (
+      <input {...props} aria-label={props.checked ? 'Done' : 'Not done'} />
+    ) : (
+      <input {...props} />
+    ),
   table: ({ node: _node, ...props }) => (
     <div className="my-3 w-full overflow-x-auto">
       <table {...props} />

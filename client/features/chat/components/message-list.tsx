@@ -12,6 +12,8 @@ export interface MessageListProps {
   loadingEarlier: boolean;
   onLoadEarlier: () => void;
   onNextStep: (text: string) => void;
+  /** A message to scroll to and mark once (a search result opened the chat at it). */
+  focusId?: string | null;
 }
 
 /** A scroll this soon after the reader's wheel, touch, key or pointer is the reader's. */
@@ -130,6 +132,7 @@ export function MessageList({
   loadingEarlier,
   onLoadEarlier,
   onNextStep,
+  focusId = null,
 }: MessageListProps) {
   const scrollRef = React.useRef<HTMLDivElement>(null);
   const listRef = React.useRef<HTMLOListElement>(null);
@@ -267,7 +270,8 @@ export function MessageList({
     const el = scrollRef.current;
     const list = listRef.current;
     if (!el || !list) return;
-    el.scrollTop = el.scrollHeight;
+    // (Not when the list opened at a search result: that is where the reader is.)
+    if (stick.current) el.scrollTop = el.scrollHeight;
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
       if (!stick.current) return;
@@ -307,6 +311,33 @@ export function MessageList({
   }, [firstId]);
   loadRef.current = onLoadEarlier;
 
+  // A search result's message: mounted (the window moved to it when needed), scrolled to the
+  // middle of the view and marked for a moment; the view stops following the end.
+  const focusedRef = React.useRef<string | null>(null);
+  React.useLayoutEffect(() => {
+    if (!focusId || focusedRef.current === focusId) return;
+    const el = scrollRef.current;
+    const row = listRef.current?.querySelector<HTMLElement>(
+      `:scope > li[data-id="${CSS.escape(focusId)}"]`,
+    );
+    if (!row) {
+      const index = messages.findIndex((m) => m.id === focusId);
+      if (windowed && index >= 0) {
+        stick.current = false;
+        setWin({ fromStart: n - Math.max(0, index - 10), afterEnd: Math.max(0, n - index - 11) });
+      }
+      return;
+    }
+    focusedRef.current = focusId;
+    stick.current = false;
+    row.scrollIntoView({ block: 'center' });
+    if (el) lastTop.current = el.scrollTop;
+    row.dataset.focused = 'true';
+    setTimeout(() => {
+      row.dataset.focused = 'false';
+    }, 2500);
+  }, [focusId, shown, messages, windowed, n]);
+
   return (
     <div
       ref={scrollRef}
@@ -314,8 +345,12 @@ export function MessageList({
       onTouchMove={onReader}
       onKeyDown={onReader}
       onPointerDown={onReader}
-      className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain focus-visible:outline-2 focus-visible:outline-ring/50"
       data-testid="message-scroller"
+      // Keyboard users scroll the conversation too (arrow keys, Page Up/Down).
+      tabIndex={0}
+      role="region"
+      aria-label="Conversation"
     >
       {hasMore && (
         <div className="flex justify-center py-2">

@@ -1,6 +1,9 @@
 import * as React from 'react';
 import { LoaderCircleIcon } from 'lucide-react';
 import type { MessagePart } from '@contract/chats';
+import { messageText, reportToMarkdown } from '@contract/chat-markdown';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
 import { useLiveEffect, useLiveView } from '../hooks/use-live-message';
@@ -13,6 +16,13 @@ import { AttachmentChip } from './attachment-chip';
 import { DataCard } from './data-card';
 import { Markdown } from './markdown';
 import { StructuredResponseCard } from './structured-response-card';
+import {
+  CopyButton,
+  EditButton,
+  RegenerateButton,
+  VersionSwitcher,
+  useMessageActions,
+} from './message-actions';
 
 export const DEFAULT_ERROR_MESSAGE = 'There has been an error completing this request';
 
@@ -27,7 +37,7 @@ function timeOf(timestamp: string): string {
 
 // Row classes as fixed strings (no class merging on the hot path of a streaming row).
 const ROW_BASE =
-  'flex gap-2.5 px-3 py-2 sm:px-4 [contain-intrinsic-size:auto_120px] [content-visibility:auto]';
+  'group/row flex gap-2.5 px-3 py-2 sm:px-4 [contain-intrinsic-size:auto_120px] [content-visibility:auto] transition-colors duration-700 data-[focused=true]:bg-amber-100/70 dark:data-[focused=true]:bg-amber-300/10';
 const ROW_CLASS = { user: `${ROW_BASE} flex-row-reverse`, assistant: ROW_BASE } as const;
 const AVATAR_TEXT = {
   user: 'text-xs font-semibold bg-primary/10 text-primary',
@@ -57,10 +67,23 @@ export const MessageRow = React.memo(function MessageRow({
 }: MessageRowProps) {
   const isUser = message.role === 'user';
   const time = React.useMemo(() => timeOf(message.timestamp), [message.timestamp]);
+  const [editing, setEditing] = React.useState(false);
+  // Which version of a regenerated reply is shown: null is the newest (the message itself).
+  const [versionIndex, setVersionIndex] = React.useState<number | null>(null);
+  const versions = React.useMemo(() => message.versions ?? [], [message.versions]);
+  const count = versions.length + 1;
+  const index = versionIndex === null || versionIndex >= count ? count - 1 : versionIndex;
+  const shown = React.useMemo<ChatMessage>(() => {
+    const v = index < versions.length ? versions[index] : undefined;
+    return v
+      ? { ...message, ...v, id: message.id, isLoading: false, timestamp: v.timestamp }
+      : message;
+  }, [message, versions, index]);
   return (
     <li
       className={ROW_CLASS[message.role]}
       data-id={message.id}
+      data-seq={message.seq}
       data-role={message.role}
       data-status={message.status}
       aria-busy={message.isLoading || undefined}
@@ -68,17 +91,148 @@ export const MessageRow = React.memo(function MessageRow({
       <RowAvatar role={message.role} initials={userInitials} />
       <div className={COLUMN_CLASS[message.role]}>
         {isUser ? (
-          <UserContent content={message.content} />
+          editing ? (
+            <EditBox message={message} onDone={() => setEditing(false)} />
+          ) : (
+            <UserContent content={message.content} />
+          )
         ) : (
-          <AssistantContent message={message} chatId={chatId} onNextStep={onNextStep} />
+          <AssistantContent message={shown} chatId={chatId} onNextStep={onNextStep} />
         )}
-        <time dateTime={message.timestamp} className="px-1 text-[11px] text-muted-foreground">
-          {time}
-        </time>
+        <div className={`flex items-center gap-0.5 ${isUser ? 'flex-row-reverse' : ''}`}>
+          <time dateTime={shown.timestamp} className="px-1 text-[11px] text-muted-foreground">
+            {time}
+            {message.editedAt ? ' · edited' : ''}
+          </time>
+          {!message.isLoading && !editing && (
+            <RowToolbar
+              message={shown}
+              onEdit={() => setEditing(true)}
+              versions={count > 1 ? { index, count, onChange: setVersionIndex } : null}
+            />
+          )}
+        </div>
       </div>
     </li>
   );
 });
+
+/** The text a copy of this message gives: its text, or its report as Markdown. */
+function copyTextOf(message: ChatMessage): string {
+  const text = messageText(message.content);
+  const report = message.structuredResponse;
+  if (!report) return text;
+  const beside = textBesideReport(text)?.trim();
+  return [beside, reportToMarkdown(report)].filter(Boolean).join('\n\n');
+}
+
+/** Copy, copy a report as Markdown, regenerate (the last reply), edit (a sent message). */
+function RowToolbar({
+  message,
+  onEdit,
+  versions,
+}: {
+  message: ChatMessage;
+  onEdit: () => void;
+  versions: { index: number; count: number; onChange: (i: number) => void } | null;
+}) {
+  const actions = useMessageActions();
+  const isUser = message.role === 'user';
+  const isLast = actions?.lastReplyId === message.id;
+  const report = message.structuredResponse;
+  return (
+    <div
+      className={`flex items-center ${isUser ? 'flex-row-reverse' : ''} ${
+        isLast || versions
+          ? ''
+          : 'md:opacity-0 md:group-hover/row:opacity-100 md:focus-within:opacity-100'
+      }`}
+    >
+      {versions && <VersionSwitcher {...versions} />}
+      <CopyButton label="Copy message" text={() => copyTextOf(message)} />
+      {report && (
+        <CopyButton
+          label="Copy report as Markdown"
+          what="Report"
+          icon="markdown"
+          text={() => reportToMarkdown(report)}
+        />
+      )}
+      {isUser && actions && message.optimistic === undefined && (
+        <EditButton onClick={onEdit} disabled={actions.busy} />
+      )}
+      {!isUser && isLast && actions && (
+        <RegenerateButton onClick={() => void actions.regenerate()} disabled={actions.busy} />
+      )}
+    </div>
+  );
+}
+
+/** A sent message being edited: Save & send continues the conversation from it. */
+function EditBox({ message, onDone }: { message: ChatMessage; onDone: () => void }) {
+  const actions = useMessageActions();
+  const original =
+    typeof message.content === 'string'
+      ? message.content
+      : message.content
+          .filter((p) => p.type === 'text')
+          .map((p) => p.text)
+          .join('\n');
+  const [text, setText] = React.useState(original);
+  const [saving, setSaving] = React.useState(false);
+  const ref = React.useRef<HTMLTextAreaElement>(null);
+  React.useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    box.focus();
+    box.setSelectionRange(box.value.length, box.value.length);
+  }, []);
+  const save = async () => {
+    if (!actions || !text.trim() || saving) return;
+    setSaving(true);
+    const ok = await actions.edit(message.id, text);
+    setSaving(false);
+    if (ok) onDone();
+  };
+  return (
+    <form
+      className="flex w-full min-w-[min(32rem,75vw)] flex-col gap-2 rounded-2xl border bg-card p-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <Textarea
+        ref={ref}
+        aria-label="Edit message"
+        value={text}
+        rows={3}
+        className="max-h-60 min-h-[72px] resize-y"
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.preventDefault();
+            onDone();
+          } else if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            void save();
+          }
+        }}
+      />
+      <p className="px-1 text-xs text-muted-foreground">
+        Sending this replaces the replies after it.
+      </p>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="ghost" size="sm" onClick={onDone} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" disabled={saving || !text.trim() || actions?.busy}>
+          {saving ? 'Sending...' : 'Save & send'}
+        </Button>
+      </div>
+    </form>
+  );
+}
 
 /** Memoised apart from the row: a streaming row re-renders per chunk, its avatar need not. */
 const RowAvatar = React.memo(function RowAvatar({

@@ -1,7 +1,28 @@
+import * as React from 'react';
 import { Progress } from '@/components/ui/progress';
 import { useProgressPercent } from '../hooks/use-progress';
 
-/** "Gathering information from agents" with a percentage, floating over the top of the messages; clicks pass through it to what lies beneath (e.g. "Load earlier messages"). */
+/** "0:07", "1:42": how long the reply has been worked on. */
+export function formatElapsed(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function useElapsed(since: number | null): number {
+  const [now, setNow] = React.useState(() => Date.now());
+  React.useEffect(() => {
+    if (since === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [since]);
+  return since === null ? 0 : now - since;
+}
+
+/**
+ * "Gathering information from agents" with a percentage and the time it has taken so far (a slow
+ * start at a few percent still shows it is alive). It sits between the chat header and the
+ * messages, not over them: the user's own message stays readable.
+ */
 export function ProgressOverlay({
   since,
   finishing,
@@ -9,20 +30,25 @@ export function ProgressOverlay({
   since: number | null;
   finishing: boolean;
 }) {
-  // The overlay follows the clock itself: its tick renders only it, not the chat page.
+  // The bar follows the clock itself: its tick renders only it, not the chat page.
   const percent = useProgressPercent(since, finishing);
+  const elapsed = useElapsed(finishing ? null : since);
   return (
-    <div
-      className="pointer-events-none absolute inset-x-0 top-2 z-10 flex justify-center px-3"
-      role="status"
-      aria-live="polite"
-    >
-      <div className="w-full max-w-sm rounded-lg border bg-card/95 px-3.5 py-2.5 shadow-md backdrop-blur">
-        <div className="mb-1.5 flex items-center justify-between gap-3 text-sm">
-          <span className="font-medium">Gathering information from agents</span>
-          <span className="tabular-nums text-muted-foreground">{percent}%</span>
-        </div>
-        <Progress value={percent} aria-label="Gathering information from agents" />
+    <div className="border-b bg-muted/30 px-3 py-2 sm:px-4" role="status" aria-live="polite">
+      <div className="mx-auto flex w-full max-w-4xl items-center gap-3 text-sm">
+        <span className="shrink-0 font-medium">Gathering information from agents</span>
+        <Progress
+          value={percent}
+          aria-label="Gathering information from agents"
+          className="h-1.5 min-w-12 flex-1"
+        />
+        <span className="shrink-0 text-muted-foreground tabular-nums">{percent}%</span>
+        {since !== null && !finishing && (
+          <span className="hidden shrink-0 text-xs text-muted-foreground tabular-nums sm:inline">
+            <span className="sr-only">Elapsed </span>
+            {formatElapsed(elapsed)}
+          </span>
+        )}
       </div>
     </div>
   );

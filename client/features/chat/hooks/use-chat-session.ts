@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessagePart, SendMessageBody } from '@contract/chats';
 import type { JoinedEvent, StreamEvent } from '@contract/ws-events';
-import { apiRequest } from '@/lib/api';
+import { apiJson, apiRequest, serverMessage } from '@/lib/api';
 import { toast } from '@/hooks/use-toast';
 import {
   chatKey,
@@ -78,6 +78,12 @@ export interface ChatSession {
   loadingEarlier: boolean;
   loadEarlier: () => void;
   refetch: () => void;
+  /** The last send that failed before the server took it: back into the message box. */
+  failedDraft: { text: string; files: ComposerFile[]; nonce: number } | null;
+  /** Writes the last reply again (the current one stays readable as an earlier version). */
+  regenerate: () => Promise<boolean>;
+  /** Replaces a sent message's text and continues the conversation from it. */
+  edit: (messageId: string, text: string) => Promise<boolean>;
 }
 
 /**
@@ -202,6 +208,7 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
   // --- sending -----------------------------------------------------------------------------
   const [sending, setSending] = React.useState(false);
   const sendingRef = React.useRef(false);
+  const [failedDraft, setFailedDraft] = React.useState<ChatSession['failedDraft']>(null);
   const lastSend = React.useRef<LastSend | null>(null);
 
   /** POSTs a send and reads its streamed answer; the optimistic messages are already shown. */
@@ -242,6 +249,8 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
           update((c) => removeOptimisticSend(c, clientMessageId));
           stopProgress();
           toast({ variant: 'destructive', ...SEND_FAILED_TOAST });
+          // The message is gone from the list; what the user typed is not lost.
+          setFailedDraft({ text: attempt.text, files: attempt.files, nonce: Date.now() });
         }
       } finally {
         sendingRef.current = false;
@@ -340,6 +349,41 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
     );
   }, [chatId]);
 
+  // --- regenerate and edit -----------------------------------------------------------------
+  // Both answer with the new reply's id at once; the reply is then followed like any other
+  // (the refetch shows it loading, the socket and the poll bring the rest).
+  const startTurn = React.useCallback(
+    async (method: 'POST' | 'PUT', url: string, body?: unknown): Promise<boolean> => {
+      if (sendingRef.current) return false;
+      try {
+        await apiJson(method, url, body);
+        await refetchChat(queryClient, chatId);
+        return true;
+      } catch (err) {
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: serverMessage(err, 'Failed to send message. Please try again.'),
+        });
+        return false;
+      }
+    },
+    [queryClient, chatId],
+  );
+  const regenerate = React.useCallback(
+    () => startTurn('POST', `/api/chats/${encodeURIComponent(chatId)}/regenerate`),
+    [startTurn, chatId],
+  );
+  const edit = React.useCallback(
+    (messageId: string, text: string) =>
+      startTurn(
+        'PUT',
+        `/api/chats/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}`,
+        { text },
+      ),
+    [startTurn, chatId],
+  );
+
   // --- title (spec section 4) ----------------------------------------------------------------
   // Follows the last report's task name once a reply completes: never from the history found at
   // load, never while a send is open, never twice for the same name.
@@ -396,5 +440,8 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
     loadingEarlier,
     loadEarlier,
     refetch,
+    failedDraft,
+    regenerate,
+    edit,
   };
 }

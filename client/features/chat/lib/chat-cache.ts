@@ -58,7 +58,15 @@ export function mergeFetchedChat(local: ChatData | undefined, fetched: ChatDto):
     if (m.isLoading && prev.isLoading && (prev.eventSeq !== undefined || textOf(prev).length >= textOf(m).length)) {
       return prev;
     }
-    if (!m.isLoading && !prev.isLoading && prev.status === m.status) return prev;
+    if (
+      !m.isLoading &&
+      !prev.isLoading &&
+      prev.status === m.status &&
+      // An edited message, or a reply with a new earlier version, is a new row.
+      prev.editedAt === m.editedAt &&
+      (prev.versions?.length ?? 0) === (m.versions?.length ?? 0)
+    )
+      return prev;
     return normalizeHistoryMessage(m);
   });
 

@@ -1,5 +1,11 @@
 import { fileTypeOf } from '@contract/files';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Markdown } from '@/features/chat/components/markdown';
 
 export interface ViewedFile {
@@ -12,7 +18,13 @@ export interface ViewedFile {
  * same-origin: a generated page can neither run code nor read our cookies), markdown rendered,
  * anything else as plain text.
  */
-export function FileViewDialog({ file, onClose }: { file: ViewedFile | null; onClose: () => void }) {
+export function FileViewDialog({
+  file,
+  onClose,
+}: {
+  file: ViewedFile | null;
+  onClose: () => void;
+}) {
   const type = file ? fileTypeOf(file.fileName) : 'text';
   return (
     <Dialog open={file !== null} onOpenChange={(open) => !open && onClose()}>
@@ -22,7 +34,13 @@ export function FileViewDialog({ file, onClose }: { file: ViewedFile | null; onC
           <DialogDescription className="sr-only">Contents of {file?.fileName}</DialogDescription>
         </DialogHeader>
         {file && (
-          <div className="min-h-0 flex-1 overflow-auto rounded-md border">
+          // Focusable, so the file scrolls from the keyboard too (arrows, Page Up/Down).
+          <div
+            className="min-h-0 flex-1 overflow-auto rounded-md border focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            tabIndex={0}
+            role="region"
+            aria-label={`Contents of ${file.fileName}`}
+          >
             {type === 'html' ? (
               <iframe
                 title={file.fileName}

@@ -2,6 +2,16 @@ import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon, EyeIcon, FileTextIcon, Trash2Icon } from 'lucide-react';
 import type { SavedFileDto } from '@contract/files';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { cn } from '@/lib/utils';
@@ -24,6 +34,8 @@ export const SavedFilesPanel = React.memo(function SavedFilesPanel({
   const { data: files = [], isLoading } = useQuery(savedFilesQueryOptions(chatId));
   const deleteFile = useDeleteFile(chatId);
   const [viewed, setViewed] = React.useState<ViewedFile | null>(null);
+  // Deleting asks first: a saved file cannot be brought back.
+  const [confirming, setConfirming] = React.useState<SavedFileDto | null>(null);
 
   const download = (file: SavedFileDto) => {
     downloadText(file.fileName, file.fileContent);
@@ -39,9 +51,16 @@ export const SavedFilesPanel = React.memo(function SavedFilesPanel({
         ) : (
           <ul className="flex flex-col gap-1.5">
             {files.map((file) => (
-              <li key={file.id} className="rounded-md border bg-card p-2.5" aria-label={file.fileName}>
+              <li
+                key={file.id}
+                className="rounded-md border bg-card p-2.5"
+                aria-label={file.fileName}
+              >
                 <div className="flex min-w-0 items-center gap-2">
-                  <FileTextIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  <FileTextIcon
+                    className="size-4 shrink-0 text-muted-foreground"
+                    aria-hidden="true"
+                  />
                   <span className="truncate text-sm font-medium" title={file.fileName}>
                     {file.fileName}
                   </span>
@@ -52,13 +71,20 @@ export const SavedFilesPanel = React.memo(function SavedFilesPanel({
                       size="sm"
                       variant="outline"
                       className="h-7 px-2 text-xs"
-                      onClick={() => setViewed({ fileName: file.fileName, content: file.fileContent })}
+                      onClick={() =>
+                        setViewed({ fileName: file.fileName, content: file.fileContent })
+                      }
                     >
                       <EyeIcon aria-hidden="true" />
                       View
                     </Button>
                   )}
-                  <Button size="sm" variant="outline" className="h-7 px-2 text-xs" onClick={() => download(file)}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    className="h-7 px-2 text-xs"
+                    onClick={() => download(file)}
+                  >
                     <DownloadIcon aria-hidden="true" />
                     Download
                   </Button>
@@ -67,7 +93,7 @@ export const SavedFilesPanel = React.memo(function SavedFilesPanel({
                     variant="ghost"
                     className="h-7 px-2 text-xs text-destructive hover:text-destructive"
                     disabled={deleteFile.isPending && deleteFile.variables === file.id}
-                    onClick={() => deleteFile.mutate(file.id)}
+                    onClick={() => setConfirming(file)}
                   >
                     <Trash2Icon aria-hidden="true" />
                     Delete
@@ -79,6 +105,28 @@ export const SavedFilesPanel = React.memo(function SavedFilesPanel({
         )}
       </div>
       <FileViewDialog file={viewed} onClose={() => setViewed(null)} />
+      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete {confirming?.fileName}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              The file is removed from this chat&apos;s saved files. This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              className="bg-red-700 text-white hover:bg-red-800"
+              onClick={() => {
+                if (confirming) deleteFile.mutate(confirming.id);
+                setConfirming(null);
+              }}
+            >
+              Delete file
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </section>
   );
 });

@@ -1,15 +1,14 @@
-import { Link } from 'wouter';
-import { MessageSquareIcon } from 'lucide-react';
 import type { ChatModule } from '@contract/chats';
 import { RECENT_SKELETONS } from '@contract/constants';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ChatListItem } from '@/features/chats/components/chat-list-item';
 import { useRecentChats } from '../api/chats';
-import { chatPath } from '../lib/start-chat';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** The "Recent" list of a module page: the caller's chats, newest first, each opening its chat. */
+/**
+ * The "Recent" list of a module page: the caller's chats, newest first, each opening its chat,
+ * with rename, export and delete in its menu.
+ */
 export function RecentChats({ module, moduleName }: { module: ChatModule; moduleName: string }) {
   const { data: chats, isPending, isError, refetch } = useRecentChats(module);
 
@@ -48,26 +47,7 @@ export function RecentChats({ module, moduleName }: { module: ChatModule; module
       ) : (
         <ul className="-mx-1 flex max-h-64 flex-col gap-0.5 overflow-y-auto px-1 lg:max-h-[calc(100dvh-11rem)]">
           {chats.map((chat) => (
-            <li key={chat.id}>
-              <Link
-                href={chatPath(chat.id)}
-                className="flex items-start gap-2.5 rounded-md px-3 py-2 text-sm outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
-              >
-                <MessageSquareIcon
-                  className="mt-0.5 size-4 shrink-0 text-muted-foreground"
-                  aria-hidden="true"
-                />
-                <span className="flex min-w-0 flex-col">
-                  <span className="truncate font-medium">{chat.title}</span>
-                  <time
-                    dateTime={chat.updatedAt || chat.createdAt}
-                    className="text-xs text-muted-foreground"
-                  >
-                    {dateTime.format(new Date(chat.updatedAt || chat.createdAt))}
-                  </time>
-                </span>
-              </Link>
-            </li>
+            <ChatListItem key={chat.id} chat={chat} />
           ))}
         </ul>
       )}

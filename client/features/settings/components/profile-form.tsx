@@ -96,7 +96,9 @@ export function ProfileForm({ user }: { user: UserDto }) {
             <FormItem>
               <FormLabel>Company</FormLabel>
               <Select
-                value={field.value || undefined}
+                // Until the companies are there, the box says "Loading companies..." rather than
+                // holding a value it cannot name yet (it showed blank).
+                value={companies.isLoading ? '' : field.value || ''}
                 onValueChange={field.onChange}
                 disabled={companies.isLoading || !companies.data?.length}
               >

@@ -1,0 +1,171 @@
+import {
+  infiniteQueryOptions,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import * as React from 'react';
+import {
+  ChatPageDto,
+  DeletedChatDto,
+  SearchHitDto,
+  type ChatModule,
+  type ChatSummaryDto,
+} from '@contract/chats';
+import { apiJson, callParsed, serverMessage } from '@/lib/api';
+import { ToastAction } from '@/components/ui/toast';
+import { toast } from '@/hooks/use-toast';
+import { updateChatTitle } from '@/features/chat/api/chat-api';
+
+// Managing chats from anywhere (Chats page, Recent lists, a chat's header): list in pages,
+// search, rename, delete with undo, export.
+
+/** Under '/api/chats' like every chat list, so a rename or delete refreshes them all. */
+export const chatPagesKey = (module: ChatModule | 'all') => ['/api/chats', 'all', module] as const;
+export const CHAT_PAGE_SIZE = 30;
+
+export function chatPagesQueryOptions(module: ChatModule | 'all') {
+  return infiniteQueryOptions({
+    queryKey: chatPagesKey(module),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ limit: String(CHAT_PAGE_SIZE) });
+      if (module !== 'all') params.set('module', module);
+      if (pageParam) params.set('cursor', pageParam);
+      return callParsed(ChatPageDto, 'GET', `/api/chats/all?${params.toString()}`);
+    },
+    getNextPageParam: (last) => last.nextCursor,
+    refetchOnMount: 'always',
+  });
+}
+
+/** GET /api/chats/search: results for what is typed, the last request winning. */
+export function useChatSearch(q: string) {
+  const text = q.trim();
+  return useQuery({
+    queryKey: ['/api/chats', 'search', text],
+    queryFn: ({ signal }) =>
+      fetch(`/api/chats/search?q=${encodeURIComponent(text)}`, {
+        credentials: 'include',
+        signal,
+      }).then(async (res) => {
+        if (!res.ok) throw new Error(`${res.status}`);
+        return SearchHitDto.array().parse(await res.json());
+      }),
+    enabled: text.length > 0,
+    placeholderData: (previous) => previous,
+    staleTime: 10_000,
+  });
+}
+
+/** Every chat list (Recent, Chats page) and the search refresh. */
+export function invalidateChatLists(client: QueryClient, except?: string): Promise<void> {
+  return client.invalidateQueries({
+    predicate: (q) =>
+      q.queryKey[0] === '/api/chats' && (except === undefined || q.queryKey[1] !== except),
+  });
+}
+
+/** Removes the chat from every cached list at once (the server answers the refetch the same). */
+function dropFromLists(client: QueryClient, chatId: string) {
+  client.setQueriesData<ChatSummaryDto[]>(
+    { predicate: (q) => q.queryKey[0] === '/api/chats' && typeof q.queryKey[1] === 'object' },
+    (list) => (Array.isArray(list) ? list.filter((c) => c.id !== chatId) : list),
+  );
+  client.setQueriesData<{ pages: ChatPageDto[]; pageParams: unknown[] }>(
+    { queryKey: ['/api/chats', 'all'] },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((p) => ({ ...p, chats: p.chats.filter((c) => c.id !== chatId) })),
+      },
+  );
+}
+
+/** Seconds the Undo stays on screen; the server keeps the chat restorable for longer. */
+export const UNDO_TOAST_MS = 10_000;
+
+export function chatExportUrl(chatId: string, format: 'markdown' | 'json'): string {
+  return `/api/chats/${encodeURIComponent(chatId)}/export?format=${format}`;
+}
+
+/** Rename, delete (with an Undo toast) for any chat; `onDeleted` runs once it is gone. */
+export function useChatActions() {
+  const client = useQueryClient();
+  const rename = React.useCallback(
+    async (chatId: string, title: string): Promise<boolean> => {
+      try {
+        await updateChatTitle(client, chatId, title);
+        return true;
+      } catch (err) {
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: serverMessage(err, 'Failed to rename the chat. Please try again.'),
+        });
+        return false;
+      }
+    },
+    [client],
+  );
+
+  const restore = React.useCallback(
+    async (chat: Pick<ChatSummaryDto, 'id' | 'title'>) => {
+      try {
+        await apiJson('POST', `/api/chats/${encodeURIComponent(chat.id)}/restore`);
+        toast({ title: 'Chat restored', description: `"${chat.title}" is back.` });
+      } catch (err) {
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: serverMessage(err, 'The chat could not be restored.'),
+        });
+      }
+      await invalidateChatLists(client);
+    },
+    [client],
+  );
+
+  const remove = React.useCallback(
+    async (chat: Pick<ChatSummaryDto, 'id' | 'title'>, onDeleted?: () => void) => {
+      try {
+        DeletedChatDto.parse(await apiJson('DELETE', `/api/chats/${encodeURIComponent(chat.id)}`));
+      } catch (err) {
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: serverMessage(err, 'Failed to delete the chat. Please try again.'),
+        });
+        return;
+      }
+      dropFromLists(client, chat.id);
+      client.removeQueries({ queryKey: ['/api/chats', chat.id], exact: true });
+      onDeleted?.();
+      const shown = toast({
+        title: 'Chat deleted',
+        description: `"${chat.title}" and its files were deleted.`,
+        duration: UNDO_TOAST_MS,
+        action: (
+          <UndoAction
+            onUndo={() => {
+              shown.dismiss();
+              void restore(chat);
+            }}
+          />
+        ),
+      });
+      void invalidateChatLists(client);
+    },
+    [client, restore],
+  );
+
+  return { rename, remove };
+}
+
+function UndoAction({ onUndo }: { onUndo: () => void }) {
+  return (
+    <ToastAction altText="Undo delete" onClick={onUndo}>
+      Undo
+    </ToastAction>
+  );
+}
