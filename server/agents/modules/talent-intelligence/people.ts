@@ -139,13 +139,19 @@ export function peopleTables(set: TableSet): LoadedTable[] {
   const reference = (t: LoadedTable) =>
     !colOf(t, 'employeeId') &&
     !colOf(t, 'hireDate') &&
-    t.columns.some((c) => /(^p ?\d\d$)|percentile|\bmin(imum)?\b|\bmax(imum)?\b|midpoint|budget|planned|requisition|successor|^stage$/i.test(c.name));
+    t.columns.some((c) =>
+      /(^p ?\d\d$)|percentile|\bmin(imum)?\b|\bmax(imum)?\b|midpoint|budget|planned|requisition|successor|^stage$/i.test(
+        c.name,
+      ),
+    );
   const tagged = set.tables.filter((t) => PEOPLE_ROLES.includes(t.role) && !reference(t));
   if (tagged.length) return tagged;
-  return set.tables.filter((t) =>
-    !reference(t) && t.columns.some((c) =>
-      ['hireDate', 'salary', 'department', 'managerId', 'rating'].includes(c.role ?? ''),
-    ),
+  return set.tables.filter(
+    (t) =>
+      !reference(t) &&
+      t.columns.some((c) =>
+        ['hireDate', 'salary', 'department', 'managerId', 'rating'].includes(c.role ?? ''),
+      ),
   );
 }
 

@@ -94,7 +94,7 @@ describe('reskilling plan', () => {
   it('says what it needs when the request names no capability, and maps the gaps meanwhile', async () => {
     const report = await plan('Upskilling plan for the team');
     expect(report.task_name).toBe('Skills gap analysis: inventory.csv');
-    expect(texts(report.content)).toContain("For a reskilling plan, name the capability's skills");
+    expect(texts(report.content)).toContain("Name the capability's skills as the file spells them");
   });
 });
 
@@ -107,22 +107,24 @@ describe('reskilling and skills gap as model tools', () => {
     });
 
   it('gives a model the same plan as the built-in report', async () => {
-    const plan = (await call('reskilling_plan', {
+    const { plan } = (await call('ti_reskilling_plan', {
       capability: 'data analytics',
-    })) as ReskillingPlan;
+    })) as { plan: ReskillingPlan };
     const expected = expectedCandidates(['SQL', 'Python', 'Data visualisation']);
     expect(plan.candidates.map((c) => [c.employee, c.readiness])).toEqual(
       expected.map((c) => [c.person, c.readiness]),
     );
     expect(plan.adjacent.map((a) => a.skill)).toEqual(['Machine learning']);
-    const gap = (await call('skills_gap', {})) as { skills: Array<{ skill: string }> };
-    expect(gap.skills[0]!.skill).toBe('Machine learning');
+    const gap = (await call('ti_skills_gap', {})) as {
+      analysis: { skills: Array<{ skill: string }> };
+    };
+    expect(gap.analysis.skills[0]!.skill).toBe('Machine learning');
   });
 
   it('answers a capability the file cannot meet with the skills it has', async () => {
-    expect(await call('reskilling_plan', { capability: 'cybersecurity' })).toEqual({
+    expect(await call('ti_reskilling_plan', { capability: 'cybersecurity' })).toEqual({
       error:
-        'None of the file\'s skills match "cybersecurity". Skills: SQL, Python, Data visualisation, Stakeholder management, Machine learning.',
+        'None of the file\'s skills match "cybersecurity". Name the capability\'s skills as the file spells them: SQL, Python, Data visualisation, Stakeholder management, Machine learning.',
     });
   });
 });

@@ -73,8 +73,8 @@ describe('skills gap analysis', () => {
     const below = dataOf(chart(report.content, 'People below target by skill'));
     expect(below.datasets[0]!.data).toEqual(expected.map((s) => s.below));
 
-    // The row with no proficiency is reported, not silently counted as 0.
-    expect(texts(report.content)).toContain('1 row(s) were ignored');
+    // The row with no proficiency is shown as not assessed, not silently counted as 0.
+    expect(texts(report.content)).toContain('Not assessed (shown, not counted as zero)');
 
     const md = fileOf(report.content, 'skills-gap-report.md')!.file_data;
     expect(md).toContain(`| 1 | ${expected[0]!.skill} |`);
@@ -145,7 +145,7 @@ describe('skills gap analysis', () => {
       userMessage('Give me an overview', [fixture('workforce.csv')]),
     ]);
     const report = StructuredResponse.parse(turn.report);
-    expect(fileOf(report.content, 'workforce-report.md')).toBeDefined();
+    expect(fileOf(report.content, 'workforce-overview.md')).toBeDefined();
     expect(fileOf(report.content, 'skills-gap-report.md')).toBeUndefined();
   });
 
@@ -154,9 +154,9 @@ describe('skills gap analysis', () => {
       userMessage('Plan reskilling for a new data analytics capability'),
     ]);
     const report = StructuredResponse.parse(turn.report);
-    expect(report.task_name).toBe('Skills gap analysis: data needed');
-    expect(fileOf(report.content, 'sample-skills-matrix.csv')!.file_data).toMatch(
-      /^Employee,Role,Skill,Proficiency,Required Level\n/,
+    expect(report.task_name).toBe('Reskilling plan: data needed');
+    expect(fileOf(report.content, 'sample-skills-inventory.csv')!.file_data).toMatch(
+      /^Employee,Role,Skill,Proficiency,Assessment Date\n/,
     );
   });
 
@@ -165,7 +165,8 @@ describe('skills gap analysis', () => {
       userMessage('Where are our skills gaps?', [fixture('workforce.csv')]),
     ]);
     const report = StructuredResponse.parse(turn.report);
-    expect(texts(report.content)).toContain('workforce.csv does not look like a skills matrix');
+    expect(texts(report.content)).toContain('No skills matrix among the attachments');
+    expect(report.task_name).toBe('Workforce overview: workforce.csv');
     expect(fileOf(report.content, 'skills-gap-report.md')).toBeUndefined();
   });
 });

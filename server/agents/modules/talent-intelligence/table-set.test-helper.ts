@@ -94,15 +94,15 @@ export async function tableSetOf(
       warnings: t.warnings ?? [],
     });
   }
-  const page = async (
-    q: string,
-    params?: Array<number | string | null>,
-    maxRows = Infinity,
-  ) => {
+  const page = async (q: string, params?: Array<number | string | null>, maxRows = Infinity) => {
     const reader = await con.runAndReadAll(q, params as never);
     // BIGINT comes back as a string in JSON form: the tools cast what they count.
     const all = reader.getRowObjectsJson() as SqlRow[];
-    return { columns: reader.columnNames(), rows: all.slice(0, maxRows), truncated: all.length > maxRows };
+    return {
+      columns: reader.columnNames(),
+      rows: all.slice(0, maxRows),
+      truncated: all.length > maxRows,
+    };
   };
   return {
     tables: loaded,
@@ -131,7 +131,11 @@ export function contextOf(set: TableSet, fileNames = ['workforce.csv']): ToolCon
 }
 
 /** A column of a test table. */
-export const col = (name: string, type: ColumnType, role: ColumnRole | null = null): TestColumn => ({
+export const col = (
+  name: string,
+  type: ColumnType,
+  role: ColumnRole | null = null,
+): TestColumn => ({
   name,
   type,
   role,

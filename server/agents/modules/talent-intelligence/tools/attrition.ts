@@ -85,7 +85,10 @@ export const attritionTool = defineTool({
   name: 'ti_attrition',
   description: `${ATTRITION_DEFINITION} Split voluntary / involuntary when the exit type or reason says so; by department, location, level, tenure band (tenure at exit), rating and other dimensions; and the monthly attrition series. Leavers of all time ÷ everyone in the file is NOT an attrition rate and is never returned.`,
   input: z.object({
-    by: z.array(attritionDimension).max(8).default(['department', 'location', 'tenureBand', 'rating']),
+    by: z
+      .array(attritionDimension)
+      .max(8)
+      .default(['department', 'location', 'tenureBand', 'rating']),
   }),
   async run(ctx, input): Promise<AttritionResult> {
     const set = await ctx.tables();
@@ -150,7 +153,11 @@ export const attritionTool = defineTool({
     }));
     const by: AttritionResult['by'] = [];
     for (const dimension of input.by) {
-      if (dimension === 'tenureBand' ? !p.has.has('hireDate') : !hasDimension(p, dimension as Dimension))
+      if (
+        dimension === 'tenureBand'
+          ? !p.has.has('hireDate')
+          : !hasDimension(p, dimension as Dimension)
+      )
         continue;
       const rows = await peopleQuery(
         set,
@@ -184,7 +191,9 @@ export const attritionTool = defineTool({
         .sort((x, y) =>
           dimension === 'tenureBand'
             ? TENURE_BANDS.indexOf(x.group) - TENURE_BANDS.indexOf(y.group)
-            : Number(x.small) - Number(y.small) || y.rate - x.rate || x.group.localeCompare(y.group),
+            : Number(x.small) - Number(y.small) ||
+              y.rate - x.rate ||
+              x.group.localeCompare(y.group),
         );
       by.push({ dimension, groups });
     }

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
-import { employedOn, need, num, numOrNull, peopleOf, peopleQuery, round1, round2, type Basis } from '../people';
+import {
+  employedOn,
+  need,
+  num,
+  numOrNull,
+  peopleOf,
+  peopleQuery,
+  round1,
+  round2,
+  type Basis,
+} from '../people';
 
 export const CALIBRATION_DEFINITION =
   "Calibration: ratings of people employed on the as-of date; a manager's ratings sit far from the norm when their team's average differs from the company average by more than twice the spread chance would give a team that size (2 × standard deviation ÷ √team size), for teams of 3 or more.";
@@ -14,9 +24,28 @@ export interface CalibrationResult {
   companyAverage: number;
   standardDeviation: number;
   distribution: Array<{ rating: string; people: number; share: number }>;
-  byDepartment: Array<{ department: string; people: number; average: number | null; counts: Record<string, number> }>;
-  byManager: Array<{ manager: string; people: number; average: number | null; counts: Record<string, number>; outlier: 'high' | 'low' | null }>;
-  cases: Array<{ id: string | null; manager: string | null; department: string | null; level: string | null; rating: string; previous: number | null; reason: string }>;
+  byDepartment: Array<{
+    department: string;
+    people: number;
+    average: number | null;
+    counts: Record<string, number>;
+  }>;
+  byManager: Array<{
+    manager: string;
+    people: number;
+    average: number | null;
+    counts: Record<string, number>;
+    outlier: 'high' | 'low' | null;
+  }>;
+  cases: Array<{
+    id: string | null;
+    manager: string | null;
+    department: string | null;
+    level: string | null;
+    rating: string;
+    previous: number | null;
+    reason: string;
+  }>;
   basis: Basis;
 }
 
@@ -62,20 +91,33 @@ export const calibrationTool = defineTool({
         const counts: Record<string, number> = {};
         for (const s of scale) counts[s] = 0;
         for (const r of rows) if (r.grp === a.grp) counts[String(r.rating)] = num(r.n);
-        return { group: String(a.grp), people: num(a.n), average: numOrNull(a.mean) === null ? null : round2(num(a.mean)), counts };
+        return {
+          group: String(a.grp),
+          people: num(a.n),
+          average: numOrNull(a.mean) === null ? null : round2(num(a.mean)),
+          counts,
+        };
       });
     };
-    const byDepartment = (await countsOf('department')).map(({ group, ...x }) => ({ department: group, ...x }));
+    const byDepartment = (await countsOf('department')).map(({ group, ...x }) => ({
+      department: group,
+      ...x,
+    }));
     const byManager = p.has.has('managerId')
       ? (await countsOf('manager'))
           .filter((m) => m.group !== 'Not stated')
           .map(({ group, ...x }) => {
             const limit = x.people >= 3 && sd > 0 ? (2 * sd) / Math.sqrt(x.people) : Infinity;
             const diff = (x.average ?? mean) - mean;
-            const outlier: 'high' | 'low' | null = diff > limit ? 'high' : diff < -limit ? 'low' : null;
+            const outlier: 'high' | 'low' | null =
+              diff > limit ? 'high' : diff < -limit ? 'low' : null;
             return { manager: group, ...x, outlier };
           })
-          .sort((a, b) => Number(b.outlier !== null) - Number(a.outlier !== null) || (b.average ?? 0) - (a.average ?? 0))
+          .sort(
+            (a, b) =>
+              Number(b.outlier !== null) - Number(a.outlier !== null) ||
+              (b.average ?? 0) - (a.average ?? 0),
+          )
       : [];
     const flagged = byManager.filter((m) => m.outlier).map((m) => m.manager);
     const cases = await peopleQuery(
@@ -98,7 +140,11 @@ export const calibrationTool = defineTool({
       scale,
       companyAverage: round2(mean),
       standardDeviation: round2(sd),
-      distribution: dist.map((r) => ({ rating: String(r.rating), people: num(r.n), share: rated ? round1((num(r.n) / rated) * 100) : 0 })),
+      distribution: dist.map((r) => ({
+        rating: String(r.rating),
+        people: num(r.n),
+        share: rated ? round1((num(r.n) / rated) * 100) : 0,
+      })),
       byDepartment,
       byManager,
       cases: cases.map((r) => ({

@@ -16,7 +16,7 @@ import {
 } from '../people';
 
 export const COMPA_DEFINITION =
-  'Compa-ratio: salary ÷ the market median (P50) for the same role, level and location (as far as the survey splits them), for people employed on the as-of date; below P25 and above P75 against the survey\'s percentiles; cost of closing gaps: the sum of (P25 − salary) for everyone below P25, and of (P50 − salary) for everyone below P50, per year.';
+  "Compa-ratio: salary ÷ the market median (P50) for the same role, level and location (as far as the survey splits them), for people employed on the as-of date; below P25 and above P75 against the survey's percentiles; cost of closing gaps: the sum of (P25 − salary) for everyone below P25, and of (P50 − salary) for everyone below P50, per year.";
 
 export interface CompaRow {
   role: string;
@@ -61,15 +61,24 @@ export const compaRatioTool = defineTool({
         'No market survey among the attachments: attach it as CSV or XLSX with role, level, location and the 25th, 50th and 75th percentile of base pay (P25, P50, P75).',
       );
     const [c25, c50, c75] = market.columns;
-    const role = headerColumn(market.table, [/^(role|job|job title|position|job family|title)$/, /role|job|position/]);
+    const role = headerColumn(market.table, [
+      /^(role|job|job title|position|job family|title)$/,
+      /role|job|position/,
+    ]);
     const level = headerColumn(market.table, [/^(level|grade|band|job level)$/, /level|grade/]);
-    const location = headerColumn(market.table, [/^(location|country|city|region|market)$/, /location|country|city/]);
+    const location = headerColumn(market.table, [
+      /^(location|country|city|region|market)$/,
+      /location|country|city/,
+    ]);
     const keys: Array<[string, string]> = [];
     if (role && p.has.has('jobTitle')) keys.push(['job', keyOf(role)]);
     if (level && p.has.has('level')) keys.push(['level', keyOf(level)]);
-    if (location && (p.has.has('location') || p.has.has('country'))) keys.push(['location', keyOf(location)]);
+    if (location && (p.has.has('location') || p.has.has('country')))
+      keys.push(['location', keyOf(location)]);
     if (!keys.length)
-      throw new ToolError('The market survey and the salaries share no role, level or location column to match on.');
+      throw new ToolError(
+        'The market survey and the salaries share no role, level or location column to match on.',
+      );
     const cte = `, mkt AS (SELECT ${keys.map(([k, e]) => `${e} AS k_${k}`).join(', ')}, avg(${numberOf(c25)}) AS p25, avg(${numberOf(c50)}) AS p50, avg(${numberOf(c75)}) AS p75
         FROM ${market.table.sql} GROUP BY ALL),
       cur AS (SELECT people.*, mkt.p25, mkt.p50, mkt.p75, salary / mkt.p50 AS cr FROM people LEFT JOIN mkt ON ${keys

@@ -61,7 +61,13 @@ export const earlyTenureTool = defineTool({
       const out = rows.map((r) => {
         const n = num(r.n);
         const groupRate = n ? round1((num(r.l) / n) * 100) : 0;
-        return { group: String(r.grp), hires: n, leftInFirstYear: num(r.l), rate: groupRate, aboveCompany: n >= 5 && groupRate > rate };
+        return {
+          group: String(r.grp),
+          hires: n,
+          leftInFirstYear: num(r.l),
+          rate: groupRate,
+          aboveCompany: n >= 5 && groupRate > rate,
+        };
       });
       return order === 'rate' ? out.sort((a, b) => b.rate - a.rate || b.hires - a.hires) : out;
     };
@@ -75,7 +81,10 @@ export const earlyTenureTool = defineTool({
       rate,
       bySource: hasDimension(p, 'source') ? await by('source', 'rate') : [],
       byDepartment: hasDimension(p, 'department') ? await by('department', 'rate') : [],
-      byStartQuarter: await by(`strftime(hire, '%Y') || '-Q' || CAST(quarter(hire) AS VARCHAR)`, 'group'),
+      byStartQuarter: await by(
+        `strftime(hire, '%Y') || '-Q' || CAST(quarter(hire) AS VARCHAR)`,
+        'group',
+      ),
       basis: p.basis,
     };
   },

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
-import { employedOn, need, num, numOrNull, peopleOf, peopleQuery, round1, type Basis } from '../people';
+import {
+  employedOn,
+  need,
+  num,
+  numOrNull,
+  peopleOf,
+  peopleQuery,
+  round1,
+  type Basis,
+} from '../people';
 
 export const GENDER_PAY_GAP_DEFINITION =
   "Gender pay gap (UK reporting method): (men's pay − women's pay) ÷ men's pay, mean and median, over people employed on the as-of date with a salary; pay quartiles rank everyone by pay and split them into four equal groups.";
@@ -26,8 +35,20 @@ export interface GenderPayGapResult {
   overall: Gap;
   byLevel: Gap[];
   /** UK order: lower, lower middle, upper middle, upper quartile. */
-  quartiles: Array<{ quartile: string; people: number; women: number; men: number; womenShare: number; menShare: number }>;
-  bonus: { meanGap: number | null; medianGap: number | null; womenPaid: number; menPaid: number } | null;
+  quartiles: Array<{
+    quartile: string;
+    people: number;
+    women: number;
+    men: number;
+    womenShare: number;
+    menShare: number;
+  }>;
+  bonus: {
+    meanGap: number | null;
+    medianGap: number | null;
+    womenPaid: number;
+    menPaid: number;
+  } | null;
   /** Roles that drive the gap: percentage points of the mean gap each role's mix of men and women adds. */
   drivers: Array<{ role: string; women: number; men: number; meanPay: number; points: number }>;
   /** People with another or no stated gender: outside the two-group calculation, counted. */
@@ -35,7 +56,12 @@ export interface GenderPayGapResult {
   basis: Basis;
 }
 
-const QUARTILES = ['Lower quartile', 'Lower middle quartile', 'Upper middle quartile', 'Upper quartile'];
+const QUARTILES = [
+  'Lower quartile',
+  'Lower middle quartile',
+  'Upper middle quartile',
+  'Upper quartile',
+];
 const CURRENT = `${employedOn('(SELECT d FROM ref_date)')} AND salary IS NOT NULL`;
 
 function gapOf(group: string, r: Record<string, unknown> | undefined): Gap {

@@ -59,7 +59,9 @@ describe('ti_attrition', () => {
     expect(result.involuntary).toBe(leavers.filter((p) => isInvoluntary(p.exitReason)).length);
     expect(result.typeKnown).toBe(true);
     // Not the all-time ratio.
-    const allTime = round1((people.filter((p) => p.exit && p.exit <= AS_OF).length / people.length) * 100);
+    const allTime = round1(
+      (people.filter((p) => p.exit && p.exit <= AS_OF).length / people.length) * 100,
+    );
     expect(result.rate).not.toBe(allTime);
     const sales = result.by[0]!.groups.find((g) => g.group === 'Sales')!;
     const salesAvg = avgHeadcount((p) => p.department === 'Sales');

@@ -15,9 +15,7 @@ import {
 export const HEADCOUNT_DEFINITION =
   'Headcount: people employed on the as-of date (hired on or before it, not yet left; people serving notice are still employed).';
 
-export const dimensionArg = z.enum(
-  Object.keys(DIMENSIONS) as [Dimension, ...Dimension[]],
-);
+export const dimensionArg = z.enum(Object.keys(DIMENSIONS) as [Dimension, ...Dimension[]]);
 
 export interface HeadcountResult {
   definition: string;
@@ -26,7 +24,10 @@ export interface HeadcountResult {
   servingNotice: number;
   /** People in the file hired after the as-of date (future starters), not counted. */
   futureStarters: number;
-  by: Array<{ dimension: Dimension; groups: Array<{ group: string; people: number; share: number }> }>;
+  by: Array<{
+    dimension: Dimension;
+    groups: Array<{ group: string; people: number; share: number }>;
+  }>;
   basis: Basis;
 }
 

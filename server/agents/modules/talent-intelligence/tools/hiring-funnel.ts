@@ -10,15 +10,34 @@ export interface FunnelResult {
   definition: string;
   asOf: string;
   stages: string[];
-  families: Array<{ family: string; candidates: number; hired: number; conversion: Array<{ from: string; to: string; rate: number | null }>; medianDaysToHire: number | null }>;
-  roles: Array<{ role: string; family: string; target: string | null; bestStage: string | null; activeCandidates: number; projectedStart: string | null; slips: boolean | null; daysLate: number | null; filled: boolean }>;
+  families: Array<{
+    family: string;
+    candidates: number;
+    hired: number;
+    conversion: Array<{ from: string; to: string; rate: number | null }>;
+    medianDaysToHire: number | null;
+  }>;
+  roles: Array<{
+    role: string;
+    family: string;
+    target: string | null;
+    bestStage: string | null;
+    activeCandidates: number;
+    projectedStart: string | null;
+    slips: boolean | null;
+    daysLate: number | null;
+    filled: boolean;
+  }>;
   slipping: number;
   bySource: Array<{ source: string; candidates: number; hired: number; rate: number }>;
   basis: Pick<Basis, 'tables'>;
 }
 
 const STAGE_WORDS = /appl|screen|phone|assess|interview|onsite|panel|offer|accept|hire|start|join/;
-const ROLE = [/^(role|position|job|job title|requisition|req|vacancy)$/, /requisition|vacancy|role|position/];
+const ROLE = [
+  /^(role|position|job|job title|requisition|req|vacancy)$/,
+  /requisition|vacancy|role|position/,
+];
 const FAMILY = [/role family|job family|family/, /^(function|department|team)$/];
 const SOURCE = [/source/, /channel/];
 const STATUS = [/^(status|stage|current stage|outcome)$/];
@@ -38,7 +57,12 @@ export function pipelineTable(tables: LoadedTable[]): LoadedTable | undefined {
   return tables.find(
     (t) =>
       headerColumn(t, ROLE) &&
-      t.columns.filter((c) => c.type === 'date' && STAGE_WORDS.test(c.name.toLowerCase()) && !TARGET.some((re) => re.test(c.name.toLowerCase()))).length >= 2,
+      t.columns.filter(
+        (c) =>
+          c.type === 'date' &&
+          STAGE_WORDS.test(c.name.toLowerCase()) &&
+          !TARGET.some((re) => re.test(c.name.toLowerCase())),
+      ).length >= 2,
   );
 }
 
@@ -54,7 +78,10 @@ export const hiringFunnelTool = defineTool({
         'No recruiting pipeline among the attachments: attach it as CSV or XLSX with one row per candidate: role, role family, a date column per stage (Applied, Screen, Interview, Offer, Start), status, source and target start date.',
       );
     const stageCols = table.columns.filter(
-      (c) => c.type === 'date' && STAGE_WORDS.test(c.name.toLowerCase()) && !TARGET.some((re) => re.test(c.name.toLowerCase())),
+      (c) =>
+        c.type === 'date' &&
+        STAGE_WORDS.test(c.name.toLowerCase()) &&
+        !TARGET.some((re) => re.test(c.name.toLowerCase())),
     );
     const role = headerColumn(table, ROLE)!;
     const family = headerColumn(table, FAMILY);
@@ -75,7 +102,9 @@ export const hiringFunnelTool = defineTool({
       dates.forEach((d, i) => {
         if (d !== null) reached = i;
       });
-      const closed = /reject|declin|withdr|not progress|unsuccessful|closed|lost/.test(String(r.status));
+      const closed = /reject|declin|withdr|not progress|unsuccessful|closed|lost/.test(
+        String(r.status),
+      );
       return {
         role: String(r.role),
         family: String(r.family),
@@ -104,7 +133,11 @@ export const hiringFunnelTool = defineTool({
         conversion: stages.slice(0, -1).map((from, i) => {
           const at = mine.filter((c) => c.reached >= i).length;
           const next = mine.filter((c) => c.reached >= i + 1).length;
-          return { from, to: stages[i + 1]!, rate: at ? Math.round((next / at) * 1000) / 10 : null };
+          return {
+            from,
+            to: stages[i + 1]!,
+            rate: at ? Math.round((next / at) * 1000) / 10 : null,
+          };
         }),
         medianDaysToHire: remaining(mine, 0),
       };
@@ -156,12 +189,22 @@ export const hiringFunnelTool = defineTool({
       asOf,
       stages,
       families,
-      roles: roles.sort((a, b) => Number(b.slips) - Number(a.slips) || (b.daysLate ?? 0) - (a.daysLate ?? 0) || a.role.localeCompare(b.role)),
+      roles: roles.sort(
+        (a, b) =>
+          Number(b.slips) - Number(a.slips) ||
+          (b.daysLate ?? 0) - (a.daysLate ?? 0) ||
+          a.role.localeCompare(b.role),
+      ),
       slipping: roles.filter((r) => r.slips && !r.filled).length,
       bySource: sources.map((s) => {
         const mine = cands.filter((c) => c.source === s);
         const hired = mine.filter((c) => c.hired).length;
-        return { source: s, candidates: mine.length, hired, rate: mine.length ? Math.round((hired / mine.length) * 1000) / 10 : 0 };
+        return {
+          source: s,
+          candidates: mine.length,
+          hired,
+          rate: mine.length ? Math.round((hired / mine.length) * 1000) / 10 : 0,
+        };
       }),
       basis: { tables: [{ source: table.source, role: table.role, rows: table.rows }] },
     };

@@ -110,10 +110,16 @@ describe('ti_spans_of_control', () => {
       if (p.managerId) reports.set(p.managerId, (reports.get(p.managerId) ?? 0) + 1);
     expect(r.managers).toBe(reports.size);
     expect(r.wide.map((m) => m.manager).sort()).toEqual(
-      [...reports].filter(([, n]) => n > 12).map(([m]) => m).sort(),
+      [...reports]
+        .filter(([, n]) => n > 12)
+        .map(([m]) => m)
+        .sort(),
     );
     expect(r.narrow.map((m) => m.manager).sort()).toEqual(
-      [...reports].filter(([, n]) => n < 3).map(([m]) => m).sort(),
+      [...reports]
+        .filter(([, n]) => n < 3)
+        .map(([m]) => m)
+        .sort(),
     );
     // Independent layering: walk up the manager chain of each current person.
     const ids = new Set(current.map((p) => p.id));

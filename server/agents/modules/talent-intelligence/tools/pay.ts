@@ -88,7 +88,8 @@ export const payTool = defineTool({
       asOf: p.asOf,
       overall,
       withoutSalary: num(o?.missing_n),
-      rangeRatio: overall && overall.min > 0 ? Math.round((overall.max / overall.min) * 10) / 10 : null,
+      rangeRatio:
+        overall && overall.min > 0 ? Math.round((overall.max / overall.min) * 10) / 10 : null,
       by,
       basis: p.basis,
     };

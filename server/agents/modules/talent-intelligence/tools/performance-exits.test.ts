@@ -27,7 +27,8 @@ beforeAll(async () => {
 afterAll(() => set.close());
 
 const from = monthsBefore(AS_OF, 12);
-const yearsBetween = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000 / 365.25;
+const yearsBetween = (a: string, b: string) =>
+  (Date.parse(b) - Date.parse(a)) / 86_400_000 / 365.25;
 
 describe('ti_regretted_leavers', () => {
   it('separates high performers (4 or 5 of 5, not involuntary) from all leavers of the year', async () => {
@@ -50,7 +51,8 @@ describe('ti_early_tenure_attrition', () => {
     const hi = monthsBefore(AS_OF, 12);
     const cohort = people.filter((p) => p.hire > lo && p.hire <= hi);
     const early = cohort.filter(
-      (p) => p.exit && p.exit <= AS_OF && (Date.parse(p.exit) - Date.parse(p.hire)) / 86_400_000 < 365,
+      (p) =>
+        p.exit && p.exit <= AS_OF && (Date.parse(p.exit) - Date.parse(p.hire)) / 86_400_000 < 365,
     );
     const r = await earlyTenureTool.run(contextOf(set), {});
     expect(r.hires).toBe(cohort.length);
@@ -71,14 +73,19 @@ describe('ti_calibration', () => {
     expect(r.rated).toBe(rated.length);
     expect(r.companyAverage).toBe(Math.round(meanOf(rated.map((p) => p.rating!)) * 100) / 100);
     const mean = meanOf(rated.map((p) => p.rating!));
-    const sd = Math.sqrt(rated.reduce((s, p) => s + (p.rating! - mean) ** 2, 0) / (rated.length - 1));
+    const sd = Math.sqrt(
+      rated.reduce((s, p) => s + (p.rating! - mean) ** 2, 0) / (rated.length - 1),
+    );
     for (const m of r.byManager) {
       const team = rated.filter((p) => p.managerId === m.manager).map((p) => p.rating!);
       expect(m.people).toBe(team.length);
-      const far = team.length >= 3 && Math.abs(meanOf(team) - mean) > (2 * sd) / Math.sqrt(team.length);
+      const far =
+        team.length >= 3 && Math.abs(meanOf(team) - mean) > (2 * sd) / Math.sqrt(team.length);
       expect(m.outlier !== null).toBe(far);
     }
-    const moved = rated.filter((p) => p.previousRating !== null && Math.abs(p.rating! - p.previousRating) >= 2);
+    const moved = rated.filter(
+      (p) => p.previousRating !== null && Math.abs(p.rating! - p.previousRating) >= 2,
+    );
     expect(r.cases.length).toBeGreaterThanOrEqual(moved.length);
   });
 });
@@ -107,8 +114,12 @@ describe('ti_promotion_readiness', () => {
     const eng = r.departments.find((d) => d.department === 'Engineering')!;
     const top = eng.candidates[0]!;
     const person = people.find((p) => p.id === top.id)!;
-    const ratings = [person.rating!, ...(person.previousRating !== null ? [person.previousRating] : [])];
-    const expected = ((2 / 3) * meanOf(ratings)) / 5 + (1 / 3) * Math.min(person.yearsInLevel / 2, 1);
+    const ratings = [
+      person.rating!,
+      ...(person.previousRating !== null ? [person.previousRating] : []),
+    ];
+    const expected =
+      ((2 / 3) * meanOf(ratings)) / 5 + (1 / 3) * Math.min(person.yearsInLevel / 2, 1);
     expect(top.score).toBe(Math.round(expected * 1000) / 10);
     expect(top.reasoning).toContain(`${person.yearsInLevel} years in ${person.level}`);
     expect(eng.candidates[0]!.score).toBeGreaterThanOrEqual(eng.candidates[1]!.score);

@@ -32,14 +32,29 @@ export interface PlanResult {
   definition: string;
   asOf: string;
   rows: PlanRow[];
-  departments: Array<{ department: string; budget: number; cost: number; variance: number; openRequisitions: number; overspend: boolean }>;
+  departments: Array<{
+    department: string;
+    budget: number;
+    cost: number;
+    variance: number;
+    openRequisitions: number;
+    overspend: boolean;
+  }>;
   openRequisitions: number;
   overspendMonths: Array<{ department: string; month: string; variance: number }>;
 }
 
-const DEPARTMENT = [/^(department|dept|team|function|division|cost cent(re|er))$/, /department|team|function/];
+const DEPARTMENT = [
+  /^(department|dept|team|function|division|cost cent(re|er))$/,
+  /department|team|function/,
+];
 const MONTH = [/^(month|period|date|month start|month end)$/, /month|period/];
-const PLANNED = [/plan(ned)? ?(headcount|hc|fte)/, /(headcount|hc|fte) ?plan/, /budget(ed)? ?(headcount|hc|fte)/, /^plan(ned)?$/];
+const PLANNED = [
+  /plan(ned)? ?(headcount|hc|fte)/,
+  /(headcount|hc|fte) ?plan/,
+  /budget(ed)? ?(headcount|hc|fte)/,
+  /^plan(ned)?$/,
+];
 const BUDGET = [/budget(ed)? ?(cost|spend|£|\$|€|amount)?$/, /planned cost|plan cost|cost budget/];
 const ACTUAL_HC = [/actual ?(headcount|hc|fte)/];
 const ACTUAL_COST = [/actual ?(cost|spend)/];
@@ -58,7 +73,11 @@ export const planVsBudgetTool = defineTool({
     const set = await ctx.tables();
     const people = peopleTables(set);
     const plan = set.tables.find(
-      (t) => !people.includes(t) && headerColumn(t, DEPARTMENT) && headerColumn(t, MONTH) && (headerColumn(t, PLANNED) || headerColumn(t, BUDGET)),
+      (t) =>
+        !people.includes(t) &&
+        headerColumn(t, DEPARTMENT) &&
+        headerColumn(t, MONTH) &&
+        (headerColumn(t, PLANNED) || headerColumn(t, BUDGET)),
     );
     if (!plan)
       throw new ToolError(

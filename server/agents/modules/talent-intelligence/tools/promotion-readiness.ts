@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
-import { employedOn, need, num, numOrNull, peopleOf, peopleQuery, round2, type Basis } from '../people';
+import {
+  employedOn,
+  need,
+  num,
+  numOrNull,
+  peopleOf,
+  peopleQuery,
+  round2,
+  type Basis,
+} from '../people';
 
 export const PROMOTION_DEFINITION =
-  'Promotion readiness score (0–100): 50% the average of the last two ratings on the file\'s scale, 25% time in level (full marks from 2 years), 25% the skills score on its scale (when the file has one; otherwise ratings 2/3 and time in level 1/3); people employed on the as-of date.';
+  "Promotion readiness score (0–100): 50% the average of the last two ratings on the file's scale, 25% time in level (full marks from 2 years), 25% the skills score on its scale (when the file has one; otherwise ratings 2/3 and time in level 1/3); people employed on the as-of date.";
 
 export interface Candidate {
   id: string | null;
@@ -58,8 +67,16 @@ export const promotionReadinessTool = defineTool({
         : (2 / 3) * ratingPart + (1 / 3) * tilPart;
       const reasoning = [
         `ratings ${ratings.join(' and ')} (average ${round2(ratings.reduce((a, b) => a + b, 0) / ratings.length)} of ${hi})${ratings.length < 2 ? ', only one rating on file' : ''}`,
-        til === null ? 'time in level not stated' : `${til} years in ${r.level ?? 'level'}${til < 1 ? ' (under a year)' : ''}`,
-        ...(hasSkills ? [skills === null ? 'skills not assessed' : `skills score ${skills} of ${num(r.skill_hi) || 5}`] : []),
+        til === null
+          ? 'time in level not stated'
+          : `${til} years in ${r.level ?? 'level'}${til < 1 ? ' (under a year)' : ''}`,
+        ...(hasSkills
+          ? [
+              skills === null
+                ? 'skills not assessed'
+                : `skills score ${skills} of ${num(r.skill_hi) || 5}`,
+            ]
+          : []),
       ].join('; ');
       return {
         id: r.id === null ? null : String(r.id),

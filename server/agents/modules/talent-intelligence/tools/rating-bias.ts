@@ -1,11 +1,29 @@
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
-import { DIMENSIONS, employedOn, hasDimension, need, num, peopleOf, peopleQuery, round1, round2, type Basis } from '../people';
+import {
+  DIMENSIONS,
+  employedOn,
+  hasDimension,
+  need,
+  num,
+  peopleOf,
+  peopleQuery,
+  round1,
+  round2,
+  type Basis,
+} from '../people';
 
 export const RATING_BIAS_DEFINITION =
   "Rating gaps: each group's average rating and share of top ratings (the top two points of the scale) against everyone else employed on the as-of date; a gap is worth a closer look when the averages differ by more than twice their standard error and both sides have 5 or more people.";
 
-export const biasDimension = z.enum(['gender', 'ageBand', 'location', 'partTime', 'department', 'level']);
+export const biasDimension = z.enum([
+  'gender',
+  'ageBand',
+  'location',
+  'partTime',
+  'department',
+  'level',
+]);
 
 export interface BiasRow {
   group: string;
@@ -41,7 +59,11 @@ export const ratingBiasTool = defineTool({
     const set = await ctx.tables();
     const p = await peopleOf(set);
     need(p, ['rating'], 'a rating bias check');
-    const [t] = await peopleQuery(set, p, `SELECT count(*)::INTEGER AS n, avg(rating_num) AS mean FROM people WHERE ${CURRENT}`);
+    const [t] = await peopleQuery(
+      set,
+      p,
+      `SELECT count(*)::INTEGER AS n, avg(rating_num) AS mean FROM people WHERE ${CURRENT}`,
+    );
     const by: RatingBiasResult['by'] = [];
     const missing: string[] = [];
     for (const dimension of input.by) {
@@ -68,7 +90,8 @@ export const ratingBiasTool = defineTool({
           const n = num(r.n);
           const restN = num(r.rest_n);
           const restMean = num(r.rest_m);
-          const restVar = restN > 1 ? (num(r.rest_ss) - restN * restMean * restMean) / (restN - 1) : 0;
+          const restVar =
+            restN > 1 ? (num(r.rest_ss) - restN * restMean * restMean) / (restN - 1) : 0;
           const se = Math.sqrt(num(r.v) / Math.max(n, 1) + restVar / Math.max(restN, 1));
           const gap = num(r.m) - restMean;
           return {

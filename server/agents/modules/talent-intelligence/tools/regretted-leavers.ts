@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
-import { employedOn, need, num, numOrNull, peopleOf, peopleQuery, round1, round2, yearsBetween, type Basis } from '../people';
+import {
+  employedOn,
+  need,
+  num,
+  numOrNull,
+  peopleOf,
+  peopleQuery,
+  round1,
+  round2,
+  yearsBetween,
+  type Basis,
+} from '../people';
 import { IN_WINDOW } from './attrition';
 
 export const REGRETTED_DEFINITION =
@@ -28,7 +39,17 @@ export interface RegrettedResult {
   regrettedShare: number;
   byManager: Array<{ manager: string; regretted: number; leavers: number }>;
   byDepartment: Array<{ department: string; regretted: number; leavers: number }>;
-  people: Array<{ id: string | null; department: string | null; level: string | null; rating: string | null; exit: string; tenureYears: number | null; payPosition: number | null; manager: string | null; reason: string | null }>;
+  people: Array<{
+    id: string | null;
+    department: string | null;
+    level: string | null;
+    rating: string | null;
+    exit: string;
+    tenureYears: number | null;
+    payPosition: number | null;
+    manager: string | null;
+    reason: string | null;
+  }>;
   actions: string[];
   basis: Basis;
 }
@@ -77,7 +98,10 @@ export const regrettedLeaversTool = defineTool({
     const byManager = p.has.has('managerId')
       ? (await grouped('manager')).map(({ grp, ...x }) => ({ manager: grp, ...x }))
       : [];
-    const byDepartment = (await grouped('department')).map(({ grp, ...x }) => ({ department: grp, ...x }));
+    const byDepartment = (await grouped('department')).map(({ grp, ...x }) => ({
+      department: grp,
+      ...x,
+    }));
     const all: Group = {
       leavers: num(t?.n),
       averageTenureYears: numOrNull(t?.tenure) === null ? null : round1(num(t?.tenure)),
@@ -108,9 +132,13 @@ export const regrettedLeaversTool = defineTool({
         `Hotspot: ${topDept.department} lost the most regretted leavers (${topDept.regretted}); run exit-interview follow-ups there and act on its top exit reason.`,
       );
     if (actions.length < 3)
-      actions.push('Name a retention owner for each current high performer and review flight risk quarterly.');
+      actions.push(
+        'Name a retention owner for each current high performer and review flight risk quarterly.',
+      );
     if (actions.length < 3)
-      actions.push('Ask every regretted leaver for an exit interview and track the reasons by manager.');
+      actions.push(
+        'Ask every regretted leaver for an exit interview and track the reasons by manager.',
+      );
     return {
       definition: REGRETTED_DEFINITION,
       asOf: p.asOf,

@@ -34,7 +34,15 @@ export interface BandsResult {
   definition: string;
   asOf: string;
   bands: BandRow[];
-  outside: Array<{ id: string | null; band: string; salary: number; min: number; max: number; side: 'below' | 'above'; difference: number }>;
+  outside: Array<{
+    id: string | null;
+    band: string;
+    salary: number;
+    min: number;
+    max: number;
+    side: 'below' | 'above';
+    difference: number;
+  }>;
   overlaps: Array<{ lower: string; upper: string; overlap: number }>;
   narrow: string[];
   /** People whose grade has no band. */
@@ -56,7 +64,9 @@ export const salaryBandsTool = defineTool({
     const p = await peopleOf(set);
     need(p, ['salary'], 'a salary band check');
     need(p, ['level'], 'a salary band check');
-    const source = set.tables.find((t) => headerColumn(t, MIN) && headerColumn(t, MAX) && headerColumn(t, LEVEL) !== undefined);
+    const source = set.tables.find(
+      (t) => headerColumn(t, MIN) && headerColumn(t, MAX) && headerColumn(t, LEVEL) !== undefined,
+    );
     if (!source)
       throw new ToolError(
         'No salary bands among the attachments: attach them as CSV or XLSX with a grade, a minimum and a maximum per band (or add Band Min and Band Max columns to the salaries).',
@@ -79,7 +89,11 @@ export const salaryBandsTool = defineTool({
       p,
       `${bandCte} SELECT id, band, salary, mn, mx FROM cur WHERE salary < mn OR salary > mx ORDER BY band, salary`,
     );
-    const [w] = await peopleQuery(set, p, `${bandCte} SELECT count(*) FILTER (WHERE band IS NULL)::INTEGER AS n FROM cur`);
+    const [w] = await peopleQuery(
+      set,
+      p,
+      `${bandCte} SELECT count(*) FILTER (WHERE band IS NULL)::INTEGER AS n FROM cur`,
+    );
     const bands: BandRow[] = bandRows.map((r) => ({
       band: String(r.band),
       min: num(r.mn),

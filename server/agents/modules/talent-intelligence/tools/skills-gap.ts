@@ -2,16 +2,21 @@ import { z } from 'zod';
 import type { LoadedTable, TableSet } from '../../../tables/types';
 import type { Table } from '../../../tools/tables';
 import { defineTool, ToolError } from '../../../tools/tool';
-import { colOf, headerColumn, num, textIn, type Basis } from '../people';
+import { colOf, headerColumn, lit, num, textIn, type Basis } from '../people';
 import { analyzeSkills, DEFAULT_TARGET, type SkillColumns, type SkillsAnalysis } from '../skills';
 import { capabilityOf, planReskilling, type ReskillingPlan } from '../reskilling';
 
-export const SKILLS_DEFINITION = `Skills: the latest assessment per person and skill (by assessment date); gap = target level − proficiency when below target (target: the file's required level, else ${DEFAULT_TARGET} on the 1–5 scale); people with no proficiency for a skill (blank, "not assessed" or no row) are shown as not assessed, never as zero.`;
+export const SKILLS_DEFINITION = `Skills: the latest assessment per person and skill (by assessment date); gap = target level − proficiency when below target (target: the file's required level, else ${DEFAULT_TARGET} on the 1–5 scale); people with no proficiency for a skill their role is assessed on (blank, "not assessed" or no row) are shown as not assessed, never as zero.`;
 
-const EMPLOYEE = [/^(employee|employee id|employee name|name|person|emp id|staff)$/, /employee|name/];
+const EMPLOYEE = [
+  /^(employee|employee id|employee name|name|person|emp id|staff)$/,
+  /employee|name/,
+];
 const ROLE = [/^(role|job title|title|position|job|job role)$/];
 const SKILL = [/^(skill|skill name|competency|capability|skill area)$/];
-const PROFICIENCY = [/^(proficiency|proficiency level|current level|current proficiency|skill level|level|score|rating|current)$/];
+const PROFICIENCY = [
+  /^(proficiency|proficiency level|current level|current proficiency|skill level|level|score|rating|current)$/,
+];
 const REQUIRED = [/required|target|expected/];
 const DATE = [/assess(ment|ed)? ?date|^date$|as of|review date/];
 
@@ -22,51 +27,119 @@ interface Assessments {
   notAssessed: Array<{ skill: string; people: number }>;
   people: number;
   superseded: number;
+  /** Whether the file states a required level (else the default target applies to all). */
+  hasRequired: boolean;
+}
+
+/** SQL of one row per assessment (e, r, s, p, q, d) from a long-format table, or null. */
+function longRows(t: LoadedTable): string | null {
+  const employee = colOf(t, 'employeeId') ?? colOf(t, 'name') ?? headerColumn(t, EMPLOYEE);
+  const skill = colOf(t, 'skill') ?? headerColumn(t, SKILL);
+  const proficiency = colOf(t, 'proficiency') ?? headerColumn(t, PROFICIENCY);
+  if (!employee || !skill || !proficiency || proficiency === skill) return null;
+  const role = colOf(t, 'jobTitle') ?? headerColumn(t, ROLE);
+  const required = colOf(t, 'requiredLevel') ?? headerColumn(t, REQUIRED);
+  const date = colOf(t, 'assessmentDate') ?? headerColumn(t, DATE);
+  return `SELECT ${textIn(employee)} AS e, ${textIn(role)} AS r, ${textIn(skill)} AS s,
+      TRY_CAST(${proficiency.sql} AS DOUBLE) AS p, TRY_CAST(${required ? required.sql : 'NULL'} AS DOUBLE) AS q,
+      TRY_CAST(${date ? date.sql : 'NULL'} AS DATE) AS d, rowid AS o FROM ${t.sql}`;
+}
+
+/**
+ * SQL of one row per assessment from a wide matrix: an employee column and at least three
+ * columns, explained by no other role, whose values are all whole numbers from 1 to 5.
+ */
+async function wideRows(set: TableSet, t: LoadedTable): Promise<string | null> {
+  const employee = colOf(t, 'employeeId') ?? colOf(t, 'name') ?? headerColumn(t, EMPLOYEE);
+  if (!employee) return null;
+  const role = colOf(t, 'jobTitle') ?? headerColumn(t, ROLE);
+  const candidates = t.columns.filter(
+    (c) =>
+      c !== employee &&
+      c !== role &&
+      (c.role === null || c.role === 'proficiency' || c.role === 'rating') &&
+      c.type === 'number',
+  );
+  if (candidates.length < 3) return null;
+  const [check] = await set.query(
+    `SELECT ${candidates
+      .map(
+        (c, i) =>
+          `coalesce(bool_and(${c.sql} BETWEEN 1 AND 5 AND ${c.sql} = round(${c.sql})), false) AS ok${i}`,
+      )
+      .join(', ')} FROM ${t.sql}`,
+  );
+  const skills = candidates.filter((_, i) => check?.[`ok${i}`] === true);
+  if (skills.length < 3) return null;
+  return skills
+    .map(
+      (c, i) =>
+        `SELECT ${textIn(employee)} AS e, ${textIn(role)} AS r, ${lit(c.name)} AS s, TRY_CAST(${c.sql} AS DOUBLE) AS p,
+          CAST(NULL AS DOUBLE) AS q, CAST(NULL AS DATE) AS d, rowid * 1000 + ${i} AS o FROM ${t.sql}`,
+    )
+    .join(' UNION ALL ');
 }
 
 /** The assessments, latest per person and skill, read with SQL; null when no table has them. */
 export async function latestAssessments(set: TableSet): Promise<Assessments | null> {
-  for (const t of [...set.tables].sort((a, b) => Number(b.role === 'assessments') - Number(a.role === 'assessments'))) {
-    const employee = colOf(t, 'employeeId') ?? colOf(t, 'name') ?? headerColumn(t, EMPLOYEE);
-    const skill = colOf(t, 'skill') ?? headerColumn(t, SKILL);
-    const proficiency = colOf(t, 'proficiency') ?? headerColumn(t, PROFICIENCY);
-    if (!employee || !skill || !proficiency || proficiency === skill) continue;
-    const role = colOf(t, 'jobTitle') ?? headerColumn(t, ROLE);
-    const required = colOf(t, 'requiredLevel') ?? headerColumn(t, REQUIRED);
-    const date = colOf(t, 'assessmentDate') ?? headerColumn(t, DATE);
-    const base = `WITH a AS (SELECT ${textIn(employee)} AS e, ${textIn(role)} AS r, ${textIn(skill)} AS s,
-        TRY_CAST(${proficiency.sql} AS DOUBLE) AS p, TRY_CAST(${required ? required.sql : 'NULL'} AS DOUBLE) AS q,
-        TRY_CAST(${date ? date.sql : 'NULL'} AS DATE) AS d FROM ${t.sql}),
-      ranked AS (SELECT *, row_number() OVER (PARTITION BY e, s ORDER BY d DESC NULLS LAST, p DESC NULLS LAST) AS k FROM a WHERE e IS NOT NULL AND s IS NOT NULL)`;
-    const rows = await set.query(`${base} SELECT e, r, s, p, q FROM ranked WHERE k = 1 AND p IS NOT NULL ORDER BY e, s`);
-    const [counts] = await set.query(
-      `${base} SELECT count(DISTINCT e)::INTEGER AS people, count(*) FILTER (WHERE k > 1)::INTEGER AS superseded FROM ranked`,
-    );
-    const missing = await set.query(
-      `${base}, everyone AS (SELECT DISTINCT e FROM ranked), skills AS (SELECT DISTINCT s FROM ranked)
-       SELECT skills.s AS skill, count(*)::INTEGER AS n FROM everyone CROSS JOIN skills
-       WHERE NOT EXISTS (SELECT 1 FROM ranked WHERE ranked.e = everyone.e AND ranked.s = skills.s AND ranked.k = 1 AND ranked.p IS NOT NULL)
-       GROUP BY 1 ORDER BY n DESC, skill`,
-    );
-    return {
-      table: t,
-      rows: {
-        source: t.source,
-        columns: ['Employee', 'Role', 'Skill', 'Proficiency', 'Required Level'],
-        rows: rows.map((r) => [
-          String(r.e),
-          r.r === null ? null : String(r.r),
-          String(r.s),
-          r.p === null ? null : num(r.p),
-          r.q === null ? null : num(r.q),
-        ]),
-      },
-      notAssessed: missing.map((m) => ({ skill: String(m.skill), people: num(m.n) })),
-      people: num(counts?.people),
-      superseded: num(counts?.superseded),
-    };
+  const ordered = [...set.tables].sort(
+    (a, b) => Number(b.role === 'assessments') - Number(a.role === 'assessments'),
+  );
+  let table: LoadedTable | null = null;
+  let rowsSql: string | null = null;
+  for (const t of ordered) {
+    rowsSql = longRows(t);
+    if (rowsSql) {
+      table = t;
+      break;
+    }
   }
-  return null;
+  if (!rowsSql)
+    for (const t of ordered) {
+      rowsSql = await wideRows(set, t);
+      if (rowsSql) {
+        table = t;
+        break;
+      }
+    }
+  if (!rowsSql || !table) return null;
+  const base = `WITH a AS (${rowsSql}),
+      ranked AS (SELECT *, row_number() OVER (PARTITION BY e, s ORDER BY d DESC NULLS LAST, o DESC) AS k FROM a WHERE e IS NOT NULL AND s IS NOT NULL)`;
+  // File order: the skills and people keep the order the file gives them.
+  const rows = await set.query(
+    `${base} SELECT e, r, s, p, q FROM ranked WHERE k = 1 AND p IS NOT NULL ORDER BY o`,
+  );
+  const [req] = await set.query(`${base} SELECT bool_or(q IS NOT NULL) AS has FROM ranked`);
+  const [counts] = await set.query(
+    `${base} SELECT count(DISTINCT e)::INTEGER AS people, count(*) FILTER (WHERE k > 1)::INTEGER AS superseded FROM ranked`,
+  );
+  const missing = await set.query(
+    // A skill is expected of a role when anyone in the role has a row for it: people of the
+    // role with no value for it (blank, "not assessed", no row) are the not assessed.
+    `${base}, people AS (SELECT DISTINCT e, coalesce(r, '') AS r FROM ranked),
+      expected AS (SELECT DISTINCT coalesce(r, '') AS r, s FROM ranked)
+     SELECT expected.s AS skill, count(*)::INTEGER AS n FROM people JOIN expected ON expected.r = people.r
+     WHERE NOT EXISTS (SELECT 1 FROM ranked WHERE ranked.e = people.e AND ranked.s = expected.s AND ranked.k = 1 AND ranked.p IS NOT NULL)
+     GROUP BY 1 ORDER BY n DESC, skill`,
+  );
+  return {
+    table,
+    rows: {
+      source: table.source,
+      columns: ['Employee', 'Role', 'Skill', 'Proficiency', 'Required Level'],
+      rows: rows.map((r) => [
+        String(r.e),
+        r.r === null ? null : String(r.r),
+        String(r.s),
+        r.p === null ? null : num(r.p),
+        r.q === null ? null : num(r.q),
+      ]),
+    },
+    notAssessed: missing.map((m) => ({ skill: String(m.skill), people: num(m.n) })),
+    people: num(counts?.people),
+    superseded: num(counts?.superseded),
+    hasRequired: req?.has === true,
+  };
 }
 
 const COLUMNS: SkillColumns = {
@@ -76,6 +149,9 @@ const COLUMNS: SkillColumns = {
   proficiency: 'Proficiency',
   required: 'Required Level',
 };
+
+const columnsOf = (a: Assessments): SkillColumns =>
+  a.hasRequired ? COLUMNS : { ...COLUMNS, required: null };
 
 const NO_SKILLS =
   'No skills matrix among the attachments: attach one as CSV or XLSX with one row per person and skill: employee, role, skill, proficiency from 1 to 5 (optionally required level and assessment date).';
@@ -99,11 +175,13 @@ export const skillsGapTool = defineTool({
     if (!found) throw new ToolError(NO_SKILLS);
     return {
       definition: SKILLS_DEFINITION,
-      analysis: analyzeSkills(found.rows, COLUMNS),
+      analysis: analyzeSkills(found.rows, columnsOf(found)),
       notAssessed: found.notAssessed,
       people: found.people,
       superseded: found.superseded,
-      basis: { tables: [{ source: found.table.source, role: found.table.role, rows: found.table.rows }] },
+      basis: {
+        tables: [{ source: found.table.source, role: found.table.role, rows: found.table.rows }],
+      },
     };
   },
 });
@@ -124,12 +202,14 @@ export const reskillingTool = defineTool({
       .string()
       .min(1)
       .max(500)
-      .describe('the capability or its skills as the user named them, e.g. "data analytics" or "SQL, Python"'),
+      .describe(
+        'the capability or its skills as the user named them, e.g. "data analytics" or "SQL, Python"',
+      ),
   }),
   async run(ctx, input): Promise<ReskillingResult> {
     const found = await latestAssessments(await ctx.tables());
     if (!found) throw new ToolError(NO_SKILLS);
-    const inventory = [...new Set(found.rows.rows.map((r) => String(r[2])))].sort();
+    const inventory = [...new Set(found.rows.rows.map((r) => String(r[2])))];
     const capability = capabilityOf(input.capability, inventory);
     if (!capability.skills.length)
       throw new ToolError(
@@ -137,9 +217,11 @@ export const reskillingTool = defineTool({
       );
     return {
       definition: SKILLS_DEFINITION,
-      plan: planReskilling(found.rows, COLUMNS, capability),
+      plan: planReskilling(found.rows, columnsOf(found), capability),
       inventory,
-      basis: { tables: [{ source: found.table.source, role: found.table.role, rows: found.table.rows }] },
+      basis: {
+        tables: [{ source: found.table.source, role: found.table.role, rows: found.table.rows }],
+      },
     };
   },
 });

@@ -3,7 +3,7 @@ import { defineTool } from '../../../tools/tool';
 import { employedOn, lit, need, num, peopleOf, peopleQuery, round1, type Basis } from '../people';
 
 export const SPANS_DEFINITION =
-  'Span of control: direct reports per manager among people employed on the as-of date (a manager is anyone named as a current employee\'s manager); layers: the top (no manager in the data) is layer 1, their direct reports layer 2, and so on.';
+  "Span of control: direct reports per manager among people employed on the as-of date (a manager is anyone named as a current employee's manager); layers: the top (no manager in the data) is layer 1, their direct reports layer 2, and so on.";
 
 export interface SpansResult {
   definition: string;
@@ -22,7 +22,13 @@ export interface SpansResult {
   /** People per layer across the organisation. */
   peopleByLayer: Array<{ layer: number; people: number }>;
   /** Layers per function: the deepest layer of anyone in it, and its median span. */
-  byDepartment: Array<{ department: string; people: number; layers: number; managers: number; medianSpan: number | null }>;
+  byDepartment: Array<{
+    department: string;
+    people: number;
+    layers: number;
+    managers: number;
+    medianSpan: number | null;
+  }>;
   /** Manager ids that are not a current employee in the file. */
   unknownManagers: string[];
   /** People not reachable from the top (a loop in the manager ids). */
@@ -78,7 +84,9 @@ export const spansTool = defineTool({
       SELECT cur.id, any_value(cur.department) AS department, min(placed.depth) AS depth
       FROM cur LEFT JOIN placed ON placed.id = cur.id GROUP BY cur.id`,
     );
-    const depthOf = new Map(tree.map((r) => [String(r.id), r.depth === null ? null : num(r.depth)]));
+    const depthOf = new Map(
+      tree.map((r) => [String(r.id), r.depth === null ? null : num(r.depth)]),
+    );
     const layers = Math.max(0, ...[...depthOf.values()].map((d) => d ?? 0));
     const peopleByLayer = Array.from({ length: layers }, (_, i) => ({
       layer: i + 1,
@@ -114,7 +122,10 @@ export const spansTool = defineTool({
       .sort((a, b) => b.layers - a.layers || a.department.localeCompare(b.department));
     const bands: Array<[string, (n: number) => boolean]> = [
       [`1–${input.narrowBelow - 1}`, (n) => n < input.narrowBelow],
-      [`${input.narrowBelow}–${input.wideAbove}`, (n) => n >= input.narrowBelow && n <= input.wideAbove],
+      [
+        `${input.narrowBelow}–${input.wideAbove}`,
+        (n) => n >= input.narrowBelow && n <= input.wideAbove,
+      ],
       [`${input.wideAbove + 1}+`, (n) => n > input.wideAbove],
     ];
     return {
@@ -126,7 +137,9 @@ export const spansTool = defineTool({
       reporting: counts.reduce((a, b) => a + b, 0),
       medianSpan,
       averageSpan: list.length ? round1(counts.reduce((a, b) => a + b, 0) / list.length) : 0,
-      narrow: list.filter((m) => m.reports < input.narrowBelow).sort((a, b) => a.reports - b.reports),
+      narrow: list
+        .filter((m) => m.reports < input.narrowBelow)
+        .sort((a, b) => a.reports - b.reports),
       wide: list.filter((m) => m.reports > input.wideAbove),
       distribution: bands.map(([band, f]) => ({ band, managers: counts.filter(f).length })),
       layers,

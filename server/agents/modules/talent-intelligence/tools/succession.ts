@@ -7,7 +7,13 @@ export const SUCCESSION_DEFINITION =
 
 export interface SuccessionResult {
   definition: string;
-  roles: Array<{ role: string; incumbent: string | null; readyNow: string[]; readyLater: string[]; cover: 'ready now' | 'ready later only' | 'none' }>;
+  roles: Array<{
+    role: string;
+    incumbent: string | null;
+    readyNow: string[];
+    readyLater: string[];
+    cover: 'ready now' | 'ready later only' | 'none';
+  }>;
   covered: number;
   laterOnly: number;
   none: number;
@@ -55,10 +61,19 @@ export const successionTool = defineTool({
         incumbent: r.incumbent === null ? null : String(r.incumbent),
         readyNow,
         readyLater,
-        cover: readyNow.length ? ('ready now' as const) : readyLater.length ? ('ready later only' as const) : ('none' as const),
+        cover: readyNow.length
+          ? ('ready now' as const)
+          : readyLater.length
+            ? ('ready later only' as const)
+            : ('none' as const),
       };
     });
-    roles.sort((a, b) => ['none', 'ready later only', 'ready now'].indexOf(a.cover) - ['none', 'ready later only', 'ready now'].indexOf(b.cover) || a.role.localeCompare(b.role));
+    roles.sort(
+      (a, b) =>
+        ['none', 'ready later only', 'ready now'].indexOf(a.cover) -
+          ['none', 'ready later only', 'ready now'].indexOf(b.cover) ||
+        a.role.localeCompare(b.role),
+    );
     return {
       definition: SUCCESSION_DEFINITION,
       roles,

@@ -28,7 +28,10 @@ export interface TenureResult {
   averageYears: number;
   medianYears: number;
   bands: Array<{ band: string; people: number; share: number }>;
-  by: Array<{ dimension: Dimension; groups: Array<{ group: string; people: number; averageYears: number }> }>;
+  by: Array<{
+    dimension: Dimension;
+    groups: Array<{ group: string; people: number; averageYears: number }>;
+  }>;
   basis: Basis;
 }
 
@@ -69,7 +72,11 @@ export const tenureTool = defineTool({
       );
       by.push({
         dimension,
-        groups: rows.map((r) => ({ group: String(r.grp), people: num(r.n), averageYears: round1(num(r.avg_y)) })),
+        groups: rows.map((r) => ({
+          group: String(r.grp),
+          people: num(r.n),
+          averageYears: round1(num(r.avg_y)),
+        })),
       });
     }
     return {

@@ -1,0 +1,254 @@
+import type { ToolCallRecord } from '../../tools/tool';
+import type { HistoryMessage } from '../../types';
+import type { PlanContext } from '../module';
+import type { AttritionDimension } from './tools/attrition';
+
+/**
+ * What a Talent Intelligence request asks for, from its words, and the tool calls that answer
+ * it. Ordered: the more specific task first ("regretted leavers" and "first-year attrition" are
+ * not the general attrition question; a "gender pay gap" is not a pay overview).
+ */
+export type TalentTask =
+  | 'regretted'
+  | 'early-tenure'
+  | 'reskilling'
+  | 'promotion'
+  | 'funnel'
+  | 'plan-budget'
+  | 'succession'
+  | 'market'
+  | 'bands'
+  | 'gender-pay'
+  | 'rating-bias'
+  | 'calibration'
+  | 'spans'
+  | 'attrition'
+  | 'skills'
+  | 'tenure'
+  | 'pay'
+  | 'headcount'
+  | 'overview';
+
+const TASKS: Array<[TalentTask, RegExp]> = [
+  ['regretted', /\bregretted\b|\bhigh performers? (who )?(left|leaving|leavers?)\b/i],
+  [
+    'early-tenure',
+    /\b(first[- ]year|early[- ]tenure|new hires? (leave|leaving|quit)|new starters? (leave|leaving))\b/i,
+  ],
+  ['reskilling', /\b(reskill\w*|upskill\w*|new capability|build (a|the) capability)\b/i],
+  ['promotion', /\bpromot\w*\b/i],
+  ['funnel', /\b(funnel|pipeline|time to hire|hiring forecast|will hiring meet)\b/i],
+  ['plan-budget', /\b(budget|headcount plan|requisitions?|overspend)\b/i],
+  ['succession', /\b(succession|successors?)\b/i],
+  ['market', /\b(market|compa[- ]?ratio|benchmark\w*|percentile)\b/i],
+  ['bands', /\b(salary|pay) bands?\b|\bband health\b|\boutside (their|the) band\b/i],
+  ['gender-pay', /\b(gender pay|pay gap|equal pay|pay equity)\b/i],
+  ['rating-bias', /\bbias\b|\brating gaps?\b/i],
+  ['calibration', /\bcalibrat\w*\b|\brating distribution\b/i],
+  ['spans', /\b(spans?( of control)?|layers|direct reports|manager ratio)\b/i],
+  [
+    'attrition',
+    /\b(attrition|turnover|leavers?|leaving|exits?|churn|quit\w*|resign\w*|retention|loses?|losing|lost)\b/i,
+  ],
+  ['skills', /\b(skills?|proficiency|competenc\w*)\b/i],
+  ['tenure', /\b(tenure|length of service|years of service)\b/i],
+  ['pay', /\b(pay|salary|salaries|compensation|wages?|quartiles?)\b/i],
+  ['headcount', /\b(headcount|how many (people|employees|staff)|fte)\b/i],
+];
+
+/** The request without the starter prefix the client adds. */
+export const bodyOf = (request: string) => request.replace(/^help me with:\s*/i, '').trim();
+
+export function taskOf(request: string): TalentTask {
+  const body = bodyOf(request);
+  for (const [task, re] of TASKS) if (re.test(body)) return task;
+  return 'overview';
+}
+
+const DIMENSION_WORDS: Array<[AttritionDimension, RegExp]> = [
+  ['department', /\b(departments?|teams?|functions?|divisions?)\b/i],
+  ['location', /\b(locations?|offices?|sites?|countr(y|ies)|cit(y|ies))\b/i],
+  ['level', /\b(levels?|grades?|bands?)\b/i],
+  ['tenureBand', /\btenure\b/i],
+  ['rating', /\b(ratings?|performance)\b/i],
+  ['manager', /\bmanagers?\b/i],
+  ['gender', /\bgender\b/i],
+  ['ageBand', /\bage\b/i],
+  ['source', /\b(sources?|channels?)\b/i],
+  ['partTime', /\bpart[- ]time\b/i],
+  ['job', /\b(roles?|job titles?|jobs?)\b/i],
+];
+
+/** The dimensions a request names ("by department and tenure band"), in the order it names them. */
+export function dimensionsIn(request: string): AttritionDimension[] {
+  const body = bodyOf(request);
+  return DIMENSION_WORDS.filter(([, re]) => re.test(body))
+    .map(([d, re]) => [d, body.search(re)] as const)
+    .sort((a, b) => a[1] - b[1])
+    .map(([d]) => d);
+}
+
+/** The task of the previous answer in this chat, from its title ("Attrition analysis: ..."). */
+export function previousTask(history: HistoryMessage[]): string | null {
+  for (let i = history.length - 2; i >= 0; i--) {
+    const m = history[i]!;
+    if (m.role !== 'assistant') continue;
+    const title = /"task_name"\s*:\s*"([^"]+)"/.exec(m.text)?.[1] ?? m.text.split('\n')[0] ?? '';
+    return title;
+  }
+  return null;
+}
+
+const call = (tool: string, input: Record<string, unknown> = {}): ToolCallRecord => ({
+  tool,
+  input,
+});
+
+/** The TI tool calls that answer a task. */
+export function callsFor(task: TalentTask, request: string): ToolCallRecord[] {
+  const dims = dimensionsIn(request);
+  const headDims = dims.filter((d) =>
+    [
+      'department',
+      'location',
+      'level',
+      'job',
+      'gender',
+      'manager',
+      'source',
+      'ageBand',
+      'partTime',
+      'rating',
+    ].includes(d),
+  );
+  switch (task) {
+    case 'regretted':
+      return [call('ti_regretted_leavers'), call('ti_attrition', { by: ['department'] })];
+    case 'early-tenure':
+      return [call('ti_early_tenure_attrition')];
+    case 'reskilling':
+      return [call('ti_reskilling_plan', { capability: bodyOf(request).slice(0, 500) })];
+    case 'promotion':
+      return [call('ti_promotion_readiness', { perDepartment: 5 })];
+    case 'funnel':
+      return [call('ti_hiring_funnel')];
+    case 'plan-budget':
+      return [call('ti_plan_vs_budget'), call('ti_headcount', { by: ['department'] })];
+    case 'succession':
+      return [call('ti_succession_cover')];
+    case 'market':
+      return [call('ti_compa_ratio')];
+    case 'bands':
+      return [call('ti_salary_bands'), call('ti_pay', { by: ['level'] })];
+    case 'gender-pay':
+      return [call('ti_gender_pay_gap')];
+    case 'rating-bias': {
+      const bias = dims.filter((d) =>
+        ['gender', 'ageBand', 'location', 'partTime', 'department', 'level'].includes(d),
+      );
+      return [
+        call('ti_rating_bias', {
+          by: bias.length ? bias : ['gender', 'ageBand', 'location', 'partTime'],
+        }),
+      ];
+    }
+    case 'calibration':
+      return [call('ti_calibration', { maxCases: 40 })];
+    case 'spans': {
+      const narrow = /\b(under|below|fewer than|less than)\s+(\d+)/i.exec(request)?.[2];
+      const wide = /\b(over|above|more than)\s+(\d+)/i.exec(request)?.[2];
+      return [
+        call('ti_spans_of_control', {
+          narrowBelow: narrow ? Number(narrow) : 3,
+          wideAbove: wide ? Number(wide) : 12,
+        }),
+      ];
+    }
+    case 'attrition':
+      return [
+        call('ti_attrition', {
+          by: dims.length ? dims : ['department', 'location', 'tenureBand', 'rating'],
+        }),
+      ];
+    case 'skills':
+      return [call('ti_skills_gap')];
+    case 'tenure':
+      return [call('ti_tenure', { by: headDims.length ? headDims : ['department'] })];
+    case 'pay':
+      return [call('ti_pay', { by: headDims.length ? headDims : ['level', 'department'] })];
+    case 'headcount':
+      return [
+        call('ti_headcount', {
+          by: headDims.length ? headDims : ['department', 'location', 'level'],
+        }),
+      ];
+    case 'overview':
+      return [
+        call('ti_headcount', { by: ['department', 'location', 'level'] }),
+        call('ti_attrition', { by: ['department'] }),
+        call('ti_tenure', { by: [] }),
+        call('ti_pay', { by: ['level'] }),
+      ];
+  }
+}
+
+interface TablesRead {
+  tables?: Array<{ role?: string; columns?: Array<{ role?: string | null }> }>;
+}
+
+const failed = (calls: ToolCallRecord[], tool: string) =>
+  calls.some(
+    (c) =>
+      c.tool === tool && typeof c.output === 'object' && c.output !== null && 'error' in c.output,
+  );
+const called = (calls: ToolCallRecord[], tool: string) => calls.some((c) => c.tool === tool);
+
+/** What the read tables hold: skills assessments, people, or neither. */
+function holdings(calls: ToolCallRecord[]): { skills: boolean; people: boolean } {
+  const read = calls.find((c) => c.tool === 'read_tables')?.output as TablesRead | undefined;
+  const tables = read?.tables ?? [];
+  const roles = (t: (typeof tables)[number]) => new Set((t.columns ?? []).map((c) => c.role));
+  return {
+    skills: tables.some(
+      (t) => t.role === 'assessments' || (roles(t).has('skill') && roles(t).has('proficiency')),
+    ),
+    people: tables.some(
+      (t) =>
+        t.role === 'staff' ||
+        t.role === 'leavers' ||
+        ['hireDate', 'salary', 'department', 'managerId'].some((r) => roles(t).has(r)),
+    ),
+  };
+}
+
+/**
+ * The builtin planner: how the file was read and what the question needs in the first round;
+ * a second round when the request named no task (then the tables decide: a skills matrix gets
+ * the gap map, an HR export the workforce overview) or when the first answer could not be given
+ * from these files (a reskilling request naming no skill of the file gets the gap map).
+ * No table in scope: nothing to call; the writer says what to attach.
+ */
+export function planTalent(ctx: PlanContext, available: Set<string>): ToolCallRecord[] {
+  const keep = (calls: ToolCallRecord[]) => calls.filter((c) => available.has(c.tool));
+  if (!ctx.files.some((f) => f.kind === 'table')) return [];
+  const task = taskOf(ctx.request);
+  const calls = ctx.calls;
+  if (!calls.length) {
+    const read = available.has('read_tables') ? [call('read_tables')] : [];
+    if (task === 'overview' && read.length) return read;
+    return keep([...read, ...callsFor(task, ctx.request)]);
+  }
+  const has = holdings(calls);
+  const none = !calls.some((c) => c.tool.startsWith('ti_'));
+  if (none && task === 'overview')
+    return keep(
+      has.skills && !has.people
+        ? callsFor('skills', ctx.request)
+        : callsFor('overview', ctx.request),
+    );
+  if (failed(calls, 'ti_reskilling_plan') && !called(calls, 'ti_skills_gap') && has.skills)
+    return keep([call('ti_skills_gap')]);
+  if (failed(calls, 'ti_skills_gap') && has.people && !called(calls, 'ti_headcount'))
+    return keep(callsFor('overview', ctx.request));
+  return [];
+}
