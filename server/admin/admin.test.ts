@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test-support/app';
+import { startOpenAiFixture, type OpenAiFixture } from '../../test-support/openai-fixture';
+import { loadConfig } from '../config';
 import type { Database } from '../db/connect';
 import { companies, starters } from '../db/schema';
 import { seedDatabase } from '../seed/seed';
@@ -94,7 +96,7 @@ describe('admin command', () => {
     it.each([
       [
         ['--name', 'X', '--governance-model', 'gpt-4'],
-        'governanceModel: Model must be "builtin" or "openai:<model>"',
+        'governanceModel: Model must be "builtin" or "<provider>:<model>"',
       ],
       [['--name', 'X', '--brand-hub-model', 'openai:'], 'brandHubModel: Model must be'],
       [['--name', 'X', '--domains', 'not a domain'], 'Domains must look like example.com'],
@@ -351,6 +353,115 @@ describe('admin command', () => {
       expect((await run('starters', 'import', path.join(tmp, 'missing.json'))).err).toMatch(
         /^error: Cannot read .*missing\.json: ENOENT$/,
       );
+    });
+  });
+
+  describe('model providers', () => {
+    let upstream: OpenAiFixture;
+    beforeAll(async () => {
+      upstream = await startOpenAiFixture();
+    });
+    afterAll(() => upstream?.close());
+
+    /** A configuration with one named provider at the fixture (and no OPENAI_BASE_URL). */
+    const modelsConfig = (name: string) =>
+      loadConfig({
+        SESSION_SECRET: 'x'.repeat(32),
+        MODEL_PROVIDERS: `${name}=${upstream.baseUrl},CHECK_KEY`,
+        CHECK_KEY: 'sk-check-secret',
+      });
+
+    async function runWith(models: ReturnType<typeof modelsConfig>, ...argv: string[]) {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runAdmin(argv, {
+        db: database.db,
+        approvedEmailDomains: ['northwind.com'],
+        models,
+        out: (t) => out.push(t),
+        err: (t) => err.push(t),
+      });
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    }
+
+    it('lists the providers with their URL and key variable, never the key', async () => {
+      const name = `lab-${tag()}`;
+      const r = await runWith(modelsConfig(name), 'providers', 'list');
+      expect(r.code).toBe(0);
+      expect(r.out).toContain('builtin  the offline rule-based analyst');
+      expect(r.out).toContain(
+        'openai  not set (OPENAI_BASE_URL)  key from OPENAI_API_KEY (not set)',
+      );
+      expect(r.out).toContain(
+        `${name}  ${upstream.baseUrl}  key from CHECK_KEY (set)  models: ${name}:<model>`,
+      );
+      expect(r.out).not.toContain('sk-check-secret');
+    });
+
+    it('refuses a company model whose provider is not configured', async () => {
+      const name = `lab-${tag()}`;
+      const r = await runWith(
+        modelsConfig(name),
+        'companies',
+        'add',
+        '--name',
+        `Lab ${tag()}`,
+        '--governance-model',
+        'azure-nowhere:gpt-4o',
+      );
+      expect(r.code).toBe(1);
+      expect(r.err).toBe(
+        `error: Unknown model provider "azure-nowhere" in "azure-nowhere:gpt-4o": use builtin or openai:<model> or ${name}:<model>.`,
+      );
+    });
+
+    it('models check sends one tiny request per model in use and prints what answered', async () => {
+      const name = `chk-${tag()}`;
+      const config = modelsConfig(name);
+      const added = await runWith(
+        config,
+        'companies',
+        'add',
+        '--name',
+        `Checked ${tag()}`,
+        '--brand-hub-model',
+        `${name}:good-model`,
+        '--governance-model',
+        `${name}:bad-model`,
+      );
+      expect(added.code).toBe(0);
+      // Sorted by model: bad-model asks first.
+      upstream.enqueue(
+        {
+          kind: 'status',
+          status: 404,
+          body: { error: { message: 'model "bad-model" not found' } },
+        },
+        {
+          kind: 'status',
+          status: 200,
+          body: {
+            id: 'chatcmpl-check',
+            object: 'chat.completion',
+            created: 1,
+            model: 'good-model',
+            choices: [
+              { index: 0, message: { role: 'assistant', content: 'OK' }, finish_reason: 'stop' },
+            ],
+          },
+        },
+      );
+      const r = await runWith(config, 'models', 'check', '--timeout', '10');
+      expect(r.code).toBe(1);
+      expect(r.out).toMatch(
+        new RegExp(
+          `FAIL {2}${name}:bad-model {2}The model server answered 404 \\(check the company's model "bad-model" and the base URL of "${name}" in MODEL_PROVIDERS\\): model "bad-model" not found \\(\\d+ ms\\)`,
+        ),
+      );
+      expect(r.out).toMatch(new RegExp(`ok {4}${name}:good-model {2}answered "OK" \\(\\d+ ms\\)`));
+      expect(upstream.requests.map((q) => q.body.model)).toEqual(['bad-model', 'good-model']);
+      expect(upstream.requests[1]!.headers.authorization).toBe('Bearer sk-check-secret');
+      expect(r.out).not.toContain('sk-check-secret');
     });
   });
 

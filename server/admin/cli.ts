@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     code = await runAdmin(process.argv.slice(2), {
       db: database.db,
       approvedEmailDomains: config.approvedEmailDomains,
+      models: config,
       out: (t) => process.stdout.write(`${t}\n`),
       err: (t) => process.stderr.write(`${t}\n`),
     });

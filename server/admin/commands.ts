@@ -4,7 +4,9 @@ import { ModuleKey } from '@contract/modules';
 import type { StarterPatch } from '@contract/starters';
 import type { Db } from '../db/connect';
 import type { Company, Starter } from '../db/schema';
+import { validateModelString, type ModelConfig } from '../agents/registry';
 import { AppError, ValidationError } from '../lib/errors';
+import { checkLine, checkModels, providerLines } from './models';
 import {
   addCompany,
   listCompanies,
@@ -41,9 +43,15 @@ Starter templates
   starters remove <id>
   starters import <file.json|file.csv> [--dry-run]
 
+Model providers
+  providers list       the providers a model may name (never a key: only its variable)
+  models check [--timeout <seconds>]
+                       one tiny request per model the companies use; prints what answered
+
   help                 this text
 
-Models are "builtin" (the offline analyst) or "openai:<model>", e.g. openai:gpt-4.1-mini.
+Models are "builtin" (the offline analyst) or "<provider>:<model>": openai:<model> for
+OPENAI_BASE_URL, or a provider named in MODEL_PROVIDERS, e.g. azure-eu:gpt-4o.
 Modules are brand-hub, governance, talent-intelligence.
 --domains replaces the company's list; --domains "" clears it.
 Import files: JSON, a list of {module, taskType, name, description}; CSV, a header line
@@ -55,6 +63,8 @@ export interface AdminIo {
   db: Db;
   /** Sign-up domains the server accepts, to warn about company domains outside them. */
   approvedEmailDomains: string[];
+  /** The model configuration: company models are checked against its providers. */
+  models?: ModelConfig;
   out: (text: string) => void;
   err: (text: string) => void;
 }
@@ -144,6 +154,17 @@ async function companiesCommand(
     governanceModel: values['governance-model'],
     talentIntelligenceModel: values['talent-intelligence-model'],
   });
+  // A model whose provider this configuration lacks would stop the server at start-up.
+  if (io.models) {
+    for (const model of [
+      fields.brandHubModel,
+      fields.governanceModel,
+      fields.talentIntelligenceModel,
+    ]) {
+      const problem = model === undefined ? null : validateModelString(model, io.models);
+      if (problem) throw new ValidationError(problem);
+    }
+  }
   const warn = (c: Company) => {
     const outside = unapprovedDomains(c, io.approvedEmailDomains);
     if (outside.length > 0) {
@@ -178,6 +199,29 @@ async function companiesCommand(
     default:
       throw new UsageError(sub ? `Unknown companies command "${sub}"` : 'Give a companies command');
   }
+}
+
+async function modelsCommand(
+  sub: string | undefined,
+  args: string[],
+  io: AdminIo,
+): Promise<ExitCode> {
+  if (sub !== 'check') throw new UsageError('Use: models check [--timeout <seconds>]');
+  const { values, positionals } = parseCommandArgs(args, { timeout: { type: 'string' } });
+  if (positionals.length) throw new UsageError('models check takes no arguments');
+  const seconds = values.timeout === undefined ? 30 : Number(values.timeout);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600)
+    throw new UsageError('--timeout must be a number of seconds from 1 to 600');
+  if (!io.models) throw new UsageError('models check needs the server configuration');
+  const checks = await checkModels(io.db, io.models, seconds * 1000);
+  for (const c of checks) io.out(checkLine(c));
+  const failed = checks.filter((c) => !c.ok).length;
+  io.out(
+    failed
+      ? `${failed} of ${checks.length} models did not answer.`
+      : `All ${checks.length} models answered.`,
+  );
+  return failed ? 1 : 0;
 }
 
 async function startersCommand(
@@ -262,6 +306,13 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<ExitCode> {
       case 'starters':
         await startersCommand(sub, rest, io);
         return 0;
+      case 'providers':
+        if (sub !== 'list' || rest.length) throw new UsageError('Use: providers list');
+        if (!io.models) throw new UsageError('providers list needs the server configuration');
+        for (const line of providerLines(io.models)) io.out(line);
+        return 0;
+      case 'models':
+        return await modelsCommand(sub, rest, io);
       default:
         throw new UsageError(`Unknown command "${group}"`);
     }
