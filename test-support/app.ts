@@ -72,7 +72,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const database = opts.database ?? (await openTestDatabase());
   await seedDatabase(database.db);
   const bus = createBus(config.redisUrl, inject('redisPrefix'));
-  const mailer = smtpMailer(smtp.url, config.mailFrom);
+  // config.smtpUrl: a test may put a fault (tcp-fault.ts) between the app and the peer.
+  const mailer = smtpMailer(config.smtpUrl ?? smtp.url, config.mailFrom);
   const clock = opts.clock ?? systemClock;
   const deps: AppDeps = {
     config,

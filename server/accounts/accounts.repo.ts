@@ -27,13 +27,24 @@ export async function insertUser(
   values: Pick<User, 'email' | 'password' | 'firstName' | 'lastName' | 'companyId'>,
   db: DbOrTx,
 ): Promise<User | undefined> {
-  const [u] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+  const [u] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.email })
+    .returning();
   return u;
+}
+
+/** Removes a user that was never usable (its verification mail could not be sent). */
+export async function deleteUser(id: string, db: DbOrTx): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
 }
 
 export async function updateUser(
   id: string,
-  values: Partial<Pick<User, 'password' | 'firstName' | 'lastName' | 'phone' | 'companyId' | 'isEmailVerified'>>,
+  values: Partial<
+    Pick<User, 'password' | 'firstName' | 'lastName' | 'phone' | 'companyId' | 'isEmailVerified'>
+  >,
   now: Date,
   db: DbOrTx,
 ): Promise<User | undefined> {
@@ -56,17 +67,29 @@ export async function companyForDomain(domain: string, db: DbOrTx): Promise<Comp
 }
 
 export async function companyExists(id: number, db: DbOrTx): Promise<boolean> {
-  const [c] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).limit(1);
+  const [c] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1);
   return c !== undefined;
 }
 
 export async function listCompanies(db: DbOrTx): Promise<Array<{ id: number; name: string }>> {
-  return db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.name));
+  return db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .orderBy(asc(companies.name));
 }
 
 // --- e-mail verification tokens (single use: consumed by deleting them) ---
 
-export async function insertVerificationToken(userId: string, hash: string, expiresAt: Date, db: DbOrTx) {
+export async function insertVerificationToken(
+  userId: string,
+  hash: string,
+  expiresAt: Date,
+  db: DbOrTx,
+) {
   await db.insert(emailVerificationTokens).values({ userId, token: hash, expiresAt });
 }
 

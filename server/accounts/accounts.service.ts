@@ -13,7 +13,7 @@ import {
 } from '@contract/accounts';
 import type { AppDeps } from '../app';
 import type { User } from '../db/schema';
-import { ForbiddenError, UnauthorizedError, ValidationError } from '../lib/errors';
+import { ForbiddenError, MailFailedError, UnauthorizedError, ValidationError } from '../lib/errors';
 import type { Mail } from '../mail/mailer';
 import {
   accountExistsMail,
@@ -117,6 +117,32 @@ export class AccountsService {
     this.sending.add(p);
   }
 
+  /**
+   * Sends a mail the answer depends on (a link or a code the user waits for) and fails the request
+   * with MAIL_FAILED when it cannot go out: the user is told, instead of waiting for nothing.
+   */
+  private async sendNow(mail: Mail): Promise<void> {
+    try {
+      await this.deps.mailer.send(mail);
+    } catch (err) {
+      this.log.error({ to: mail.to, subject: mail.subject, err }, 'mail delivery failed');
+      throw new MailFailedError();
+    }
+  }
+
+  /**
+   * For the answers that send nothing (an unknown address, a capped notice): the mail service is
+   * checked all the same, so a failure reads the same whatever the address.
+   */
+  private async checkMail(): Promise<void> {
+    try {
+      await this.deps.mailer.probe();
+    } catch (err) {
+      this.log.error({ err }, 'mail service unavailable');
+      throw new MailFailedError();
+    }
+  }
+
   async drain(): Promise<void> {
     await Promise.allSettled([...this.sending]);
   }
@@ -160,13 +186,20 @@ export class AccountsService {
       return { user, token };
     });
     if (created) {
-      this.deliver(
-        verificationMail(
-          created.user.email,
-          created.user.firstName,
-          this.link('/verify-email', created.token),
-        ),
-      );
+      try {
+        await this.sendNow(
+          verificationMail(
+            created.user.email,
+            created.user.firstName,
+            this.link('/verify-email', created.token),
+          ),
+        );
+      } catch (err) {
+        // Without its link the account could never be confirmed: it is not kept, so signing up
+        // again later works as the first time.
+        await repo.deleteUser(created.user.id, this.db);
+        throw err;
+      }
       return;
     }
     // The address has an account: answer as for a new one, and tell the owner instead.
@@ -174,10 +207,10 @@ export class AccountsService {
     // Capped without a sign, so repeated sign-ups cannot flood the owner's mailbox.
     if (owner && (await allow(this.deps.bus, LIMITS.accountExistsPerAddress, owner.email))) {
       const url = this.deps.config.appUrl;
-      this.deliver(
+      await this.sendNow(
         accountExistsMail(owner.email, owner.firstName, `${url}/auth`, `${url}/forgot-password`),
       );
-    }
+    } else await this.checkMail();
   }
 
   async verifyEmail(token: string): Promise<void> {
@@ -231,7 +264,9 @@ export class AccountsService {
         new Date(this.now().getTime() + VERIFICATION_TTL_MS),
         this.db,
       );
-      this.deliver(verificationMail(user.email, user.firstName, this.link('/verify-email', token)));
+      await this.sendNow(
+        verificationMail(user.email, user.firstName, this.link('/verify-email', token)),
+      );
       throw new ForbiddenError(MSG.notVerified, 'EMAIL_NOT_VERIFIED');
     }
 
@@ -250,7 +285,7 @@ export class AccountsService {
       return createSession(tx, this.deps.clock, { userId: user.id, stage: 'pending' });
     });
     if (previous) await this.endSessions([previous.sid]);
-    this.deliver(codeMail(user.email, user.firstName, code));
+    await this.sendNow(codeMail(user.email, user.firstName, code));
     return { token: session.token };
   }
 
@@ -312,7 +347,7 @@ export class AccountsService {
   async forgotPassword(body: ForgotPasswordBody): Promise<void> {
     await consume(this.deps.bus, LIMITS.forgotPerAddress, body.email);
     const user = await repo.findUserByEmail(body.email, this.db);
-    if (!user) return;
+    if (!user) return this.checkMail();
     const { token, hash } = newLinkToken();
     await repo.insertResetToken(
       user.id,
@@ -320,7 +355,7 @@ export class AccountsService {
       new Date(this.now().getTime() + RESET_TTL_MS),
       this.db,
     );
-    this.deliver(resetMail(user.email, user.firstName, this.link('/reset-password', token)));
+    await this.sendNow(resetMail(user.email, user.firstName, this.link('/reset-password', token)));
   }
 
   /** Sets the new password, and ends every session of the user (the caller's too). */

@@ -45,6 +45,16 @@ export class PayloadTooLargeError extends AppError {
     super(413, message, 'PAYLOAD_TOO_LARGE');
   }
 }
+/** The same words whatever the address, so a failure reveals nothing about accounts. */
+export const MAIL_FAILED_MESSAGE = 'We could not send the e-mail. Try again in a few minutes.';
+
+/** A link or code could not be mailed: the user is told, rather than waiting for nothing. */
+export class MailFailedError extends AppError {
+  constructor() {
+    super(503, MAIL_FAILED_MESSAGE, 'MAIL_FAILED');
+  }
+}
+
 export class RateLimitedError extends AppError {
   constructor(
     message: string,

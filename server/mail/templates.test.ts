@@ -13,7 +13,12 @@ const LINK = 'https://atrium.example/verify-email?token=abc_DEF-123';
 describe('mail templates', () => {
   const all = [
     verificationMail('a@contoso.com', 'Ada', LINK),
-    accountExistsMail('a@contoso.com', 'Ada', 'https://atrium.example/auth', 'https://atrium.example/forgot-password'),
+    accountExistsMail(
+      'a@contoso.com',
+      'Ada',
+      'https://atrium.example/auth',
+      'https://atrium.example/forgot-password',
+    ),
     codeMail('a@contoso.com', 'Ada', '012345'),
     resetMail('a@contoso.com', 'Ada', 'https://atrium.example/reset-password?token=xyz'),
     passwordChangedMail('a@contoso.com', 'Ada', 'https://atrium.example/forgot-password'),

@@ -58,7 +58,9 @@ const hi = (firstName: string) => `Hello ${firstName},`;
 export function verificationMail(to: string, firstName: string, link: string): Mail {
   return render(to, `Verify your email for ${PRODUCT}`, {
     greeting: hi(firstName),
-    intro: [`Thanks for signing up for ${PRODUCT}. Please confirm that this is your email address.`],
+    intro: [
+      `Thanks for signing up for ${PRODUCT}. Please confirm that this is your email address.`,
+    ],
     action: { label: 'Verify your email', url: link },
     outro: [
       'This link is valid for 24 hours and can be used once. If it has expired, sign in and we will send you a new one.',
@@ -68,7 +70,12 @@ export function verificationMail(to: string, firstName: string, link: string): M
 }
 
 /** Sent instead of a verification link when someone registers with an address that has an account. */
-export function accountExistsMail(to: string, firstName: string, signInUrl: string, resetUrl: string): Mail {
+export function accountExistsMail(
+  to: string,
+  firstName: string,
+  signInUrl: string,
+  resetUrl: string,
+): Mail {
   return render(to, `Someone tried to register with your ${PRODUCT} address`, {
     greeting: hi(firstName),
     intro: [
