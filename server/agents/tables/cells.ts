@@ -104,7 +104,8 @@ export const CELL_MACROS = [
   String.raw`CREATE MACRO atr_clean(c) AS (CASE WHEN regexp_matches(c, '[\t\n\r\x{00a0}\x{2007}\x{202f}\x{feff}]|  ')
     THEN NULLIF(trim(regexp_replace(c, '[\s\x{00a0}\x{2007}\x{202f}\x{feff}]+', ' ', 'g')), '')
     ELSE NULLIF(trim(c), '') END)`,
-  `CREATE MACRO atr_missing(v) AS (v IS NULL OR lower(v) IN (${MISSING_TOKENS.map(sqlString).join(', ')}))`,
+  // The length check spares lower() on the long cells that cannot be a token.
+  `CREATE MACRO atr_missing(v) AS (v IS NULL OR (length(v) <= ${Math.max(...MISSING_TOKENS.map((t) => t.length))} AND lower(v) IN (${MISSING_TOKENS.map(sqlString).join(', ')})))`,
   `CREATE MACRO atr_num_text(v) AS ${NUM_TEXT}`,
   String.raw`CREATE MACRO atr_num_shaped(n) AS regexp_full_match(n, '[-+]?\(?[-+]?[0-9.,]*[0-9][0-9.,]*\)?%?-?')`,
   String.raw`CREATE MACRO atr_num_body(n) AS regexp_replace(n, '[-+()%]', '', 'g')`,
