@@ -60,7 +60,8 @@ export async function ask(history: HistoryMessage[]) {
     stopWhen: stepCountIs(10),
   });
   const calls: string[] = [];
-  for await (const part of result.fullStream) if (part.type === 'tool-call') calls.push(part.toolName);
+  for await (const part of result.fullStream)
+    if (part.type === 'tool-call') calls.push(part.toolName);
   const report = StructuredResponse.parse(JSON.parse(await result.text));
   return { report, calls };
 }
@@ -70,10 +71,13 @@ export const textOf = (content: ContentItem[]) =>
   content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n');
 export const chartOf = (content: ContentItem[], title: string) =>
   content.find((c) => c.type === 'chart' && c.title === title) as
-    | { config: { data: { labels: string[]; datasets: Array<{ label?: string; data: number[] }> } } }
+    | {
+        config: { data: { labels: string[]; datasets: Array<{ label?: string; data: number[] }> } };
+      }
     | undefined;
 export const fileNamed = (content: ContentItem[], name: string) =>
-  content.find((c) => c.type === 'file' && c.filename === name) as { file_data: string } | undefined;
+  content.find((c) => c.type === 'file' && c.filename === name) as
+    { file_data: string } | undefined;
 
 /** The starter templates of the module, by name, from the seed. */
 export function starter(name: string): string {

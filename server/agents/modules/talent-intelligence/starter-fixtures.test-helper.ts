@@ -90,7 +90,17 @@ export async function workforceXlsx(people: Person[]): Promise<Buffer> {
   sheet.addRow(['Workforce export: all employees']);
   sheet.addRow([`Report date: ${dayFirst(AS_OF)}`]);
   sheet.addRow([]);
-  sheet.addRow(['Employee ID', 'Department', 'Grade', 'Job Title', 'Gender', 'Base Salary', 'Bonus', 'Hire Date', 'Exit Date']);
+  sheet.addRow([
+    'Employee ID',
+    'Department',
+    'Grade',
+    'Job Title',
+    'Gender',
+    'Base Salary',
+    'Bonus',
+    'Hire Date',
+    'Exit Date',
+  ]);
   for (const p of people)
     sheet.addRow([
       p.id,
@@ -123,14 +133,23 @@ export function marketSurvey(people: Person[]): MarketRow[] {
   const london = (l: string) => (l === 'London' ? 1.1 : l === 'Singapore' ? 0.95 : 1);
   return [...combos.values()].map((p) => {
     const p50 = Math.round((base[p.level]! * london(p.location)) / 100) * 100;
-    return { role: p.job, level: p.level, location: p.location, p25: Math.round(p50 * 0.9), p50, p75: Math.round(p50 * 1.1) };
+    return {
+      role: p.job,
+      level: p.level,
+      location: p.location,
+      p25: Math.round(p50 * 0.9),
+      p50,
+      p75: Math.round(p50 * 1.1),
+    };
   });
 }
 
 export function marketCsv(rows: MarketRow[]): string {
   return [
     'Job Title,Grade,Location,P25,P50,P75',
-    ...rows.map((r) => line([r.role, r.level, r.location, pounds(r.p25), pounds(r.p50), pounds(r.p75)])),
+    ...rows.map((r) =>
+      line([r.role, r.level, r.location, pounds(r.p25), pounds(r.p50), pounds(r.p75)]),
+    ),
   ].join('\n');
 }
 
@@ -149,7 +168,12 @@ export const BANDS: Band[] = [
   { grade: 'G5', min: 85000, max: 115000 },
 ];
 export const bandsCsv = (bands: Band[]) =>
-  ['Grade;Band Minimum;Band Maximum', ...bands.map((b) => `${b.grade};${b.min.toLocaleString('de-DE')},00;${b.max.toLocaleString('de-DE')},00`)].join('\n');
+  [
+    'Grade;Band Minimum;Band Maximum',
+    ...bands.map(
+      (b) => `${b.grade};${b.min.toLocaleString('de-DE')},00;${b.max.toLocaleString('de-DE')},00`,
+    ),
+  ].join('\n');
 
 export interface Nomination {
   role: string;
@@ -158,17 +182,35 @@ export interface Nomination {
   readiness: string | null;
 }
 export const SUCCESSION: Nomination[] = [
-  { role: 'Chief Financial Officer', incumbent: 'E1002', successor: 'E1044', readiness: 'Ready now' },
-  { role: 'Chief Financial Officer', incumbent: 'E1002', successor: 'E1107', readiness: 'Ready in 1-2 years' },
+  {
+    role: 'Chief Financial Officer',
+    incumbent: 'E1002',
+    successor: 'E1044',
+    readiness: 'Ready now',
+  },
+  {
+    role: 'Chief Financial Officer',
+    incumbent: 'E1002',
+    successor: 'E1107',
+    readiness: 'Ready in 1-2 years',
+  },
   { role: 'Head of Engineering', incumbent: 'E1003', successor: 'E1120', readiness: '2-3 years' },
   { role: 'Head of Sales EMEA', incumbent: 'E1004', successor: null, readiness: null },
   { role: 'Head of Operations', incumbent: 'E1005', successor: 'E1201', readiness: 'Ready Now ' },
   { role: 'Head of Operations', incumbent: 'E1005', successor: 'E1202', readiness: 'ready now' },
   { role: 'Payroll Lead', incumbent: 'E1006', successor: '', readiness: 'N/A' },
-  { role: 'Data Protection Officer', incumbent: 'E1007', successor: 'E1300', readiness: 'Ready later' },
+  {
+    role: 'Data Protection Officer',
+    incumbent: 'E1007',
+    successor: 'E1300',
+    readiness: 'Ready later',
+  },
 ];
 export const successionCsv = (rows: Nomination[]) =>
-  ['Critical Role\tIncumbent\tSuccessor\tReadiness', ...rows.map((r) => [r.role, r.incumbent, r.successor ?? '', r.readiness ?? ''].join('\t'))].join('\n');
+  [
+    'Critical Role\tIncumbent\tSuccessor\tReadiness',
+    ...rows.map((r) => [r.role, r.incumbent, r.successor ?? '', r.readiness ?? ''].join('\t')),
+  ].join('\n');
 
 export interface PlanRow {
   department: string;
@@ -196,7 +238,15 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export const planCsv = (rows: PlanRow[]) =>
   [
     'Department,Month,Planned Headcount,Budget Cost,Open Requisitions',
-    ...rows.map((x) => line([x.department, `${MONTHS[Number(x.month.slice(5)) - 1]} ${x.month.slice(0, 4)}`, String(x.planned), pounds(x.budget), String(x.openReqs)])),
+    ...rows.map((x) =>
+      line([
+        x.department,
+        `${MONTHS[Number(x.month.slice(5)) - 1]} ${x.month.slice(0, 4)}`,
+        String(x.planned),
+        pounds(x.budget),
+        String(x.openReqs),
+      ]),
+    ),
   ].join('\n');
 
 export interface Candidate {
@@ -251,7 +301,18 @@ export function pipeline(): Candidate[] {
 export const pipelineCsv = (rows: Candidate[]) =>
   [
     `Candidate,Role,Role Family,Source,Status,${STAGES.join(',')},Target Start,Report Date`,
-    ...rows.map((c) => line([c.id, c.role, c.family, c.source, c.status, ...c.dates.map((d) => dayFirst(d)), dayFirst(c.target), dayFirst(AS_OF)])),
+    ...rows.map((c) =>
+      line([
+        c.id,
+        c.role,
+        c.family,
+        c.source,
+        c.status,
+        ...c.dates.map((d) => dayFirst(d)),
+        dayFirst(c.target),
+        dayFirst(AS_OF),
+      ]),
+    ),
   ].join('\n');
 
 export interface Assessment {
@@ -266,9 +327,24 @@ export interface Assessment {
 export function assessments(): Assessment[] {
   const r = rng(3);
   const roles: Record<string, Array<[string, number]>> = {
-    'Data Analyst': [['SQL', 4], ['Python', 3], ['Data visualisation', 4], ['Statistics', 3]],
-    'Data Engineer': [['SQL', 4], ['Python', 4], ['Cloud', 3], ['Statistics', 2]],
-    'Finance Analyst': [['Excel', 4], ['SQL', 2], ['Data visualisation', 3], ['Statistics', 2]],
+    'Data Analyst': [
+      ['SQL', 4],
+      ['Python', 3],
+      ['Data visualisation', 4],
+      ['Statistics', 3],
+    ],
+    'Data Engineer': [
+      ['SQL', 4],
+      ['Python', 4],
+      ['Cloud', 3],
+      ['Statistics', 2],
+    ],
+    'Finance Analyst': [
+      ['Excel', 4],
+      ['SQL', 2],
+      ['Data visualisation', 3],
+      ['Statistics', 2],
+    ],
   };
   const out: Assessment[] = [];
   let n = 0;
@@ -279,7 +355,14 @@ export function assessments(): Assessment[] {
         const level = r() < 0.1 ? null : 1 + Math.floor(r() * 5);
         out.push({ employee, role, skill, level, required, date: '2026-03-31' });
         if (r() < 0.2 && level !== null)
-          out.push({ employee, role, skill, level: Math.min(5, level + 1), required, date: '2026-09-30' });
+          out.push({
+            employee,
+            role,
+            skill,
+            level: Math.min(5, level + 1),
+            required,
+            date: '2026-09-30',
+          });
       }
     }
   return out;
@@ -288,7 +371,18 @@ export const assessmentsCsv = (rows: Assessment[]) =>
   [
     'Employee ID,Job Title,Skill,Proficiency,Required Level,Assessment Date',
     // Newest first, as an export sorted by date descending writes them.
-    ...[...rows].reverse().map((a) => line([a.employee, a.role, a.skill, a.level === null ? 'not assessed' : String(a.level), String(a.required), dayFirst(a.date)])),
+    ...[...rows]
+      .reverse()
+      .map((a) =>
+        line([
+          a.employee,
+          a.role,
+          a.skill,
+          a.level === null ? 'not assessed' : String(a.level),
+          String(a.required),
+          dayFirst(a.date),
+        ]),
+      ),
   ].join('\n');
 
 export { DEPARTMENTS, LEVELS, LOCATIONS };

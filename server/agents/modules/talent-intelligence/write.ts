@@ -1397,6 +1397,24 @@ function skillsPart(r: SkillsGapResult, source: string): Part {
     p.answer.push(
       `${plural(r.superseded, 'older assessment')} replaced by a later one of the same person and skill.`,
     );
+  const acting = r.analysis.skills.filter((g) => g.suggestions.length);
+  if (acting.length)
+    p.details.push(
+      '### Where to train, hire or redeploy',
+      '',
+      markdownTable(
+        ['Skill', 'Average gap', 'Below target', 'Suggested action'],
+        acting.map((g) => [
+          g.skill,
+          g.averageGap,
+          `${g.below} of ${g.people}`,
+          g.suggestions
+            .map((x) => (x === 'redeploy' ? `Redeploy from ${list(g.donorRoles)}` : cap(x)))
+            .join('; '),
+        ]),
+      ),
+      '',
+    );
   p.details.push(
     '### Not assessed',
     '',

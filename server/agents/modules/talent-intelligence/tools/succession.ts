@@ -48,11 +48,12 @@ export const successionTool = defineTool({
     const incumbent = textIn(headerColumn(table, INCUMBENT));
     const rows = await set.query(
       `SELECT ${role} AS role, any_value(${incumbent}) AS incumbent,
-         list(${successor} ORDER BY ${successor}) FILTER (WHERE ${successor} IS NOT NULL AND ${readinessOf(readiness)} = 'now') AS now_list,
-         list(${successor} ORDER BY ${successor}) FILTER (WHERE ${successor} IS NOT NULL AND coalesce(${readinessOf(readiness)}, 'later') = 'later') AS later_list
+         string_agg(${successor}, chr(31) ORDER BY ${successor}) FILTER (WHERE ${successor} IS NOT NULL AND ${readinessOf(readiness)} = 'now') AS now_list,
+         string_agg(${successor}, chr(31) ORDER BY ${successor}) FILTER (WHERE ${successor} IS NOT NULL AND coalesce(${readinessOf(readiness)}, 'later') = 'later') AS later_list
        FROM ${table.sql} WHERE ${role} IS NOT NULL GROUP BY 1 ORDER BY 1`,
     );
-    const listOf = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+    // Lists travel as one string (rows are scalar JSON): names joined by the unit separator.
+    const listOf = (v: unknown) => (typeof v === 'string' && v ? v.split('\u001f') : []);
     const roles = rows.map((r) => {
       const readyNow = listOf(r.now_list);
       const readyLater = listOf(r.later_list);
