@@ -24,7 +24,11 @@ async function main(): Promise<void> {
   // A company model with an unknown provider is a configuration error: refuse to start.
   assertCompanyModels(await database.db.select().from(companies), config);
 
-  const bus = createBus(config.redisUrl);
+  const bus = createBus(config.redisUrl, undefined, (down) => {
+    if (down)
+      log.warn('Redis does not answer: running on the in-process fallback until it is back');
+    else log.info('Redis answers again');
+  });
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : consoleMailer(log);
   const app = await buildApp({ config, database, bus, mailer, clock: systemClock, logger: log });
 

@@ -186,6 +186,8 @@ export class TurnRuntime {
   /** Closes every loading reply whose turn has no heartbeat (its process is gone). */
   async sweepOrphans(): Promise<number> {
     const { db, bus, clock } = this.deps;
+    // Without Redis no other process's heartbeat can be seen: nothing is taken for dead meanwhile.
+    if (bus.degraded) return 0;
     // A placeholder younger than one heartbeat period may belong to a turn that is starting.
     const candidates = await findLoadingRepliesBefore(
       db,

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 
 export type Unsubscribe = () => Promise<void>;
 
@@ -15,7 +16,7 @@ export interface Bus {
    * Counts one hit on a fixed window that starts with the first hit.
    * Returns the count so far and the milliseconds until the window ends.
    */
-  hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  hit(key: string, windowMs: number, amount?: number): Promise<{ count: number; resetMs: number }>;
   /** Reads a counter without counting. */
   peek(key: string): Promise<{ count: number; resetMs: number }>;
   resetCounter(key: string): Promise<void>;
@@ -29,29 +30,56 @@ export interface Bus {
   deleteKeys(...keys: string[]): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** True while Redis does not answer and this process runs on its in-process fallback. */
+  readonly degraded: boolean;
 }
 
-interface Expiring<T> {
-  value: T;
+/**
+ * Bounds of the in-process state: every entry expires on its own (TTL, purged each minute, not
+ * only when read again) and the number of keys is capped, least recently used first out.
+ */
+export const MEMORY_BUS_MAX_KEYS = 100_000;
+
+interface Counter {
+  count: number;
   expiresAt: number;
 }
 
 export class MemoryBus implements Bus {
   readonly kind = 'memory' as const;
+  readonly degraded = false;
   private readonly emitter = new EventEmitter().setMaxListeners(0);
-  private readonly counters = new Map<string, Expiring<number>>();
-  private readonly lists = new Map<string, Expiring<string[]>>();
-  private readonly values = new Map<string, Expiring<string>>();
+  private readonly counters: LRUCache<string, Counter>;
+  private readonly lists: LRUCache<string, string[]>;
+  private readonly values: LRUCache<string, string>;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    maxKeys = MEMORY_BUS_MAX_KEYS,
+  ) {
+    // perf.now is our clock too, so a test's clock moves expiry (lru-cache reads it for TTLs).
+    const perf = { now };
+    const opts = { max: maxKeys, perf, ttl: 1 };
+    this.counters = new LRUCache<string, Counter>(opts);
+    this.lists = new LRUCache<string, string[]>(opts);
+    this.values = new LRUCache<string, string>(opts);
+    // One sweep a minute drops what expired unread (a timer per key would cost more).
+    this.purger = setInterval(() => this.purgeExpired(), 60_000);
+    this.purger.unref();
+  }
 
-  private live<T>(map: Map<string, Expiring<T>>, key: string): Expiring<T> | undefined {
-    const e = map.get(key);
-    if (e && e.expiresAt <= this.now()) {
-      map.delete(key);
-      return undefined;
-    }
-    return e;
+  private readonly purger: NodeJS.Timeout;
+
+  /** Drops every expired entry now (the minute timer does this on its own). */
+  purgeExpired(): void {
+    this.counters.purgeStale();
+    this.lists.purgeStale();
+    this.values.purgeStale();
+  }
+
+  /** Keys held now, all maps together (for tests of the bounds). */
+  get size(): number {
+    return this.counters.size + this.lists.size + this.values.size;
   }
 
   async publish(channel: string, message: unknown): Promise<void> {
@@ -67,20 +95,23 @@ export class MemoryBus implements Bus {
     };
   }
 
-  async hit(key: string, windowMs: number) {
+  async hit(key: string, windowMs: number, amount = 1) {
     const now = this.now();
-    const e = this.live(this.counters, key);
-    if (!e) {
-      this.counters.set(key, { value: 1, expiresAt: now + windowMs });
-      return { count: 1, resetMs: windowMs };
+    const e = this.counters.get(key);
+    if (!e || e.expiresAt <= now) {
+      this.counters.set(key, { count: amount, expiresAt: now + windowMs }, { ttl: windowMs });
+      return { count: amount, resetMs: windowMs };
     }
-    e.value += 1;
-    return { count: e.value, resetMs: e.expiresAt - now };
+    e.count += amount;
+    return { count: e.count, resetMs: e.expiresAt - now };
   }
 
   async peek(key: string) {
-    const e = this.live(this.counters, key);
-    return e ? { count: e.value, resetMs: e.expiresAt - this.now() } : { count: 0, resetMs: 0 };
+    const now = this.now();
+    const e = this.counters.get(key);
+    return e && e.expiresAt > now
+      ? { count: e.count, resetMs: e.expiresAt - now }
+      : { count: 0, resetMs: 0 };
   }
 
   async resetCounter(key: string) {
@@ -88,24 +119,21 @@ export class MemoryBus implements Bus {
   }
 
   async append(key: string, value: string, ttlMs: number) {
-    const e = this.live(this.lists, key);
-    const expiresAt = this.now() + ttlMs;
-    if (e) {
-      e.value.push(value);
-      e.expiresAt = expiresAt;
-    } else this.lists.set(key, { value: [value], expiresAt });
+    const list = this.lists.get(key);
+    if (list) list.push(value);
+    this.lists.set(key, list ?? [value], { ttl: ttlMs });
   }
 
   async readList(key: string) {
-    return [...(this.live(this.lists, key)?.value ?? [])];
+    return [...(this.lists.get(key) ?? [])];
   }
 
   async setValue(key: string, value: string, ttlMs: number) {
-    this.values.set(key, { value, expiresAt: this.now() + ttlMs });
+    this.values.set(key, value, { ttl: ttlMs });
   }
 
   async getValue(key: string) {
-    return this.live(this.values, key)?.value ?? null;
+    return this.values.get(key) ?? null;
   }
 
   async deleteKeys(...keys: string[]) {
@@ -119,36 +147,95 @@ export class MemoryBus implements Bus {
   async ping() {}
 
   async close() {
+    clearInterval(this.purger);
     this.emitter.removeAllListeners();
+    this.counters.clear();
+    this.lists.clear();
+    this.values.clear();
   }
 }
 
+/** A Redis command that does not answer in this time counts as Redis down (fallback, no wait). */
+export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+
+/**
+ * The bus on Redis, shared by every process. When Redis is down or hangs, commands fail within
+ * REDIS_COMMAND_TIMEOUT_MS and this process carries on with an in-process bus: counters and turn
+ * logs of its own, events to its own sockets. ioredis reconnects by itself; from then on Redis
+ * serves again and channels are subscribed anew. During the outage no orphan is swept (another
+ * process's heartbeat cannot be seen).
+ */
 export class RedisBus implements Bus {
   readonly kind = 'redis' as const;
   private readonly cmd: Redis;
   private readonly sub: Redis;
   private readonly handlers = new Map<string, Set<(message: unknown) => void>>();
+  /** What serves while Redis does not. */
+  private readonly local = new MemoryBus();
+  private down = false;
 
   constructor(
     url: string,
     /** Prefix for every key and channel, so tests and deployments can share one Redis. */
     private readonly prefix = 'atrium:',
+    private readonly onStateChange: (down: boolean) => void = () => undefined,
   ) {
-    this.cmd = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
-    this.sub = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+    const options = {
+      lazyConnect: false,
+      // Fail fast while disconnected instead of queueing: callers fall back at once.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 2_000,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      retryStrategy: (attempt: number) => Math.min(attempt * 200, 2_000),
+    };
+    this.cmd = new Redis(url, options);
+    this.sub = new Redis(url, { ...options, commandTimeout: undefined });
     this.cmd.on('error', () => undefined);
     this.sub.on('error', () => undefined);
+    this.cmd.on('ready', () => this.setDown(false));
+    this.cmd.on('close', () => this.setDown(true));
+    // After a reconnect, every channel we listen on is subscribed again (also those whose first
+    // subscribe failed during the outage).
+    this.sub.on('ready', () => {
+      const channels = [...this.handlers.keys()];
+      if (channels.length) void this.sub.subscribe(...channels).catch(() => undefined);
+    });
     this.sub.on('message', (channel: string, raw: string) => {
-      const set = this.handlers.get(channel);
-      if (!set) return;
       let message: unknown;
       try {
         message = JSON.parse(raw);
       } catch {
         return;
       }
-      for (const h of set) h(message);
+      this.dispatch(channel, message);
     });
+  }
+
+  get degraded(): boolean {
+    return this.down;
+  }
+
+  private setDown(down: boolean): void {
+    if (this.down === down) return;
+    this.down = down;
+    this.onStateChange(down);
+  }
+
+  private dispatch(channel: string, message: unknown): void {
+    const set = this.handlers.get(channel);
+    if (set) for (const h of set) h(message);
+  }
+
+  /** Runs a Redis command; on failure marks the bus degraded and runs the fallback instead. */
+  private async orLocal<T>(redis: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
+    if (this.down && this.cmd.status !== 'ready') return fallback();
+    try {
+      return await redis();
+    } catch {
+      this.setDown(true);
+      return fallback();
+    }
   }
 
   private k(key: string) {
@@ -156,7 +243,12 @@ export class RedisBus implements Bus {
   }
 
   async publish(channel: string, message: unknown) {
-    await this.cmd.publish(this.k(channel), JSON.stringify(message));
+    const ch = this.k(channel);
+    await this.orLocal(
+      async () => void (await this.cmd.publish(ch, JSON.stringify(message))),
+      // This process's own listeners still get it (through a copy, as from Redis).
+      async () => this.dispatch(ch, JSON.parse(JSON.stringify(message)) as unknown),
+    );
   }
 
   async subscribe(channel: string, handler: (message: unknown) => void): Promise<Unsubscribe> {
@@ -165,7 +257,8 @@ export class RedisBus implements Bus {
     if (!set) {
       set = new Set();
       this.handlers.set(ch, set);
-      await this.sub.subscribe(ch);
+      // Down: the 'ready' handler subscribes it when Redis is back.
+      await this.sub.subscribe(ch).catch(() => undefined);
     }
     set.add(handler);
     return async () => {
@@ -174,52 +267,89 @@ export class RedisBus implements Bus {
       s.delete(handler);
       if (s.size === 0) {
         this.handlers.delete(ch);
-        await this.sub.unsubscribe(ch);
+        await this.sub.unsubscribe(ch).catch(() => undefined);
       }
     };
   }
 
-  async hit(key: string, windowMs: number) {
+  async hit(key: string, windowMs: number, amount = 1) {
     const k = this.k(key);
-    // INCR then set the window only on the first hit, atomically.
-    const [count, ttl] = (await this.cmd.eval(
-      "local c = redis.call('INCR', KEYS[1]) if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return {c, redis.call('PTTL', KEYS[1])}",
-      1,
-      k,
-      String(windowMs),
-    )) as [number, number];
-    return { count, resetMs: Math.max(0, ttl) };
+    return this.orLocal(
+      async () => {
+        // INCRBY then set the window only on the first hit, atomically.
+        const [count, ttl] = (await this.cmd.eval(
+          "local c = redis.call('INCRBY', KEYS[1], ARGV[2]) if c == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return {c, redis.call('PTTL', KEYS[1])}",
+          1,
+          k,
+          String(windowMs),
+          String(amount),
+        )) as [number, number];
+        return { count, resetMs: Math.max(0, ttl) };
+      },
+      () => this.local.hit(key, windowMs, amount),
+    );
   }
 
   async peek(key: string) {
     const k = this.k(key);
-    const [count, ttl] = await Promise.all([this.cmd.get(k), this.cmd.pttl(k)]);
-    return { count: count ? Number(count) : 0, resetMs: Math.max(0, ttl) };
+    return this.orLocal(
+      async () => {
+        const [count, ttl] = await Promise.all([this.cmd.get(k), this.cmd.pttl(k)]);
+        return { count: count ? Number(count) : 0, resetMs: Math.max(0, ttl) };
+      },
+      () => this.local.peek(key),
+    );
   }
 
   async resetCounter(key: string) {
-    await this.cmd.del(this.k(key));
+    await Promise.all([
+      this.orLocal(
+        async () => void (await this.cmd.del(this.k(key))),
+        async () => undefined,
+      ),
+      this.local.resetCounter(key),
+    ]);
   }
 
   async append(key: string, value: string, ttlMs: number) {
     const k = this.k(key);
-    await this.cmd.multi().rpush(k, value).pexpire(k, ttlMs).exec();
+    await this.orLocal(
+      async () => void (await this.cmd.multi().rpush(k, value).pexpire(k, ttlMs).exec()),
+      () => this.local.append(key, value, ttlMs),
+    );
   }
 
   async readList(key: string) {
-    return this.cmd.lrange(this.k(key), 0, -1);
+    const fromRedis = await this.orLocal(
+      () => this.cmd.lrange(this.k(key), 0, -1),
+      async () => [],
+    );
+    // Events recorded here during an outage are kept here: a reader gets those too.
+    const local = await this.local.readList(key);
+    return local.length > fromRedis.length ? local : fromRedis;
   }
 
   async setValue(key: string, value: string, ttlMs: number) {
-    await this.cmd.set(this.k(key), value, 'PX', ttlMs);
+    await this.orLocal(
+      async () => void (await this.cmd.set(this.k(key), value, 'PX', ttlMs)),
+      () => this.local.setValue(key, value, ttlMs),
+    );
   }
 
   async getValue(key: string) {
-    return this.cmd.get(this.k(key));
+    return this.orLocal(
+      () => this.cmd.get(this.k(key)),
+      () => this.local.getValue(key),
+    );
   }
 
   async deleteKeys(...keys: string[]) {
-    if (keys.length) await this.cmd.del(...keys.map((k) => this.k(k)));
+    if (!keys.length) return;
+    await this.local.deleteKeys(...keys);
+    await this.orLocal(
+      async () => void (await this.cmd.del(...keys.map((k) => this.k(k)))),
+      async () => undefined,
+    );
   }
 
   async ping() {
@@ -228,9 +358,17 @@ export class RedisBus implements Bus {
 
   async close() {
     await Promise.allSettled([this.sub.quit(), this.cmd.quit()]);
+    // A quit that could not reach Redis leaves ioredis reconnecting: stop that too.
+    this.sub.disconnect();
+    this.cmd.disconnect();
+    await this.local.close();
   }
 }
 
-export function createBus(redisUrl: string | undefined, prefix?: string): Bus {
-  return redisUrl ? new RedisBus(redisUrl, prefix) : new MemoryBus();
+export function createBus(
+  redisUrl: string | undefined,
+  prefix?: string,
+  onStateChange?: (down: boolean) => void,
+): Bus {
+  return redisUrl ? new RedisBus(redisUrl, prefix, onStateChange) : new MemoryBus();
 }

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryBus } from './bus';
+
+// Issue 13, finding 10: the in-process bus kept every turn's event log and every limit counter
+// for ever (an entry expired only when read again).
+
+describe('the in-process bus holds bounded, expiring state', () => {
+  it('drops expired turn logs, values and counters without anyone reading them', async () => {
+    let now = 1_000_000;
+    const bus = new MemoryBus(() => now);
+    for (let i = 0; i < 1_000; i++) {
+      await bus.append(`turn:${i}`, '{"type":"stream_chunk"}', 10 * 60_000);
+      await bus.setValue(`turn-alive:${i}`, '1', 8_000);
+      await bus.hit(`rl:x:${i}`, 15 * 60_000);
+    }
+    expect(bus.size).toBe(3_000);
+    now += 60 * 60_000;
+    bus.purgeExpired();
+    expect(bus.size).toBe(0);
+    await bus.close();
+  });
+
+  it('keeps at most its key budget, the least recently used going first', async () => {
+    const bus = new MemoryBus(Date.now, 100);
+    for (let i = 0; i < 1_000; i++) await bus.setValue(`k${i}`, 'v', 60_000);
+    expect(bus.size).toBe(100);
+    expect(await bus.getValue('k999')).toBe('v');
+    expect(await bus.getValue('k0')).toBeNull();
+    await bus.close();
+  });
+
+  it('counts by amounts within a window that starts with the first hit', async () => {
+    let now = 0;
+    const bus = new MemoryBus(() => now);
+    expect(await bus.hit('bytes', 1_000, 300)).toEqual({ count: 300, resetMs: 1_000 });
+    now = 400;
+    expect(await bus.hit('bytes', 1_000, 200)).toEqual({ count: 500, resetMs: 600 });
+    now = 1_001;
+    expect(await bus.hit('bytes', 1_000, 5)).toEqual({ count: 5, resetMs: 1_000 });
+    await bus.close();
+  });
+});

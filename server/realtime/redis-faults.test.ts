@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app';
+import { createUser, TEST_PASSWORD } from '../../test-support/factories';
+import { RedisServer } from '../../test-support/redis-server';
+import { call, freshIp } from '../accounts/testing';
+import { replyClosed, sendMessage, userWithChat } from '../workspace/conversation.test-helper';
+import { RedisBus } from './bus';
+
+// Issue 13, finding 9 (Redis): with Redis gone, sign-in answered 500 after 10 s and a reply in
+// flight never ended. Now the process runs on its in-process fallback and recovers by itself.
+
+describe('when Redis goes down and comes back', () => {
+  let redis: RedisServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    redis = await new RedisServer().start();
+    t = await createTestApp({ env: { REDIS_URL: redis.url } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await redis?.kill();
+  });
+
+  async function health() {
+    const started = Date.now();
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    return {
+      ms: Date.now() - started,
+      status: res.statusCode,
+      body: res.json<{ status: string; bus: { status: string } }>(),
+    };
+  }
+
+  it('signs in, answers a message and reports "degraded" while Redis is down, then recovers', async () => {
+    expect(t.bus.kind).toBe('redis');
+    expect((await health()).status).toBe(200);
+    const user = await createUser(t.database.db);
+    const { cookie, chat } = await userWithChat(t, 'builtin');
+
+    await redis.kill();
+    const down = await health();
+    expect(down.ms).toBeLessThan(2_000);
+    expect(down.status).toBe(503);
+    expect(down.body).toMatchObject({ status: 'degraded', bus: { status: 'down' } });
+
+    // Sign-in: counters fall back to this process, the code is mailed, no 500, no 10 s wait.
+    let started = Date.now();
+    const login = await call(
+      t,
+      'POST',
+      '/api/login',
+      { email: user.email, password: TEST_PASSWORD },
+      { ip: freshIp() },
+    );
+    expect(login.statusCode, login.body).toBe(200);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const wrong = await call(
+      t,
+      'POST',
+      '/api/login',
+      { email: user.email, password: 'not it' },
+      { ip: freshIp() },
+    );
+    expect(wrong.statusCode).toBe(401);
+
+    // A reply written while Redis is down ends, and its events reach this process's listeners.
+    started = Date.now();
+    const sent = await sendMessage(t, cookie, { chatId: chat.id, message: 'Hello' });
+    expect(sent.statusCode).toBe(200);
+    const reply = await replyClosed(t, chat.id);
+    expect(reply.status).toBe('complete');
+    expect(sent.body).toContain('"finish_reason":"stop"');
+
+    // Redis back on the same address: the bus recovers by itself, subscriptions included.
+    await redis.start();
+    const until = Date.now() + 15_000;
+    while ((await health()).status !== 200) {
+      if (Date.now() > until) throw new Error('the bus did not recover');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(t.bus.degraded).toBe(false);
+    // Another process publishes through Redis: this one hears it again.
+    const got: unknown[] = [];
+    const unsubscribe = await t.bus.subscribe('probe', (m) => got.push(m));
+    const peer = new RedisBus(redis.url, inject('redisPrefix'));
+    try {
+      const end = Date.now() + 5_000;
+      while (got.length === 0 && Date.now() < end) {
+        await peer.publish('probe', { from: 'another process' });
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(got[0]).toEqual({ from: 'another process' });
+    } finally {
+      await unsubscribe();
+      await peer.close();
+    }
+  }, 90_000);
+});
