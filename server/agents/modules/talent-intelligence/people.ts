@@ -65,7 +65,12 @@ export const colOf = (t: LoadedTable, role: ColumnRole): ColumnInfo | undefined 
 
 /** Cleaned text of a column: trimmed, blank as NULL. */
 const textOf = (c: ColumnInfo | undefined) =>
-  c ? `NULLIF(TRIM(CAST(${c.sql} AS VARCHAR)), '')` : 'CAST(NULL AS VARCHAR)';
+  !c
+    ? 'CAST(NULL AS VARCHAR)'
+    : c.type === 'number'
+      ? // A rating or grade stored as a number reads "4", not "4.0".
+        `regexp_replace(CAST(${c.sql} AS VARCHAR), '\\.0$', '')`
+      : `NULLIF(TRIM(CAST(${c.sql} AS VARCHAR)), '')`;
 const numOf = (c: ColumnInfo | undefined) =>
   c ? `TRY_CAST(${c.sql} AS DOUBLE)` : 'CAST(NULL AS DOUBLE)';
 const dateOf = (c: ColumnInfo | undefined) =>

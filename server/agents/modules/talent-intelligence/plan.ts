@@ -68,7 +68,7 @@ export function taskOf(request: string): TalentTask {
 const DIMENSION_WORDS: Array<[AttritionDimension, RegExp]> = [
   ['department', /\b(departments?|teams?|functions?|divisions?)\b/i],
   ['location', /\b(locations?|offices?|sites?|countr(y|ies)|cit(y|ies))\b/i],
-  ['level', /\b(levels?|grades?|bands?)\b/i],
+  ['level', /\b(levels?|grades?|(salary|pay|job) bands?)\b/i],
   ['tenureBand', /\btenure\b/i],
   ['rating', /\b(ratings?|performance)\b/i],
   ['manager', /\bmanagers?\b/i],
