@@ -94,6 +94,7 @@ const STATE_PARTICIPLES = new Set([
   'focused',
   'focussed',
   'designed',
+  'included',
 ]);
 
 /** The passive construction in an English sentence ("will be reviewed"), or null. */
@@ -284,6 +285,16 @@ export function bannedTermsFrom(textContent: string): string[] {
   let underHeading = false;
   for (const line of lines) {
     const l = line.trim();
+    // 'Avoid "utilise".', 'Never say "synergy" or "leverage".': the quoted words are banned.
+    const quoted =
+      /^(?:we\s+)?(?:avoid|never use|never say|don'?t use|don'?t say|do not use|do not say)\b(.*)$/i.exec(
+        l,
+      );
+    if (quoted && /["“]/.test(quoted[1]!)) {
+      for (const q of quoted[1]!.matchAll(/["“]([^"”]{1,40})["”]/g)) out.add(tidy(q[1]!));
+      underHeading = false;
+      continue;
+    }
     const listed =
       /\b(?:banned|forbidden|blocked|prohibited)\s*(?:terms|words|phrases)?\s*[:=-]\s*(.+)$/i.exec(
         l,
@@ -308,7 +319,9 @@ export function bannedTermsFrom(textContent: string): string[] {
       continue;
     }
     if (underHeading) {
-      const bullet = /^[-*•–]\s+(.+)$/.exec(l);
+      // Word documents lose the bullet: a short line starting in lower case is a list item too.
+      const bullet =
+        /^[-*•–]\s+(.+)$/.exec(l) ?? (/^[\p{Ll}"“'][^.!?]{0,60}$/u.test(l) ? [l, l] : null);
       if (bullet) {
         // "- leverage (say "use")": the parenthesis is a preference, the head is banned.
         add(bullet[1]!.split(/\s+[-–:(]\s*/)[0]!);
@@ -322,3 +335,29 @@ export function bannedTermsFrom(textContent: string): string[] {
 
 /** True when the text reads as English, so word lists, readability and passive voice apply. */
 export const isEnglish = (textContent: string) => detectLanguage(textContent).english;
+
+/**
+ * The replacement in the same form as the word it replaces: "leverages" with "use" gives "uses",
+ * "leveraging" gives "using", "synergies" with "teamwork" stays as written when no form fits.
+ */
+export function inflectLike(found: string, term: string, replacement: string): string {
+  const f = found.toLowerCase();
+  const t = term.toLowerCase();
+  let out = replacement;
+  if (f !== t && !t.includes(' ') && !replacement.includes(' ')) {
+    const conj = (w: string) =>
+      ((nlp(w).tag('Infinitive') as ReturnType<typeof nlp>).verbs().conjugate()[0] ?? {}) as Record<
+        string,
+        string
+      >;
+    const a = conj(t);
+    const key = Object.keys(a).find((k) => a[k]?.toLowerCase() === f);
+    if (key) out = conj(replacement)[key] ?? replacement;
+    else if (
+      (nlp(t).tag('Singular') as ReturnType<typeof nlp>).nouns().toPlural().text().toLowerCase() ===
+      f
+    )
+      out = (nlp(replacement).tag('Singular') as ReturnType<typeof nlp>).nouns().toPlural().text();
+  }
+  return /^[A-Z]/.test(found) ? out.charAt(0).toUpperCase() + out.slice(1) : out;
+}

@@ -1,0 +1,163 @@
+import type { ToolCallRecord } from '../../tools/tool';
+import type { PlanContext } from '../module';
+import { words } from './copy-review';
+
+/** What a Brand Hub request asks for: the more specific task first. */
+export type BrandTask =
+  | 'guidelines-check'
+  | 'tone-guide'
+  | 'tone-audit'
+  | 'launch'
+  | 'teardown'
+  | 'share-of-voice'
+  | 'survey'
+  | 'content-audit'
+  | 'results'
+  | 'social'
+  | 'calendar'
+  | 'positioning'
+  | 'brief'
+  | 'review';
+
+const TASKS: Array<[BrandTask, RegExp]> = [
+  [
+    'guidelines-check',
+    /\b(guidelines compliance|marketing materials|against (our|the) brand guidelines|compliance check)\b/i,
+  ],
+  [
+    'tone-guide',
+    /\b(tone of voice guide|voice guide|examples of our best copy|write (a|our) tone of voice)\b/i,
+  ],
+  ['tone-audit', /\b(tone audit|audit\w* the tone|website page|landing page copy)\b/i],
+  ['launch', /\b(product launch|launch messaging|fact sheet|positioning statement)\b/i],
+  ['teardown', /\b(teardown|tear down|taking apart|take apart|their homepage)\b/i],
+  ['share-of-voice', /\b(share of voice|mentions|media monitoring|sov)\b/i],
+  ['survey', /\b(survey|perception|awareness and consideration)\b/i],
+  [
+    'content-audit',
+    /\b(content performance audit|which content works|content audit|rank (posts|content))\b/i,
+  ],
+  [
+    'results',
+    /\b(campaign (performed|results)|how a campaign performed|results review|click-through|cost per (conversion|acquisition))\b/i,
+  ],
+  [
+    'social',
+    /\b(social media (posts|plan)|month of (social )?posts|posts for linkedin|linkedin and instagram)\b/i,
+  ],
+  ['calendar', /\b(content calendar|calendar|editorial plan|posting schedule)\b/i],
+  ['positioning', /\b(positioning|competitors?|competitive)\b/i],
+  ['brief', /\b(brief|go-to-market|campaign plan)\b/i],
+];
+
+export function brandTaskOf(request: string): BrandTask {
+  const r = request.replace(/^help me with:\s*/i, '');
+  for (const [task, re] of TASKS) if (re.test(r)) return task;
+  return 'review';
+}
+
+/**
+ * The copy to review in a message: a fenced or quoted block, the text after a "Copy:" line, or
+ * the lines after a first instruction line. Null when the message is only a request.
+ */
+export function copyFromMessage(message: string): string | null {
+  const fenced = /```[a-z]*\n?([\s\S]+?)```|"""([\s\S]+?)"""/.exec(message);
+  if (fenced) return (fenced[1] ?? fenced[2])!.trim();
+  const marker = /^(?:.*\b)?(?:copy|text|draft|here is|here's)\b[^\n]*:\s*\n([\s\S]+)$/im.exec(
+    message,
+  );
+  if (marker && words(marker[1]!).length >= 5) return marker[1]!.trim();
+  if (/^help me with:/i.test(message.trim())) return null;
+  const inline = /\b(?:copy|text)\s*:\s*(.{20,})$/is.exec(message);
+  if (inline && words(inline[1]!).length >= 5) return inline[1]!.trim();
+  const lines = message
+    .trim()
+    .split(/\r?\n/)
+    .filter((l) => l.trim());
+  if (lines.length >= 3 && words(lines.slice(1).join(' ')).length >= 20)
+    return lines.slice(1).join('\n');
+  return null;
+}
+
+export function competitorsFrom(request: string): string[] {
+  const m = /\bcompetitors?\s*(?:are|:|include)\s*([^\n.]+)/i.exec(request);
+  return m
+    ? m[1]!
+        .split(/,|\band\b/)
+        .map((s) => s.trim())
+        // Names start with a capital: "our competitors: their claims, ..." lists no names.
+        .filter((s) => s && s.length < 60 && /^[\p{Lu}0-9]/u.test(s))
+    : [];
+}
+
+const TABLE_TOOLS = new Set([
+  'campaign_results',
+  'content_performance',
+  'share_of_voice',
+  'brand_survey',
+]);
+
+export function planBrand(ctx: PlanContext): ToolCallRecord[] {
+  if (ctx.calls.length) return [];
+  const task = brandTaskOf(ctx.request);
+  const docs = ctx.files.filter((f) => f.kind === 'document');
+  const tables = ctx.files.filter((f) => f.kind === 'table');
+  const pasted = copyFromMessage(ctx.request);
+  const description = ctx.request.slice(0, 4000);
+  const calls: ToolCallRecord[] = (() => {
+    switch (task) {
+      case 'guidelines-check':
+        return docs.length ? [{ tool: 'guidelines_compliance', input: {} }] : [];
+      case 'tone-guide':
+        return docs.length ? [{ tool: 'tone_of_voice_guide', input: {} }] : [];
+      case 'launch':
+        return docs.length ? [{ tool: 'launch_messaging', input: {} }] : [];
+      case 'teardown':
+        return docs.length ? [{ tool: 'messaging_teardown', input: {} }] : [];
+      case 'positioning':
+        return docs.length
+          ? [
+              {
+                tool: 'competitor_positioning',
+                input: { competitors: competitorsFrom(ctx.request) },
+              },
+            ]
+          : [];
+      case 'share-of-voice': {
+        const brand =
+          /\b(?:our brand is|we are|our brand:)\s*([A-Z][\w ]{1,40}?)(?=[,.;\n]|$)/.exec(
+            ctx.request,
+          )?.[1];
+        return tables.length ? [{ tool: 'share_of_voice', input: brand ? { brand } : {} }] : [];
+      }
+      case 'survey':
+        return tables.length ? [{ tool: 'brand_survey', input: {} }] : [];
+      case 'content-audit':
+        return tables.length ? [{ tool: 'content_performance', input: {} }] : [];
+      case 'results':
+        return tables.length ? [{ tool: 'campaign_results', input: {} }] : [];
+      case 'social':
+        return [{ tool: 'social_plan', input: { description } }];
+      case 'calendar':
+        return [
+          { tool: 'content_calendar', input: { description, format: 'csv' } },
+          ...(tables.length ? [{ tool: 'content_performance', input: {} }] : []),
+        ];
+      case 'brief':
+        return [{ tool: 'campaign_brief', input: { description } }];
+      case 'tone-audit':
+      case 'review':
+        return docs.length || pasted
+          ? [
+              {
+                tool: 'copy_review',
+                input: { ...(pasted ? { text: pasted } : {}), voice: ctx.request.slice(0, 4000) },
+              },
+            ]
+          : [];
+    }
+  })();
+  return calls.some((c) => TABLE_TOOLS.has(c.tool))
+    ? [{ tool: 'read_tables', input: {} }, ...calls]
+    : calls;
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { defineTool, ToolError } from '../../../tools/tool';
+import { num, pct, pick, tablesOf } from '../read';
+
+export interface SegmentStat {
+  segment: string;
+  respondents: number;
+  awareness: number;
+  consideration: number;
+}
+export interface BrandSurvey {
+  source: string;
+  respondents: number;
+  awareness: number;
+  consideration: number;
+  /** Consideration among those aware of the brand. */
+  considerationAmongAware: number;
+  segments: SegmentStat[];
+  attributes: Array<{ attribute: string; mentions: number; share: number }>;
+  unanswered: number;
+}
+
+const YES = `IN ('yes', 'y', 'true', '1', 'aware', 'likely', 'very likely', 'definitely')`;
+
+/**
+ * A brand perception survey: awareness and consideration (share answering yes, or 4-5 on a
+ * five-point scale) overall and by segment; the attributes people associate with the brand
+ * (multi-choice answers split on ; , or |), as a share of respondents.
+ */
+export const brandSurvey = defineTool({
+  name: 'brand_survey',
+  description:
+    'Analyse a brand perception survey (CSV/XLSX, one row per respondent): awareness and consideration overall and by segment (yes answers, or 4-5 on a 1-5 scale), consideration among the aware, and the attributes associated with the brand as a share of respondents.',
+  input: z.object({}),
+  async run(ctx): Promise<BrandSurvey> {
+    const set = await tablesOf(ctx, 'the survey results');
+    const { table, col } = pick(set, /aware|consider|segment|attribute|describe/i);
+    const c = {
+      segment: col(/segment|group|customer type|age|region|persona/i),
+      aware: col(/aware|heard of|know/i),
+      consider: col(/consider|likely to|would use|intent/i),
+      attributes: col(/attribute|describe|words|associat|perception/i),
+    };
+    if (!c.aware) throw new ToolError(`${table.source} has no awareness column.`);
+    const flag = (x: NonNullable<typeof c.aware>) =>
+      x.type === 'number' ? `(${x.sql} >= 4)` : `(LOWER(TRIM(CAST(${x.sql} AS VARCHAR))) ${YES})`;
+    const aware = flag(c.aware);
+    const consider = c.consider ? flag(c.consider) : 'FALSE';
+    const stats = async (by: string | null) =>
+      set.query(
+        `SELECT ${by ?? "'All'"} AS seg, COUNT(*) AS n, SUM(CASE WHEN ${aware} THEN 1 ELSE 0 END) AS a, SUM(CASE WHEN ${consider} THEN 1 ELSE 0 END) AS c, SUM(CASE WHEN ${aware} AND ${consider} THEN 1 ELSE 0 END) AS ac FROM ${table.sql} GROUP BY 1 ORDER BY 1`,
+      );
+    const all = (await stats(null))[0]!;
+    const segments = c.segment
+      ? (await stats(c.segment.sql)).map((r) => ({
+          segment: String(r.seg),
+          respondents: num(r.n),
+          awareness: pct(num(r.a), num(r.n)),
+          consideration: pct(num(r.c), num(r.n)),
+        }))
+      : [];
+    const attributes = c.attributes
+      ? (
+          await set.query(
+            `SELECT TRIM(a) AS attribute, COUNT(*) AS k FROM (SELECT UNNEST(regexp_split_to_array(CAST(${c.attributes.sql} AS VARCHAR), '[;,|]')) AS a FROM ${table.sql} WHERE ${c.attributes.sql} IS NOT NULL) WHERE TRIM(a) <> '' GROUP BY 1 ORDER BY 2 DESC, 1`,
+          )
+        ).map((r) => ({
+          attribute: String(r.attribute),
+          mentions: num(r.k),
+          share: pct(num(r.k), num(all.n)),
+        }))
+      : [];
+    const unanswered = c.attributes
+      ? num(
+          (
+            await set.query(
+              `SELECT COUNT(*) AS k FROM ${table.sql} WHERE ${c.attributes.sql} IS NULL`,
+            )
+          )[0]!.k,
+        )
+      : 0;
+    return {
+      source: table.source,
+      respondents: num(all.n),
+      awareness: pct(num(all.a), num(all.n)),
+      consideration: pct(num(all.c), num(all.n)),
+      considerationAmongAware: pct(num(all.ac), num(all.a)),
+      segments,
+      attributes,
+      unanswered,
+    };
+  },
+});

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { defineTool, ToolError } from '../../../tools/tool';
+import { num, pct, pick, tablesOf } from '../read';
+
+export interface ChannelResult {
+  channel: string;
+  spend: number | null;
+  impressions: number | null;
+  clicks: number | null;
+  conversions: number | null;
+  target: number | null;
+  ctr: number | null;
+  conversionRate: number | null;
+  costPerConversion: number | null;
+  againstTarget: number | null;
+  /** Rows whose conversions were missing (N/A, blank): not counted as zero. */
+  missingConversions: number;
+}
+export interface CampaignResults {
+  source: string;
+  channels: ChannelResult[];
+  total: Omit<ChannelResult, 'channel' | 'missingConversions'>;
+  changes: string[];
+}
+
+/**
+ * Campaign performance by channel, summed in SQL: spend, impressions (reach), clicks and
+ * conversions; click-through = clicks / impressions, conversion rate = conversions / clicks,
+ * cost per conversion = spend / conversions, and conversions against target. Channel names are
+ * grouped without case or spaces ("LinkedIn" = "linkedin ").
+ */
+export const campaignResults = defineTool({
+  name: 'campaign_results',
+  description:
+    'Campaign results by channel from an attached export (CSV/XLSX): spend, impressions, clicks, conversions, click-through rate, conversion rate, cost per conversion and conversions against target; missing values are not zero. Suggests what to change next time from the figures.',
+  input: z.object({}),
+  async run(ctx): Promise<CampaignResults> {
+    const set = await tablesOf(ctx, 'the campaign results');
+    const { table, col } = pick(set, /channel|spend|impression|click|conversion/i);
+    const c = {
+      channel: col(/channel|source|medium|platform/i),
+      spend: col(/spend|cost|budget/i, /per|cpa|cpc/i),
+      impressions: col(/impression|reach|views/i),
+      clicks: col(/click/i, /rate|ctr/i),
+      conversions: col(
+        /conversion|signups?|sign-ups?|leads|sales|purchases/i,
+        /rate|target|goal|cost/i,
+      ),
+      target: col(/target|goal|plan/i),
+    };
+    if (!c.channel) throw new ToolError(`${table.source} has no channel column.`);
+    const sum = (x: typeof c.spend) => (x ? `SUM(${x.sql})` : 'NULL');
+    const rows = await set.query(
+      `SELECT MIN(TRIM(CAST(${c.channel.sql} AS VARCHAR))) AS channel, ${sum(c.spend)} AS spend, ${sum(c.impressions)} AS impressions, ${sum(c.clicks)} AS clicks, ${sum(c.conversions)} AS conversions, ${sum(c.target)} AS target, ${c.conversions ? `COUNT(*) - COUNT(${c.conversions.sql})` : '0'} AS missing
+       FROM ${table.sql} WHERE ${c.channel.sql} IS NOT NULL GROUP BY LOWER(TRIM(CAST(${c.channel.sql} AS VARCHAR))) ORDER BY 2 DESC NULLS LAST`,
+    );
+    const derive = (r: {
+      spend: number | null;
+      impressions: number | null;
+      clicks: number | null;
+      conversions: number | null;
+      target: number | null;
+    }) => ({
+      ...r,
+      ctr: r.clicks !== null && r.impressions ? pct(r.clicks, r.impressions) : null,
+      conversionRate: r.conversions !== null && r.clicks ? pct(r.conversions, r.clicks) : null,
+      costPerConversion:
+        r.spend !== null && r.conversions
+          ? Math.round((r.spend / r.conversions) * 100) / 100
+          : null,
+      againstTarget: r.conversions !== null && r.target ? pct(r.conversions, r.target) : null,
+    });
+    const val = (v: unknown) => (v === null || v === undefined ? null : num(v));
+    const channels: ChannelResult[] = rows.map((r) => ({
+      channel: String(r.channel),
+      ...derive({
+        spend: val(r.spend),
+        impressions: val(r.impressions),
+        clicks: val(r.clicks),
+        conversions: val(r.conversions),
+        target: val(r.target),
+      }),
+      missingConversions: num(r.missing),
+    }));
+    const tot = (k: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'target') =>
+      channels.some((x) => x[k] !== null) ? channels.reduce((s, x) => s + (x[k] ?? 0), 0) : null;
+    const total = derive({
+      spend: tot('spend'),
+      impressions: tot('impressions'),
+      clicks: tot('clicks'),
+      conversions: tot('conversions'),
+      target: tot('target'),
+    });
+    const changes: string[] = [];
+    const withCpa = channels.filter((x) => x.costPerConversion !== null);
+    if (withCpa.length >= 2) {
+      const best = withCpa.reduce((a, b) => (a.costPerConversion! <= b.costPerConversion! ? a : b));
+      const worst = withCpa.reduce((a, b) =>
+        a.costPerConversion! >= b.costPerConversion! ? a : b,
+      );
+      changes.push(
+        `Move budget from ${worst.channel} (cost per conversion ${worst.costPerConversion}) towards ${best.channel} (${best.costPerConversion}).`,
+      );
+    }
+    for (const x of channels.filter((y) => y.againstTarget !== null && y.againstTarget < 80))
+      changes.push(
+        `${x.channel} reached ${x.againstTarget}% of its conversion target: review its audience and offer before the next flight.`,
+      );
+    for (const x of channels.filter(
+      (y) => y.ctr !== null && total.ctr !== null && y.ctr < total.ctr / 2,
+    ))
+      changes.push(
+        `${x.channel} click-through (${x.ctr}%) is under half the campaign's (${total.ctr}%): test new creative or headlines.`,
+      );
+    for (const x of channels.filter((y) => y.missingConversions))
+      changes.push(
+        `${x.channel} has ${x.missingConversions} row(s) with no conversions recorded: fix the tracking, its figures are understated.`,
+      );
+    return { source: table.source, channels, total, changes };
+  },
+});

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { defineTool, ToolError } from '../../../tools/tool';
+import { num, pick, tablesOf } from '../read';
+
+export interface SovCell {
+  key: string;
+  ours: number;
+  total: number;
+  share: number;
+}
+export interface ShareOfVoice {
+  source: string;
+  brand: string;
+  brands: string[];
+  measure: string;
+  overall: number;
+  byChannel: SovCell[];
+  byMonth: SovCell[];
+  /** Month-on-month change of our share, in percentage points. */
+  moments: Array<{ month: string; change: number; direction: 'gained' | 'lost'; drivers: string }>;
+  matrix: Array<{ brand: string; month: string; share: number }>;
+}
+
+/**
+ * Share of voice: our brand's share of the total reach (or of mentions, when there is no reach
+ * column) by channel and by month, from a mentions export; the months where we gained or lost
+ * most ground, with the channel that moved.
+ */
+export const shareOfVoice = defineTool({
+  name: 'share_of_voice',
+  description:
+    'Share of voice from a mentions or media monitoring export (CSV/XLSX with brand, channel, date and reach): our share of total reach by channel and by month, every brand by month, and the months where we gained or lost ground. `brand` is ours (default: the first brand in the file).',
+  input: z.object({ brand: z.string().max(100).optional() }),
+  async run(ctx, { brand }): Promise<ShareOfVoice> {
+    const set = await tablesOf(ctx, 'the mentions export');
+    const { table, col } = pick(set, /brand|channel|date|reach/i);
+    const c = {
+      brand: col(/brand|company|competitor|name/i),
+      channel: col(/channel|media|source|type/i),
+      date: col(/date|published|month/i),
+      reach: col(/reach|impressions|audience|circulation|views/i),
+    };
+    if (!c.brand) throw new ToolError(`${table.source} has no brand column.`);
+    const measure = c.reach ? `SUM(${c.reach.sql})` : 'COUNT(*)';
+    const brands = (
+      await set.query(
+        `SELECT ${c.brand.sql} AS b, MIN(rowid) AS first FROM ${table.sql} WHERE ${c.brand.sql} IS NOT NULL GROUP BY 1 ORDER BY 2`,
+      )
+    ).map((r) => String(r.b));
+    const ours = brand
+      ? (brands.find((b) => b.toLowerCase() === brand.toLowerCase()) ?? brand)
+      : brands[0]!;
+    const shareBy = async (expr: string): Promise<SovCell[]> =>
+      (
+        await set.query(
+          `SELECT ${expr} AS k, SUM(CASE WHEN ${c.brand!.sql} = ? THEN m ELSE 0 END) AS ours, SUM(m) AS total FROM (SELECT *, ${c.reach ? c.reach.sql : '1'} AS m FROM ${table.sql}) WHERE ${expr} IS NOT NULL GROUP BY 1 ORDER BY 1`,
+          [ours],
+        )
+      ).map((r) => ({
+        key: String(r.k),
+        ours: num(r.ours),
+        total: num(r.total),
+        share: num(r.total) ? Math.round((num(r.ours) / num(r.total)) * 1000) / 10 : 0,
+      }));
+    const month = c.date && c.date.type === 'date' ? `strftime(${c.date.sql}, '%Y-%m')` : null;
+    const byChannel = c.channel ? await shareBy(c.channel.sql) : [];
+    const byMonth = month ? await shareBy(month) : [];
+    const totalRow = await set.query(
+      `SELECT SUM(CASE WHEN ${c.brand.sql} = ? THEN m ELSE 0 END) AS ours, SUM(m) AS total FROM (SELECT *, ${c.reach ? c.reach.sql : '1'} AS m FROM ${table.sql})`,
+      [ours],
+    );
+    const overall = num(totalRow[0]?.total)
+      ? Math.round((num(totalRow[0]!.ours) / num(totalRow[0]!.total)) * 1000) / 10
+      : 0;
+    const matrix = month
+      ? (
+          await set.query(
+            `SELECT ${c.brand.sql} AS b, ${month} AS mo, ${measure} AS v, SUM(${measure}) OVER (PARTITION BY ${month}) AS t FROM ${table.sql} GROUP BY 1, 2 ORDER BY 2, 1`,
+          )
+        ).map((r) => ({
+          brand: String(r.b),
+          month: String(r.mo),
+          share: num(r.t) ? Math.round((num(r.v) / num(r.t)) * 1000) / 10 : 0,
+        }))
+      : [];
+    const moments: ShareOfVoice['moments'] = [];
+    for (let i = 1; i < byMonth.length; i++) {
+      const change = Math.round((byMonth[i]!.share - byMonth[i - 1]!.share) * 10) / 10;
+      if (Math.abs(change) < 5) continue;
+      let drivers = '';
+      if (c.channel) {
+        const per = await set.query(
+          `SELECT ${c.channel.sql} AS ch, SUM(CASE WHEN ${month} = ? AND ${c.brand.sql} = ? THEN m ELSE 0 END) - SUM(CASE WHEN ${month} = ? AND ${c.brand.sql} = ? THEN m ELSE 0 END) AS d FROM (SELECT *, ${c.reach ? c.reach.sql : '1'} AS m FROM ${table.sql}) GROUP BY 1 ORDER BY ABS(d) DESC LIMIT 1`,
+          [byMonth[i]!.key, ours, byMonth[i - 1]!.key, ours],
+        );
+        if (per[0])
+          drivers = `our ${String(per[0].ch)} reach ${num(per[0].d) >= 0 ? 'rose' : 'fell'} by ${Math.abs(num(per[0].d)).toLocaleString('en-GB')}`;
+      }
+      moments.push({
+        month: byMonth[i]!.key,
+        change,
+        direction: change > 0 ? 'gained' : 'lost',
+        drivers,
+      });
+    }
+    return {
+      source: table.source,
+      brand: ours,
+      brands,
+      measure: c.reach ? `reach ("${c.reach.name}")` : 'number of mentions',
+      overall,
+      byChannel,
+      byMonth,
+      moments,
+      matrix,
+    };
+  },
+});
