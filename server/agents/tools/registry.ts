@@ -1,3 +1,4 @@
+import { BRAND_HUB_TOOLS } from '../modules/brand-hub/tool-list';
 import { GOVERNANCE_TOOLS } from '../modules/governance/tool-list';
 import { TALENT_TOOLS } from '../modules/talent-intelligence/tool-list';
 import { COMMON_TOOLS } from './common-tools';
@@ -7,7 +8,7 @@ import type { AnalystTool } from './tool';
  * Every analyst tool by name: the analysis worker runs tools from this list only. Modules add
  * their tools here, one import and one spread per module (names are unique across modules).
  */
-export const ALL_TOOLS: AnalystTool[] = [...COMMON_TOOLS, ...GOVERNANCE_TOOLS, ...TALENT_TOOLS];
+export const ALL_TOOLS: AnalystTool[] = [...COMMON_TOOLS, ...GOVERNANCE_TOOLS, ...BRAND_HUB_TOOLS, ...TALENT_TOOLS];
 
 const byName = new Map<string, AnalystTool>();
 for (const t of ALL_TOOLS) {
