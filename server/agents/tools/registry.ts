@@ -8,7 +8,12 @@ import type { AnalystTool } from './tool';
  * Every analyst tool by name: the analysis worker runs tools from this list only. Modules add
  * their tools here, one import and one spread per module (names are unique across modules).
  */
-export const ALL_TOOLS: AnalystTool[] = [...COMMON_TOOLS, ...GOVERNANCE_TOOLS, ...BRAND_HUB_TOOLS, ...TALENT_TOOLS];
+export const ALL_TOOLS: AnalystTool[] = [
+  ...COMMON_TOOLS,
+  ...GOVERNANCE_TOOLS,
+  ...BRAND_HUB_TOOLS,
+  ...TALENT_TOOLS,
+];
 
 const byName = new Map<string, AnalystTool>();
 for (const t of ALL_TOOLS) {
