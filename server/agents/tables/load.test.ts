@@ -355,3 +355,82 @@ describe('files that are not tables', () => {
     expect(set.problems.join(' ')).toContain(message);
   });
 });
+
+describe('roles from content', () => {
+  it('takes a "Department" of codes as the cost centre and a reason of voluntary/involuntary as the exit type', async () => {
+    const set = await loadText(
+      'leavers.csv',
+      [
+        'Employee ID,Department,Team,Leaving Reason,Exit Date',
+        'E1,CC-4100,Platform,Voluntary,2026-01-15',
+        'E2,CC-5200,Field Sales,Involuntary,2026-02-01',
+        'E3,CC-4100,Platform,voluntary,2026-03-09',
+      ].join('\n'),
+    );
+    const roles = Object.fromEntries(set.tables[0]!.columns.map((c) => [c.name, c.role]));
+    expect(roles).toMatchObject({
+      Department: 'costCentre',
+      Team: 'department',
+      'Leaving Reason': 'exitType',
+      'Exit Date': 'exitDate',
+    });
+    expect(set.tables[0]!.role).toBe('leavers');
+  });
+});
+
+describe('encodings and title dates', () => {
+  it('reads a Windows-1252 export (Excel "CSV" on Windows)', async () => {
+    const data = Buffer.from('Name;Gehalt\nJürgen Müller;£1.234,50\nZoë;2.000,00\n', 'latin1');
+    const set = await loadTables([{ fileName: 'ansi.csv', mimeType: '', data }], { today: TODAY });
+    open.push(set);
+    expect(await set.query('SELECT * FROM t1')).toEqual([
+      { Name: 'Jürgen Müller', Gehalt: 1234.5 },
+      { Name: 'Zoë', Gehalt: 2000 },
+    ]);
+    expect(set.tables[0]!.readNotes[0]).toContain('Windows-1252');
+  });
+
+  it('reads a UTF-16 tab-separated export (Excel "Unicode text")', async () => {
+    const text = 'Employee ID\tName\tStart Date\r\nE1\tŁukasz\t2024-02-29\r\n';
+    const data = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const set = await loadTables([{ fileName: 'unicode.txt.tsv', mimeType: '', data }], {
+      today: TODAY,
+    });
+    open.push(set);
+    expect(await set.query('SELECT * FROM t1')).toEqual([
+      { 'Employee ID': 'E1', Name: 'Łukasz', 'Start Date': '2024-02-29' },
+    ]);
+  });
+
+  it('reads a month-first title date in a month-first file', async () => {
+    const set = await loadText(
+      'us.csv',
+      'Headcount\nReport date: 10/31/2026\n\nEmployee ID,Hire Date\nE1,12/25/2019\nE2,1/2/2020\n',
+    );
+    expect(set.asOf).toBe('2026-10-31');
+    expect(set.asOfSource).toBe('export date');
+  });
+
+  it('asks for .xlsx when given an old .xls workbook', async () => {
+    const set = await loadText('old.xls', 'binary-ish content');
+    expect(set.problems[0]).toContain('save it as .xlsx or CSV');
+  });
+});
+
+describe('How I read your file', () => {
+  it('states rows, duplicates, left-out rows, the mapping with formats, the as-of date and warnings', async () => {
+    const set = await load('sap-export.csv');
+    const md = howIReadMarkdown(set);
+    expect(md).toContain('### How I read your file');
+    expect(md).toContain(
+      '**sap-export.csv** (staff): 45 rows read; 3 exact duplicate rows counted once; 1 total or subtotal row left out; 41 rows used.',
+    );
+    expect(md).toContain('Eintrittsdatum → hire date (day first (DD.MM.YYYY))');
+    expect(md).toContain(
+      'Jahresgehalt → salary (1.234,56 (comma decimals); currency symbols removed)',
+    );
+    expect(md).toContain('Abteilung → department');
+    expect(md).toContain(`- As-of date: ${set.asOf} (the latest date in the file`);
+    expect(md).toMatch(/Check before relying on the figures[\s\S]*E1001/);
+  });
+});

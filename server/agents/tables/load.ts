@@ -95,12 +95,13 @@ export async function loadTables(
         )
           proven.set(st.raw.fileName, d.dayFirst);
     const tables: LoadedTable[] = [];
-    const exportDates: Array<{ text: string }> = [];
+    const exportDates: Array<{ text: string; dayFirst: boolean }> = [];
     for (const st of staged) {
       const order = proven.get(st.raw.fileName);
       if (order !== undefined) st.decisions = st.decisions.map((d) => withDayFirst(d, order));
       tables.push(await finishTable(conn, st, `t${tables.length + 1}`));
-      exportDates.push(...st.titleLines.map((text) => ({ text })));
+      // A title date is read in the order the file's own dates prove (day first otherwise).
+      exportDates.push(...st.titleLines.map((text) => ({ text, dayFirst: order ?? true })));
     }
 
     const asOf = await findAsOf(conn, tables, exportDates, today);
@@ -514,13 +515,16 @@ const EXPORT_DATE =
 async function findAsOf(
   conn: DuckDBConnection,
   tables: LoadedTable[],
-  titles: Array<{ text: string }>,
+  titles: Array<{ text: string; dayFirst: boolean }>,
   today: string,
 ): Promise<{ date: string | null; source: TableSet['asOfSource'] }> {
-  for (const { text } of titles) {
+  for (const { text, dayFirst } of titles) {
     const m = EXPORT_DATE.exec(text);
     if (!m) continue;
-    const [r] = await rows(conn, `SELECT atr_date(${sqlString(m[1]!)}, true, false)::VARCHAR AS d`);
+    const [r] = await rows(
+      conn,
+      `SELECT coalesce(atr_date(${sqlString(m[1]!)}, ${dayFirst}, false), atr_date(${sqlString(m[1]!)}, ${!dayFirst}, false))::VARCHAR AS d`,
+    );
     if (r?.d) return { date: String(r.d), source: 'export date' };
   }
   for (const t of tables) {

@@ -42,7 +42,8 @@ export function tableKindOf(
 ): TableKind | null {
   const ext = extensionOf(att.fileName);
   if (ext === 'csv' || ext === 'tsv' || ext === 'tab') return 'csv';
-  if (ext === 'xlsx' || ext === 'xlsm') return 'xlsx';
+  // .xls (the old binary format) goes to the workbook reader, which asks for .xlsx or CSV.
+  if (ext === 'xlsx' || ext === 'xlsm' || ext === 'xls') return 'xlsx';
   if (ext === 'json') return 'json';
   const mime = att.mimeType.toLowerCase();
   if (mime.includes('csv') || mime === 'text/tab-separated-values') return 'csv';

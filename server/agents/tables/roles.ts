@@ -389,7 +389,7 @@ export function assignRoles(columns: ColumnFacts[]): Array<ColumnRole | null> {
       return;
     if (role === 'exitReason' && values.length && values.every((v) => EXIT_TYPES.test(v)))
       role = 'exitType';
-    if (role === 'department' && values.length >= 3 && values.every((v) => CODE.test(v)))
+    if (role === 'department' && values.length >= 2 && values.every((v) => CODE.test(v)))
       role = 'costCentre';
     picks.push({ index, role, weight: c.weight });
   });

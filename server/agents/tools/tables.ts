@@ -1,7 +1,14 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
+import { tableKindOf } from '../tables/read-sources';
 import type { HistoryAttachment } from '../types';
 import { countBy, sortedCounts, summarize, type Summary } from './stats';
+
+/**
+ * The earlier cell-by-cell table reader. The table engine (server/agents/tables/load.ts, DuckDB)
+ * replaces it; this stays only while Brand Hub's table overview and the skills-matrix reader
+ * still use `parseTable`, `asNumber` and `Table`.
+ */
 
 /** A cell after parsing: CSV gives strings, XLSX and JSON also numbers and dates. */
 export type Cell = string | number | Date | null;
@@ -20,27 +27,8 @@ export type TableResult =
 export const MAX_TABLE_ROWS = 100_000;
 export const MAX_TABLE_COLUMNS = 200;
 
-export type TableKind = 'csv' | 'xlsx' | 'json';
-
-export function extensionOf(fileName: string): string {
-  const m = /\.([a-z0-9]+)$/i.exec(fileName.trim());
-  return m ? m[1]!.toLowerCase() : '';
-}
-
-/** Which table parser fits a file, by extension first and MIME type second; null when none. */
-export function tableKindOf(
-  att: Pick<HistoryAttachment, 'fileName' | 'mimeType'>,
-): TableKind | null {
-  const ext = extensionOf(att.fileName);
-  if (ext === 'csv' || ext === 'tsv') return 'csv';
-  if (ext === 'xlsx' || ext === 'xlsm' || ext === 'xls') return 'xlsx';
-  if (ext === 'json') return 'json';
-  const mime = att.mimeType.toLowerCase();
-  if (mime.includes('csv') || mime === 'text/tab-separated-values') return 'csv';
-  if (mime.includes('spreadsheetml')) return 'xlsx';
-  if (mime === 'application/json') return 'json';
-  return null;
-}
+// One copy of "is this a table file": the table engine's.
+export { extensionOf, tableKindOf, type TableKind } from '../tables/read-sources';
 
 /** True when the bytes are not text: NUL bytes or many control characters near the start. */
 export function looksBinary(data: Buffer): boolean {
