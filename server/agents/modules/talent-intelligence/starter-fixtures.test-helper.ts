@@ -219,6 +219,12 @@ export interface PlanRow {
   budget: number;
   openReqs: number;
 }
+const BUDGET: Record<string, number> = {
+  Engineering: 270000,
+  Finance: 215000,
+  Operations: 300000,
+  Sales: 235000,
+};
 /** A plan for 2026: months Jan-Dec per department, budget per month. */
 export function headcountPlan(): PlanRow[] {
   const rows: PlanRow[] = [];
@@ -229,7 +235,8 @@ export function headcountPlan(): PlanRow[] {
         department,
         month: `2026-${String(m).padStart(2, '0')}`,
         planned: 20 + Math.floor(r() * 30),
-        budget: Math.round((department === 'Sales' ? 60000 : 140000) + r() * 40000),
+        // Monthly budgets near each department's payroll: some months over, some under.
+        budget: Math.round(BUDGET[department]! + (r() - 0.5) * 30000),
         openReqs: m >= 10 ? 1 + Math.floor(r() * 3) : 0,
       });
   return rows;

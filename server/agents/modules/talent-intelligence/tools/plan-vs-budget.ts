@@ -14,7 +14,7 @@ import {
 } from '../people';
 
 export const PLAN_DEFINITION =
-  "Plan versus budget: per department and month, planned headcount and budgeted cost from the plan; actual headcount = people employed at the month's end and actual cost = their annual salaries ÷ 12 (unless the plan states actuals); for months after the as-of date the forecast is today's headcount and cost plus open requisitions at the department's average salary; overspend = actual or forecast cost above budget.";
+  "Plan versus budget: per department and month, planned headcount and budgeted cost from the plan; actual headcount = people employed at the month's end and actual cost = their annual salaries ÷ 12 (unless the plan states actuals); for months after the as-of date the forecast is today's headcount and cost plus open requisitions at the department's average salary; overspend = actual or forecast cost above budget; open requisitions as the plan's latest month states them.";
 
 export interface PlanRow {
   department: string;
