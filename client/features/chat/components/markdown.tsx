@@ -2,6 +2,7 @@ import * as React from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { cn } from '@/lib/utils';
+import { CodeBlock } from './code-block';
 
 const plugins = [remarkGfm];
 
@@ -25,22 +26,46 @@ const markdownClass = [
   '[&_.footnotes]:mt-4 [&_.footnotes]:border-t [&_.footnotes]:pt-2 [&_.footnotes]:text-xs [&_.footnotes]:text-muted-foreground',
 ].join(' ');
 
-// Links open in a new tab and never hand the opener over; tables scroll sideways on phones.
-const components: Components = {
-  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
-  // A task list's checkbox (read-only) says what it shows: it has no label of its own.
-  input: ({ node: _node, ...props }) =>
-    props.type === 'checkbox' ? (
-      <input {...props} aria-label={props.checked ? 'Done' : 'Not done'} />
-    ) : (
-      <input {...props} />
+/** A fenced block's code and language, from the <pre><code class="language-x"> markdown makes. */
+function fencedCode(
+  children: React.ReactNode,
+): { code: string; language: string | undefined } | null {
+  const child = React.Children.toArray(children)[0];
+  if (!React.isValidElement<{ className?: string; children?: React.ReactNode }>(child)) return null;
+  const language = /language-([\w+-]+)/.exec(child.props.className ?? '')?.[1];
+  const code = React.Children.toArray(child.props.children).join('').replace(/\n$/, '');
+  return { code, language };
+}
+
+// Links open in a new tab and never hand the opener over; tables scroll sideways on phones;
+// fenced code gets a copy button and (lazily) syntax highlighting.
+function componentsFor(streaming: boolean): Components {
+  return {
+    a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+    // A task list's checkbox (read-only) says what it shows: it has no label of its own.
+    input: ({ node: _node, ...props }) =>
+      props.type === 'checkbox' ? (
+        <input {...props} aria-label={props.checked ? 'Done' : 'Not done'} />
+      ) : (
+        <input {...props} />
+      ),
+    table: ({ node: _node, ...props }) => (
+      <div className="my-3 w-full overflow-x-auto">
+        <table {...props} />
+      </div>
     ),
-  table: ({ node: _node, ...props }) => (
-    <div className="my-3 w-full overflow-x-auto">
-      <table {...props} />
-    </div>
-  ),
-};
+    pre: ({ node: _node, children, ...props }) => {
+      const fenced = fencedCode(children);
+      return fenced ? (
+        <CodeBlock code={fenced.code} language={fenced.language} streaming={streaming} />
+      ) : (
+        <pre {...props}>{children}</pre>
+      );
+    },
+  };
+}
+const components = componentsFor(false);
+const streamingComponents = componentsFor(true);
 
 /**
  * Markdown of spec section 1: links, tables, task lists, footnotes (remark-gfm). Schemes other
@@ -51,13 +76,20 @@ const components: Components = {
 export const Markdown = React.memo(function Markdown({
   text,
   className,
+  streaming = false,
 }: {
   text: string;
   className?: string;
+  /** Still being written: code blocks wait for the end before they are highlighted. */
+  streaming?: boolean;
 }) {
   return (
     <div className={cn(markdownClass, className)}>
-      <ReactMarkdown remarkPlugins={plugins} urlTransform={defaultUrlTransform} components={components}>
+      <ReactMarkdown
+        remarkPlugins={plugins}
+        urlTransform={defaultUrlTransform}
+        components={streaming ? streamingComponents : components}
+      >
         {text}
       </ReactMarkdown>
     </div>

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { LoaderCircleIcon } from 'lucide-react';
 import type { MessagePart } from '@contract/chats';
+import { CONTINUE_REQUEST, MODEL_TRUNCATED_MESSAGE } from '@contract/models';
 import { messageText, reportToMarkdown } from '@contract/chat-markdown';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
@@ -9,13 +10,15 @@ import { cn } from '@/lib/utils';
 import { useLiveEffect, useLiveView } from '../hooks/use-live-message';
 import type { ChatMessage } from '../lib/chat-cache';
 import { structuredDataOf } from '../lib/data-message';
-import { appendingWriter, tailWriter, type TextWriter } from '../lib/live-text';
+import { appendingWriter, type TextWriter } from '../lib/live-text';
+import { looksLikeReport, partialReportOf } from '../lib/partial-report';
 import { textBesideReport } from '../lib/structured-response';
 import { thinkingLines } from '../lib/thinking-filter';
 import { AttachmentChip } from './attachment-chip';
 import { DataCard } from './data-card';
 import { Markdown } from './markdown';
 import { StructuredResponseCard } from './structured-response-card';
+import { LiveReport, PartialReportCard } from './partial-report-card';
 import {
   CopyButton,
   EditButton,
@@ -292,14 +295,27 @@ function AssistantContent({
   const bubble = 'rounded-2xl rounded-tl-sm border bg-card px-3.5 py-2.5 text-card-foreground';
 
   if (message.status === 'error') {
+    // What the model wrote before it failed (an output limit, a filter, a cut) stays, marked.
     return (
-      <div role="alert" className={cn(bubble, 'border-destructive/40 text-sm text-destructive')}>
-        {message.error || DEFAULT_ERROR_MESSAGE}
+      <div className="flex w-full flex-col gap-2">
+        {text.trim() && <IncompleteAnswer text={text} chatId={chatId} />}
+        <div role="alert" className={cn(bubble, 'border-destructive/40 text-sm text-destructive')}>
+          {message.error || DEFAULT_ERROR_MESSAGE}
+          {message.error === MODEL_TRUNCATED_MESSAGE && (
+            <div className="mt-2">
+              <Button size="sm" variant="outline" onClick={() => onNextStep(CONTINUE_REQUEST)}>
+                Continue
+              </Button>
+            </div>
+          )}
+        </div>
       </div>
     );
   }
   const report = message.structuredResponse;
-  const beside = report ? textBesideReport(text) : text;
+  // A report stopped half-way is stored as its partial JSON: shown as the card it was becoming.
+  const partial = !report && message.status === 'stopped' ? partialReportOf(text) : null;
+  const beside = report ? textBesideReport(text) : partial ? null : text;
   return (
     <div className="flex w-full flex-col gap-2">
       {beside && (
@@ -308,9 +324,28 @@ function AssistantContent({
         </div>
       )}
       {report && <StructuredResponseCard report={report} chatId={chatId} onNextStep={onNextStep} />}
+      {partial && (
+        <PartialReportCard
+          report={partial}
+          chatId={chatId}
+          streaming={false}
+          onNextStep={onNextStep}
+        />
+      )}
       {message.status === 'stopped' && (
         <p className="px-1 text-xs text-muted-foreground italic">Stopped</p>
       )}
+    </div>
+  );
+}
+
+/** The part of an answer a model wrote before it stopped early: a partial report or markdown. */
+function IncompleteAnswer({ text, chatId }: { text: string; chatId: string }) {
+  const partial = React.useMemo(() => partialReportOf(text), [text]);
+  if (partial) return <PartialReportCard report={partial} chatId={chatId} streaming={false} />;
+  return (
+    <div className="rounded-2xl rounded-tl-sm border bg-card px-3.5 py-2.5 text-card-foreground">
+      <Markdown text={text} />
     </div>
   );
 }
@@ -324,13 +359,12 @@ function textOf(message: ChatMessage): string {
 /** What a reply in progress shows; its text is written outside React (see LiveText). */
 type LiveView = { kind: 'thinking'; raw: string } | { kind: 'report' } | { kind: 'text' };
 
-// A report arrives as JSON (or fenced JSON): shown as its tail under "Writing report...".
-const REPORT_START = /^\s*(```|\{)/;
+// A report arrives as JSON (or fenced JSON): shown as the card it is becoming (LiveReport).
 
 function liveViewOf(message: ChatMessage): LiveView {
   const text = textOf(message);
   if (!text) return { kind: 'thinking', raw: message.thinking ?? '' };
-  return REPORT_START.test(text) ? { kind: 'report' } : { kind: 'text' };
+  return looksLikeReport(text) ? { kind: 'report' } : { kind: 'text' };
 }
 
 function sameLiveView(a: LiveView, b: LiveView): boolean {
@@ -345,39 +379,23 @@ function sameLiveView(a: LiveView, b: LiveView): boolean {
 function LiveReply({ chatId, shell }: { chatId: string; shell: ChatMessage }) {
   const view = useLiveView(chatId, shell, liveViewOf, sameLiveView);
   if (view.kind === 'thinking') return <Thinking raw={view.raw} />;
+  if (view.kind === 'report') return <LiveReport chatId={chatId} shell={shell} />;
   return (
     <div
       className="rounded-2xl rounded-tl-sm border bg-card px-3.5 py-2.5 text-sm"
       data-streaming="true"
     >
-      {view.kind === 'report' ? (
-        <>
-          <div className="mb-1 flex items-center gap-2 font-medium text-muted-foreground">
-            <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
-            Writing report...
-          </div>
-          <LiveText
-            key="report"
-            chatId={chatId}
-            shell={shell}
-            writer={REPORT_TAIL}
-            className="line-clamp-4 font-mono text-xs break-all text-muted-foreground"
-          />
-        </>
-      ) : (
-        <LiveText
-          key="text"
-          chatId={chatId}
-          shell={shell}
-          writer={APPEND}
-          className="break-words whitespace-pre-wrap"
-        />
-      )}
+      <LiveText
+        key="text"
+        chatId={chatId}
+        shell={shell}
+        writer={APPEND}
+        className="break-words whitespace-pre-wrap"
+      />
     </div>
   );
 }
 
-const REPORT_TAIL = () => tailWriter(600);
 const APPEND = appendingWriter;
 
 /**

@@ -66,7 +66,7 @@ export const StructuredResponseCard = React.memo(function StructuredResponseCard
   );
 });
 
-function FileRow({
+export function FileRow({
   file,
   chatId,
   onView,
@@ -115,7 +115,7 @@ function FileRow({
 }
 
 /** A chart item: its image when it came as one, and the preview card that opens the modal. */
-function ChartBlock({ chart, chatId }: { chart: ChartItem; chatId: string }) {
+export function ChartBlock({ chart, chatId }: { chart: ChartItem; chatId: string }) {
   const save = useSaveFile(chatId, {
     success: { title: 'Chart Saved', description: 'Chart image has been saved to your files' },
     failure: { title: 'Save Failed', description: 'Unable to save chart image' },

@@ -1,0 +1,154 @@
+import * as React from 'react';
+import { BarChart3Icon, FileTextIcon, LoaderCircleIcon } from 'lucide-react';
+import { FileViewDialog, type ViewedFile } from '@/features/files/components/file-view-dialog';
+import type { ChatMessage } from '../lib/chat-cache';
+import { PartialReportReader, type PartialReport } from '../lib/partial-report';
+import { useLiveEffect } from '../hooks/use-live-message';
+import { Markdown } from './markdown';
+import { ChartBlock, FileRow } from './structured-response-card';
+
+/**
+ * A report that is still arriving, or that stopped half-way (Stop, an output limit): the same
+ * card as a finished report, drawn from the partial JSON. Text parts show as markdown while they
+ * grow; a chart or file shows a placeholder until its object is whole. Never raw JSON.
+ */
+export function PartialReportCard({
+  report,
+  chatId,
+  streaming,
+  onNextStep,
+}: {
+  report: PartialReport;
+  chatId: string;
+  /** Still arriving (a spinner, no clickable next steps yet). */
+  streaming: boolean;
+  onNextStep?: (text: string) => void;
+}) {
+  const [viewed, setViewed] = React.useState<ViewedFile | null>(null);
+  return (
+    <article
+      className="flex flex-col gap-3 rounded-lg border bg-card p-4 text-card-foreground shadow-xs"
+      data-partial-report={streaming ? 'streaming' : 'incomplete'}
+      aria-busy={streaming || undefined}
+    >
+      <h3 className="flex items-center gap-2 text-base font-semibold tracking-tight">
+        {streaming && (
+          <LoaderCircleIcon
+            className="size-4 shrink-0 animate-spin text-muted-foreground"
+            aria-label="Writing report"
+          />
+        )}
+        {report.taskName || <span className="text-muted-foreground">Writing report...</span>}
+      </h3>
+      {report.content.map((item, index) => {
+        switch (item.type) {
+          case 'text':
+            return item.text ? (
+              <Markdown key={index} text={item.text} streaming={streaming && !item.done} />
+            ) : null;
+          case 'chart':
+            return item.chart ? (
+              <ChartBlock key={index} chart={item.chart} chatId={chatId} />
+            ) : (
+              <Placeholder key={index} icon="chart" busy={streaming}>
+                {`Chart${item.title ? `: ${item.title}` : ''}${streaming ? ' (drawn when complete)' : ' (incomplete)'}`}
+              </Placeholder>
+            );
+          case 'file':
+            return item.file ? (
+              <FileRow key={index} file={item.file} chatId={chatId} onView={setViewed} />
+            ) : (
+              <Placeholder key={index} icon="file" busy={streaming}>
+                {`File${item.filename ? ` ${item.filename}` : ''}${streaming ? ' (being written)' : ' (incomplete)'}`}
+              </Placeholder>
+            );
+          default:
+            return null;
+        }
+      })}
+      {report.nextSteps.length > 0 && (
+        <div className="border-t pt-3">
+          <p className="mb-1.5 text-sm font-medium">Next Steps:</p>
+          <ol className="flex list-none flex-col gap-1">
+            {report.nextSteps.map((step, index) => (
+              <li key={index}>
+                <button
+                  type="button"
+                  disabled={streaming || !onNextStep}
+                  className="flex w-full gap-2 rounded-md px-2 py-1.5 text-left text-sm text-primary transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none disabled:pointer-events-none disabled:opacity-70"
+                  onClick={() => onNextStep?.(step.trim())}
+                >
+                  <span className="shrink-0 font-medium tabular-nums">{index + 1}.</span>
+                  <span>{step}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+      <FileViewDialog file={viewed} onClose={() => setViewed(null)} />
+    </article>
+  );
+}
+
+function Placeholder({
+  icon,
+  busy,
+  children,
+}: {
+  icon: 'chart' | 'file';
+  busy: boolean;
+  children: React.ReactNode;
+}) {
+  const Icon = icon === 'chart' ? BarChart3Icon : FileTextIcon;
+  return (
+    <div
+      className="flex items-center gap-2 rounded-md border border-dashed bg-muted/40 p-3 text-sm text-muted-foreground"
+      data-placeholder={icon}
+    >
+      <Icon className="size-4 shrink-0" aria-hidden="true" />
+      <span className="min-w-0 flex-1 truncate">{children}</span>
+      {busy && <LoaderCircleIcon className="size-4 shrink-0 animate-spin" aria-hidden="true" />}
+    </div>
+  );
+}
+
+function textOf(message: ChatMessage): string {
+  return typeof message.content === 'string'
+    ? message.content
+    : message.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
+}
+
+/**
+ * The report of a reply in progress: the reader is fed each change of the cached text outside
+ * React, and the card renders at most once per animation frame.
+ */
+export function LiveReport({ chatId, shell }: { chatId: string; shell: ChatMessage }) {
+  const [reader] = React.useState(() => new PartialReportReader());
+  const [report, setReport] = React.useState<PartialReport | null>(null);
+  const frame = React.useRef<number | null>(null);
+  const latest = React.useRef('');
+  useLiveEffect(chatId, shell, (message) => {
+    latest.current = textOf(message);
+    if (frame.current !== null) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = null;
+      setReport(reader.read(latest.current));
+    });
+  });
+  React.useEffect(
+    () => () => {
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+    },
+    [],
+  );
+  return (
+    <div data-streaming="true">
+      <PartialReportCard
+        report={report ?? { taskName: '', content: [], nextSteps: [], done: false }}
+        chatId={chatId}
+        streaming
+      />
+    </div>
+  );
+}
