@@ -145,7 +145,7 @@ describe('skills gap analysis', () => {
       userMessage('Give me an overview', [fixture('workforce.csv')]),
     ]);
     const report = StructuredResponse.parse(turn.report);
-    expect(fileOf(report.content, 'workforce-overview.md')).toBeDefined();
+    expect(fileOf(report.content, 'workforce-analysis.md')).toBeDefined();
     expect(fileOf(report.content, 'skills-gap-report.md')).toBeUndefined();
   });
 
@@ -166,7 +166,7 @@ describe('skills gap analysis', () => {
     ]);
     const report = StructuredResponse.parse(turn.report);
     expect(texts(report.content)).toContain('No skills matrix among the attachments');
-    expect(report.task_name).toBe('Workforce overview: workforce.csv');
+    expect(report.task_name).toBe('Workforce analysis: workforce.csv');
     expect(fileOf(report.content, 'skills-gap-report.md')).toBeUndefined();
   });
 });

@@ -1485,7 +1485,7 @@ const TITLES: Record<TalentTask, string> = {
   tenure: 'Tenure analysis',
   pay: 'Pay analysis',
   headcount: 'Headcount analysis',
-  overview: 'Workforce overview',
+  overview: 'Workforce analysis',
 };
 
 /** The title of a report led by a tool's result (a fallback answer is titled by what it is). */
