@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ErrorBody } from '@contract/errors';
 import { accountsRoutes } from './accounts/accounts.routes';
+import { routeLimits } from './accounts/route-limits';
 import { censorLogValue } from './accounts/log-redaction';
 import { cookieName, readSession } from './accounts/sessions';
 import type { Config } from './config';
@@ -123,6 +124,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!req.url.startsWith('/api') && !req.url.startsWith('/ws')) return;
     const token = req.cookies[cookieName(deps.config)];
     req.session = await readSession(deps.database.db, deps.clock, token);
+  });
+
+  // Limits per route class, upload bytes per hour, storage quota (after the session is known).
+  await app.register(routeLimits, {
+    bus: deps.bus,
+    db: deps.database.db,
+    uploadBytesPerHour: deps.config.uploadBytesPerHour,
+    storageQuotaBytes: deps.config.storageQuotaBytes,
   });
 
   // Cross-site requests never change state: a foreign Origin or a cross-site fetch is refused.

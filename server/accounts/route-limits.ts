@@ -1,0 +1,179 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { PayloadTooLargeError, RateLimitedError } from '../lib/errors';
+import type { Db } from '../db/connect';
+import type { Bus } from '../realtime/bus';
+import { storedBytes } from './storage.repo';
+
+// Limits per class of route (issue 13, finding 7), counted by @fastify/rate-limit in a store on
+// the bus: in this process, or in Redis shared by every process (with the bus's own fallback when
+// Redis is down). Uploads are also counted in bytes per user and hour, and a user's storage has a
+// quota.
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+interface RouteLimit {
+  name: string;
+  max: number;
+  windowMs: number;
+  /** Whose budget: the signed-in user's (else the client address's), or the client address's. */
+  per: 'user' | 'ip';
+  message: string;
+}
+
+const BUSY = 'Too many requests. Please wait a moment and try again.';
+export const ROUTE_LIMITS = {
+  messagePerUser: {
+    name: 'msg-user',
+    max: 30,
+    windowMs: MINUTE,
+    per: 'user',
+    message: 'You are sending messages too quickly. Please wait a moment and try again.',
+  },
+  messagePerIp: {
+    name: 'msg-ip',
+    max: 120,
+    windowMs: MINUTE,
+    per: 'ip',
+    message: 'Too many messages from your network. Please wait a moment and try again.',
+  },
+  authPerIp: { name: 'auth-ip', max: 300, windowMs: MINUTE, per: 'ip', message: BUSY },
+  readPerUser: { name: 'read', max: 1_200, windowMs: MINUTE, per: 'user', message: BUSY },
+  writePerUser: { name: 'write', max: 300, windowMs: MINUTE, per: 'user', message: BUSY },
+} satisfies Record<string, RouteLimit>;
+
+/** Routes that start an agent turn (and may carry files). */
+const MESSAGE_ROUTES = new Set([
+  'POST /api/chats/message',
+  'POST /api/chats/:id/regenerate',
+  'PUT /api/chats/:id/messages/:messageId',
+]);
+/** Routes whose body is stored: counted in bytes and against the storage quota. */
+const UPLOAD_ROUTES = new Set([
+  'POST /api/chats/message',
+  'PUT /api/chats/:id/messages/:messageId',
+  'POST /api/chats/:id/files',
+]);
+const AUTH_ROUTES = new Set(
+  ['register', 'login', 'verify-otp', 'forgot-password', 'reset-password'].map(
+    (r) => `POST /api/${r}`,
+  ),
+);
+/** Bodies smaller than this cannot fill a quota: no storage query for them. */
+const QUOTA_CHECK_FROM_BYTES = 64 * 1024;
+
+/** The limits a request counts against, by its route (as declared, not as sent). */
+export function limitsFor(method: string, routeUrl: string | undefined): RouteLimit[] {
+  if (!routeUrl || !(routeUrl.startsWith('/api/') || routeUrl === '/ws')) return [];
+  const route = `${method} ${routeUrl}`;
+  if (MESSAGE_ROUTES.has(route)) return [ROUTE_LIMITS.messagePerUser, ROUTE_LIMITS.messagePerIp];
+  if (AUTH_ROUTES.has(route)) return [ROUTE_LIMITS.authPerIp];
+  if (method === 'GET' || method === 'HEAD') return [ROUTE_LIMITS.readPerUser];
+  return [ROUTE_LIMITS.writePerUser];
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+export interface RouteLimitOptions {
+  bus: Bus;
+  db: Db;
+  uploadBytesPerHour: number;
+  storageQuotaBytes: number;
+}
+
+/** Big bodies one user may have in flight at once in this process: each is held in memory. */
+export const MAX_BIG_UPLOADS_IN_FLIGHT = 2;
+const BIG_UPLOAD_BYTES = 1024 * 1024;
+
+export const routeLimits = fp(
+  async (app: FastifyInstance, opts: RouteLimitOptions) => {
+    const { bus } = opts;
+    // @fastify/rate-limit's store interface over the bus's counters.
+    class BusStore {
+      incr(
+        key: string,
+        done: (err: Error | null, res?: { current: number; ttl: number }) => void,
+        timeWindow: number,
+      ) {
+        bus.hit(`rl:route:${key}`, timeWindow).then(
+          (r) => done(null, { current: r.count, ttl: r.resetMs }),
+          (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+        );
+      }
+      child() {
+        return this;
+      }
+    }
+    await app.register(rateLimit, { global: false, store: BusStore, skipOnError: true });
+
+    const subject = (req: FastifyRequest, per: RouteLimit['per']) =>
+      per === 'user' && req.session?.stage === 'full' ? `u:${req.session.userId}` : `ip:${req.ip}`;
+    const checks = Object.values(ROUTE_LIMITS).map((limit) => ({
+      limit,
+      check: app.createRateLimit({
+        max: limit.max,
+        timeWindow: limit.windowMs,
+        keyGenerator: (req) => `${limit.name}:${subject(req, limit.per)}`,
+      }),
+    }));
+    const checkOf = new Map(checks.map((c) => [c.limit, c.check]));
+    const inFlight = new Map<string, number>();
+    const bigUploads = new WeakSet<FastifyRequest>();
+    const release = (req: FastifyRequest) => {
+      if (!bigUploads.has(req) || req.session?.stage !== 'full') return;
+      bigUploads.delete(req);
+      const userId = req.session.userId;
+      const n = (inFlight.get(userId) ?? 1) - 1;
+      if (n <= 0) inFlight.delete(userId);
+      else inFlight.set(userId, n);
+    };
+
+    app.addHook('onRequest', async (req) => {
+      for (const limit of limitsFor(req.method, req.routeOptions.url)) {
+        const r = await checkOf.get(limit)!(req);
+        if (!r.isAllowed && r.isExceeded) {
+          throw new RateLimitedError(limit.message, Math.max(1, r.ttlInSeconds));
+        }
+      }
+      const userId = req.session?.stage === 'full' ? req.session.userId : null;
+      if (!userId || !UPLOAD_ROUTES.has(`${req.method} ${req.routeOptions.url}`)) return;
+      // Counted from the declared length, before a byte of the body is read or buffered.
+      const bytes = Number(req.headers['content-length'] ?? 0);
+      if (!Number.isFinite(bytes) || bytes <= 0) return;
+      const key = `rl:upload-bytes:${userId}`;
+      const sofar = await bus.peek(key);
+      if (sofar.count + bytes > opts.uploadBytesPerHour) {
+        throw new RateLimitedError(
+          `You have uploaded ${mb(sofar.count)} in the last hour; the limit is ${mb(opts.uploadBytesPerHour)}. Please try again later.`,
+          Math.max(1, Math.ceil(sofar.resetMs / 1000)),
+        );
+      }
+      if (bytes >= QUOTA_CHECK_FROM_BYTES) {
+        const used = await storedBytes(opts.db, userId);
+        if (used + bytes > opts.storageQuotaBytes) {
+          throw new PayloadTooLargeError(
+            `Your storage is full: you use ${mb(used)} of your ${mb(opts.storageQuotaBytes)}. Delete chats or files you no longer need, then try again.`,
+          );
+        }
+      }
+      await bus.hit(key, HOUR, bytes);
+      if (bytes >= BIG_UPLOAD_BYTES) {
+        const n = inFlight.get(userId) ?? 0;
+        if (n >= MAX_BIG_UPLOADS_IN_FLIGHT) {
+          throw new RateLimitedError(
+            'Another upload of yours is still being received. Please wait for it to finish.',
+            5,
+          );
+        }
+        inFlight.set(userId, n + 1);
+        bigUploads.add(req);
+      }
+    });
+    // The in-flight count drops when the request is answered, whatever the answer.
+    app.addHook('onResponse', async (req) => release(req));
+    app.addHook('onRequestAbort', async (req) => release(req));
+  },
+  { name: 'route-limits' },
+);
