@@ -228,7 +228,7 @@ function SearchButton() {
       aria-keyshortcuts={mac ? 'Meta+K' : 'Control+K'}
     >
       <SearchIcon aria-hidden="true" />
-      <span className="sr-only sm:not-sr-only">Search chats</span>
+      <span className="sr-only sm:not-sr-only sm:whitespace-nowrap">Search chats</span>
       <kbd
         aria-hidden="true"
         className="ml-auto hidden rounded border bg-muted px-1.5 font-mono text-[11px] sm:inline"
@@ -242,7 +242,7 @@ function SearchButton() {
 function NotificationsButton() {
   // Behaviour is not shown in the spec; an honest empty list until there is something to show.
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label="Notifications">
           <BellIcon className="size-[1.2rem]" />
@@ -257,13 +257,15 @@ function NotificationsButton() {
   );
 }
 
+// Menus are not modal: the page behind stays as it is (a modal menu hides it from assistive
+// technology while its buttons stay focusable, which axe reports).
 function UserMenu({ user, onLogout }: { user: UserDto | null; onLogout: () => void }) {
   const [, navigate] = useLocation();
   if (!user) return <Skeleton className="size-8 rounded-full" />;
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   const initials = userInitials(user);
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button
           variant="ghost"

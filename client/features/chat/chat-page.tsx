@@ -138,11 +138,11 @@ export function ChatPage({ id: rawId }: { id: string }) {
               asChild
               variant="ghost"
               size="sm"
-              className="-ml-2 h-7 px-2 text-muted-foreground"
+              className="-ml-2 h-7 max-w-full px-2 text-muted-foreground"
             >
               <Link href={back.href}>
                 <ArrowLeftIcon aria-hidden="true" />
-                {back.label}
+                <span className="truncate">{back.label}</span>
               </Link>
             </Button>
             {renaming ? (
@@ -183,7 +183,8 @@ export function ChatPage({ id: rawId }: { id: string }) {
             onClick={() => setFilesOpen(true)}
           >
             <FolderOpenIcon aria-hidden="true" />
-            Saved Files
+            {/* An icon on phones, where the title needs the room. */}
+            <span className="sr-only sm:not-sr-only">Saved Files</span>
           </Button>
         </div>
 

@@ -58,7 +58,10 @@ export function useChatSearch(q: string) {
   });
 }
 
-/** Every chat list (Recent, Chats page) and the search refresh. */
+/**
+ * Every chat list (Recent, Chats page) and the search refresh; the entries of `except` (a chat
+ * just deleted: its page is still mounted for a moment and must not ask for it again) do not.
+ */
 export function invalidateChatLists(client: QueryClient, except?: string): Promise<void> {
   return client.invalidateQueries({
     predicate: (q) =>
@@ -139,8 +142,13 @@ export function useChatActions() {
         return;
       }
       dropFromLists(client, chat.id);
-      client.removeQueries({ queryKey: ['/api/chats', chat.id], exact: true });
+      // Away from the chat first (its page would otherwise ask for it again), then forget it.
       onDeleted?.();
+      setTimeout(() => {
+        client.removeQueries({
+          predicate: (q) => q.queryKey[0] === '/api/chats' && q.queryKey[1] === chat.id,
+        });
+      }, 0);
       const shown = toast({
         title: 'Chat deleted',
         description: `"${chat.title}" and its files were deleted.`,
@@ -154,7 +162,7 @@ export function useChatActions() {
           />
         ),
       });
-      void invalidateChatLists(client);
+      void invalidateChatLists(client, chat.id);
     },
     [client, restore],
   );
