@@ -179,7 +179,7 @@ export async function peopleOf(set: TableSet): Promise<People> {
     throw new ToolError(
       'No workforce table among the attachments: attach an HR export (CSV or XLSX) with one row per employee.',
     );
-  const cte = `WITH people AS (${tables.map(selectOf).join('\nUNION ALL\n')})`;
+  const cte = `WITH people AS MATERIALIZED (${tables.map(selectOf).join('\nUNION ALL\n')})`;
   const { asOf, source } = await asOfOf(set, cte);
   const has = new Set<ColumnRole>();
   const mapping: string[] = [];
