@@ -25,6 +25,10 @@ export type GovernanceTask =
 
 const TASKS: Array<[GovernanceTask, RegExp]> = [
   ['draft-sections', /\b(draft|write)\b.*\b(missing|weak)\b.*\bsections?\b/i],
+  [
+    'project-risks',
+    /\b(new project|project risk|risks? (of|for) (a|the|our) (new )?project|draft\w* a risk register)\b/i,
+  ],
   ['minutes', /\b(minutes|action log|meeting notes|action tracker)\b/i],
   [
     'board-summary',
@@ -45,10 +49,6 @@ const TASKS: Array<[GovernanceTask, RegExp]> = [
     /\b(ai (use|tools?|governance)|artificial intelligence|generative ai framework|framework for (the use of )?ai)\b/i,
   ],
   ['gdpr', /\b(gdpr|data protection readiness|privacy notice|readiness checklist)\b/i],
-  [
-    'project-risks',
-    /\b(new project|project risk|risks? (of|for) (a|the|our) (new )?project|draft\w* a risk register)\b/i,
-  ],
   ['risk-review', /\b(risk register|risk log|heat ?map|risks? without (an )?owner)\b/i],
 ];
 
@@ -136,9 +136,8 @@ function callsFor(ctx: PlanContext): ToolCallRecord[] {
         },
       ];
     case 'risk-review':
-      return hasTables
-        ? [{ tool: 'risk_register_review', input: {} }]
-        : [{ tool: 'project_risk_register', input: { description: ctx.request.slice(0, 20_000) } }];
+      // Reviewing a register needs the register: without one the report says so.
+      return hasTables ? [{ tool: 'risk_register_review', input: {} }] : [];
     case 'acceptable-use':
       return perDoc('acceptable-use');
     case 'draft-sections':

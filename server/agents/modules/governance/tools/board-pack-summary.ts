@@ -82,6 +82,13 @@ export const boardPackSummary = defineTool({
         papers.push(paper);
       const lines = sentences(section.body);
       lines.forEach((s, i) => {
+        for (const m of s.matchAll(FIGURE)) {
+          const value = m[0].trim();
+          const key = `${value}|${s}`;
+          if (seenFigures.has(key) || /^\d{1,2}\s?(days|months)$/i.test(value)) continue;
+          seenFigures.add(key);
+          figures.push({ value, context: truncate(s, 200), paper });
+        }
         const d = DECISION.exec(s);
         if (d) {
           // "The Board is asked to:" followed by a list: each list line is a decision.
@@ -101,18 +108,15 @@ export const boardPackSummary = defineTool({
         }
         if (RISK.test(s) && !/^(risk|risks)$/i.test(s))
           risks.push({ text: truncate(s, 220), paper });
-        for (const m of s.matchAll(FIGURE)) {
-          const value = m[0].trim();
-          const key = `${value}|${s}`;
-          if (seenFigures.has(key) || /^\d{1,2}\s?(days|months)$/i.test(value)) continue;
-          seenFigures.add(key);
-          figures.push({ value, context: truncate(s, 200), paper });
-        }
       });
     }
-    // One figure per sentence is enough for a briefing: the sentence carries the rest.
+    // One line per sentence: its figures together, the sentence as their context.
     const byContext = new Map<string, KeyFigure>();
-    for (const f of figures) if (!byContext.has(f.context)) byContext.set(f.context, f);
+    for (const f of figures) {
+      const seen = byContext.get(f.context);
+      if (seen) seen.value = `${seen.value}, ${f.value}`;
+      else byContext.set(f.context, { ...f });
+    }
     const keyFigures = [...byContext.values()].slice(0, 12);
     const keyRisks = dedupe(risks).slice(0, 10);
     const questions = questionsFor(decisions, keyFigures, keyRisks);

@@ -58,7 +58,7 @@ const BENCHMARKS: Array<[RegExp, number, string]> = [
     12,
     'unsuccessful applicants: 6–12 months',
   ],
-  [/\bcctv\b/i, 3, 'CCTV footage: about 30 days unless needed for an incident'],
+  [/\bcctv\b/i, 1, 'CCTV footage: about 30 days unless needed for an incident'],
   [
     /\b(payroll|pay|wages|salary|tax|paye|vat|invoices?|accounting|financial records)\b/i,
     84,
