@@ -342,11 +342,10 @@ function gapCell(g: Gap, v: number | null): string {
 function genderPayPart(r: GenderPayGapResult): Part {
   const p = empty();
   const o = r.overall;
-  if (o.flag && (o.women < 5 || o.men < 5))
-    p.answer.push(`**The gender pay gap is not stated:** ${o.flag}.`);
+  if (o.flag) p.answer.push(`**The gender pay gap is not stated:** ${o.flag}.`);
   else
     p.answer.push(
-      `Gender pay gap on ${r.asOf}: mean **${pct(o.meanGap)}**, median **${pct(o.medianGap)}** (${gapWords(o.medianGap)} at the median), over ${n(o.women)} women and ${n(o.men)} men.${o.flag ? ` **Check:** ${o.flag}.` : ''}`,
+      `Gender pay gap on ${r.asOf}: mean **${pct(o.meanGap)}**, median **${pct(o.medianGap)}** (${gapWords(o.medianGap)} at the median), over ${n(o.women)} women and ${n(o.men)} men.`,
     );
   const upper = r.quartiles.find((q) => q.quartile === 'Upper quartile');
   const lower = r.quartiles.find((q) => q.quartile === 'Lower quartile');

@@ -3,7 +3,7 @@ import { genderPayGapTool } from './gender-pay-gap';
 import { payTool } from './pay';
 import { spansTool } from './spans';
 import { tenureTool } from './tenure';
-import { contextOf, tableSetOf } from '../table-set.test-helper';
+import { col, contextOf, tableSetOf } from '../table-set.test-helper';
 import {
   AS_OF,
   employedOn,
@@ -130,5 +130,39 @@ describe('ti_spans_of_control', () => {
     };
     expect(r.layers).toBe(Math.max(...current.map((p) => depth(p.id))));
     expect(r.peopleByLayer.reduce((s, l) => s + l.people, 0)).toBe(current.length);
+  });
+});
+
+describe('ti_gender_pay_gap flags', () => {
+  it('flags a grade whose gap is beyond 100% (pay in mixed units) instead of stating it', async () => {
+    // G9: men's pay written monthly (4,000), women's annually (48,000): a gap of −1,100%.
+    const rows: Array<Array<string | number | null>> = [];
+    for (let i = 0; i < 6; i++) rows.push([`M${i}`, 'G9', 'Male', 4000 + i * 10, '2020-01-01']);
+    for (let i = 0; i < 6; i++) rows.push([`W${i}`, 'G9', 'Female', 48000 + i * 10, '2020-01-01']);
+    const odd = await tableSetOf(
+      [
+        {
+          source: 'pay.csv',
+          role: 'staff',
+          columns: [
+            col('Id', 'text', 'employeeId'),
+            col('Grade', 'text', 'level'),
+            col('Sex', 'text', 'gender'),
+            col('Pay', 'number', 'salary'),
+            col('Start', 'date', 'hireDate'),
+          ],
+          rows,
+        },
+      ],
+      AS_OF,
+    );
+    try {
+      const r = await genderPayGapTool.run(contextOf(odd), {});
+      const g9 = r.byLevel.find((g) => g.group === 'G9')!;
+      expect(g9.women).toBe(6);
+      expect(g9.flag).toContain('beyond 100%');
+    } finally {
+      odd.close();
+    }
   });
 });
