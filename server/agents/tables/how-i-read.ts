@@ -65,6 +65,8 @@ function tableLines(t: LoadedTable): string[] {
   for (const l of t.leftOut) facts.push(`${plural(l.rows, l.reason)} left out`);
   facts.push(`${plural(t.rows, 'row')} used`);
   const lines = [`- **${t.source}** (${TABLE_ROLE[t.role]}): ${facts.join('; ')}.`];
+  const how = t.readNotes.filter((n) => !n.startsWith('Header on row'));
+  if (how.length) lines.push(`  - Read as: ${how.join(' ')}`);
   const mapped = t.columns.filter((c) => c.role);
   if (mapped.length)
     lines.push(

@@ -434,3 +434,39 @@ describe('How I read your file', () => {
     expect(md).toMatch(/Check before relying on the figures[\s\S]*E1001/);
   });
 });
+
+describe('odd headers and dates', () => {
+  it('finds a header of years below a title', async () => {
+    const set = await loadText(
+      'history.csv',
+      'Pay history\nEmployee,2022,2023,2024\nAnn,50000,52000,54000\nBob,61000,,63000\n',
+    );
+    const t = set.tables[0]!;
+    expect(t.headerRow).toBe(2);
+    expect(t.columns.map((c) => [c.name, c.type])).toEqual([
+      ['Employee', 'text'],
+      ['2022', 'number'],
+      ['2023', 'number'],
+      ['2024', 'number'],
+    ]);
+  });
+
+  it('reads month-year and abbreviated month names', async () => {
+    const set = await loadText(
+      'months.csv',
+      'Employee ID,Start Month,Review\nE1,Mar-24,3 Sept 2024\nE2,Nov-19,21 Jan 2025\n',
+    );
+    expect(await set.query('SELECT "Start Month" AS m, "Review" AS r FROM t1')).toEqual([
+      { m: '2024-03-01', r: '2024-09-03' },
+      { m: '2019-11-01', r: '2025-01-21' },
+    ]);
+  });
+
+  it('reads the first 200 of 230 columns and says so', async () => {
+    const header = Array.from({ length: 230 }, (_, i) => `Q${i + 1}`).join(',');
+    const row = Array.from({ length: 230 }, (_, i) => String(i)).join(',');
+    const set = await loadText('wide.csv', `${header}\n${row}\n${row}1\n`);
+    expect(set.tables[0]!.columns).toHaveLength(200);
+    expect(howIReadMarkdown(set)).toContain('Only the first 200 of 230 columns were read.');
+  });
+});

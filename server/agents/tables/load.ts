@@ -158,13 +158,16 @@ function cellText(v: unknown): string {
 function findHeader(sample: string[][]): number {
   const filled = sample.map((r) => r.filter((c) => c !== ''));
   const widest = Math.max(0, ...filled.map((r) => r.length));
+  const wide = (i: number) => filled[i]!.length >= Math.max(2, Math.ceil(widest * 0.5));
   for (let i = 0; i < sample.length; i++) {
+    if (!wide(i)) continue;
     const cells = filled[i]!;
-    if (cells.length < Math.max(2, Math.ceil(widest * 0.5))) continue;
     const words = cells.filter((c) => !NUMBERISH.test(c) && !DATEISH.test(c));
     if (words.length >= Math.ceil(cells.length * 0.8) && new Set(cells).size > 1) return i;
   }
-  return 0;
+  // Headers of years or codes ("Employee, 2022, 2023"): the first wide row, below any titles.
+  const first = sample.findIndex((_, i) => wide(i));
+  return Math.max(0, first);
 }
 
 function uniqueNames(names: string[]): string[] {

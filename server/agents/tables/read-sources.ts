@@ -166,8 +166,9 @@ export async function readCsv(
         `${att.fileName} could not be read as CSV (${(err instanceof Error ? err.message : String(err)).split('\n')[0]}). Check that it is a delimited text export, or attach the .xlsx workbook.`,
       );
     }
-    const cols = await rawColumns(conn, name);
+    const { columns: cols, total } = await rawColumns(conn, name);
     const notes = [
+      ...widthNote(total),
       `${DELIMITER_NAMES[delim] ?? `"${delim}"`}-separated text, ${encoding}${quote ? `, quoted with ${quote}` : ''}.`,
     ];
     return {
@@ -184,7 +185,10 @@ export async function readCsv(
   }
 }
 
-async function rawColumns(conn: DuckDBConnection, name: string): Promise<string[]> {
+async function rawColumns(
+  conn: DuckDBConnection,
+  name: string,
+): Promise<{ columns: string[]; total: number }> {
   const reader = await conn.runAndReadAll(`SELECT * FROM ${quoteIdent(name)} LIMIT 0`);
   const cols = reader.columnNames().filter((c) => c !== '__row');
   if (cols.length > MAX_COLUMNS) {
@@ -195,8 +199,11 @@ async function rawColumns(conn: DuckDBConnection, name: string): Promise<string[
         .join(', ')} FROM ${quoteIdent(name)}`,
     );
   }
-  return cols.slice(0, MAX_COLUMNS).map(quoteIdent);
+  return { columns: cols.slice(0, MAX_COLUMNS).map(quoteIdent), total: cols.length };
 }
+
+const widthNote = (columns: number) =>
+  columns > MAX_COLUMNS ? [`Only the first ${MAX_COLUMNS} of ${columns} columns were read.`] : [];
 
 /** Appends a grid of text cells as a raw table; `rowNumbers` are the 1-based sheet rows. */
 async function appendGrid(
@@ -261,16 +268,22 @@ export async function readWorkbook(
     worksheets: 'emit',
     entries: 'emit',
   });
-  const sheets: Array<{ name: string; grid: Array<Array<string | null>>; rowNumbers: number[] }> =
-    [];
+  const sheets: Array<{
+    name: string;
+    grid: Array<Array<string | null>>;
+    rowNumbers: number[];
+    widest: number;
+  }> = [];
   try {
     for await (const sheet of reader) {
       const grid: Array<Array<string | null>> = [];
       const rowNumbers: number[] = [];
       // A column's number format, looked up once (per column, and getCell is costly per cell).
       const numFmts = new Map<number, string | undefined>();
+      let widest = 0;
       for await (const row of sheet) {
         const values = row.values as ExcelJS.CellValue[];
+        widest = Math.max(widest, values.length - 1);
         const cells: Array<string | null> = [];
         const width = Math.min(MAX_COLUMNS, values.length - 1);
         for (let c = 1; c <= width; c++) {
@@ -288,7 +301,7 @@ export async function readWorkbook(
         }
       }
       const name = (sheet as unknown as { name?: string }).name ?? `Sheet${sheets.length + 1}`;
-      sheets.push({ name, grid, rowNumbers });
+      sheets.push({ name, grid, rowNumbers, widest });
     }
   } catch {
     throw new SourceError(
@@ -297,7 +310,7 @@ export async function readWorkbook(
   }
   const tables: RawTable[] = [];
   const skipped: string[] = [];
-  for (const { name: sheetName, grid, rowNumbers } of sheets) {
+  for (const { name: sheetName, grid, rowNumbers, widest } of sheets) {
     if (grid.length < 2 || Math.max(...grid.map((r) => r.filter((c) => c?.trim()).length)) < 2) {
       if (grid.length)
         skipped.push(`Sheet "${sheetName}" of ${att.fileName} holds no table: skipped.`);
@@ -312,7 +325,7 @@ export async function readWorkbook(
       columns,
       preamble: [],
       rowOffset: 0,
-      readNotes: [`Excel sheet "${sheetName}".`],
+      readNotes: [`Excel sheet "${sheetName}".`, ...widthNote(widest)],
     });
   }
   if (!tables.length) throw new SourceError(`${att.fileName} has no sheet with a table in it.`);
@@ -371,6 +384,6 @@ export async function readJson(
     columns,
     preamble: [],
     rowOffset: 0,
-    readNotes: ['JSON array of records.'],
+    readNotes: ['JSON array of records.', ...widthNote(keys.length)],
   };
 }
