@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { getHeapStatistics } from 'node:v8';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import underPressure from '@fastify/under-pressure';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ErrorBody } from '@contract/errors';
 import { accountsRoutes } from './accounts/accounts.routes';
+import { housekeeping } from './accounts/housekeeping';
 import { routeLimits } from './accounts/route-limits';
 import { censorLogValue } from './accounts/log-redaction';
 import { cookieName, readSession } from './accounts/sessions';
@@ -62,6 +65,7 @@ export const LOG_REDACT = {
   censor: censorLogValue,
 };
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const BUSY_MESSAGE = 'The server is very busy. Please try again in a moment.';
 /** Each health probe's budget: both run at once, so /api/health answers within 2 s. */
 export const HEALTH_PROBE_MS = 1_500;
 
@@ -125,6 +129,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const token = req.cookies[cookieName(deps.config)];
     req.session = await readSession(deps.database.db, deps.clock, token);
   });
+
+  // Before the process drowns (event loop stalled, heap nearly full) it answers 503 "busy" and a
+  // load balancer sends the work elsewhere, instead of every request timing out.
+  await app.register(underPressure, {
+    maxEventLoopDelay: deps.config.maxEventLoopDelayMs,
+    maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * 0.9),
+    retryAfter: 10,
+    // What it returns is sent as the answer.
+    pressureHandler: (_req, reply) => {
+      void reply.status(503).header('Retry-After', '10');
+      return { message: BUSY_MESSAGE, code: 'BUSY' } satisfies ErrorBody;
+    },
+  });
+  await app.register(housekeeping);
 
   // Limits per route class, upload bytes per hour, storage quota (after the session is known).
   await app.register(routeLimits, {

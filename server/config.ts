@@ -119,6 +119,12 @@ const EnvSchema = z.object({
     .min(0, 'must be a number of seconds from 0 to 600')
     .max(600, 'must be a number of seconds from 0 to 600')
     .default(25),
+  /** Event-loop delay past which the process answers 503 rather than drown (under-pressure). */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds from 10 to 60000' })
+    .min(10, 'must be a number of milliseconds from 10 to 60000')
+    .max(60_000, 'must be a number of milliseconds from 10 to 60000')
+    .default(1_000),
   /** Uploaded bytes (message attachments and saved files) a user may send per hour. */
   UPLOAD_MB_PER_HOUR: z.coerce
     .number({ error: 'must be a positive number of megabytes' })
@@ -156,6 +162,7 @@ export interface Config {
   shutdownGraceMs: number;
   uploadBytesPerHour: number;
   storageQuotaBytes: number;
+  maxEventLoopDelayMs: number;
 }
 
 export class ConfigError extends Error {
@@ -257,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
     uploadBytesPerHour: Math.round(e.UPLOAD_MB_PER_HOUR * 1024 * 1024),
     storageQuotaBytes: Math.round(e.STORAGE_QUOTA_MB * 1024 * 1024),
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
   };
 }
 

@@ -65,6 +65,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     SESSION_SECRET: 'test-secret-test-secret-test-secret-123',
     // A test that ends with a reply still running closes it at once (no 25 s grace).
     SHUTDOWN_GRACE_SECONDS: '0',
+    // A loaded test machine must not make unrelated tests meet the 503 "busy" answer.
+    MAX_EVENT_LOOP_DELAY_MS: '60000',
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...opts.env,
   });
