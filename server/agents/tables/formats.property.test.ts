@@ -204,3 +204,47 @@ describe('dates, per column, day or month first from the column itself', () => {
     );
   });
 });
+
+describe('any text at all', () => {
+  it('ends in tables or a stated problem, never a crash', async () => {
+    const cell = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom(
+        '',
+        'N/A',
+        '"',
+        '""',
+        '1.234,5',
+        '(12)',
+        '13/02/2024',
+        'Total',
+        '\n',
+        ';',
+        '\t',
+        '|',
+        '€',
+        '\uFEFF',
+        "'",
+        '\\',
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(cell, { maxLength: 8 }), { maxLength: 12 }),
+        fc.constantFrom(',', ';', '\t', '|'),
+        fc.constantFrom('x.csv', 'x.tsv', 'x.json'),
+        async (grid, delimiter, fileName) => {
+          const text = grid.map((r) => r.join(delimiter)).join('\n');
+          const set = await loadTables([{ fileName, mimeType: '', data: Buffer.from(text) }]);
+          try {
+            expect(set.tables.length + set.problems.length).toBeGreaterThan(0);
+            for (const t of set.tables) await set.query(`SELECT count(*) FROM ${t.sql}`);
+          } finally {
+            set.close();
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
