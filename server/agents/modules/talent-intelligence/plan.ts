@@ -88,15 +88,53 @@ export function dimensionsIn(request: string): AttritionDimension[] {
     .map(([d]) => d);
 }
 
-/** The task of the previous answer in this chat, from its title ("Attrition analysis: ..."). */
-export function previousTask(history: HistoryMessage[]): string | null {
-  for (let i = history.length - 2; i >= 0; i--) {
-    const m = history[i]!;
-    if (m.role !== 'assistant') continue;
-    const title = /"task_name"\s*:\s*"([^"]+)"/.exec(m.text)?.[1] ?? m.text.split('\n')[0] ?? '';
-    return title;
-  }
-  return null;
+/** The text of the previous answer in this chat, or "" when there is none. */
+export function previousAnswer(history: HistoryMessage[]): string {
+  for (let i = history.length - 2; i >= 0; i--)
+    if (history[i]!.role === 'assistant') return history[i]!.text;
+  return '';
+}
+
+const DIMENSION_HEADINGS: Record<AttritionDimension, string> = {
+  department: 'department',
+  location: 'location',
+  level: 'grade',
+  tenureBand: 'tenure band',
+  rating: 'performance rating',
+  manager: 'manager',
+  gender: 'gender',
+  ageBand: 'age band',
+  source: 'hiring source',
+  partTime: 'part-time status',
+  job: 'role',
+};
+
+/**
+ * Attrition splits for a follow-up: what it names; when it names only splits the previous
+ * answer already showed (and asks no "which/where" question, answered first anyway), the
+ * splits not shown yet, so a repeated or clicked request goes deeper instead of repeating.
+ */
+export function attritionSplits(request: string, history: HistoryMessage[]): AttritionDimension[] {
+  const named = dimensionsIn(request);
+  const before = previousAnswer(history);
+  const shown = (d: AttritionDimension) => before.includes(`attrition by ${DIMENSION_HEADINGS[d]}`);
+  const asks = /\b(which|where|what)\b/i.test(bodyOf(request));
+  if (!before || asks || (named.length && !named.every(shown)))
+    return named.length ? named : ['department', 'location', 'tenureBand', 'rating'];
+  const fresh = (
+    [
+      'manager',
+      'level',
+      'job',
+      'gender',
+      'ageBand',
+      'source',
+      'location',
+      'tenureBand',
+      'rating',
+    ] as const
+  ).filter((d) => !shown(d));
+  return fresh.length ? fresh.slice(0, 3) : named;
 }
 
 const call = (tool: string, input: Record<string, unknown> = {}): ToolCallRecord => ({
@@ -105,7 +143,11 @@ const call = (tool: string, input: Record<string, unknown> = {}): ToolCallRecord
 });
 
 /** The TI tool calls that answer a task. */
-export function callsFor(task: TalentTask, request: string): ToolCallRecord[] {
+export function callsFor(
+  task: TalentTask,
+  request: string,
+  history: HistoryMessage[] = [],
+): ToolCallRecord[] {
   const dims = dimensionsIn(request);
   const headDims = dims.filter((d) =>
     [
@@ -165,11 +207,7 @@ export function callsFor(task: TalentTask, request: string): ToolCallRecord[] {
       ];
     }
     case 'attrition':
-      return [
-        call('ti_attrition', {
-          by: dims.length ? dims : ['department', 'location', 'tenureBand', 'rating'],
-        }),
-      ];
+      return [call('ti_attrition', { by: attritionSplits(request, history) })];
     case 'skills':
       return [call('ti_skills_gap')];
     case 'tenure':
@@ -236,7 +274,7 @@ export function planTalent(ctx: PlanContext, available: Set<string>): ToolCallRe
   if (!calls.length) {
     const read = available.has('read_tables') ? [call('read_tables')] : [];
     if (task === 'overview' && read.length) return read;
-    return keep([...read, ...callsFor(task, ctx.request)]);
+    return keep([...read, ...callsFor(task, ctx.request, ctx.history)]);
   }
   const has = holdings(calls);
   const none = !calls.some((c) => c.tool.startsWith('ti_'));

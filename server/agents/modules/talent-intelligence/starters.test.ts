@@ -482,6 +482,16 @@ describe('Talent Intelligence follow-ups and honest answers', () => {
     expect(textOf(first.report.content)).not.toContain('by manager');
   });
 
+  it('goes deeper when the same attrition request comes again, instead of repeating itself', async () => {
+    const q = 'Show attrition by department';
+    const first = await ask([user(q, [hr()])]);
+    const again = await ask([user(q, [hr()]), assistant(first.report), user(q)]);
+    expect(JSON.stringify(again.report)).not.toBe(JSON.stringify(first.report));
+    const t = textOf(again.report.content);
+    expect(t).toContain('### Voluntary exits and attrition by manager');
+    expect(t).not.toContain('### Voluntary exits and attrition by department');
+  });
+
   it('answers a plan question without data, a greeting and a sum with one honest paragraph', async () => {
     for (const [q, title] of [
       ['What should our Q3 hiring plan be?', 'Talent Intelligence: data needed to answer'],
