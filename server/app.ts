@@ -66,6 +66,11 @@ export const LOG_REDACT = {
 };
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const BUSY_MESSAGE = 'The server is very busy. Please try again in a moment.';
+class BusyError extends AppError {
+  constructor() {
+    super(503, BUSY_MESSAGE, 'BUSY');
+  }
+}
 /** Each health probe's budget: both run at once, so /api/health answers within 2 s. */
 export const HEALTH_PROBE_MS = 1_500;
 
@@ -136,11 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxEventLoopDelay: deps.config.maxEventLoopDelayMs,
     maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * 0.9),
     retryAfter: 10,
-    // What it returns is sent as the answer.
-    pressureHandler: (_req, reply) => {
-      void reply.status(503).header('Retry-After', '10');
-      return { message: BUSY_MESSAGE, code: 'BUSY' } satisfies ErrorBody;
-    },
+    // Thrown to our error handler: the usual error shape, with Retry-After set by the plugin.
+    customError: BusyError,
   });
   await app.register(housekeeping);
 
