@@ -20,7 +20,9 @@ describe('builtin answers to every seeded starter template', () => {
       expect(starters.filter((s) => s.module === m).length).toBeGreaterThan(0);
   });
 
-  for (const starter of starters) {
+  // Governance and Brand Hub starters are tested with realistic files, promise by promise, in
+  // modules/governance/governance.test.ts and modules/brand-hub/brand-hub.test.ts.
+  for (const starter of starters.filter((s) => s.module === 'talent-intelligence')) {
     it(`${starter.module}: ${starter.name}`, async () => {
       const module = ModuleKey.parse(starter.module);
       const turn = await runTurn(builtinAgent(), module, [

@@ -42,6 +42,12 @@ export interface LanguageGuess {
   english: boolean;
 }
 
+const EN_FUNCTION_WORDS = new Set(
+  'the and our your you we is are to of with for that this it can be have has was were they their from by not'.split(
+    ' ',
+  ),
+);
+
 /** Below this many letters franc guesses; the text is then treated as undetermined. */
 const MIN_LETTERS = 40;
 
@@ -50,6 +56,12 @@ export function detectLanguage(textContent: string): LanguageGuess {
   const letters = sample.match(/\p{L}/gu)?.length ?? 0;
   const code =
     letters < MIN_LETTERS ? 'und' : franc(sample, { only: Object.keys(LANGUAGES), minLength: 10 });
+  // franc misreads short English (a one-line slogan can come out French): English function
+  // words making up a fifth of the text settle it.
+  const tokens = sample.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const en = tokens.filter((t) => EN_FUNCTION_WORDS.has(t)).length;
+  if (code !== 'eng' && tokens.length && en / tokens.length >= 0.2)
+    return { iso3: 'eng', iso1: 'en', name: 'English', english: true };
   const known = LANGUAGES[code];
   if (!known) return { iso3: 'und', iso1: null, name: 'undetermined', english: true };
   return { iso3: code, iso1: known.iso1, name: known.name, english: code === 'eng' };
@@ -95,6 +107,11 @@ const STATE_PARTICIPLES = new Set([
   'focussed',
   'designed',
   'included',
+  'crowded',
+  'detailed',
+  'limited',
+  'required',
+  'needed',
 ]);
 
 /** The passive construction in an English sentence ("will be reviewed"), or null. */
@@ -109,6 +126,34 @@ export function passivePhrase(sentence: string): string | null {
     const main = [...v.terms].reverse().find((t) => t.tags.includes('Verb'));
     if (main && STATE_PARTICIPLES.has(main.normal)) continue;
     return v.text.replace(/[.,;:!?]+$/, '');
+  }
+  // The tagger reads some participles after a copula as adjectives ("fees are charged"): such
+  // a word counts as a participle when its root is a verb the tagger knows ("charge").
+  const terms = doc.terms().json() as Array<{
+    text: string;
+    terms: Array<{ normal: string; tags: string[] }>;
+  }>;
+  for (let i = 0; i < terms.length - 1; i++) {
+    if (!terms[i]!.terms[0]!.tags.includes('Copula')) continue;
+    let j = i + 1;
+    while (j < terms.length && terms[j]!.terms[0]!.tags.includes('Adverb')) j++;
+    const t = terms[j]?.terms[0];
+    if (
+      !t ||
+      !t.tags.includes('Adjective') ||
+      !/(ed|en)$/.test(t.normal) ||
+      STATE_PARTICIPLES.has(t.normal)
+    )
+      continue;
+    const root = (nlp(t.normal).tag('PastTense') as ReturnType<typeof nlp>)
+      .verbs()
+      .toInfinitive()
+      .text();
+    if (root && root !== t.normal && nlp(`we ${root} it`).has('#Infinitive'))
+      return terms
+        .slice(i, j + 1)
+        .map((x) => x.text)
+        .join(' ');
   }
   return null;
 }

@@ -168,7 +168,7 @@ function reviewDraft(res: CopyReviewResult, task: BrandTask): Draft {
           : '### Line-by-line suggestions\n\nNo line breaks the rules.',
       ),
     );
-    if (task !== 'tone-audit' || r.englishChecks)
+    if (r.englishChecks)
       content.push(
         text(
           `### Rewritten version\n\nThe preferred wording applied and banned words replaced (or marked where the guidelines give no replacement); passive sentences are flagged above for you to recast.\n\n${r.rewritten

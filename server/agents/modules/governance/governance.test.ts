@@ -196,7 +196,7 @@ const CASES: Record<string, Case> = {
           expect(charts(r).map((c) => c.title)).toContain('Risks by likelihood and impact');
           const grid = texts(r.content).split('### Heat map')[1]!;
           // R-01 (4, 5) and R-07 (2, 5), R-06 (1, 5) sit on the impact-5 row.
-          expect(grid).toMatch(/\| 5 \| 1 \| 1 \|  \| 1 \|  \|/);
+          expect(grid).toMatch(/\| 5 \| 1 \| 1 \| {2}\| 1 \| {2}\|/);
         },
       ],
     ],
@@ -592,4 +592,17 @@ describe('follow-ups and refusals', () => {
     const { report } = await ask('Summarise this board pack', [doc('suppliers.csv')]);
     expect(firstText(report)).toMatch(/^To do this I need the board papers/);
   });
+});
+
+describe('every starter without a file', () => {
+  for (const starter of starters) {
+    it(`${starter.name}: drafts what it can or says what to attach`, async () => {
+      const { report } = await ask(`Help me with: ${starter.description}`);
+      expect(firstText(report).length).toBeGreaterThan(80);
+      expect(report.next_steps.length).toBeGreaterThan(0);
+      // Either a deliverable, or one honest paragraph saying what it can do instead.
+      if (!report.content.some((c) => c.type === 'file' || c.type === 'chart'))
+        expect(firstText(report)).toMatch(/What I can do:/);
+    });
+  }
 });

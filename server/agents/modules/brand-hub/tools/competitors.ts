@@ -78,7 +78,9 @@ export const competitorPositioning = defineTool({
         notFound.push(name);
         continue;
       }
-      const claims = [...b.body.matchAll(/["“]([^"”]{3,120})["”]/g)].map((m) => m[1]!);
+      // Claims are the quoted lines of a "claims:" line; other quotes (in tone notes) are not claims.
+      const claimLine = /\bclaims?\s*:\s*(.+)/i.exec(b.body)?.[1] ?? b.body;
+      const claims = [...claimLine.matchAll(/["“]([^"”]{3,120})["”]/g)].map((m) => m[1]!);
       profiles.push({
         name: b.name,
         claims,

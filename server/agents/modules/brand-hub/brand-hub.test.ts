@@ -1,0 +1,591 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { StructuredResponse, type ContentItem } from '@contract/structured-response';
+import * as B from '../../fixtures/documents/brand-docs';
+import { builtinAgent } from '../../providers/builtin';
+import { attachment, runTurn, texts, userMessage } from '../../test-helpers';
+import { closeToolPool } from '../../tools/runner';
+import type { HistoryAttachment, HistoryMessage } from '../../types';
+
+/**
+ * Every Brand Hub starter, sent as the client sends it with realistic files: the test reads the
+ * starter's own text and checks each element it promises. Figures are computed here from the
+ * fixture constants, independently of the code under test.
+ */
+
+const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/documents');
+const doc = (name: string): HistoryAttachment =>
+  attachment(name, readFileSync(path.join(dir, name)));
+const starters = (
+  JSON.parse(
+    readFileSync(new URL('../../../seed/starters.json', import.meta.url), 'utf8'),
+  ) as Array<{
+    module: string;
+    name: string;
+    description: string;
+  }>
+).filter((s) => s.module === 'brand-hub');
+
+afterAll(() => closeToolPool());
+
+type Report = StructuredResponse;
+const files = (r: Report) =>
+  r.content.filter((c) => c.type === 'file') as Extract<ContentItem, { type: 'file' }>[];
+const chartTitles = (r: Report) => r.content.flatMap((c) => (c.type === 'chart' ? [c.title] : []));
+const fileText = (r: Report, re: RegExp) =>
+  files(r).find((f) => re.test(f.filename))?.file_data ?? '';
+const firstText = (r: Report) =>
+  (r.content.find((c) => c.type === 'text') as { text: string }).text;
+const section = (r: Report, heading: string) =>
+  texts(r.content)
+    .split(heading)[1]
+    ?.split(/\n### /)[0] ?? '';
+
+async function ask(
+  message: string,
+  attachments: HistoryAttachment[] = [],
+  before: HistoryMessage[] = [],
+) {
+  const turn = await runTurn(builtinAgent(), 'brand-hub', [
+    ...before,
+    userMessage(message, attachments),
+  ]);
+  return { report: StructuredResponse.parse(turn.report), thinking: turn.thinking };
+}
+
+const pct = (a: number, b: number) => `${Math.round((a / b) * 1000) / 10}%`;
+const gbp = (n: number) => `£${n.toLocaleString('en-GB', { maximumFractionDigits: 2 })}`;
+
+type Check = [phrase: string, check: (r: Report) => void];
+interface Case {
+  attach: string[];
+  extra?: string;
+  promises: Check[];
+}
+
+const CASES: Record<string, Case> = {
+  'Brand voice review': {
+    attach: ['launch-email.md', 'brand-guidelines.docx'],
+    promises: [
+      [
+        'banned terms',
+        (r) => {
+          const lead = firstText(r);
+          for (const forms of Object.values(B.LAUNCH_EMAIL_FACTS.banned))
+            for (const f of forms) expect(lead).toContain(`"${f}"`);
+          // The guidelines are applied to the copy, not reviewed as copy.
+          expect(texts(r.content)).toContain('Rules applied from **brand-guidelines.docx**');
+          expect(texts(r.content)).not.toContain('Scored summary: brand-guidelines.docx');
+        },
+      ],
+      [
+        'readability, tone, jargon',
+        (r) => {
+          const summary = section(r, '### Scored summary: launch-email.md');
+          expect(summary).toMatch(/\| Reading level \(Flesch reading ease\) \| \d+(\.\d)? /);
+          expect(summary).toMatch(
+            /\| Active voice \| 2 passive of \d+: "are matched[^"]*", "will be upgraded" \|/,
+          );
+          expect(summary).not.toContain('are excited');
+          expect(summary).toMatch(
+            /\| Preferred wording \|[^\n]*users → customers[^\n]*purchase → buy/,
+          );
+        },
+      ],
+      [
+        'with a scored summary and a rewritten version',
+        (r) => {
+          expect(firstText(r)).toMatch(/scores \d+\/100 against the brand voice/);
+          const rewritten = section(r, '### Rewritten version');
+          expect(rewritten).toContain('Nimbus Pay now uses open banking');
+          expect(rewritten).toContain('By using real-time rails, our team have built');
+          expect(rewritten).toContain('Customers who buy the Pro plan');
+          expect(rewritten).not.toMatch(/leverag|purchase|\bstaff\b/i);
+        },
+      ],
+    ],
+  },
+  'Website page tone audit': {
+    attach: ['pricing-page.html'],
+    promises: [
+      [
+        'sentence length, reading level, active voice',
+        (r) => {
+          const summary = section(r, '### Scored summary: pricing-page.html');
+          expect(summary).toMatch(
+            new RegExp(`\\| Long sentences \\| ${B.PRICING_FACTS.longSentences} of`),
+          );
+          expect(summary).toMatch(
+            new RegExp(`\\| Active voice \\| ${B.PRICING_FACTS.passives} passive of`),
+          );
+          expect(summary).toMatch(/\| Reading level \(Flesch reading ease\) \| \d/);
+          // The page's script and style are not copy.
+          expect(texts(r.content)).not.toContain("track('pricing')");
+        },
+      ],
+      [
+        'consistency with our brand voice, with line-by-line suggestions',
+        (r) => {
+          const lines = section(r, '### Line-by-line suggestions');
+          expect(lines).toMatch(/Long sentence \(40 words/);
+          expect(lines).toContain('Capitals for emphasis: FREE');
+          expect(lines).toContain('Several exclamation marks');
+          expect(r.task_name).toBe('Tone audit: pricing-page.html');
+        },
+      ],
+    ],
+  },
+  'Tone of voice guide': {
+    attach: ['sample-1.md', 'sample-2.md', 'sample-3.md'],
+    promises: [
+      [
+        'our voice in three words',
+        (r) => expect(firstText(r)).toMatch(/^\*\*Our voice in three words: \w+, \w+, \w+\.\*\*/),
+      ],
+      [
+        "do and don't examples",
+        (r) => {
+          const guide = fileText(r, /tone-of-voice-guide\.md$/);
+          expect(guide).toMatch(/## Do\n\n- "[^"]+"/);
+          expect(guide).toContain("## Don't");
+          // Do examples are the samples' own sentences.
+          const dos = guide.split('## Do\n\n')[1]!.split('\n\n')[0]!.split('\n');
+          for (const d of dos)
+            expect(B.SAMPLES.join(' ')).toContain(d.slice(3, -1).replace(/[.!?]$/, ''));
+        },
+      ],
+      [
+        'preferred and banned words',
+        (r) => {
+          const guide = fileText(r, /tone-of-voice-guide\.md$/);
+          expect(guide).toMatch(/## Words we use\n\n[^\n]*\bpaid\b/);
+          expect(guide).toMatch(/## Words we don't use\n\n[^\n]*leverage/);
+        },
+      ],
+    ],
+  },
+  'Campaign brief': {
+    attach: [],
+    extra:
+      ' Product: Instant Payouts for small businesses. Goal: to drive 2,000 sign-ups in 6 weeks. Budget £40,000 across LinkedIn, email and paid search, targeting UK sole traders.',
+    promises: [
+      [
+        'objective, audience, single-minded proposition, key messages, channels, budget split, timeline and how we will measure success',
+        (r) => {
+          const brief = fileText(r, /campaign-brief\.md$/);
+          for (const h of [
+            'Objective',
+            'Audience',
+            'Single-minded proposition',
+            'Key messages',
+            'Channels',
+            'Budget split',
+            'Timeline',
+            'How we will measure success',
+          ])
+            expect(brief).toContain(`## ${h}`);
+          expect(brief).toContain('UK sole traders');
+          // The split adds up to 100% and the amounts to the stated budget.
+          const rows = [...brief.matchAll(/^\| [^|]+ \| (\d+)% \| £([\d,]+) \|$/gm)];
+          expect(rows.reduce((s, m) => s + Number(m[1]), 0)).toBe(100);
+          expect(rows.reduce((s, m) => s + Number(m[2]!.replace(/,/g, '')), 0)).toBe(40_000);
+          expect(brief).toMatch(/Week 6/);
+        },
+      ],
+    ],
+  },
+  'Product launch messaging': {
+    attach: ['fact-sheet.docx'],
+    promises: [
+      [
+        'a positioning statement, a headline, three proof points',
+        (r) => {
+          const lead = firstText(r);
+          expect(lead).toMatch(
+            /\*\*Positioning statement:\*\* For small businesses and sole traders in the UK/,
+          );
+          expect(lead).toContain(
+            'Unlike the alternative (most banks settle card and invoice payments in 2 to 3 working days)',
+          );
+          expect(lead).toMatch(/\*\*Headline:\*\* Payouts in under 30 minutes\./);
+          expect(lead).toMatch(/1\. [^\n]*30 minutes[\s\S]*2\. [^\n]*0\.5%[\s\S]*3\. [^\n]*12,000/);
+        },
+      ],
+      [
+        'short copy for email, social and the website',
+        (r) => {
+          const copy = section(r, '### Short copy');
+          expect(copy).toMatch(/\*\*Email\*\*[\s\S]*Subject: /);
+          expect(copy).toContain('**Social**');
+          expect(copy).toMatch(/\*\*Website\*\*[\s\S]*Headline: /);
+          expect(copy).toContain('Available from 3 March 2027');
+        },
+      ],
+    ],
+  },
+  'Campaign results review': {
+    attach: ['campaign-results.csv'],
+    promises: [
+      [
+        'reach, engagement, click-through and conversion by channel against target',
+        (r) => {
+          const table = section(r, '### By channel against target');
+          for (const [ch, f] of Object.entries(B.CAMPAIGN_FACTS))
+            expect(table).toContain(
+              `| ${ch} | ${gbp(f.spend)} | ${f.impressions.toLocaleString('en-GB')} | ${f.clicks.toLocaleString('en-GB')} | ${pct(f.clicks, f.impressions)} | ${f.conversions} | ${pct(f.conversions, f.clicks)} | ${gbp(Math.round((f.spend / f.conversions) * 100) / 100)} | ${f.target} | ${pct(f.conversions, f.target)} |`,
+            );
+          const total = Object.values(B.CAMPAIGN_FACTS).reduce(
+            (s, f) => ({
+              spend: s.spend + f.spend,
+              conv: s.conv + f.conversions,
+              target: s.target + f.target,
+            }),
+            { spend: 0, conv: 0, target: 0 },
+          );
+          expect(firstText(r)).toContain(
+            `spent ${gbp(total.spend)} for ${total.conv} conversions (${pct(total.conv, total.target)} of target)`,
+          );
+        },
+      ],
+      [
+        'with a chart and what to change next time',
+        (r) => {
+          expect(chartTitles(r)).toContain('Conversions against target by channel');
+          const change = section(r, '### What to change next time');
+          expect(change).toContain('Move budget from LinkedIn');
+          expect(change).toMatch(/Email has 1 row\(s\) with no conversions recorded/);
+        },
+      ],
+    ],
+  },
+  'Quarterly content calendar': {
+    attach: ['content-performance.csv'],
+    promises: [
+      [
+        'weekly themes, formats and channels',
+        (r) => {
+          const weeks = section(r, '### Weekly themes');
+          expect(weeks.match(/^\| \d+ \| \d{4}-\d{2}-\d{2} \|/gm)).toHaveLength(13);
+        },
+      ],
+      [
+        'key dates',
+        (r) =>
+          expect(section(r, '### Weekly themes')).toMatch(
+            /\| (New Year's Day|Halloween|Christmas Day|International Women's Day|End of the UK tax year)/,
+          ),
+      ],
+      [
+        'delivered as a table we can share',
+        (r) => {
+          const csv = fileText(r, /content-calendar\.csv$/);
+          expect(csv.split('\n')[0]).toBe('Week,Week of,Key date,Day,Channel,Theme,Format,Hook');
+          expect(
+            new Set(
+              csv
+                .trim()
+                .split('\n')
+                .slice(1)
+                .map((l) => l.split(',')[0]),
+            ),
+          ).toHaveProperty('size', 13);
+        },
+      ],
+      [
+        "last quarter's content performance",
+        (r) => expect(texts(r.content)).toContain("### Last quarter's content, ranked"),
+      ],
+    ],
+  },
+  'Social media content plan': {
+    attach: ['content-performance.csv'],
+    promises: [
+      [
+        'a month of social media posts for LinkedIn and Instagram',
+        (r) => {
+          const csv = fileText(r, /social-media-plan\.csv$/)
+            .trim()
+            .split('\n')
+            .slice(1);
+          expect(csv).toHaveLength(24);
+          expect(csv.filter((l) => l.includes('"LinkedIn"'))).toHaveLength(12);
+        },
+      ],
+      [
+        'post ideas, copy drafts, best posting days and a mix of formats',
+        (r) => {
+          // Past posts by weekday, by hand: LinkedIn Tue (2260+690)/(18800+9900) = 10.3% beats Thu 10.0%; Instagram only Saturdays.
+          expect(firstText(r)).toContain(
+            'LinkedIn Tuesday (highest engagement per impression in content-performance.csv (10.3%))',
+          );
+          expect(firstText(r)).toContain('Instagram Saturday');
+          expect(texts(r.content)).toContain('### Format mix');
+          expect(texts(r.content)).toMatch(/\| Copy draft \|/);
+        },
+      ],
+    ],
+  },
+  'Content performance audit': {
+    attach: ['content-performance.csv'],
+    promises: [
+      [
+        'rank posts and articles by engagement and conversion',
+        (r) => {
+          const rows = B.CONTENT_PERFORMANCE_CSV.split('\n')
+            .slice(1)
+            .map((l) => l.split(','));
+          const ranked = rows
+            .map((c) => ({ title: c[0]!, rate: Number(c[6]) / Number(c[5]) }))
+            .sort((a, b) => b.rate - a.rate);
+          const table = section(r, '### Posts and articles ranked by engagement and conversion');
+          const order = [...table.matchAll(/^\| (\d+) \| ([^|]+) \|/gm)].map((m) => m[2]!.trim());
+          expect(order).toEqual(ranked.map((x) => x.title));
+        },
+      ],
+      [
+        'find the best topics, formats and days',
+        (r) => {
+          const t = texts(r.content);
+          // Cash flow, by hand: (410+2260+370)/(8200+18800+7400) = 8.8%, 59 conversions.
+          expect(t).toContain(
+            `| Cash flow | 3 | ${pct(410 + 2260 + 370, 8200 + 18800 + 7400)} | 59 |`,
+          );
+          expect(t).toMatch(/\| Format \| Items \| Engagement rate \| Conversions \|/);
+          expect(t).toMatch(
+            /\| Day \| Items \| Engagement rate \| Conversions \|\n\| --- [^\n]*\n\| Tuesday \|/,
+          );
+        },
+      ],
+      [
+        'recommend what to do more and less of',
+        (r) => {
+          expect(texts(r.content)).toMatch(/\*\*Do more of:\*\* /);
+          expect(texts(r.content)).toMatch(/\*\*Do less of:\*\* [^\n]*Behind the scenes/);
+        },
+      ],
+    ],
+  },
+  'Competitor positioning map': {
+    attach: ['competitor-notes.md'],
+    extra: ' Competitors: Paydash, Ledgerly, Coinstack.',
+    promises: [
+      [
+        'their claims, audience, price point and tone',
+        (r) => {
+          const t = section(r, '### Claims, audience, price point and tone');
+          expect(t).toMatch(
+            /\| Paydash \| "The fastest payouts in Europe"; "Enterprise-grade security" \| mid-size and enterprise finance teams \| from £49 per month plus 1% per transaction \| formal and technical/,
+          );
+          expect(t).toMatch(
+            /\| Ledgerly \| "Accounting that does itself" \| accountants and bookkeepers/,
+          );
+          expect(t).toMatch(/\| Coinstack \|[^\n]*free plan; 2\.9% per card payment/);
+        },
+      ],
+      [
+        'where there is open space',
+        (r) => {
+          const open = section(r, '### Where there is open space for us');
+          expect(open).toContain('**Human support**');
+          expect(open).toContain('**Small business focus**');
+          expect(open).not.toContain('**Speed**');
+        },
+      ],
+    ],
+  },
+  'Competitor messaging teardown': {
+    attach: ['competitor-page.html', 'our-page.html'],
+    promises: [
+      [
+        'the promise, proof, tone and calls to action',
+        (r) => {
+          const t = section(r, '### Promise, proof, tone and calls to action');
+          expect(t).toMatch(
+            /\| competitor-page\.html \| "The fastest payouts in Europe" \| Trusted by 4,000 companies[^|]*\| [^|]*jargon: [^|]*end-to-end[^|]*\| "Book a demo", "See pricing" \|/,
+          );
+        },
+      ],
+      [
+        'how our copy compares',
+        (r) => {
+          const t = section(r, '### How our copy compares');
+          expect(t).toContain('ours "Get paid the moment your customer pays"');
+          expect(t).toContain('ours "Start free today"');
+        },
+      ],
+    ],
+  },
+  'Share of voice report': {
+    attach: ['mentions.csv'],
+    promises: [
+      [
+        'share of voice against competitors by channel and month',
+        (r) => {
+          const f = B.MENTIONS_FACTS;
+          const byMonth = section(r, '### By month');
+          for (const [m, s] of Object.entries(f.monthly))
+            expect(byMonth).toMatch(new RegExp(`\\| ${m} \\|[^\\n]*\\| ${s}% \\|`));
+          const byChannel = section(r, '### By channel');
+          for (const [ch, s] of Object.entries(f.byChannel))
+            expect(byChannel).toMatch(
+              new RegExp(`\\| ${ch} \\|[^\\n]*\\| ${Math.round(s * 10) / 10}% \\|`),
+            );
+        },
+      ],
+      ['with a chart', (r) => expect(chartTitles(r)).toContain('Share of voice by month (%)')],
+      [
+        'the moments where we gained or lost ground',
+        (r) => {
+          const m = section(r, '### Where we gained or lost ground');
+          expect(m).toContain(`${B.MENTIONS_FACTS.gained}: gained 23.3 points`);
+          expect(m).toContain(`${B.MENTIONS_FACTS.lost}: lost 33.3 points`);
+        },
+      ],
+    ],
+  },
+  'Brand perception survey analysis': {
+    attach: ['perception-survey.csv'],
+    promises: [
+      [
+        'awareness, consideration',
+        (r) =>
+          expect(firstText(r)).toContain(
+            `${Math.round(B.SURVEY_FACTS.overallAwareness * 10) / 10}% of 12 respondents know the brand`,
+          ),
+      ],
+      [
+        'how results differ by segment',
+        (r) => {
+          const seg = section(r, '### By segment');
+          for (const [s, a] of Object.entries(B.SURVEY_FACTS.awareness))
+            expect(seg).toMatch(
+              new RegExp(
+                `\\| ${s} \\| \\d+ \\| ${Math.round(a * 10) / 10}% \\| ${Math.round(B.SURVEY_FACTS.consideration[s as keyof typeof B.SURVEY_FACTS.consideration] * 10) / 10}% \\|`,
+              ),
+            );
+        },
+      ],
+      [
+        'the attributes people associate with us',
+        (r) =>
+          expect(section(r, '### Attributes associated with the brand')).toMatch(
+            new RegExp(`\\| ${B.SURVEY_FACTS.topAttribute} \\| 4 \\| 33.3% \\|`),
+          ),
+      ],
+      [
+        'with charts',
+        (r) =>
+          expect(chartTitles(r)).toEqual(
+            expect.arrayContaining([
+              'Awareness and consideration by segment (%)',
+              'Attributes associated with the brand',
+            ]),
+          ),
+      ],
+    ],
+  },
+  'Brand guidelines compliance check': {
+    attach: ['brand-guidelines.docx', 'spring-materials.md'],
+    promises: [
+      [
+        'logo use, colours, typography, tone and legal lines',
+        (r) => {
+          const t = section(r, '### Item by item');
+          expect(t).toMatch(
+            /\| Item 1: Spring promotional e-mail \| ✅ \| ✅ \| ✅ \| Banned word "best-in-class"[^|]*"staff"[^|]*"assist"[^|]*\| Missing the legal line for promotional e-mail[^|]*Terms apply/,
+          );
+          expect(t).toMatch(
+            /\| Item 2: Instagram post \| Logo stretched[^|]*\| #FF5733 is not in the palette/,
+          );
+          expect(t).toMatch(
+            /\| Item 3: Poster for the Leeds office \| ✅ \| ✅ \| Arial is not allowed/,
+          );
+        },
+      ],
+      [
+        'with a list of fixes per item',
+        (r) => {
+          const fixes = fileText(r, /brand-compliance-fixes\.md$/);
+          expect(fixes).toMatch(/## Item 2: Instagram post\n\n- \[ \] Use the master logo/);
+          expect(fixes).toContain('Replace #FF5733 with a palette colour');
+        },
+      ],
+    ],
+  },
+};
+
+describe('brand hub starters: each gets what its text promises', () => {
+  it('has a case for every seeded brand hub starter', () => {
+    expect(starters.map((s) => s.name).sort()).toEqual(Object.keys(CASES).sort());
+  });
+  for (const starter of starters) {
+    const c = CASES[starter.name]!;
+    it(
+      starter.name,
+      async () => {
+        const { report, thinking } = await ask(
+          `Help me with: ${starter.description}${c.extra ?? ''}`,
+          c.attach.map(doc),
+        );
+        expect(thinking.some((t) => /^Running [a-z_]+/.test(t))).toBe(true);
+        for (const [phrase, check] of c.promises) {
+          expect(starter.description).toContain(phrase);
+          check(report);
+        }
+      },
+      60_000,
+    );
+  }
+});
+
+describe('copy in other languages and honest answers', () => {
+  it('does not give an English readability score or word lists on German copy, and says so', async () => {
+    const { report } = await ask('Review this copy against our brand voice', [
+      doc('kampagne-de.txt'),
+    ]);
+    expect(firstText(report)).toContain(
+      'It reads as German: the readability score, passive voice and English word lists do not apply to German and are not given',
+    );
+    const summary = section(report, '### Scored summary: kampagne-de.txt');
+    expect(summary).toContain('| Reading level (Flesch reading ease) | not given (German) |');
+    expect(summary).toContain('| Banned words | not checked (English list) |');
+    expect(summary).toMatch(/\| Average sentence length \| [\d.]+ words \|/);
+    expect(texts(report.content)).not.toContain('### Rewritten version\n\nThe preferred wording');
+  });
+
+  it('uses the guidelines from an earlier message for copy sent later in the chat', async () => {
+    const first = await ask('Here are our brand guidelines', [doc('brand-guidelines.docx')]);
+    expect(firstText(first.report)).toMatch(/Only the guidelines|To do this I need/);
+    const before: HistoryMessage[] = [
+      userMessage('Here are our brand guidelines', [doc('brand-guidelines.docx')]),
+      { role: 'assistant', text: JSON.stringify(first.report), attachments: [] },
+    ];
+    const { report } = await ask(
+      'Review this copy:\n```\nOur staff leverage synergies so users can purchase faster.\n```',
+      [],
+      before,
+    );
+    expect(texts(report.content)).toContain('Rules applied from **brand-guidelines.docx**');
+    expect(firstText(report)).toMatch(/"leverage"[^\n]*"synergies"/);
+  });
+
+  it('says what it needs when the copy is missing', async () => {
+    const { report } = await ask('Help me with: reviewing a piece of copy against our brand voice');
+    expect(firstText(report)).toMatch(/^To do this I need the copy/);
+  });
+});
+
+describe('every starter without a file', () => {
+  for (const starter of starters) {
+    it(`${starter.name}: drafts what it can or says what to attach`, async () => {
+      const { report } = await ask(`Help me with: ${starter.description}`);
+      expect(firstText(report).length).toBeGreaterThan(80);
+      expect(report.next_steps.length).toBeGreaterThan(0);
+      // Either a deliverable, or one honest paragraph saying what it can do instead.
+      if (!report.content.some((c) => c.type === 'file' || c.type === 'chart'))
+        expect(firstText(report)).toMatch(/What I can do:/);
+    });
+  }
+});
