@@ -35,6 +35,8 @@ export type Reply =
       delayMs?: number;
       /** After the deltas, keep the stream open until this settles, then finish it. */
       holdUntil?: Promise<unknown>;
+      /** Before the delta at `index`, wait until `until` settles (a model pausing mid-answer). */
+      pauseAt?: { index: number; until: Promise<unknown> };
     }
   | { kind: 'status'; status: number; body?: unknown }
   | { kind: 'hang' };
@@ -160,13 +162,15 @@ export async function startOpenAiFixture(): Promise<OpenAiFixture> {
     const line = (delta: Delta, finish: string | null) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     res.write(line({ role: 'assistant', content: '' }, null));
-    const paced = reply.delayMs !== undefined || reply.holdUntil !== undefined;
+    const paced =
+      reply.delayMs !== undefined || reply.holdUntil !== undefined || reply.pauseAt !== undefined;
     if (paced) {
       // Held like a hang, so close() can cut it; a caller that goes away ends the pacing.
       hanging.add(res);
       res.on('close', () => hanging.delete(res));
     }
-    for (const item of reply.items) {
+    for (const [index, item] of reply.items.entries()) {
+      if (reply.pauseAt?.index === index) await reply.pauseAt.until.catch(() => undefined);
       if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
       if (res.destroyed) return;
       res.write(

@@ -298,7 +298,16 @@ function AssistantContent({
     // What the model wrote before it failed (an output limit, a filter, a cut) stays, marked.
     return (
       <div className="flex w-full flex-col gap-2">
-        {text.trim() && <IncompleteAnswer text={text} chatId={chatId} />}
+        {message.structuredResponse ? (
+          // The client already read the partial JSON as a report (repaired): shown as such.
+          <StructuredResponseCard
+            report={message.structuredResponse}
+            chatId={chatId}
+            onNextStep={onNextStep}
+          />
+        ) : (
+          text.trim() && <IncompleteAnswer text={text} chatId={chatId} />
+        )}
         <div role="alert" className={cn(bubble, 'border-destructive/40 text-sm text-destructive')}>
           {message.error || DEFAULT_ERROR_MESSAGE}
           {message.error === MODEL_TRUNCATED_MESSAGE && (

@@ -58,7 +58,9 @@ function latestTaskName(chat: ChatData | undefined): string | undefined {
   if (!chat) return undefined;
   for (let i = chat.messages.length - 1; i >= 0; i--) {
     const m = chat.messages[i]!;
-    if (m.role === 'assistant' && !m.isLoading) return m.structuredResponse?.task_name;
+    // A stopped or failed reply's partial report does not rename the chat (the server's rule).
+    if (m.role === 'assistant' && !m.isLoading)
+      return m.status === 'complete' ? m.structuredResponse?.task_name : undefined;
   }
   return undefined;
 }

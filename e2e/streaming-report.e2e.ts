@@ -1,0 +1,250 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { MessageDto } from '@contract/chats';
+import { addCompany } from '../server/admin/companies';
+import { DEFAULT_APPROVED_DOMAINS } from '../server/config';
+import { connectDatabase } from '../server/db/connect';
+import { seedDatabase } from '../server/seed/seed';
+import { startOpenAiFixture, textReply, type OpenAiFixture } from '../test-support/openai-fixture';
+import { disposeServer, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import {
+  cookieHeader,
+  cookieIntoContext,
+  shot,
+  signUpThroughApi,
+  uniqueE2eEmail,
+  type SessionCookie,
+} from './support';
+
+// A report written by a real-model endpoint, watched in Chromium while it streams: the page shows
+// it as a report from the first chunks (task name, markdown text growing, a chart placeholder),
+// never its JSON, at any moment, and a report stopped half-way stays a card.
+
+const runId = randomBytes(4).toString('hex');
+const DOMAIN = `stream-${runId}.com`;
+
+const REPORT = {
+  task_name: 'Headcount by department',
+  content: [
+    {
+      type: 'text',
+      text: '**Operations** is the largest team: 12 of 49 people.\n\n```sql\nSELECT department, count(*) FROM people GROUP BY 1;\n```\n\nSales follows with 9.',
+    },
+    {
+      type: 'chart',
+      title: 'Headcount by department',
+      chart_type: 'bar',
+      config: {
+        type: 'bar',
+        data: {
+          labels: ['Operations', 'Sales', 'Finance'],
+          datasets: [{ label: 'People', data: [12, 9, 6] }],
+        },
+      },
+    },
+  ],
+  next_steps: [{ step_description: 'Break attrition down by location' }],
+};
+
+/** A promise with its resolve function, to release a held reply when the test says so. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const promise = new Promise<void>((r) => (open = r));
+  return { promise, open };
+}
+
+/** Records, on every DOM change before it is painted, whether a reply ever showed report JSON. */
+const WATCH_FOR_JSON = `
+  window.__sawJson = [];
+  new MutationObserver(() => {
+    for (const row of document.querySelectorAll('li[data-role="assistant"]')) {
+      const t = row.textContent || '';
+      if (t.includes('"task_name"') || t.includes('{"') || t.includes('"content":')) window.__sawJson.push(t.slice(0, 200));
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+`;
+
+describe('a report streaming from a model, in the browser', () => {
+  let model: OpenAiFixture;
+  let dataDir: string;
+  let server: RunningServer;
+  let browser: Browser;
+  let cookie: SessionCookie;
+
+  beforeAll(async () => {
+    model = await startOpenAiFixture();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-stream-'));
+    const database = await connectDatabase({
+      databaseUrl: inject('testDatabaseUrl') ?? undefined,
+      pgliteDir: path.join(dataDir, 'pglite'),
+    });
+    try {
+      await seedDatabase(database.db);
+      await addCompany(database.db, {
+        name: `Stream ${runId}`,
+        emailDomains: [DOMAIN],
+        talentIntelligenceModel: 'openai:stream-model',
+      });
+    } finally {
+      await database.close();
+    }
+    server = await startServer({
+      DATA_DIR: dataDir,
+      OPENAI_BASE_URL: model.baseUrl,
+      OPENAI_API_KEY: 'sk-e2e-stream',
+      APPROVED_EMAIL_DOMAINS: [...DEFAULT_APPROVED_DOMAINS, DOMAIN].join(','),
+    });
+    browser = await launchBrowser();
+    ({ cookie } = await signUpThroughApi(server, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: uniqueE2eEmail('stream', DOMAIN),
+    }));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (server) await disposeServer(server);
+    await model?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function api(method: string, p: string, body?: unknown): Promise<Response> {
+    return fetch(server.url + p, {
+      method,
+      headers: {
+        Cookie: cookieHeader(cookie),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  async function openNewChat(): Promise<{
+    chatId: string;
+    context: BrowserContext;
+    page: Page;
+    errors: string[];
+  }> {
+    const res = await api('POST', '/api/chats', {
+      title: 'Talent Chat',
+      module: 'talent-intelligence',
+    });
+    expect(res.status).toBe(201);
+    const { id: chatId } = (await res.json()) as { id: string };
+    const opened = await newPage(browser);
+    await cookieIntoContext(opened.context, server, cookie);
+    await opened.page.addInitScript(WATCH_FOR_JSON);
+    await opened.page.goto(`${server.url}/chat/${chatId}`);
+    await opened.page.getByText('Connecting to chat...').waitFor({ state: 'hidden' });
+    await opened.page.getByPlaceholder('Type your message...').waitFor();
+    return { chatId, ...opened };
+  }
+
+  async function send(page: Page, text: string) {
+    const box = page.getByPlaceholder('Type your message...');
+    await box.fill(text);
+    await box.press('Enter');
+  }
+
+  const sawJson = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __sawJson: string[] }).__sawJson);
+
+  it('shows the report as a report from its first chunks to the end, never its JSON', async () => {
+    const { chatId, context, page, errors } = await openNewChat();
+    try {
+      const release = gate();
+      // Written in small pieces, pausing in the middle of the chart's data until released.
+      const json = JSON.stringify(REPORT);
+      const size = 7;
+      const paused = textReply(json, size, { delayMs: 20 });
+      if (paused.kind !== 'stream') throw new Error('a text reply is a stream');
+      model.enqueue({
+        ...paused,
+        pauseAt: { index: Math.floor(json.indexOf('"Sales",') / size), until: release.promise },
+      });
+      await send(page, 'Headcount by department, please');
+
+      const streaming = page.locator(
+        'li[data-role="assistant"] article[data-partial-report="streaming"]',
+      );
+      await streaming.getByRole('heading', { name: /Headcount by/ }).waitFor({ timeout: 30_000 });
+      // Text parts render as markdown while they grow.
+      await streaming.locator('strong', { hasText: 'Operations' }).waitFor();
+      await shot(page, 'stream-report-text');
+      // The chart is a placeholder until its object is whole, then drawn.
+      await streaming.getByText(/Chart: Headcount by department/).waitFor();
+      await streaming.locator('[data-code-block="sql"]').waitFor();
+      await shot(page, 'stream-report-chart-placeholder');
+      release.open();
+
+      const done = page.locator('li[data-role="assistant"][data-status="complete"] article');
+      await done.getByRole('heading', { name: REPORT.task_name }).waitFor({ timeout: 30_000 });
+      await done.getByText('Break attrition down by location').waitFor();
+      // The finished code block is highlighted and keeps its copy button.
+      await done.locator('[data-code-block="sql"] pre.shiki').waitFor();
+      await done.getByRole('button', { name: 'Copy code' }).waitFor();
+      await shot(page, 'stream-report-done');
+
+      expect(await sawJson(page)).toEqual([]);
+      const stored = (await (await api('GET', `/api/chats/${chatId}`)).json()) as {
+        title: string;
+        messages: MessageDto[];
+      };
+      expect(stored.messages.at(-1)!.structuredResponse?.task_name).toBe(REPORT.task_name);
+      expect(stored.title).toBe(REPORT.task_name);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('stops a report half-way: it stays a card with what was written, never JSON', async () => {
+    const { chatId, context, page, errors } = await openNewChat();
+    try {
+      const never = gate();
+      const json = JSON.stringify(REPORT);
+      // Written slowly up to the middle of the text part, then held open.
+      model.enqueue(
+        textReply(json.slice(0, json.indexOf('Sales follows')), 6, {
+          delayMs: 20,
+          holdUntil: never.promise,
+        }),
+      );
+      await send(page, 'Headcount again');
+      const reply = page.locator('li[data-role="assistant"]').last();
+      await reply.locator('strong', { hasText: 'Operations' }).waitFor({ timeout: 30_000 });
+      await reply.getByText(/12 of 49 people/).waitFor();
+      await page.getByRole('button', { name: 'Stop' }).click();
+
+      const stopped = page.locator('li[data-role="assistant"][data-status="stopped"]').last();
+      await stopped.waitFor();
+      const card = stopped.locator('article');
+      await card.getByRole('heading', { name: REPORT.task_name }).waitFor();
+      await card.getByText(/12 of 49 people/).waitFor();
+      await stopped.getByText('Stopped', { exact: true }).waitFor();
+      // A stopped report does not rename the chat: only a finished report's task name does.
+      await page.getByRole('heading', { level: 2, name: 'Talent Chat' }).waitFor();
+      await shot(page, 'stream-report-stopped');
+      expect(await sawJson(page)).toEqual([]);
+
+      // The stored reply is the partial text; after a reload it is still shown as a card.
+      const stored = (await (await api('GET', `/api/chats/${chatId}`)).json()) as {
+        messages: MessageDto[];
+      };
+      expect(stored.messages.at(-1)!.status).toBe('stopped');
+      await page.reload();
+      const again = page.locator('li[data-role="assistant"][data-status="stopped"] article');
+      await again.getByRole('heading', { name: REPORT.task_name }).waitFor();
+      await again.getByText(/12 of 49 people/).waitFor();
+      expect(await sawJson(page)).toEqual([]);
+      never.open();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
