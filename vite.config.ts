@@ -11,7 +11,8 @@ export default defineConfig({
   resolve: {
     alias: { '@contract': dir('./contract'), '@': dir('./client') },
   },
-  build: { outDir: dir('./dist/client'), emptyOutDir: true, sourcemap: true },
+  // 'hidden': maps are written for profiling (bench/) but not linked; the server never serves them.
+  build: { outDir: dir('./dist/client'), emptyOutDir: true, sourcemap: 'hidden' },
   server: {
     proxy: { '/api': 'http://localhost:5000', '/ws': { target: 'ws://localhost:5000', ws: true } },
   },

@@ -13,6 +13,10 @@ describe('the app shell of the server', () => {
     mkdirSync(path.join(clientDir, 'assets'));
     writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Atrium</title>');
     writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(
+      path.join(clientDir, 'assets', 'app-abc123.js.map'),
+      '{"sourcesContent":["secret"]}',
+    );
     t = await createTestApp({ clientDir });
   });
   afterAll(async () => {
@@ -50,6 +54,11 @@ describe('the app shell of the server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.body).toBe('console.log(1)');
+  });
+
+  it('never serves source maps (they would publish the source)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js.map' });
+    expect(res.body).not.toContain('sourcesContent');
   });
 
   it('refuses a state-changing call from a foreign origin', async () => {

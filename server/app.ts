@@ -256,6 +256,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: clientDir,
       wildcard: false,
       index: false,
+      // Source maps stay on the server (they would publish the source): a .map is not found.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       // Hashed assets are immutable; index.html is always revalidated.
       setHeaders: (res, filePath) => {
         res.header(
