@@ -482,6 +482,20 @@ describe('Talent Intelligence follow-ups and honest answers', () => {
     expect(textOf(first.report.content)).not.toContain('by manager');
   });
 
+  it('answers a question about one group with that group first', async () => {
+    const head = await ask([user('How many people do we have in Sales?', [hr()])]);
+    const sales = current.filter((p) => p.department === 'Sales').length;
+    expect(textOf(head.report.content).split('\n')[0]).toBe(
+      `**Sales**: ${sales} people employed on ${AS_OF} (${round1((sales / current.length) * 100)}% of ${current.length}).`,
+    );
+    const eng = await ask([user('What is the attrition rate in Engineering?', [hr()])]);
+    const l = people.filter((p) => leftInYear(p) && p.department === 'Engineering').length;
+    const rate = round1((l / avgHeadcount((p) => p.department === 'Engineering')) * 100);
+    expect(textOf(eng.report.content).split('\n')[0]).toContain(
+      `**Engineering**: attrition of **${rate}%** in the 12 months to ${AS_OF} (${l} leavers`,
+    );
+  });
+
   it('goes deeper when the same attrition request comes again, instead of repeating itself', async () => {
     const q = 'Show attrition by department';
     const first = await ask([user(q, [hr()])]);

@@ -91,8 +91,26 @@ function outputOf<T>(calls: ToolCallRecord[], tool: string): T | null {
 // ---------------------------------------------------------------------------------------------
 // Parts, one per tool result.
 
-function headcountPart(r: HeadcountResult): Part {
+/** The groups a request names ("in Sales", "for London"), among a result's groups. */
+function namedGroups<G extends { group: string }>(request: string, groups: G[]): G[] {
+  const body = bodyOf(request).toLowerCase();
+  return groups.filter(
+    (g) =>
+      g.group.length > 1 &&
+      g.group !== 'Not stated' &&
+      new RegExp(
+        `(^|[^a-z0-9])${g.group.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z0-9])`,
+      ).test(body),
+  );
+}
+
+function headcountPart(r: HeadcountResult, request: string): Part {
   const p = empty();
+  for (const b of r.by)
+    for (const g of namedGroups(request, b.groups))
+      p.answer.push(
+        `**${g.group}**: ${plural(g.people, 'person', 'people')} employed on ${r.asOf} (${g.share}% of ${n(r.headcount)}).`,
+      );
   p.answer.push(
     `**${n(r.headcount)}** people employed on ${r.asOf}${r.servingNotice ? ` (${plural(r.servingNotice, 'person', 'people')} serving notice, still counted)` : ''}${r.futureStarters ? `; ${plural(r.futureStarters, 'future starter')} not counted yet` : ''}.`,
   );
@@ -152,7 +170,12 @@ function attritionPart(r: AttritionResult, request: string): Part {
   const ranked = lead?.groups.filter((g) => !g.small && g.group !== 'Not stated') ?? [];
   const top = [...ranked].sort((a, b) => b.rate - a.rate)[0];
   const most = [...(lead?.groups ?? [])].sort((a, b) => b.leavers - a.leavers)[0];
-  if (lead && top && /\b(which|where|what)\b/i.test(bodyOf(request))) {
+  for (const b of r.by)
+    for (const g of namedGroups(request, b.groups))
+      p.answer.push(
+        `**${g.group}**: attrition of **${g.rate}%** in the 12 months to ${r.asOf} (${plural(g.leavers, 'leaver')} against an average headcount of ${g.averageHeadcount}${r.typeKnown ? `; ${g.voluntary} voluntary, ${g.voluntaryRate}%` : ''})${g.small ? ', a small group: read with care' : ''}.`,
+      );
+  if (lead && top && /\b(which|where|what)\b/i.test(bodyOf(request)) && !p.answer.length) {
     p.answer.push(
       `**${top.group}** loses the most people: an attrition rate of **${top.rate}%** (${plural(top.leavers, 'leaver')} against an average headcount of ${top.averageHeadcount}) in the 12 months to ${r.asOf}, against ${r.rate}% for the whole organisation.${most && most.group !== top.group ? ` By number of leavers, ${most.group} lost the most (${most.leavers}).` : ''}`,
     );
@@ -164,7 +187,7 @@ function attritionPart(r: AttritionResult, request: string): Part {
         : ' The file does not say which exits were voluntary.'
     }`,
   );
-  if (!(lead && top && /\b(which|where|what)\b/i.test(bodyOf(request))))
+  if (!(lead && top && /\b(which|where|what)\b/i.test(bodyOf(request))) && p.answer.length < 2)
     for (const b of r.by) {
       const hot = b.groups
         .filter((g) => !g.small && g.group !== 'Not stated')
@@ -274,8 +297,13 @@ function tenurePart(r: TenureResult): Part {
   return p;
 }
 
-function payPart(r: PayResult): Part {
+function payPart(r: PayResult, request: string): Part {
   const p = empty();
+  for (const b of r.by)
+    for (const g of namedGroups(request, b.groups))
+      p.answer.push(
+        `**${g.group}**: median salary **${pay(g.median)}** (middle half ${pay(g.q1)} to ${pay(g.q3)}, ${plural(g.people, 'person', 'people')}).`,
+      );
   if (!r.overall) {
     p.answer.push('No current employee has a salary in the file, so pay cannot be summarised.');
     return p;
@@ -1633,10 +1661,10 @@ function partsOf(ctx: PlanContext, task: TalentTask, source: string): Part[] {
     ti_calibration: () => push<CalibrationResult>('ti_calibration', calibrationPart),
     ti_spans_of_control: () => push<SpansResult>('ti_spans_of_control', spansPart),
     ti_skills_gap: () => push<SkillsGapResult>('ti_skills_gap', (r) => skillsPart(r, source)),
-    ti_headcount: () => push<HeadcountResult>('ti_headcount', headcountPart),
+    ti_headcount: () => push<HeadcountResult>('ti_headcount', (r) => headcountPart(r, ctx.request)),
     ti_attrition: () => push<AttritionResult>('ti_attrition', (r) => attritionPart(r, ctx.request)),
     ti_tenure: () => push<TenureResult>('ti_tenure', tenurePart),
-    ti_pay: () => push<PayResult>('ti_pay', payPart),
+    ti_pay: () => push<PayResult>('ti_pay', (r) => payPart(r, ctx.request)),
   };
   // The calls in the order planned: the first answers the question.
   const seen = new Set<string>();
