@@ -470,3 +470,22 @@ describe('odd headers and dates', () => {
     expect(howIReadMarkdown(set)).toContain('Only the first 200 of 230 columns were read.');
   });
 });
+
+describe('rows without an employee id', () => {
+  it('leaves out open positions when nearly every row has an id, and keeps rows when ids are sparse', async () => {
+    const rows = Array.from({ length: 20 }, (_, i) => `E${i},Sales,5000${i}`);
+    const set = await loadText(
+      'positions.csv',
+      ['Employee ID,Department,Salary', ...rows, ',Sales,48000'].join('\n'),
+    );
+    expect(set.tables[0]!.rows).toBe(20);
+    expect(set.tables[0]!.leftOut).toEqual([
+      { reason: 'row without an employee id (an open position or an incomplete row)', rows: 1 },
+    ]);
+    const sparse = await loadText(
+      'sparse.csv',
+      ['Employee ID,Department,Salary', 'E1,Sales,50000', ',Sales,48000', ',HR,47000'].join('\n'),
+    );
+    expect(sparse.tables[0]!.rows).toBe(3);
+  });
+});

@@ -245,6 +245,10 @@ async function stageTable(
   }`;
   // A row with one cell filled (a footnote, a stray id) carries no data about anyone.
   const noteRow = width >= 4 ? `(${filledCount}) = 1` : 'FALSE';
+  // Where nearly every row has an employee id, a row without one is not a person (a vacancy).
+  const noId = idCol
+    ? `atr_missing(${idCol}) AND (SELECT count(*) FILTER (WHERE NOT atr_missing(${idCol})) >= 0.9 * count(*) FROM b)`
+    : 'FALSE';
   const stage = quoteIdent(`${raw.name}_s`);
   await conn.run(`CREATE TABLE ${stage} AS
     WITH b AS (SELECT __row, ${cols.map((c) => `atr_clean(${c.raw}) AS ${c.id}`).join(', ')} FROM ${rawId} WHERE __row > ${headerRowNo}),
@@ -253,6 +257,7 @@ async function stageTable(
       WHEN ${isHeader} THEN 'repeated header row'
       WHEN ${totalRow} THEN 'total or subtotal row'
       WHEN ${noteRow} THEN 'note or empty row (a single cell filled)'
+      WHEN ${noId} THEN 'row without an employee id (an open position or an incomplete row)'
     END AS __reason FROM b)
     SELECT *, CASE WHEN __reason IS NULL THEN row_number() OVER (PARTITION BY __reason, ${cols
       .map((c) => c.id)
