@@ -954,7 +954,7 @@ function needsFile(task: GovernanceTask, request: string): Draft {
       const list = CHECKLISTS[key];
       return doc(
         key === 'gdpr' ? 'the privacy notice or data protection policy' : 'the policy',
-        `${list.label}: document needed`,
+        `${list.label} and template`,
         fileNameFor(`${list.label} template`, 'md'),
         `# ${list.label}\n\n${list.concepts.map((c, i) => `## ${i + 1}. ${c.label}\n\n_${c.guidance}_\n`).join('\n')}`,
       );
