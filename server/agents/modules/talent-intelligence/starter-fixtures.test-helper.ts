@@ -393,3 +393,22 @@ export const assessmentsCsv = (rows: Assessment[]) =>
   ].join('\n');
 
 export { DEPARTMENTS, LEVELS, LOCATIONS };
+
+/** A workbook as many HR teams keep it: current staff on one sheet, leavers on another. */
+export async function staffAndLeaversXlsx(people: Person[]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const staff = book.addWorksheet('Current staff');
+  staff.addRow(['Headcount report', `as at ${dayFirst(AS_OF)}`]);
+  staff.addRow([]);
+  staff.addRow(['Employee ID', 'Department', 'Location', 'Grade', 'Start Date', 'Leaving Date', 'Status']);
+  const leavers = book.addWorksheet('Leavers');
+  leavers.addRow(['Employee ID', 'Department', 'Location', 'Grade', 'Start Date', 'Termination Date', 'Reason for Leaving']);
+  const day = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00Z`) : null);
+  for (const p of people) {
+    if (p.exit !== null && p.exit <= AS_OF)
+      leavers.addRow([p.id, p.department ?? '', p.location, p.level, day(p.hire), day(p.exit), p.exitReason ?? '']);
+    else
+      staff.addRow([p.id, p.department ?? '', p.location, p.level, day(p.hire), day(p.exit), p.status]);
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}

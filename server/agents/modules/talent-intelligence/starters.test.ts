@@ -20,6 +20,7 @@ import {
   marketSurvey,
   pipeline,
   pipelineCsv,
+  staffAndLeaversXlsx,
   planCsv,
   SKILLS_SCORE,
   STAGES,
@@ -101,6 +102,15 @@ describe('Talent Intelligence starters', () => {
     expect(t).toContain(`| Sales | ${salesAvg} | ${sales.length} | ${salesVol.length} |`);
     expect(t).toContain('Attrition: leavers in the 12 months up to the as-of date');
     expectStandardParts(report);
+  });
+
+  it('Attrition hotspots on a workbook whose leavers are on their own sheet', async () => {
+    const book = fileOfBytes('headcount.xlsx', await staffAndLeaversXlsx(people));
+    const { report } = await ask([user(starter('Attrition hotspots'), [book])]);
+    const leavers = people.filter(leftInYear);
+    const rate = round1((leavers.length / avgHeadcount()) * 100);
+    expect(textOf(report.content)).toContain(`**${rate}%** (${leavers.length} leavers`);
+    expect(textOf(report.content)).toContain('Leavers');
   });
 
   it('Regretted leaver review: high performers apart, tenure, pay position, manager, three actions', async () => {
