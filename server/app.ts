@@ -25,6 +25,7 @@ import {
   isDependencyDown,
 } from './lib/errors';
 import { LOG_SERIALIZERS, createLogger } from './lib/logging';
+import { isSameOrigin } from './lib/origin';
 import { storable } from './lib/storable-text';
 import type { Mailer } from './mail/mailer';
 import type { Bus } from './realtime/bus';
@@ -295,14 +296,4 @@ function trustProxyOption(
 ): boolean | string[] | ((a: string, hop: number) => boolean) {
   if (typeof setting === 'number') return (_address, hop) => hop < setting;
   return setting;
-}
-
-export function isSameOrigin(origin: string, appUrl: string, host: string | undefined): boolean {
-  if (origin === new URL(appUrl).origin) return true;
-  // Behind a proxy or on another port in development, the request's own host counts too.
-  try {
-    return host !== undefined && new URL(origin).host === host;
-  } catch {
-    return false;
-  }
 }

@@ -12,7 +12,7 @@ import {
   requireUserId,
   type SessionEndedMessage,
 } from '../accounts/sessions';
-import { isSameOrigin } from '../app';
+import { isSameOrigin } from '../lib/origin';
 import { ForbiddenError } from '../lib/errors';
 import { findOwnChat } from '../workspace/chats.repo';
 import { findLatestReply } from '../workspace/conversation.repo';
