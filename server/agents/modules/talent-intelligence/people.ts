@@ -179,7 +179,16 @@ export async function peopleOf(set: TableSet): Promise<People> {
     throw new ToolError(
       'No workforce table among the attachments: attach an HR export (CSV or XLSX) with one row per employee.',
     );
-  const cte = `WITH people AS MATERIALIZED (${tables.map(selectOf).join('\nUNION ALL\n')})`;
+  const union = tables.map(selectOf).join('\nUNION ALL\n');
+  // A person on two sheets (a leaver still listed with the staff) counts once: the row with the
+  // exit date wins. Repeated ids within one table are the engine's conflicts, left as they are.
+  const cte =
+    tables.length > 1
+      ? `WITH people AS MATERIALIZED (SELECT * EXCLUDE (keep) FROM (SELECT u.*, CASE
+          WHEN u.id IS NOT NULL AND min(u.src) OVER (PARTITION BY u.id) <> max(u.src) OVER (PARTITION BY u.id)
+          THEN row_number() OVER (PARTITION BY u.id ORDER BY u.exit IS NULL, u.exit DESC) ELSE 1 END AS keep
+        FROM (${union}) u) WHERE keep = 1)`
+      : `WITH people AS MATERIALIZED (${union})`;
   const { asOf, source } = await asOfOf(set, cte);
   const has = new Set<ColumnRole>();
   const mapping: string[] = [];

@@ -395,20 +395,66 @@ export const assessmentsCsv = (rows: Assessment[]) =>
 export { DEPARTMENTS, LEVELS, LOCATIONS };
 
 /** A workbook as many HR teams keep it: current staff on one sheet, leavers on another. */
-export async function staffAndLeaversXlsx(people: Person[]): Promise<Buffer> {
+export async function staffAndLeaversXlsx(
+  people: Person[],
+  leaversAlsoInStaff = false,
+): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const staff = book.addWorksheet('Current staff');
   staff.addRow(['Headcount report', `as at ${dayFirst(AS_OF)}`]);
   staff.addRow([]);
-  staff.addRow(['Employee ID', 'Department', 'Location', 'Grade', 'Start Date', 'Leaving Date', 'Status']);
+  staff.addRow([
+    'Employee ID',
+    'Department',
+    'Location',
+    'Grade',
+    'Start Date',
+    'Leaving Date',
+    'Status',
+  ]);
   const leavers = book.addWorksheet('Leavers');
-  leavers.addRow(['Employee ID', 'Department', 'Location', 'Grade', 'Start Date', 'Termination Date', 'Reason for Leaving']);
+  leavers.addRow([
+    'Employee ID',
+    'Department',
+    'Location',
+    'Grade',
+    'Start Date',
+    'Termination Date',
+    'Reason for Leaving',
+  ]);
   const day = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00Z`) : null);
   for (const p of people) {
-    if (p.exit !== null && p.exit <= AS_OF)
-      leavers.addRow([p.id, p.department ?? '', p.location, p.level, day(p.hire), day(p.exit), p.exitReason ?? '']);
-    else
-      staff.addRow([p.id, p.department ?? '', p.location, p.level, day(p.hire), day(p.exit), p.status]);
+    if (p.exit !== null && p.exit <= AS_OF) {
+      leavers.addRow([
+        p.id,
+        p.department ?? '',
+        p.location,
+        p.level,
+        day(p.hire),
+        day(p.exit),
+        p.exitReason ?? '',
+      ]);
+      // Some HR systems keep leavers on the staff list too, marked terminated, without the date.
+      if (leaversAlsoInStaff)
+        staff.addRow([
+          p.id,
+          p.department ?? '',
+          p.location,
+          p.level,
+          day(p.hire),
+          null,
+          'Terminated',
+        ]);
+    } else
+      staff.addRow([
+        p.id,
+        p.department ?? '',
+        p.location,
+        p.level,
+        day(p.hire),
+        day(p.exit),
+        p.status,
+      ]);
   }
   return Buffer.from(await book.xlsx.writeBuffer());
 }

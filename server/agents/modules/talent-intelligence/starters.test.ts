@@ -105,12 +105,14 @@ describe('Talent Intelligence starters', () => {
   });
 
   it('Attrition hotspots on a workbook whose leavers are on their own sheet', async () => {
-    const book = fileOfBytes('headcount.xlsx', await staffAndLeaversXlsx(people));
-    const { report } = await ask([user(starter('Attrition hotspots'), [book])]);
     const leavers = people.filter(leftInYear);
     const rate = round1((leavers.length / avgHeadcount()) * 100);
-    expect(textOf(report.content)).toContain(`**${rate}%** (${leavers.length} leavers`);
-    expect(textOf(report.content)).toContain('Leavers');
+    for (const alsoInStaff of [false, true]) {
+      const book = fileOfBytes('headcount.xlsx', await staffAndLeaversXlsx(people, alsoInStaff));
+      const { report } = await ask([user(starter('Attrition hotspots'), [book])]);
+      expect(textOf(report.content)).toContain(`**${rate}%** (${leavers.length} leavers`);
+      expect(textOf(report.content)).toContain('Leavers');
+    }
   });
 
   it('Regretted leaver review: high performers apart, tenure, pay position, manager, three actions', async () => {
