@@ -75,7 +75,11 @@ describe('chat in the browser', () => {
       `${server.url}/chat/${chatId}?prefill=${encodeURIComponent('Help me with: headcount')}`,
     );
     await page.getByText('No messages in this chat yet.').waitFor();
-    await page.getByRole('heading', { name: 'Talent Intelligence Chat', exact: true }).waitFor();
+    // The chat's own heading (the shell's top bar shows the title too, as its h1).
+    await page
+      .getByRole('heading', { level: 2, name: 'Talent Intelligence Chat', exact: true })
+      .waitFor();
+    await page.locator('header h1', { hasText: 'Talent Intelligence Chat' }).waitFor();
     const back = page.getByRole('link', { name: 'Back to Talent Intelligence' });
     expect(await back.getAttribute('href')).toBe('/talent-intelligence');
     const box = page.getByPlaceholder('Type your message...');
@@ -216,7 +220,9 @@ describe('chat in the browser', () => {
     expect(download.suggestedFilename()).toBe(fileName);
     await expectToast('File downloaded');
 
+    // Deleting asks first (it cannot be undone).
     await saved.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete file' }).click();
     await expectToast('File deleted');
     await saved.waitFor({ state: 'detached' });
   });

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatDto, type ChatSummaryDto } from '@contract/chats';
+import { codeIn } from '../test-support/smtp';
 import { newPage } from './harness';
 import {
   cookieHeader,
@@ -24,6 +25,8 @@ describe('the everyday workspace', () => {
   let page: Page;
   let errors: string[];
   let cookie: SessionCookie;
+  let email = '';
+  let password = '';
   const ids = { board: '', brand: '', talent: '' };
 
   const api = async (method: string, url: string, body?: unknown) => {
@@ -71,7 +74,7 @@ describe('the everyday workspace', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: app.server.url,
     });
-    ({ cookie } = await signUpThroughApi(app.server, {
+    ({ cookie, email, password } = await signUpThroughApi(app.server, {
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: uniqueE2eEmail('workspace', 'contoso.com'),
@@ -267,6 +270,36 @@ describe('the everyday workspace', () => {
     errors.length = 0;
   });
 
+  it('shows the progress above the messages, never over the user own message, with the time taken', async () => {
+    await page.goto(`${app.server.url}/chat/${ids.board}`);
+    await page.locator('li[data-role="assistant"]').first().waitFor();
+    // The send is held on its way, so the reply stays in progress while the test looks.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/chats/message', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Which actions are overdue?');
+    await box.press('Enter');
+    const status = page
+      .getByRole('status')
+      .filter({ hasText: 'Gathering information from agents' });
+    await status.waitFor();
+    await status.getByText(/^Elapsed \d+:\d\d$/).waitFor();
+    const mine = page.locator('li[data-role="user"]').last();
+    await mine.getByText('Which actions are overdue?').waitFor();
+    const a = (await status.boundingBox())!;
+    const b = (await mine.boundingBox())!;
+    expect(a.y + a.height <= b.y || b.y + b.height <= a.y).toBe(true);
+    release();
+    await page.unroute('**/api/chats/message');
+    await page.locator('li[data-role="assistant"][data-status="complete"]').last().waitFor();
+    await status.waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
+  });
+
   it('reads ?error=true once, keeps the blocking dialog on Escape, and passes axe with it open', async () => {
     await page.goto(`${app.server.url}/chat/${ids.board}?error=true`);
     const dialog = page.getByRole('alertdialog');
@@ -353,6 +386,31 @@ describe('the everyday workspace', () => {
     await page.unroute('**/api/companies');
     expect(await page.title()).toBe('Settings · Atrium');
     expect(errors).toEqual([]);
+  });
+
+  it('offers a new sign-in code after a wait, and the new code signs in', async () => {
+    const anon = await newPage(app.browser, { colorScheme: 'light' });
+    await anon.page.clock.install();
+    const codeMail = (m: { subject: string }) => /sign-in code/i.test(m.subject);
+    const before = app.server.smtp.to(email).filter(codeMail).length;
+    await anon.page.goto(`${app.server.url}/auth`);
+    await anon.page.getByLabel('Email', { exact: true }).fill(email);
+    await anon.page.getByLabel('Password', { exact: true }).fill(password);
+    await anon.page.getByRole('button', { name: 'Sign In' }).click();
+    const resend = anon.page.getByRole('button', { name: /^Send a new code/ });
+    await resend.waitFor();
+    expect(await resend.isDisabled()).toBe(true);
+    await expectAccessible(anon.page, 'sign-in code step');
+    await app.server.smtp.waitFor(email, { match: codeMail, count: before + 1 });
+
+    await anon.page.clock.fastForward(31_000);
+    await anon.page.getByRole('button', { name: 'Send a new code', exact: true }).click();
+    await anon.page.getByText('New code sent').first().waitFor();
+    const fresh = await app.server.smtp.waitFor(email, { match: codeMail, count: before + 2 });
+    await anon.page.getByLabel('Verification code').pressSequentially(codeIn(fresh));
+    await anon.page.waitForURL(`${app.server.url}/`);
+    expect(anon.errors).toEqual([]);
+    await anon.context.close();
   });
 
   it('passes axe on every page, light and dark, and on a 375 px phone', async () => {

@@ -35,16 +35,19 @@ export function ProgressOverlay({
   const elapsed = useElapsed(finishing ? null : since);
   return (
     <div className="border-b bg-muted/30 px-3 py-2 sm:px-4" role="status" aria-live="polite">
-      <div className="mx-auto flex w-full max-w-4xl items-center gap-3 text-sm">
-        <span className="shrink-0 font-medium">Gathering information from agents</span>
+      {/* On phones the bar takes its own line, so the time stays in view there too. */}
+      <div className="mx-auto flex w-full max-w-4xl flex-wrap items-center gap-x-3 gap-y-1.5 text-sm">
+        <span className="min-w-0 flex-1 font-medium sm:flex-none">
+          Gathering information from agents
+        </span>
         <Progress
           value={percent}
           aria-label="Gathering information from agents"
-          className="h-1.5 min-w-12 flex-1"
+          className="order-last h-1.5 w-full sm:order-none sm:w-auto sm:min-w-12 sm:flex-1"
         />
         <span className="shrink-0 text-muted-foreground tabular-nums">{percent}%</span>
         {since !== null && !finishing && (
-          <span className="hidden shrink-0 text-xs text-muted-foreground tabular-nums sm:inline">
+          <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
             <span className="sr-only">Elapsed </span>
             {formatElapsed(elapsed)}
           </span>
