@@ -137,6 +137,7 @@ export const POLICY: Concept[] = [
       /\b(are|is) (required|prohibited|not allowed|not permitted)\b/i,
       /\bnever\b/i,
     ],
+    minCues: 1,
   },
   {
     key: 'compliance',
