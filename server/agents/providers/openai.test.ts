@@ -54,53 +54,56 @@ describe('openai provider', () => {
     expect(req.body.stream).toBe(true);
     expect(req.body.messages[0]!.role).toBe('system');
     expect(String(req.body.messages[0]!.content)).toContain('Talent Intelligence analyst');
+    // The module's analyst tools (the shared tool layer) are offered to the model.
     expect(req.body.tools!.map((t) => t.function.name)).toEqual(
       expect.arrayContaining([
-        'profile_table',
-        'workforce_summary',
-        'headcount_by',
-        'pay_stats',
-        'attrition_by',
-        'make_chart',
+        'list_attachments',
+        'read_tables',
+        'run_sql',
+        'ti_headcount',
+        'ti_pay',
       ]),
     );
   });
 
   it('runs a tool over the attached file and sends its result back in a second step', async () => {
     server.enqueue(
-      toolCallReply([
-        { id: 'call_1', name: 'headcount_by', args: { file: 'workforce.csv', by: 'department' } },
-      ]),
+      toolCallReply([{ id: 'call_1', name: 'profile_table', args: { table: 'workforce.csv' } }]),
       textReply(JSON.stringify(REPORT)),
     );
     const turn = await runTurn(agent(), 'talent-intelligence', [
-      userMessage('Headcount by department', [fixture('workforce.csv')]),
+      userMessage('Profile the file', [fixture('workforce.csv')]),
     ]);
-    expect(turn.thinking.some((l) => l.startsWith('Running headcount_by'))).toBe(true);
+    expect(turn.thinking.some((l) => l.startsWith('Running profile_table'))).toBe(true);
     expect(server.requests).toHaveLength(2);
     const toolMessage = server.requests[1]!.body.messages.find((m) => m.role === 'tool')!;
     expect(toolMessage.tool_call_id).toBe('call_1');
     const result = JSON.parse(String(toolMessage.content)) as {
-      column: string;
-      counts: Array<[string, number]>;
+      rows: number;
+      columns: Array<{ name: string; top?: Array<[string, number]> }>;
     };
-    expect(result.column).toBe('Department');
-    // 49 current employees in the sample file; Operations is the largest department with 12.
-    expect(result.counts[0]).toEqual(['Operations', 12]);
-    expect(result.counts.reduce((s, [, n]) => s + n, 0)).toBe(49);
+    // Counted here from the file itself: every data row, and the rows per department.
+    const rows = fixture('workforce.csv').data.toString('utf8').trim().split('\n').slice(1);
+    const operations = rows.filter((r) => r.split(',')[1] === 'Operations').length;
+    expect(result.rows).toBe(rows.length);
+    const department = result.columns.find((c) => c.name === 'Department')!;
+    expect(department.top![0]).toEqual(['Operations', operations]);
     expect(turn.report.task_name).toBe('Headcount summary');
   });
 
   it('reports a tool failure to the model instead of failing the turn', async () => {
     server.enqueue(
-      toolCallReply([{ id: 'call_1', name: 'profile_table', args: { file: 'missing.csv' } }]),
+      toolCallReply([{ id: 'call_1', name: 'profile_table', args: { table: 'missing.csv' } }]),
       textReply(JSON.stringify(REPORT)),
     );
-    await runTurn(agent(), 'talent-intelligence', [
+    const turn = await runTurn(agent(), 'talent-intelligence', [
       userMessage('Profile it', [fixture('workforce.csv')]),
     ]);
     const toolMessage = server.requests[1]!.body.messages.find((m) => m.role === 'tool')!;
-    expect(String(toolMessage.content)).toContain('No attached file is named');
+    expect(JSON.parse(String(toolMessage.content))).toEqual({
+      error: 'No table "missing.csv". Tables: "t1" (workforce.csv).',
+    });
+    expect(turn.report).toEqual(REPORT);
   });
 
   it('turns reasoning deltas and <think> segments into thinking, never answer text', async () => {
@@ -167,7 +170,7 @@ describe('openai provider', () => {
     const user = server.requests[0]!.body.messages.find((m) => m.role === 'user')!;
     expect(String(user.content)).toContain('Introducing Nimbus Pay');
     expect(server.requests[0]!.body.tools!.map((t) => t.function.name)).toEqual(
-      expect.arrayContaining(['readability_review', 'read_document', 'campaign_brief']),
+      expect.arrayContaining(['read_document', 'list_attachments']),
     );
   });
 
