@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail, type TestApp } from '../test-support/app';
-import { TEST_PASSWORD } from '../test-support/factories';
+import { TEST_PASSWORD, signedInUser } from '../test-support/factories';
 import { call, freshIp } from './accounts/testing';
 import { chatMessages, chats, users } from './db/schema';
 import { REPLACEMENT } from './lib/storable-text';
@@ -154,5 +154,53 @@ describe('text PostgreSQL cannot store, in any input', () => {
     expect(log).not.toMatch(/\$argon2/);
     expect(log).not.toContain('params:');
     expect(log).not.toContain('"level":50');
+  }, 120_000);
+
+  it('fuzzed signed-in accounts bodies: never a 500, and a refused change leaves the account as it was', async () => {
+    const { user, cookie } = await signedInUser(t);
+    const value = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 300 }),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
+    const body = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.record(
+        {
+          firstName: value,
+          lastName: value,
+          phone: value,
+          email: value,
+          companyId: fc.oneof(fc.integer(), value),
+          currentPassword: value,
+          newPassword: value,
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    const routes = [
+      ['PATCH', '/api/user/profile'],
+      ['POST', '/api/user/change-password'],
+    ] as const;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), body, async ([method, url], b) => {
+        const [before] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: { cookie, 'content-type': 'application/json' },
+          remoteAddress: freshIp(),
+          payload: JSON.stringify(b),
+        });
+        expect(res.statusCode, `${method} ${url} ${JSON.stringify(b)}: ${res.body}`).toBeLessThan(
+          500,
+        );
+        if (res.statusCode >= 400) {
+          const [after] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+          expect(after).toEqual(before);
+        }
+      }),
+      { numRuns: 80 },
+    );
+    expect(logLines.join('\n')).not.toContain('"level":50');
   }, 120_000);
 });
