@@ -109,5 +109,28 @@ describe('a database that accepts connections but never answers', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(await database.db.select().from(companies).limit(1)).toHaveLength(1);
+
+    // Refused outright (the database is down): the same clear answers, and back again after.
+    await proxy.refuse();
+    const refusedHealth = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(refusedHealth.json()).toMatchObject({
+      status: 'degraded',
+      database: { status: 'down' },
+    });
+    const refusedCall = await t.app.inject({
+      method: 'GET',
+      url: '/api/companies',
+      headers: { cookie },
+    });
+    expect(refusedCall.statusCode).toBe(503);
+    await proxy.start(proxy.port);
+    const again = Date.now() + 10_000;
+    while (
+      (await t.app.inject({ method: 'GET', url: '/api/companies', headers: { cookie } }))
+        .statusCode !== 200
+    ) {
+      if (Date.now() > again) throw new Error('requests did not recover');
+      await new Promise((r) => setTimeout(r, 200));
+    }
   }, 60_000);
 });
