@@ -225,6 +225,8 @@ describe('chat in the browser', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete file' }).click();
     await expectToast('File deleted');
     await saved.waitFor({ state: 'detached' });
+    // The confirmation is gone (while it closes, the page behind is hidden from roles).
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
   });
 
   it('sends a next step when clicked', async () => {

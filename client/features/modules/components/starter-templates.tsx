@@ -104,7 +104,9 @@ export function StarterTemplates({
       </div>
 
       {isPending ? (
+        // role="status": a plain div may not carry a label (axe aria-prohibited-attr).
         <div
+          role="status"
           aria-busy="true"
           aria-label="Loading templates"
           className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
