@@ -429,6 +429,27 @@ describe('Talent Intelligence starters', () => {
       .filter((c) => c.dates[4] !== null)
       .map((c) => (Date.parse(c.dates[4]!) - Date.parse(c.dates[0]!)) / 86_400_000);
     expect(t).toContain(`| ${medianOf(hired)} |`);
+    // Chance of filling from the pipeline: 1 − Π(1 − hire rate of the decided from each active stage).
+    const reachedStage = (c: (typeof rows)[number]) => c.dates.filter((d) => d !== null).length - 1;
+    let checked = 0;
+    for (const role of open) {
+      const active = rows.filter((c) => c.role === role && c.status === 'In process');
+      if (!active.length) continue;
+      checked++;
+      const fam = rows.filter((c) => c.family === active[0]!.family);
+      const miss = active.reduce((m, c) => {
+        const decided = fam.filter(
+          (x) => reachedStage(x) >= reachedStage(c) && x.status !== 'In process',
+        );
+        return m * (1 - decided.filter((x) => x.status === 'Hired').length / decided.length);
+      }, 1);
+      expect(t).toMatch(
+        new RegExp(
+          `\\| ${role} \\| [^|]+ \\| [^|]+ \\| [^|]+ \\| ${active.length} \\| ${Math.round((1 - miss) * 1000) / 10}% \\|`,
+        ),
+      );
+    }
+    expect(checked).toBeGreaterThan(0);
     expect(chartOf(report.content, 'Stage conversion by role family')!.config.data.labels[0]).toBe(
       `${STAGES[0]} → ${STAGES[1]}`,
     );

@@ -1299,6 +1299,11 @@ function funnelPart(r: FunnelResult): Part {
   p.answer.push(
     `**${slipping.length} of ${open.length}** open roles will slip past their target start date${slipping.length ? `: ${list(slipping.slice(0, 8).map((x) => `${x.role} (${x.daysLate} days late, projected ${x.projectedStart})`))}` : ''}.`,
   );
+  const thin = open.filter((x) => x.fillChance !== null && x.fillChance < 50);
+  if (thin.length)
+    p.answer.push(
+      `${plural(thin.length, 'open role')} ${thin.length === 1 ? 'has' : 'have'} less than an even chance of being filled from the current pipeline (by the stage-to-hire rates): ${list(thin.slice(0, 8).map((x) => `${x.role} (${x.fillChance}%)`))}.`,
+    );
   const slowest = [...r.families]
     .filter((f) => f.medianDaysToHire !== null)
     .sort((a, b) => b.medianDaysToHire! - a.medianDaysToHire!)[0];
@@ -1335,6 +1340,7 @@ function funnelPart(r: FunnelResult): Part {
         'Target start',
         'Most advanced stage',
         'Active candidates',
+        'Chance the pipeline fills it',
         'Projected start',
         'Slips',
       ],
@@ -1344,6 +1350,7 @@ function funnelPart(r: FunnelResult): Part {
         x.target ?? '',
         x.bestStage ?? 'no candidate',
         x.activeCandidates,
+        x.fillChance === null ? 'n/a' : `${x.fillChance}%`,
         x.projectedStart ?? 'n/a',
         x.filled
           ? 'filled'

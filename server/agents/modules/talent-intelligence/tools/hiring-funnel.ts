@@ -4,7 +4,7 @@ import { defineTool, ToolError } from '../../../tools/tool';
 import { headerColumn, textIn, type Basis } from '../people';
 
 export const FUNNEL_DEFINITION =
-  "Hiring funnel: stage conversion = candidates who reached the next stage ÷ candidates who reached this one (per role family); time to hire = median days from application to the last stage for hired candidates; an open role's projected start = its most advanced active candidate's stage date + the median days hired candidates took from that stage (no active candidate: the as-of date + the median time to hire); a role slips when its projected start is after its target date.";
+  "Hiring funnel: stage conversion = candidates who reached the next stage ÷ candidates who reached this one (per role family); chance of filling an open role = 1 − the product over its active candidates of (1 − the family's hire rate from their stage, among decided candidates); time to hire = median days from application to the last stage for hired candidates; an open role's projected start = its most advanced active candidate's stage date + the median days hired candidates took from that stage (no active candidate: the as-of date + the median time to hire); a role slips when its projected start is after its target date.";
 
 export interface FunnelResult {
   definition: string;
@@ -24,6 +24,8 @@ export interface FunnelResult {
     bestStage: string | null;
     activeCandidates: number;
     projectedStart: string | null;
+    /** Chance the active candidates yield a hire, from the family's stage-to-hire rates (%). */
+    fillChance: number | null;
     slips: boolean | null;
     daysLate: number | null;
     filled: boolean;
@@ -112,6 +114,7 @@ export const hiringFunnelTool = defineTool({
         target: r.target === null ? null : String(r.target),
         dates,
         reached,
+        closed,
         hired: dates[last] !== null && !closed,
         active: dates[last] === null && !closed && reached >= 0,
       };
@@ -142,6 +145,11 @@ export const hiringFunnelTool = defineTool({
         medianDaysToHire: remaining(mine, 0),
       };
     });
+    /** Of the decided candidates (hired or out) who reached a stage, the share hired. */
+    const hireRate = (group: typeof cands, stage: number) => {
+      const decided = group.filter((c) => c.reached >= stage && (c.hired || c.closed));
+      return decided.length ? decided.filter((c) => c.hired).length / decided.length : null;
+    };
     const roleNames = [...new Set(cands.map((c) => c.role))].sort();
     const roles = roleNames.map((name) => {
       const mine = cands.filter((c) => c.role === name);
@@ -167,8 +175,17 @@ export const hiringFunnelTool = defineTool({
         const t = remaining(famCands, 0) ?? remaining(cands, 0);
         projected = t === null ? null : isoPlus(asOf, t);
       }
+      const misses = active.map(
+        (c) => 1 - (hireRate(famCands, c.reached) ?? hireRate(cands, c.reached) ?? 0),
+      );
+      const fillChance = filled
+        ? 100
+        : active.length
+          ? Math.round((1 - misses.reduce((a, b) => a * b, 1)) * 1000) / 10
+          : 0;
       const slips = targetDate && projected ? projected > targetDate : null;
       return {
+        fillChance,
         role: name,
         family: fam,
         target: targetDate,
