@@ -553,6 +553,15 @@ describe('Talent Intelligence follow-ups and honest answers', () => {
     }
   });
 
+  it('says a document is not a table when one is attached to a workforce question', async () => {
+    const { report, calls } = await ask([
+      user('Show attrition by department', [fileOfBytes('policy.pdf', Buffer.from('%PDF-1.4'))]),
+    ]);
+    expect(calls).toEqual([]);
+    expect(report.task_name).toBe('Attrition analysis: data needed');
+    expect(textOf(report.content)).toContain('policy.pdf is not a table');
+  });
+
   it('asks for the file a starter needs when none is attached, with a sample', async () => {
     const { report } = await ask([user(starter('Span of control review'))]);
     expect(report.task_name).toBe('Span of control review: data needed');

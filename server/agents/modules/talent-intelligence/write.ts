@@ -1690,7 +1690,15 @@ export function writeTalent(ctx: PlanContext): StructuredResponse {
   const failures = calls.flatMap((c) => (isError(c.output) ? [c.output.error] : []));
   const source = ctx.files.find((f) => f.kind === 'table')?.fileName ?? 'your file';
   const parts = partsOf(ctx, task, source);
-  if (!parts.length) return dataNeeded(task, [...new Set(failures)]);
+  if (!parts.length) {
+    const notTables = ctx.files
+      .filter((f) => f.kind !== 'table')
+      .map(
+        (f) =>
+          `${f.fileName} is not a table (CSV, TSV, XLSX or JSON), so I cannot compute from it.`,
+      );
+    return dataNeeded(task, [...new Set([...notTables, ...failures])]);
+  }
 
   const [first, ...rest] = parts as [Part, ...Part[]];
   const definitions = [
