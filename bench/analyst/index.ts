@@ -1,5 +1,9 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import ExcelJS from 'exceljs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fmt, people } from '../../server/agents/tables/fixtures/generate';
 import { closeToolPool, runTool } from '../../server/agents/tools/runner';
 
@@ -10,9 +14,14 @@ import { closeToolPool, runTool } from '../../server/agents/tools/runner';
  */
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+/** `csv` (default) or `xlsx`: the same people as a workbook with title rows and Excel dates. */
+const FORMAT = process.env.BENCH_FORMAT === 'xlsx' ? 'xlsx' : 'csv';
 const GOAL_SECONDS = 10;
 const GOAL_P99_MS = 100;
 const GOAL_RSS_MB = 1500;
+
+const HEADER =
+  'Personalnummer;Name;Stellenbezeichnung;Abteilung;Kostenstelle;Stufe;Eintrittsdatum;Austrittsdatum;Austrittsart;Jahresgehalt;Geschlecht;Bewertung;Bemerkung';
 
 const TITLES = [
   'Senior Software Engineer',
@@ -24,12 +33,7 @@ const TITLES = [
 
 function messyExport(): Buffer {
   const ps = people(7, ROWS, Math.round(ROWS * 0.15));
-  const lines = [
-    'Mitarbeiterliste',
-    'Stand: 31.10.2026',
-    '',
-    'Personalnummer;Name;Stellenbezeichnung;Abteilung;Kostenstelle;Stufe;Eintrittsdatum;Austrittsdatum;Austrittsart;Jahresgehalt;Geschlecht;Bewertung;Bemerkung',
-  ];
+  const lines = ['Mitarbeiterliste', 'Stand: 31.10.2026', '', HEADER];
   for (const [i, p] of ps.entries()) {
     lines.push(
       [
@@ -53,6 +57,45 @@ function messyExport(): Buffer {
   }
   lines.push('Summe;;;;;;;;;;;;');
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`);
+}
+
+/** Written with exceljs' streaming writer, so making the file does not inflate the peak RSS. */
+async function messyWorkbook(): Promise<Buffer> {
+  const ps = people(7, ROWS, Math.round(ROWS * 0.15));
+  const dir = await mkdtemp(join(tmpdir(), 'bench-analyst-'));
+  const filename = join(dir, 'mitarbeiter.xlsx');
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename, useStyles: true });
+  const sheet = book.addWorksheet('Mitarbeiter');
+  sheet.addRow(['Mitarbeiterliste']).commit();
+  sheet.addRow(['Stand: 31.10.2026']).commit();
+  sheet.addRow([]).commit();
+  sheet.addRow(HEADER.split(';')).commit();
+  for (const [i, p] of ps.entries()) {
+    const row = sheet.addRow([
+      p.id,
+      p.name,
+      TITLES[i % TITLES.length],
+      p.department,
+      p.costCentre,
+      p.level,
+      new Date(`${p.hire}T00:00:00Z`),
+      p.exit ? new Date(`${p.exit}T00:00:00Z`) : 'N/A',
+      p.exitType ?? '',
+      p.salaryCents / 100,
+      p.gender === 'F' ? 'w' : 'm',
+      p.rating ?? 'n/a',
+      i % 50 === 0 ? 'Teilzeit seit 2024;\nRückkehr geplant' : null,
+    ]);
+    row.getCell(7).numFmt = 'dd.mm.yyyy';
+    row.getCell(8).numFmt = 'dd.mm.yyyy';
+    row.commit();
+  }
+  sheet.addRow(['Summe']).commit();
+  sheet.commit();
+  await book.commit();
+  const data = await readFile(filename);
+  await rm(dir, { recursive: true, force: true });
+  return data;
 }
 
 const percentile = (xs: number[], q: number) => {
@@ -82,8 +125,8 @@ function probe(url: string) {
 }
 
 async function main() {
-  const data = messyExport();
-  const files = [{ fileName: 'mitarbeiter.csv', mimeType: 'text/csv', data }];
+  const data = FORMAT === 'xlsx' ? await messyWorkbook() : messyExport();
+  const files = [{ fileName: `mitarbeiter.${FORMAT}`, mimeType: '', data }];
   const server: Server = createServer((_req, res) => res.end('ok'));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -117,7 +160,11 @@ async function main() {
   const total = (t2 - t0) / 1000;
   const rssMb = process.resourceUsage().maxRSS / 1024;
   const figures = [
-    ['file', `${(data.length / 1e6).toFixed(1)} MB, ${ROWS.toLocaleString('en-US')} people`, ''],
+    [
+      'file',
+      `${FORMAT}, ${(data.length / 1e6).toFixed(1)} MB, ${ROWS.toLocaleString('en-US')} people`,
+      '',
+    ],
     [
       'rows used / duplicates removed',
       `${read.tables[0]!.rows} / ${read.tables[0]!.duplicatesRemoved}`,

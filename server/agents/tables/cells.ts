@@ -120,6 +120,7 @@ export const CELL_MACROS = [
   `CREATE MACRO atr_num(v, comma) AS (CASE WHEN atr_missing(v) THEN NULL ELSE atr_num_of(atr_num_text(v), comma) END)`,
   `CREATE MACRO atr_date(v, day_first, serial_ok) AS (CASE
      WHEN atr_missing(v) THEN NULL
+     WHEN length(v) = 10 AND substr(v, 5, 1) = '-' AND substr(v, 8, 1) = '-' THEN TRY_CAST(v AS DATE)
      WHEN regexp_full_match(v, '${DATE_SHAPES.iso}')
        THEN try_strptime(regexp_replace(regexp_extract(v, '^\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}'), '[/.]', '-', 'g'), '%Y-%m-%d')::DATE
      WHEN regexp_full_match(v, '${DATE_SHAPES.dmy}') THEN (CASE

@@ -3,6 +3,7 @@ import type { HistoryAttachment } from '../types';
 import { CELL_MACROS, DATE_SHAPES, quoteIdent, sqlString } from './cells';
 import {
   columnExpr,
+  numberText,
   decideColumn,
   withDayFirst,
   type ColumnCounts,
@@ -324,7 +325,7 @@ async function finishTable(
     ...keep.map(({ c }) => c.id),
     ...keep
       .filter(({ i }) => decisions[i]!.type === 'number')
-      .map(({ c }) => `atr_num_text(${c.id}) AS n_${c.id}`),
+      .map(({ c, i }) => `${numberText(decisions[i]!, c.id)} AS n_${c.id}`),
   ];
   await conn.run(
     `CREATE TABLE ${tableId} AS SELECT ${keep
