@@ -223,7 +223,7 @@ function SearchButton() {
     <Button
       variant="outline"
       size="sm"
-      className="h-9 gap-2 px-2.5 text-muted-foreground sm:w-44 sm:justify-start"
+      className="h-9 gap-2 px-2.5 text-muted-foreground sm:w-52 sm:justify-start"
       onClick={openChatSearch}
       aria-keyshortcuts={mac ? 'Meta+K' : 'Control+K'}
     >

@@ -187,8 +187,10 @@ function EditBox({ message, onDone }: { message: ChatMessage; onDone: () => void
   React.useEffect(() => {
     const box = ref.current;
     if (!box) return;
-    box.focus();
+    box.focus({ preventScroll: true });
     box.setSelectionRange(box.value.length, box.value.length);
+    // The whole box in view, its buttons included.
+    box.closest('form')?.scrollIntoView({ block: 'nearest' });
   }, []);
   const save = async () => {
     if (!actions || !text.trim() || saving) return;
