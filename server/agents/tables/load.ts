@@ -9,7 +9,7 @@ import {
   type ColumnCounts,
   type ColumnDecision,
 } from './columns';
-import { createQueryRunner } from './query';
+import { createQueryRunner, toJsonValue } from './query';
 import {
   readCsv,
   readJson,
@@ -131,22 +131,13 @@ export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** Internal SQL (the engine's own, trusted): rows as plain JSON values. */
 async function rows(conn: DuckDBConnection, sql: string): Promise<SqlRow[]> {
   const reader = await conn.runAndReadAll(sql);
   const names = reader.columnNames();
   return reader.getRows().map((r) => {
     const out: SqlRow = {};
-    names.forEach((n, i) => {
-      const v = r[i];
-      out[n] =
-        v === null || v === undefined
-          ? null
-          : typeof v === 'bigint'
-            ? Number(v)
-            : typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean'
-              ? v
-              : String(v);
-    });
+    names.forEach((n, i) => (out[n] = toJsonValue(r[i] ?? null)));
     return out;
   });
 }
