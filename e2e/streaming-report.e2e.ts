@@ -5,11 +5,17 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MessageDto } from '@contract/chats';
+import { MODEL_TRUNCATED_MESSAGE } from '@contract/models';
 import { addCompany } from '../server/admin/companies';
 import { DEFAULT_APPROVED_DOMAINS } from '../server/config';
 import { connectDatabase } from '../server/db/connect';
 import { seedDatabase } from '../server/seed/seed';
-import { startOpenAiFixture, textReply, type OpenAiFixture } from '../test-support/openai-fixture';
+import {
+  startOpenAiFixture,
+  textReply,
+  type OpenAiFixture,
+  type Reply,
+} from '../test-support/openai-fixture';
 import { disposeServer, launchBrowser, newPage, startServer, type RunningServer } from './harness';
 import {
   cookieHeader,
@@ -242,6 +248,51 @@ describe('a report streaming from a model, in the browser', () => {
       await again.getByText(/12 of 49 people/).waitFor();
       expect(await sawJson(page)).toEqual([]);
       never.open();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a report cut at the output limit stays a card, says so, and Continue completes it', async () => {
+    const { chatId, context, page, errors } = await openNewChat();
+    try {
+      model.requests.length = 0;
+      const json = JSON.stringify(REPORT);
+      const cut = json.indexOf('Sales follows');
+      model.enqueue({ ...textReply(json.slice(0, cut), 40), finishReason: 'length' } as Reply);
+      await send(page, 'Headcount, in full');
+      const failed = page.locator('li[data-role="assistant"][data-status="error"]').last();
+      await failed
+        .getByRole('alert')
+        .getByText(MODEL_TRUNCATED_MESSAGE)
+        .waitFor({ timeout: 30_000 });
+      await failed.locator('article').getByRole('heading', { name: REPORT.task_name }).waitFor();
+      await failed
+        .locator('article')
+        .getByText(/12 of 49 people/)
+        .waitFor();
+      // Not a failed request: no blocking error dialog, the row itself offers Continue.
+      expect(await page.getByRole('alertdialog').count()).toBe(0);
+      await shot(page, 'stream-report-truncated');
+      expect(await sawJson(page)).toEqual([]);
+
+      // Continue asks the model for the rest, given the cut answer; the new reply is the whole report.
+      model.enqueue(textReply(json.slice(cut), 40));
+      await failed.getByRole('button', { name: 'Continue' }).click();
+      const done = page.locator('li[data-role="assistant"][data-status="complete"] article').last();
+      await done.getByRole('heading', { name: REPORT.task_name }).waitFor({ timeout: 30_000 });
+      await done.getByText('Sales follows with 9.').waitFor();
+      await done.getByText('Break attrition down by location').waitFor();
+      const last = model.requests.at(-1)!.body.messages;
+      expect(last.at(-2)).toMatchObject({ role: 'assistant', content: json.slice(0, cut) });
+      expect(String(last.at(-1)!.content)).toMatch(/Continue it exactly where it stopped/);
+      const stored = (await (await api('GET', `/api/chats/${chatId}`)).json()) as {
+        messages: MessageDto[];
+      };
+      expect(stored.messages.at(-1)!.structuredResponse).toEqual(REPORT);
+      expect(await sawJson(page)).toEqual([]);
+      await shot(page, 'stream-report-continued');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -2,6 +2,7 @@ import * as React from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessagePart, SendMessageBody } from '@contract/chats';
 import type { JoinedEvent, StreamEvent } from '@contract/ws-events';
+import { MODEL_TRUNCATED_MESSAGE } from '@contract/models';
 import { apiJson, apiRequest, serverMessage } from '@/lib/api';
 import { toast } from '@/hooks/use-toast';
 import {
@@ -122,6 +123,9 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
   const openError = React.useCallback(
     (message: string | null) => {
       stopProgress();
+      // An answer cut at the model's output limit is not a failed request: its row keeps the
+      // partial answer, says what happened and offers Continue; Retry would start it over.
+      if (message === MODEL_TRUNCATED_MESSAGE) return;
       setError({ open: true, message });
     },
     [stopProgress],
