@@ -193,7 +193,6 @@ function reviewDraft(res: CopyReviewResult, task: BrandTask): Draft {
       ),
     );
   }
-  if (first.passives?.length) nextSteps.push('Rewrite the passive sentences in the active voice');
   nextSteps.push('Write a tone of voice guide from our best copy');
   return {
     title:
@@ -332,7 +331,7 @@ function resultsDraft(r: CampaignResults): Draft {
         [{ label: '£ per conversion', data: r.channels.map((c) => c.costPerConversion ?? 0) }],
       ),
     ],
-    nextSteps: ['Plan the budget split for the next campaign from these results'],
+    nextSteps: [],
   };
 }
 
@@ -457,7 +456,7 @@ function sovDraft(s: ShareOfVoice): Draft {
         { max: 100 },
       ),
     ],
-    nextSteps: ['Break down the month we lost most ground by story and outlet'],
+    nextSteps: [],
   };
 }
 
@@ -508,7 +507,7 @@ function surveyDraft(s: BrandSurvey): Draft {
         'Mentions',
       ),
     ],
-    nextSteps: ['Compare awareness between the two largest segments'],
+    nextSteps: [],
   };
 }
 
@@ -546,7 +545,7 @@ function positioningDraft(p: PositioningMap): Draft {
         `Competitor,Claims,Audience,Price point,Tone,Themes\n${p.competitors.map((c) => [c.name, c.claims.join('; '), c.audience ?? '', c.price ?? '', c.tone ?? '', c.themes.join('; ')].map((v) => `"${v.replace(/"/g, '""')}"`).join(',')).join('\n')}\n`,
       ),
     ],
-    nextSteps: ['Draft a positioning statement for the open space'],
+    nextSteps: [],
   };
 }
 
@@ -789,7 +788,7 @@ export function writeBrand(ctx: PlanContext): StructuredResponse {
         doughnutChart('Posts per channel', c.channels, perChannel, 'Posts'),
         file(c.filename, c.data),
       ],
-      nextSteps: ['Draft the copy for week 1 and review it against our brand voice'],
+      nextSteps: [],
     });
   }
   const perf = outputs<ContentPerformance>(calls, 'content_performance');
@@ -826,7 +825,7 @@ export function writeBrand(ctx: PlanContext): StructuredResponse {
         ),
         file('social-media-plan.csv', s.csv),
       ],
-      nextSteps: ['Write the week 1 posts in full'],
+      nextSteps: [],
     });
   if (!drafts.length) drafts.push(needsFile(task));
   const problems = calls.flatMap((c) => (isError(c.output) ? [c.output.error] : []));

@@ -7,6 +7,7 @@ import type { PlanContext } from '../module';
  * in an anti-bribery check is not a supplier review).
  */
 export type GovernanceTask =
+  | 'chase'
   | 'minutes'
   | 'board-summary'
   | 'terms-of-reference'
@@ -24,6 +25,7 @@ export type GovernanceTask =
   | 'policy';
 
 const TASKS: Array<[GovernanceTask, RegExp]> = [
+  ['chase', /\b(chase|reminder)\s+(notes?|e-?mails?|messages?)\b/i],
   ['draft-sections', /\b(draft|write)\b.*\b(missing|weak)\b.*\bsections?\b/i],
   [
     'project-risks',
@@ -89,6 +91,15 @@ const TABLE_TOOLS = new Set([
   'retention_review',
 ]);
 
+/** The task name of the last report in the conversation (a follow-up builds on it). */
+export function previousReport(ctx: Pick<PlanContext, 'history'>): string {
+  for (let i = ctx.history.length - 1; i >= 0; i--) {
+    const m = ctx.history[i]!;
+    if (m.role === 'assistant') return /"task_name":"([^"]+)"/.exec(m.text)?.[1] ?? '';
+  }
+  return '';
+}
+
 function callsFor(ctx: PlanContext): ToolCallRecord[] {
   const task = taskOf(ctx);
   const docs = documents(ctx).slice(0, 5);
@@ -96,6 +107,18 @@ function callsFor(ctx: PlanContext): ToolCallRecord[] {
   const perDoc = (checklist: string) =>
     docs.map((d) => ({ tool: 'checklist_coverage', input: { checklist, file: d.fileName } }));
   switch (task) {
+    case 'chase': {
+      // Chase notes for the open items of the report this follows: minutes, register or findings.
+      const before = previousReport(ctx);
+      const tableName = tables(ctx)[0]?.fileName ?? '';
+      if (/minutes|action log/i.test(before) || (!hasTables && docs.length))
+        return docs.length
+          ? [{ tool: 'minutes_from_notes', input: { body: bodyOf(before || ctx.request) } }]
+          : [];
+      if (/audit finding/i.test(before) || /finding|audit/i.test(tableName))
+        return hasTables ? [{ tool: 'audit_findings_tracker', input: {} }] : [];
+      return hasTables ? [{ tool: 'risk_register_review', input: {} }] : [];
+    }
     case 'minutes':
       return docs.length
         ? [{ tool: 'minutes_from_notes', input: { body: bodyOf(ctx.request) } }]

@@ -217,7 +217,6 @@ function checklistReport(results: ChecklistResult[], task: GovernanceTask, reque
   const first = results[0]!;
   const gap = first.items.find((i) => i.status === 'missing' || i.status === 'partial');
   if (gap && key === 'policy') nextSteps.push(`Draft the missing sections of ${first.title}`);
-  nextSteps.push('Summarise the gaps as a risk register with owners');
   const label = CHECKLISTS[key].label;
   const titleOf: Record<ChecklistKey, string> = {
     policy: `Policy gap check: ${results.map((r) => r.title).join(', ')}`,
@@ -279,10 +278,7 @@ function boardSummaryReport(s: BoardPackSummary): Draft {
       ),
       file(fileNameFor(`${s.title} briefing`, 'md'), s.briefing),
     ],
-    nextSteps: [
-      'Turn the decisions into a minutes template with an action log',
-      'Check the pack for risks without an owner',
-    ],
+    nextSteps: ['Turn the decisions into a minutes template with an action log'],
   };
 }
 
@@ -335,10 +331,7 @@ function minutesReport(m: MinutesResult): Draft {
       file(fileNameFor(`${m.meeting} minutes`, 'md'), m.minutes),
       file(fileNameFor(`${m.meeting} action log`, 'csv'), m.actionLogCsv),
     ],
-    nextSteps: [
-      'Draft a chase note to the owners of overdue carried-over actions',
-      'Summarise the board pack for the next meeting',
-    ],
+    nextSteps: ['Draft chase notes to the owners of the open actions'],
   };
 }
 
@@ -368,10 +361,7 @@ function torReport(r: TorReview): Draft {
         `# ${r.committee}: suggested changes to the terms of reference\n\n${weak.map((w) => `## ${w.element}\n\nNow: ${w.found}.\n\nSuggested: ${w.goodPractice}.\n`).join('\n') || 'No change needed.'}`,
       ),
     ],
-    nextSteps: [
-      "Draft the missing clauses in the committee's own style",
-      "Plan the committee's annual effectiveness review",
-    ],
+    nextSteps: [],
   };
 }
 
@@ -473,10 +463,7 @@ function riskReviewReport(r: RiskRegisterReview): Draft {
       }),
       file('risk-heat-map.html', heatMapHtml(`Risk heat map: ${r.source}`, r.heatMap)),
     ],
-    nextSteps: [
-      'Draft reminder notes to the owners of risks past their review date',
-      'Propose owners for the risks without one',
-    ],
+    nextSteps: ['Draft reminder notes to the owners of risks past their review date'],
   };
 }
 
@@ -528,10 +515,7 @@ function projectRisksReport(p: ProjectRiskRegister): Draft {
       ),
       file(fileNameFor(`${p.project} risk register`, 'csv'), p.csv),
     ],
-    nextSteps: [
-      'Name an owner for each risk and a review date',
-      'Check the project brief against the register once it is written',
-    ],
+    nextSteps: [],
   };
 }
 
@@ -596,10 +580,7 @@ function supplierReport(s: SupplierReview): Draft {
         `Supplier,Overall risk,Reason\n${s.refresh.map((x) => `"${x.supplier.replace(/"/g, '""')}",${x.overall},"${(x.dueDiligence ?? '').replace(/"/g, '""')}"`).join('\n')}\n`,
       ),
     ],
-    nextSteps: [
-      'Draft exit plans for the high-risk suppliers',
-      'Prepare a due diligence questionnaire for the refresh list',
-    ],
+    nextSteps: [],
   };
 }
 
@@ -646,10 +627,7 @@ function auditReport(a: AuditFindings): Draft {
       ),
       file('audit-committee-status-update.md', a.statusUpdate),
     ],
-    nextSteps: [
-      'Draft chase e-mails to the owners of overdue findings',
-      'Show which findings were closed this quarter',
-    ],
+    nextSteps: ['Draft chase e-mails to the owners of overdue findings'],
   };
 }
 
@@ -739,10 +717,7 @@ function retentionReport(r: RetentionReview): Draft {
         `Record type,Retention period,Legal basis,Deletion method,Issues\n${flagged.map((x) => [x.recordType, x.period ?? '', x.legalBasis ?? '', x.deletionMethod ?? '', x.issues.join('; ')].map((v) => `"${v.replace(/"/g, '""')}"`).join(',')).join('\n')}\n`,
       ),
     ],
-    nextSteps: [
-      'Draft the legal basis wording for the record types without one',
-      'Propose shorter periods for the flagged record types',
-    ],
+    nextSteps: [],
   };
 }
 
@@ -805,10 +780,7 @@ function regulatoryReport(r: RegulatoryImpact): Draft {
           .join('\n')}\n`,
       ),
     ],
-    nextSteps: [
-      'Draft the policy wording for the obligations with no coverage',
-      'Prepare a board note on the changes and deadlines',
-    ],
+    nextSteps: [],
   };
 }
 
@@ -835,10 +807,7 @@ function aiFrameworkReport(a: AiFramework): Draft {
         : []),
       file('ai-use-governance-framework.md', a.framework),
     ],
-    nextSteps: [
-      'Draft the AI inventory for the tools we already use',
-      'Write the staff guidance as a one-page notice',
-    ],
+    nextSteps: [],
   };
 }
 
@@ -865,6 +834,13 @@ function needsFile(task: GovernanceTask, request: string): Draft {
     nextSteps: [`Attach ${what}`],
   });
   switch (task) {
+    case 'chase':
+      return table(
+        ['Ref', 'Action', 'Owner', 'Due', 'Status'],
+        'action-log-template.csv',
+        'Chase notes: log needed',
+        'the action log, risk register or findings log to chase',
+      );
     case 'risk-review':
       return table(
         [
@@ -962,11 +938,88 @@ function needsFile(task: GovernanceTask, request: string): Draft {
   }
 }
 
+interface ChaseItem {
+  owner: string;
+  line: string;
+}
+
+/** One short note per owner listing their open items: the deeper follow-up of a log or register. */
+function chaseDraft(kind: string, items: ChaseItem[], unowned: string[]): Draft {
+  const owners = [...new Set(items.map((i) => i.owner))];
+  const notes = owners.map((o) => {
+    const mine = items.filter((i) => i.owner === o);
+    return `## To: ${o}\n\nSubject: ${mine.length} open ${kind}${mine.length === 1 ? '' : 's'} for your update\n\nHello,\n\nThese ${kind}s are open against your name. Please reply with progress and a date for each before the next meeting:\n\n${mine.map((m) => `- ${m.line}`).join('\n')}\n\nThank you.\n`;
+  });
+  return {
+    title: `Chase notes: ${owners.length} owner${owners.length === 1 ? '' : 's'}`,
+    content: [
+      text(
+        `Here ${owners.length === 1 ? 'is 1 chase note' : `are ${owners.length} chase notes`}, one per owner, covering ${plural(items.length, `open ${kind}`)}: ${list(owners.map((o) => `${o} (${items.filter((i) => i.owner === o).length})`))}.${unowned.length ? ` ${plural(unowned.length, kind)} ${unowned.length === 1 ? 'has' : 'have'} no owner to chase: ${unowned.join('; ')}.` : ''}`,
+      ),
+      text(notes.join('\n')),
+      file('chase-notes.md', `# Chase notes\n\n${notes.join('\n')}`),
+    ],
+    nextSteps: [],
+  };
+}
+
+function chaseFrom(calls: ToolCallRecord[]): Draft | null {
+  const m = outputs<MinutesResult>(calls, 'minutes_from_notes')[0];
+  if (m) {
+    const open = [
+      ...m.actions.map((a) => ({
+        owner: a.owner,
+        line: `${a.ref} ${a.action}${a.due ? ` (due ${a.due})` : ' (no due date yet: please propose one)'}`,
+      })),
+      ...m.carriedOver.map((c) => ({
+        owner: c.owner,
+        line: `${c.ref} ${c.action} (carried over, was due ${c.due ?? 'not stated'}, ${c.status})`,
+      })),
+    ];
+    return chaseDraft(
+      'action',
+      open.filter((o): o is ChaseItem => !!o.owner),
+      open.filter((o) => !o.owner).map((o) => o.line),
+    );
+  }
+  const r = outputs<RiskRegisterReview>(calls, 'risk_register_review')[0];
+  if (r) {
+    const due = r.risks.filter((x) => x.issues.some((i) => i.startsWith('review overdue')));
+    return chaseDraft(
+      'risk review',
+      due
+        .filter((x) => x.owner)
+        .map((x) => ({ owner: x.owner!, line: `${x.id} ${x.risk}: review was due ${x.due}` })),
+      due.filter((x) => !x.owner).map((x) => x.id),
+    );
+  }
+  const a = outputs<AuditFindings>(calls, 'audit_findings_tracker')[0];
+  if (a)
+    return chaseDraft(
+      'audit finding',
+      a.overdue
+        .filter((f) => f.owner !== 'No owner')
+        .map((f) => ({
+          owner: f.owner,
+          line: `${f.id} ${f.finding} (${f.severity}; agreed date ${f.due}, ${f.overdueDays} days overdue)`,
+        })),
+      a.overdue.filter((f) => f.owner === 'No owner').map((f) => f.id),
+    );
+  return null;
+}
+
 export function writeGovernance(ctx: PlanContext): StructuredResponse {
   const task = taskOf(ctx);
   const calls = ctx.calls;
   const problems = errors(calls);
   const drafts: Draft[] = [];
+  const chase = task === 'chase' ? chaseFrom(calls) : null;
+  if (chase)
+    return finishReport({
+      taskName: chase.title,
+      content: [...chase.content, text(HONESTY_NOTE)],
+      nextSteps: [],
+    });
   const checklists = outputs<ChecklistResult>(calls, 'checklist_coverage');
   const gifts = outputs<GiftsRegisterReview>(calls, 'gifts_register_review');
   if (checklists.length) drafts.push(checklistReport(checklists, task, ctx.request));
