@@ -14,7 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');
 const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
-const folder = args.find((a, i) => !a.startsWith('--') && i !== jsonAt + 1);
+const folder = args.find((a, i) => !a.startsWith('--') && (jsonAt < 0 || i !== jsonAt + 1));
 
 if (!folder || (jsonAt >= 0 && !jsonFile)) {
   process.stderr.write('usage: npm run replay -- <folder of recordings> [--json <report.json>]\n');
