@@ -1753,10 +1753,11 @@ export function writeTalent(ctx: PlanContext): StructuredResponse {
     ...closing,
     '',
   ].join('\n');
-  content.push(
-    ...parts.flatMap((p) => p.files),
-    file(`${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.md`, md),
-  );
+  const partFiles = parts.flatMap((p) => p.files);
+  const reportName = `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.md`;
+  // A part that already hands over its own full report (skills, reskilling) is not repeated.
+  const hasReport = partFiles.some((f) => f.type === 'file' && f.filename.endsWith('.md'));
+  content.push(...partFiles, ...(hasReport ? [] : [file(reportName, md)]));
   const nextSteps = [...new Set(parts.flatMap((p) => p.nextSteps))]
     .filter((s) => s.toLowerCase() !== bodyOf(ctx.request).toLowerCase())
     .slice(0, 4);
