@@ -489,3 +489,23 @@ describe('rows without an employee id', () => {
     expect(sparse.tables[0]!.rows).toBe(3);
   });
 });
+
+describe('snapshot histories', () => {
+  it('does not call a person in several monthly snapshots a conflict, only twice in one', async () => {
+    const set = await loadText(
+      'history.csv',
+      [
+        'Employee ID,Department,Snapshot Date',
+        'E1,Sales,2026-08-31',
+        'E1,Marketing,2026-09-30',
+        'E2,HR,2026-08-31',
+        'E2,HR,2026-09-30',
+        'E2,Finance,2026-09-30',
+      ].join('\n'),
+    );
+    const t = set.tables[0]!;
+    expect(t.conflicts).toEqual([{ id: 'E2', rows: 2 }]);
+    expect(t.readNotes.join(' ')).toContain('2 snapshots, 2026-08-31 to 2026-09-30');
+    expect(set.asOf).toBe('2026-09-30');
+  });
+});

@@ -490,16 +490,27 @@ async function columnCounts(
 async function findConflicts(conn: DuckDBConnection, table: LoadedTable) {
   const id = table.columns.find((c) => c.role === 'employeeId');
   if (!id || table.role === 'assessments') return;
-  const found = await rows(
-    conn,
-    `SELECT ${id.sql} AS id, count(*) AS n FROM ${table.sql} WHERE ${id.sql} IS NOT NULL GROUP BY 1 HAVING count(*) > 1 ORDER BY n DESC, id LIMIT 100`,
-  );
+  // A history of snapshots (one row per person per snapshot date) repeats ids by design: a
+  // conflict is then an id twice in the same snapshot.
+  const snap = table.columns.find((c) => c.role === 'asOfDate');
+  let key = id.sql;
+  if (snap) {
+    const [s] = await rows(
+      conn,
+      `SELECT count(DISTINCT ${snap.sql}) AS n, min(${snap.sql})::VARCHAR AS lo, max(${snap.sql})::VARCHAR AS hi FROM ${table.sql}`,
+    );
+    if (Number(s?.n ?? 0) > 1) {
+      key = `${id.sql}, ${snap.sql}`;
+      table.readNotes.push(
+        `${snap.name} holds ${s?.n} snapshots, ${s?.lo} to ${s?.hi}: each person appears once per snapshot.`,
+      );
+    }
+  }
+  const repeated = `SELECT ${id.sql} AS id, count(*) AS n FROM ${table.sql} WHERE ${id.sql} IS NOT NULL GROUP BY ${key} HAVING count(*) > 1`;
+  const found = await rows(conn, `${repeated} ORDER BY n DESC, id LIMIT 100`);
   table.conflicts = found.map((r) => ({ id: String(r.id), rows: Number(r.n) }));
   if (found.length) {
-    const [all] = await rows(
-      conn,
-      `SELECT count(*) AS n FROM (SELECT ${id.sql} FROM ${table.sql} WHERE ${id.sql} IS NOT NULL GROUP BY 1 HAVING count(*) > 1)`,
-    );
+    const [all] = await rows(conn, `SELECT count(*) AS n FROM (${repeated})`);
     table.warnings.push(
       `${Number(all?.n ?? found.length)} ${id.name} value(s) appear on several rows with different data (e.g. ${found
         .slice(0, 3)
