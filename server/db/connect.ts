@@ -67,7 +67,7 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      close: once(() => pool.end()),
     };
   }
   // PGlite lives in this process: nothing to wait for, nobody to race.
@@ -84,7 +84,7 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
 }
 
@@ -110,4 +110,10 @@ async function migratePostgres(databaseUrl: string): Promise<void> {
       .catch(() => undefined);
     await client.end().catch(() => undefined);
   }
+}
+
+/** Closing twice (a shutdown racing a test's cleanup) is the same as closing once. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | null = null;
+  return () => (closing ??= close());
 }
