@@ -100,7 +100,11 @@ export async function startReplayServer(): Promise<ReplayServer> {
       ...(rec.contentType === 'text/event-stream' ? { 'cache-control': 'no-cache' } : {}),
     });
     const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-    if (options.firstBytePauseMs) await pause(options.firstBytePauseMs);
+    if (options.firstBytePauseMs) {
+      // Headers go out at once (as some servers do), then nothing while the "model" reads.
+      res.flushHeaders();
+      await pause(options.firstBytePauseMs);
+    }
     const text = rec.body;
     let stalled: boolean | 'next' = false;
     let at = 0;

@@ -273,7 +273,10 @@ export function modelAgent(options: ModelAgentOptions): Agent {
           } else if (part.type === 'tool-result' || part.type === 'tool-error') {
             toolsRunning = Math.max(0, toolsRunning - 1);
             if (!toolsRunning) wire.waiting();
-          } else if (!toolsRunning) wire.alive();
+          } else if (!toolsRunning && part.type !== 'start' && part.type !== 'start-step') {
+            // Stream bookkeeping is not the model speaking; everything else is.
+            wire.alive();
+          }
           if (part.type !== 'start' && part.type !== 'start-step' && part.type !== 'error')
             receiving = true;
           switch (part.type) {

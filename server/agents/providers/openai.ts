@@ -177,7 +177,8 @@ function wiredFetch(wire: TurnWire): typeof fetch {
   return async (url, init) => {
     wire.waiting();
     const res = await fetch(url, init);
-    wire.alive();
+    // Headers alone are not an answer: some servers send them at once, then read a long prompt
+    // in silence. The first-token limit runs until the first byte of the body.
     if (!res.body) return res;
     const body = res.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({

@@ -214,6 +214,12 @@ describe('model stream timing and Continue', () => {
     expect(r.reply.structuredResponse!.task_name).toBe('Board pack summary');
   });
 
+  it('lets a model read a long prompt in silence past the idle limit: only the first-token limit applies', async () => {
+    const r = await turn(own('ollama-report.sse'), { firstBytePauseMs: 3_000 });
+    expect(r.reply.status).toBe('complete');
+    expect(r.reply.structuredResponse!.task_name).toBe('Brand voice');
+  });
+
   it('ends a stream that stalls mid-answer at the idle limit, keeping what came', async () => {
     const r = await turn(own('openai-report.sse'), { stallMs: 3_000 });
     expect(r.reply.status).toBe('error');
