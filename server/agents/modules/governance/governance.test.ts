@@ -544,6 +544,20 @@ describe('documents judged by meaning', () => {
     expect(firstText(a.report)).toContain('covers 7 of 11');
   });
 
+  it('says when a policy is not in English that its English cues may miss sections', async () => {
+    const policy = [
+      'Richtlinie zur Informationssicherheit',
+      'Zweck',
+      'Diese Richtlinie legt fest, wie wir Kundendaten schützen und welche Pflichten alle Beschäftigten haben.',
+      'Geltungsbereich',
+      'Sie gilt für alle Beschäftigten, Auftragnehmer und Leiharbeitskräfte an allen Standorten des Unternehmens.',
+    ].join('\n');
+    const { report } = await ask('Check this policy', [attachment('richtlinie.txt', policy)]);
+    expect(texts(report.content)).toContain(
+      "richtlinie.txt reads as German: the checklist's cues are English",
+    );
+  });
+
   it('answers in the first line: the score and the missing sections', async () => {
     const { report } = await ask('Which sections is this policy missing?', [
       doc('security-policy.docx'),
