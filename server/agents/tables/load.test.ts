@@ -509,3 +509,21 @@ describe('snapshot histories', () => {
     expect(set.asOf).toBe('2026-09-30');
   });
 });
+
+describe('levels in skills tables and staff tables', () => {
+  it('reads "Level" as the proficiency beside a skill, and "Current level" as the grade in a staff list', async () => {
+    const skills = await loadText(
+      'skills.csv',
+      'Employee ID,Skill,Level,Required Level\nE1,SQL,3,4\nE1,Python,2,3\nE2,SQL,4,4\n',
+    );
+    expect(skills.tables[0]!.columns.map((c) => c.role)).toEqual([
+      'employeeId',
+      'skill',
+      'proficiency',
+      'requiredLevel',
+    ]);
+    expect(skills.tables[0]!.role).toBe('assessments');
+    const staff = await loadText('staff.csv', 'Employee ID,Current Level,Salary\nE1,L3,50000\n');
+    expect(staff.tables[0]!.columns[1]!.role).toBe('level');
+  });
+});

@@ -373,10 +373,15 @@ const CODE = /^[a-z]{0,4}[ _-]?\d{2,}[a-z]?$/;
  */
 export function assignRoles(columns: ColumnFacts[]): Array<ColumnRole | null> {
   const picks: Array<{ index: number; role: ColumnRole; weight: number }> = [];
+  // In a skills table "Level" is the proficiency; elsewhere "Current level" is the grade.
+  const skills = columns.some((col) => roleFromHeader(col.name)?.role === 'skill');
   columns.forEach((col, index) => {
     const c = roleFromHeader(col.name);
     if (!c || col.type === 'empty') return;
     let role = c.role;
+    if (skills && role === 'level') role = 'proficiency';
+    if (!skills && role === 'proficiency' && /\blevel\b/.test(normalizeHeader(col.name)))
+      role = 'level';
     const values = col.sample.map((v) => normalizeHeader(v));
     if (DATE_ROLES.has(role) && col.type !== 'date') return;
     if (role === 'age' && col.type === 'text') role = 'ageBand';
