@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disposeServer, launchBrowser, newPage, startServer, type RunningServer } from './harness';
@@ -283,5 +284,14 @@ describe('chat in the browser', () => {
     await banner.waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Reload Page' }).waitFor();
     await shot(page, 'chat-connection-lost-light');
+    // The banner's text is readable (it failed contrast once), light and dark.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const result = await new AxeBuilder({ page: page as never })
+        .include('[role="alert"]')
+        .withRules(['color-contrast'])
+        .analyze();
+      expect(result.violations.map((v) => `${colorScheme}: ${v.id}`)).toEqual([]);
+    }
   }, 90_000);
 });

@@ -265,6 +265,13 @@ describe('the everyday workspace', () => {
       t!.y < send!.y + send!.height &&
       send!.y < t!.y + t!.height;
     expect(overlaps).toBe(false);
+    // The red toast's text is readable, light and dark.
+    await expectAccessible(page, 'error toast (light)');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.locator('html.dark').waitFor({ state: 'attached' });
+    expect(await toast.isVisible()).toBe(true);
+    await expectAccessible(page, 'error toast (dark)');
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.unroute('**/api/chats/message');
     // The failed send's console line is the aborted request's, which the test caused.
     errors.length = 0;
