@@ -86,6 +86,7 @@ describe('risk_register_review', () => {
       heat[score(r[4]) - 1]![score(r[3]) - 1]!++;
     expect(out.heatMap).toEqual(heat);
     expect(out.unscored).toEqual(['R-02: Loss of key logistics supplier']);
+    expect(out.unreadable).toEqual([{ column: 'Impact (1-5)', cells: 1 }]);
     for (const r of out.risks.filter((x) => x.id !== 'R-02')) {
       const row = G.RISK_REGISTER_ROWS.find((x) => x[0] === r.id)!;
       expect(r.score).toBe(score(row[3]) * score(row[4]));

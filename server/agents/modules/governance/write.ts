@@ -444,6 +444,12 @@ function riskReviewReport(r: RiskRegisterReview): Draft {
                 `Not on the map (likelihood or impact missing or unreadable): ${r.unscored.join('; ')}.`,
               ]
             : []),
+          ...(r.unreadable.length
+            ? [
+                '',
+                `⚠️ ${r.unreadable.map((u) => `${u.cells} cell${u.cells === 1 ? '' : 's'} of "${u.column}"`).join(' and ')} could not be read as a score (a word such as "High" among numbers): those risks are left off the map and the drift rather than guessed. Use one scale per column.`,
+              ]
+            : []),
           '',
           `Columns used: ${Object.entries(r.columns)
             .filter(([, v]) => v)

@@ -29,6 +29,8 @@ export interface RiskRegisterReview {
   heatMap: number[][];
   unscored: string[];
   drift: { up: RegisterRisk[]; down: RegisterRisk[]; compared: number; basis: string | null };
+  /** Scoring columns with cells that could not be read as numbers (e.g. "High" among 1-5 scores). */
+  unreadable: Array<{ column: string; cells: number }>;
 }
 
 /**
@@ -126,6 +128,10 @@ export const riskRegisterReview = defineTool({
       if (r.likelihood && r.impact) heatMap[r.impact - 1]![r.likelihood - 1]!++;
     const compared = risks.filter((r) => r.drift !== null);
     const label = (r: RegisterRisk) => `${r.id}: ${r.risk}`;
+    const scoring = [c.likelihood, c.impact, c.score, c.prevScore, c.prevLikelihood, c.prevImpact];
+    const unreadable = scoring
+      .filter((x, k, all) => x && x.unparsed > 0 && all.indexOf(x) === k)
+      .map((x) => ({ column: x!.name, cells: x!.unparsed }));
     return {
       source: reg.table.source,
       asOf,
@@ -150,6 +156,7 @@ export const riskRegisterReview = defineTool({
             ? `${c.prevLikelihood.name} × ${c.prevImpact.name}`
             : null),
       },
+      unreadable,
     };
   },
 });
