@@ -235,6 +235,22 @@ describe('openai provider', () => {
     });
   }
 
+  it('never repeats the key, even when the server echoes it back', async () => {
+    server.enqueue({
+      kind: 'status',
+      status: 401,
+      body: { error: { message: 'Incorrect API key provided: sk-test. Find your key at ...' } },
+    });
+    const err = (await failure(
+      runTurn(agent(), 'governance', [userMessage('Hello')]),
+    )) as AgentError;
+    expect(err.message).toBe(
+      'The model server answered 401 (check OPENAI_API_KEY): Incorrect API key provided: [key]. Find your key at ...',
+    );
+    expect(JSON.stringify(err.detail)).not.toContain('sk-test');
+    expect(JSON.stringify(err.detail)).toContain('[key]');
+  });
+
   it('fails with a clear error when the endpoint hangs', async () => {
     server.enqueue({ kind: 'hang' });
     const started = Date.now();

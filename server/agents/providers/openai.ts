@@ -72,8 +72,38 @@ function oneLine(message: string): string {
 export function describeUpstreamError(
   err: unknown,
   modelId: string,
-  endpoint: Pick<EndpointOptions, 'baseUrl' | 'baseUrlSetting' | 'apiKeySetting'>,
+  endpoint: Pick<EndpointOptions, 'baseUrl' | 'baseUrlSetting' | 'apiKeySetting'> &
+    Partial<Pick<EndpointOptions, 'apiKey'>>,
   streaming = false,
+): AgentError {
+  const made = classify(err, modelId, endpoint, streaming);
+  // A server that echoes the key back (in its message or body) must not put it in an answer or
+  // the log.
+  const key = endpoint.apiKey;
+  if (!key || key.length < 4) return made;
+  const scrub = (v: unknown): unknown => (typeof v === 'string' ? v.split(key).join('[key]') : v);
+  return new AgentError(
+    scrub(made.message) as string,
+    made.logStatus,
+    made.detail &&
+      Object.fromEntries(
+        Object.entries(made.detail).map(([k, v]) => [
+          k,
+          typeof v === 'string'
+            ? scrub(v)
+            : v && typeof v === 'object'
+              ? JSON.parse(String(scrub(JSON.stringify(v))))
+              : v,
+        ]),
+      ),
+  );
+}
+
+function classify(
+  err: unknown,
+  modelId: string,
+  endpoint: Pick<EndpointOptions, 'baseUrl' | 'baseUrlSetting' | 'apiKeySetting'>,
+  streaming: boolean,
 ): AgentError {
   const url = safeUrl(endpoint.baseUrl ?? '');
   const host = (() => {
