@@ -118,6 +118,7 @@ function selectOf(t: LoadedTable): string {
     ${numOf(c('previousRating'))} AS prev_rating_num,
     ${numOf(c('salary'))} AS salary,
     ${numOf(c('bonus'))} AS bonus,
+    upper(${textOf(c('currency'))}) AS currency,
     CASE WHEN ${gender} IN ${WOMEN} THEN 'Women' WHEN ${gender} IN ${MEN} THEN 'Men'
       WHEN ${gender} IS NULL THEN NULL ELSE 'Other or not stated' END AS gender,
     ${textOf(c('managerId'))} AS manager,
@@ -267,6 +268,23 @@ export const DIMENSION_ROLES: Record<Dimension, ColumnRole[]> = {
 };
 export const hasDimension = (p: People, d: Dimension) =>
   DIMENSION_ROLES[d].some((r) => p.has.has(r));
+
+/** The currencies of the salaries of current people, when the file states them per row. */
+export async function currenciesOf(set: TableSet, p: People): Promise<string[]> {
+  if (!p.has.has('currency')) return [];
+  const rows = await peopleQuery(
+    set,
+    p,
+    `SELECT DISTINCT currency FROM people WHERE ${employedOn('(SELECT d FROM ref_date)')} AND salary IS NOT NULL AND currency IS NOT NULL ORDER BY 1`,
+  );
+  return rows.map((r) => String(r.currency));
+}
+
+/** The warning for pay figures that mix currencies, or null. */
+export const mixedCurrencies = (currencies: string[]) =>
+  currencies.length > 1
+    ? `salaries are in ${currencies.length} currencies (${currencies.join(', ')}): these figures mix them; convert to one currency or ask per currency before relying on them`
+    : null;
 
 /** Throws the user-facing error when a needed column is absent. */
 export function need(p: People, roles: ColumnRole[], what: string): void {

@@ -3,7 +3,7 @@ import { barChart, doughnutChart, lineChart } from '../../tools/charts';
 import { file, finishReport, markdownTable, text } from '../../tools/reports';
 import type { ToolCallRecord } from '../../tools/tool';
 import { HONESTY_NOTE, type PlanContext } from '../module';
-import type { Basis } from './people';
+import { mixedCurrencies, type Basis } from './people';
 import { bodyOf, dimensionsIn, taskOf, type TalentTask } from './plan';
 import { reskillingReport } from './reskilling';
 import { skillsReport } from './skills';
@@ -310,8 +310,10 @@ function payPart(r: PayResult, request: string): Part {
   }
   const o = r.overall;
   p.answer.push(
-    `Median salary of ${n(o.people)} current employees: **${pay(o.median)}** (middle half ${pay(o.q1)} to ${pay(o.q3)}); the file does not state a currency.${r.withoutSalary ? ` ${plural(r.withoutSalary, 'person', 'people')} without a salary are left out.` : ''}`,
+    `Median salary of ${n(o.people)} current employees: **${pay(o.median)}** (middle half ${pay(o.q1)} to ${pay(o.q3)}, in the file's currency).${r.withoutSalary ? ` ${plural(r.withoutSalary, 'person', 'people')} without a salary are left out.` : ''}`,
   );
+  const mixed = mixedCurrencies(r.currencies ?? []);
+  if (mixed) p.answer.unshift(`**Check before using these figures:** ${mixed}.`);
   if (r.rangeRatio !== null && r.rangeRatio > 50)
     p.answer.push(
       `**Check the pay column:** the highest salary is ${r.rangeRatio}× the lowest, which usually means monthly and annual pay (or different currencies) are mixed; the figures below are not reliable until that is fixed.`,
@@ -370,7 +372,9 @@ function gapCell(g: Gap, v: number | null): string {
 function genderPayPart(r: GenderPayGapResult): Part {
   const p = empty();
   const o = r.overall;
-  if (o.flag) p.answer.push(`**The gender pay gap is not stated:** ${o.flag}.`);
+  const mixed = mixedCurrencies(r.currencies ?? []);
+  if (mixed) p.answer.push(`**The gender pay gap is not stated:** ${mixed}.`);
+  else if (o.flag) p.answer.push(`**The gender pay gap is not stated:** ${o.flag}.`);
   else
     p.answer.push(
       `Gender pay gap on ${r.asOf}: mean **${pct(o.meanGap)}**, median **${pct(o.medianGap)}** (${gapWords(o.medianGap)} at the median), over ${n(o.women)} women and ${n(o.men)} men.`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import {
+  currenciesOf,
   employedOn,
   need,
   num,
@@ -53,6 +54,7 @@ export interface GenderPayGapResult {
   drivers: Array<{ role: string; women: number; men: number; meanPay: number; points: number }>;
   /** People with another or no stated gender: outside the two-group calculation, counted. */
   otherOrNotStated: number;
+  currencies: string[];
   basis: Basis;
 }
 
@@ -195,6 +197,7 @@ export const genderPayGapTool = defineTool({
       bonus,
       drivers,
       otherOrNotStated: num(o?.other),
+      currencies: await currenciesOf(set, p),
       basis: p.basis,
     };
   },

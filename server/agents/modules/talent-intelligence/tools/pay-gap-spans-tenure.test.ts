@@ -3,6 +3,7 @@ import { genderPayGapTool } from './gender-pay-gap';
 import { payTool } from './pay';
 import { spansTool } from './spans';
 import { tenureTool } from './tenure';
+import { writeTalent } from '../write';
 import { col, contextOf, tableSetOf } from '../table-set.test-helper';
 import {
   AS_OF,
@@ -163,6 +164,49 @@ describe('ti_gender_pay_gap flags', () => {
       expect(g9.flag).toContain('beyond 100%');
     } finally {
       odd.close();
+    }
+  });
+});
+
+describe('pay in several currencies', () => {
+  it('is flagged by ti_pay and ti_gender_pay_gap instead of mixed silently', async () => {
+    const rows: Array<Array<string | number | null>> = [];
+    for (let i = 0; i < 6; i++) rows.push([`M${i}`, 'Male', 50000 + i, 'GBP']);
+    for (let i = 0; i < 6; i++) rows.push([`W${i}`, 'Female', 52000 + i, 'eur']);
+    const mixed = await tableSetOf(
+      [
+        {
+          source: 'pay.csv',
+          role: 'staff',
+          columns: [
+            col('Id', 'text', 'employeeId'),
+            col('Gender', 'text', 'gender'),
+            col('Salary', 'number', 'salary'),
+            col('Currency', 'text', 'currency'),
+          ],
+          rows,
+        },
+      ],
+      AS_OF,
+    );
+    try {
+      const pay = await payTool.run(contextOf(mixed), { by: [] });
+      const gap = await genderPayGapTool.run(contextOf(mixed), {});
+      expect(pay.currencies).toEqual(['EUR', 'GBP']);
+      expect(gap.currencies).toEqual(['EUR', 'GBP']);
+      const report = writeTalent({
+        request: 'Show the gender pay gap',
+        history: [],
+        files: [{ fileName: 'pay.csv', mimeType: 'text/csv', bytes: 1, kind: 'table' }],
+        calls: [{ tool: 'ti_gender_pay_gap', input: {}, output: JSON.parse(JSON.stringify(gap)) }],
+      });
+      const first = report.content[0]!;
+      expect(first.type === 'text' && first.text).toContain(
+        '**The gender pay gap is not stated:** salaries are in 2 currencies (EUR, GBP)',
+      );
+      expect(first.type === 'text' && first.text).not.toContain('mean **');
+    } finally {
+      mixed.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import {
+  currenciesOf,
   DIMENSIONS,
   employedOn,
   hasDimension,
@@ -35,6 +36,8 @@ export interface PayResult {
   /** Highest ÷ lowest salary: over 50 the data probably mixes units (monthly and annual). */
   rangeRatio: number | null;
   by: Array<{ dimension: Dimension; groups: PayStats[] }>;
+  /** Currencies stated per row; more than one means the figures mix them. */
+  currencies: string[];
   basis: Basis;
 }
 
@@ -91,6 +94,7 @@ export const payTool = defineTool({
       rangeRatio:
         overall && overall.min > 0 ? Math.round((overall.max / overall.min) * 10) / 10 : null,
       by,
+      currencies: await currenciesOf(set, p),
       basis: p.basis,
     };
   },
