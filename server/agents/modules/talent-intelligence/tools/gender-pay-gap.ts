@@ -182,7 +182,9 @@ export const genderPayGapTool = defineTool({
       definition: GENDER_PAY_GAP_DEFINITION,
       asOf: p.asOf,
       overall,
-      byLevel: levels.map((r) => gapOf(String(r.grp), r)),
+      byLevel: levels
+        .map((r) => gapOf(String(r.grp), r))
+        .sort((a, b) => a.group.localeCompare(b.group, 'en', { numeric: true })),
       quartiles: q.map((r) => {
         const n = num(r.n);
         return {

@@ -83,7 +83,13 @@ export const payTool = defineTool({
         `SELECT coalesce(${DIMENSIONS[dimension]}, 'Not stated') AS grp, ${STATS}
          FROM people WHERE ${CURRENT} AND salary IS NOT NULL GROUP BY 1 ORDER BY grp`,
       );
-      by.push({ dimension, groups: rows.map((r) => statsOf(String(r.grp), r)) });
+      // Natural order: grade G2 before G10.
+      by.push({
+        dimension,
+        groups: rows
+          .map((r) => statsOf(String(r.grp), r))
+          .sort((a, b) => a.group.localeCompare(b.group, 'en', { numeric: true })),
+      });
     }
     const overall = withSalary && num(withSalary.n) ? statsOf('All', withSalary) : null;
     return {
