@@ -608,6 +608,11 @@ async function checkPlausibility(conn: DuckDBConnection, table: LoadedTable, asO
       `${n} ${col('hireDate')!.name} value(s) are after the as-of date ${asOf} (future starters or typing errors).`,
   );
   await future(
+    col('assessmentDate'),
+    (n) =>
+      `${n} ${col('assessmentDate')!.name} value(s) are after the as-of date ${asOf}: check them before taking them as the latest assessment.`,
+  );
+  await future(
     col('birthDate'),
     (n) => `${n} ${col('birthDate')!.name} value(s) are in the future.`,
   );
