@@ -44,9 +44,18 @@ export function toChatSummaryDto(c: Chat): ChatSummaryDto {
   };
 }
 
-/** Removes what is past its undo window and stale empty chats; cheap, bounded, run on list calls. */
+/** A process sweeps at most this often (list calls come in bursts). */
+export const SWEEP_EVERY_MS = 10_000;
+let lastSweepAt = Number.NEGATIVE_INFINITY;
+
+/**
+ * Removes what is past its undo window and stale empty chats: bounded (500 rows), run on list
+ * and delete calls, at most every SWEEP_EVERY_MS in a process.
+ */
 export async function sweepChats(db: DbOrTx, clock: Clock): Promise<void> {
   const now = clock.now().getTime();
+  if (Math.abs(now - lastSweepAt) < SWEEP_EVERY_MS) return;
+  lastSweepAt = now;
   await purgeChats(db, new Date(now - CHAT_UNDO_MS), new Date(now - EMPTY_CHAT_TTL_MS));
 }
 
