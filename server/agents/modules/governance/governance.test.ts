@@ -558,6 +558,12 @@ describe('documents judged by meaning', () => {
     );
   });
 
+  it('checks a policy pasted into the message like an attached one', async () => {
+    const pasted = G.SECURITY_POLICY.map(([, line]) => line).join('\n');
+    const { report } = await ask(`Check this policy against the checklist:\n${pasted}`);
+    expect(firstText(report)).toMatch(/\(the text of your message\) covers 7 of 11/);
+  });
+
   it('answers in the first line: the score and the missing sections', async () => {
     const { report } = await ask('Which sections is this policy missing?', [
       doc('security-policy.docx'),

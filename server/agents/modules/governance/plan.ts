@@ -104,8 +104,16 @@ function callsFor(ctx: PlanContext): ToolCallRecord[] {
   const task = taskOf(ctx);
   const docs = documents(ctx).slice(0, 5);
   const hasTables = tables(ctx).length > 0;
+  // A policy pasted into the message (long, several lines) is checked like an attached one.
+  const pasted =
+    !docs.length && ctx.request.split(/\s+/).length >= 80 && /\n/.test(ctx.request)
+      ? // The instruction line above the policy ("Check this policy:") is not part of it.
+        ctx.request.replace(/^[^\n]{0,120}:\s*\n/, '')
+      : null;
   const perDoc = (checklist: string) =>
-    docs.map((d) => ({ tool: 'checklist_coverage', input: { checklist, file: d.fileName } }));
+    pasted
+      ? [{ tool: 'checklist_coverage', input: { checklist, text: pasted } }]
+      : docs.map((d) => ({ tool: 'checklist_coverage', input: { checklist, file: d.fileName } }));
   switch (task) {
     case 'chase': {
       // Chase notes for the open items of the report this follows: minutes, register or findings.

@@ -69,6 +69,17 @@ describe('checklist_coverage', () => {
     expect(review.status).toBe('missing');
   });
 
+  it('checks a policy pasted in the message', async () => {
+    const text =
+      'Leave Policy\nWho it applies to\nAll employees and contractors.\nHow to book\nStaff must book leave in the HR system.';
+    const out = await checklistCoverage.run(contextOf([]), checklistCoverage.input.parse({ text }));
+    expect(out).toMatchObject({ title: 'Leave Policy', fileName: 'the text of your message' });
+    expect(out.items.find((i) => i.key === 'scope')).toMatchObject({
+      status: 'covered',
+      section: 'Who it applies to',
+    });
+  });
+
   it('rejects an unknown checklist at the schema', () => {
     expect(checklistCoverage.input.safeParse({ checklist: 'tax' }).success).toBe(false);
   });

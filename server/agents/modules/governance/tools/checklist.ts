@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import { CHECKLIST_KEYS, CHECKLISTS } from '../checklists';
-import { fileInput, readDocument } from '../read';
+import { detectLanguage } from '../../../tools/language';
+import { fileInput, readDocument, type ReadDocument } from '../read';
+import { splitDocument } from '../sections';
 import { coverageScore, judgeConcepts, type ConceptResult } from '../sections';
 
 export interface ChecklistResult {
@@ -25,9 +27,24 @@ export const checklistCoverage = defineTool({
   name: 'checklist_coverage',
   description:
     'Check an attached document against a governance checklist (policy sections, acceptable use topics, committee terms of reference, GDPR readiness, anti-bribery controls, AI governance). Sections are judged by their content, not only their headings. Returns each item as covered, partial (mentioned only), missing or not applicable, with the section and a quote, and a coverage score (covered 1, partial 0.5).',
-  input: z.object({ checklist: z.enum(CHECKLIST_KEYS).default('policy'), file: fileInput }),
-  async run(ctx, { checklist, file }): Promise<ChecklistResult> {
-    const doc = await readDocument(ctx, file);
+  input: z.object({
+    checklist: z.enum(CHECKLIST_KEYS).default('policy'),
+    file: fileInput,
+    text: z
+      .string()
+      .max(400_000)
+      .optional()
+      .describe('A policy pasted in the message, when no file holds it'),
+  }),
+  async run(ctx, { checklist, file, text }): Promise<ChecklistResult> {
+    const doc: ReadDocument = text
+      ? {
+          ...splitDocument(text),
+          fileName: 'the text of your message',
+          language: detectLanguage(text),
+          notes: [],
+        }
+      : await readDocument(ctx, file);
     const list = CHECKLISTS[checklist];
     const items = judgeConcepts(doc, list.concepts);
     const notes = [...doc.notes];
