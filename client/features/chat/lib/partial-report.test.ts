@@ -98,6 +98,12 @@ describe('partial report reader', () => {
     });
   });
 
+  it('finds a report after words the model wrote first, and shows only the report', () => {
+    const text = `Okay, the user wants {dept: count}. I will answer in JSON.\n\n${JSON_TEXT.slice(0, 60)}`;
+    expect(looksLikeReport(text)).toBe(true);
+    expect(partialReportOf(text)!.taskName).toBe(REPORT.task_name);
+  });
+
   it('tells prose from a report', () => {
     expect(looksLikeReport('Here is the answer')).toBe(false);
     expect(partialReportOf('Here is {"a":1}')).toBeNull();

@@ -23,10 +23,15 @@ export interface PartialReport {
   done: boolean;
 }
 
-/** Where a report's JSON starts: after blanks and an opening ```json fence; -1 if none. */
+/**
+ * Where a report's JSON starts: after blanks and an opening ```json fence; or, after words the
+ * model wrote first (an intro, or reasoning a server left in the answer), at the object that
+ * opens with "task_name". -1 if none.
+ */
 export function reportStart(text: string): number {
   const m = /^\s*(?:```[\w-]*[ \t]*\r?\n?\s*)?\{/.exec(text);
-  return m ? m[0].length - 1 : -1;
+  if (m) return m[0].length - 1;
+  return text.search(/\{\s*"task_name"\s*:/);
 }
 
 /** True when the text so far is (the start of) a report rather than prose. */
