@@ -564,6 +564,16 @@ describe('documents judged by meaning', () => {
     expect(firstText(report)).toMatch(/\(the text of your message\) covers 7 of 11/);
   });
 
+  it('assesses a regulation pasted into the message against the attached policy', async () => {
+    const { report } = await ask(
+      `What does this new regulation mean for our policy?\n${G.REGULATION_TEXT}`,
+      [doc('security-policy.docx')],
+    );
+    expect(firstText(report)).toMatch(
+      /^The text in your message sets 5 obligations; 1 is already covered by security-policy\.docx/,
+    );
+  });
+
   it('answers in the first line: the score and the missing sections', async () => {
     const { report } = await ask('Which sections is this policy missing?', [
       doc('security-policy.docx'),

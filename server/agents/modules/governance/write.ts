@@ -732,7 +732,7 @@ function regulatoryReport(r: RegulatoryImpact): Draft {
     title: `Regulatory change impact: ${r.regulation}`,
     content: [
       text(
-        `${r.regulation} sets ${plural(r.obligations.length, 'obligation')}; ${r.obligations.length - r.gaps} ${r.obligations.length - r.gaps === 1 ? 'is' : 'are'} already covered by ${r.policies.length ? list(r.policies) : 'no attached policy'}, ${r.gaps} need a change${r.effectiveDate ? `, applying from ${r.effectiveDate}` : ''}.`,
+        `${r.regulation.charAt(0).toUpperCase()}${r.regulation.slice(1)} sets ${plural(r.obligations.length, 'obligation')}; ${r.obligations.length - r.gaps} ${r.obligations.length - r.gaps === 1 ? 'is' : 'are'} already covered by ${r.policies.length ? list(r.policies) : 'no attached policy'}, ${r.gaps} need a change${r.effectiveDate ? `, applying from ${r.effectiveDate}` : ''}.`,
       ),
       text(
         [
