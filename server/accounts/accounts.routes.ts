@@ -16,7 +16,12 @@ import type { MessageBody } from '@contract/errors';
 import { parse } from '../lib/validate';
 import { AccountsService } from './accounts.service';
 import { dummyHash } from './passwords';
-import { clearSessionCookie, requireFullSession, requireUserId, setSessionCookie } from './sessions';
+import {
+  clearSessionCookie,
+  requireFullSession,
+  requireUserId,
+  setSessionCookie,
+} from './sessions';
 
 /** Accounts API (spec section 7): HTTP only; the rules live in AccountsService. */
 export const accountsRoutes: FastifyPluginAsync = async (app) => {
@@ -32,10 +37,13 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The token in this path is kept out of the request log by LOG_REDACT (accounts/log-redaction.ts).
-  app.get<{ Params: { token: string } }>('/verify-email/:token', async (req): Promise<MessageBody> => {
-    await accounts.verifyEmail(req.params.token);
-    return { message: ACCOUNT_MESSAGES.emailVerified };
-  });
+  app.get<{ Params: { token: string } }>(
+    '/verify-email/:token',
+    async (req): Promise<MessageBody> => {
+      await accounts.verifyEmail(req.params.token);
+      return { message: ACCOUNT_MESSAGES.emailVerified };
+    },
+  );
 
   app.post('/login', async (req, reply): Promise<MessageBody> => {
     const { token } = await accounts.login(parse(LoginBody, req.body), req.ip, req.session);

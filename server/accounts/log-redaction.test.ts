@@ -4,9 +4,13 @@ import { censorLogValue, redactUrl } from './log-redaction';
 describe('request URLs in the log', () => {
   it('lose the tokens of mailed links and of the verification call', () => {
     expect(redactUrl('/verify-email?token=abc')).toBe('/verify-email?token=[redacted]');
-    expect(redactUrl('/reset-password?x=1&token=abc&y=2')).toBe('/reset-password?x=1&token=[redacted]&y=2');
+    expect(redactUrl('/reset-password?x=1&token=abc&y=2')).toBe(
+      '/reset-password?x=1&token=[redacted]&y=2',
+    );
     expect(redactUrl('/api/verify-email/abc_DEF-1')).toBe('/api/verify-email/[redacted]');
-    expect(redactUrl('/api/verify-email/abc?token=z')).toBe('/api/verify-email/[redacted]?token=[redacted]');
+    expect(redactUrl('/api/verify-email/abc?token=z')).toBe(
+      '/api/verify-email/[redacted]?token=[redacted]',
+    );
   });
 
   it('keep every other URL as it is', () => {
@@ -15,7 +19,9 @@ describe('request URLs in the log', () => {
   });
 
   it('censor cookies whole', () => {
-    expect(censorLogValue('atrium_session=secret', ['req', 'headers', 'cookie'])).toBe('[Redacted]');
+    expect(censorLogValue('atrium_session=secret', ['req', 'headers', 'cookie'])).toBe(
+      '[Redacted]',
+    );
     expect(censorLogValue('/a?token=s', ['req', 'url'])).toBe('/a?token=[redacted]');
   });
 });

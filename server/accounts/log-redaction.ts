@@ -11,5 +11,7 @@ export function redactUrl(url: string): string {
 
 /** pino `redact.censor`: URLs lose their tokens; every other redacted path (cookies) goes whole. */
 export function censorLogValue(value: unknown, path: string[]): unknown {
-  return path[path.length - 1] === 'url' && typeof value === 'string' ? redactUrl(value) : '[Redacted]';
+  return path[path.length - 1] === 'url' && typeof value === 'string'
+    ? redactUrl(value)
+    : '[Redacted]';
 }

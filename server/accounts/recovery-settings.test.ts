@@ -5,7 +5,14 @@ import { TEST_PASSWORD, createUser, signIn, signedInUser } from '../../test-supp
 import { companies, passwordResetTokens, users } from '../db/schema';
 import type { ManualClock } from '../lib/clock';
 import { SESSION_ENDED_CHANNEL, hashToken } from './sessions';
-import { call, freshIp, registerVerified, signInThroughApi, startAccountsApp, tokenFromMail } from './testing';
+import {
+  call,
+  freshIp,
+  registerVerified,
+  signInThroughApi,
+  startAccountsApp,
+  tokenFromMail,
+} from './testing';
 
 const MINUTE = 60_000;
 const PASSWORD = 'a sturdy passphrase';
@@ -24,7 +31,9 @@ describe('password recovery, profile and password change', () => {
   /** Collects what is announced on the session-ended channel while `fn` runs. */
   async function endedDuring(fn: () => Promise<void>): Promise<string[]> {
     const sids: string[] = [];
-    const off = await t.bus.subscribe(SESSION_ENDED_CHANNEL, (m) => sids.push(...(m as { sids: string[] }).sids));
+    const off = await t.bus.subscribe(SESSION_ENDED_CHANNEL, (m) =>
+      sids.push(...(m as { sids: string[] }).sids),
+    );
     try {
       await fn();
       // Redis delivers asynchronously: give it a moment.
@@ -52,7 +61,9 @@ describe('password recovery, profile and password change', () => {
       expect(mail.subject).toBe('Reset your Atrium password');
       expect(mail.text).toContain('1 hour');
       expect(mail.html).toContain('1 hour');
-      expect(mail.text).toMatch(/http:\/\/localhost:5000\/reset-password\?token=[A-Za-z0-9_-]{43}\n/);
+      expect(mail.text).toMatch(
+        /http:\/\/localhost:5000\/reset-password\?token=[A-Za-z0-9_-]{43}\n/,
+      );
       await new Promise((r) => setTimeout(r, 300));
       expect(t.smtp.to(stranger)).toHaveLength(0);
     });
@@ -61,7 +72,10 @@ describe('password recovery, profile and password change', () => {
       const f = await call(t, 'POST', '/api/forgot-password', { email: 'nope' });
       expect(f.statusCode).toBe(400);
       expect(f.json().message).toBe('Invalid email');
-      const short = await call(t, 'POST', '/api/reset-password', { token: 'x'.repeat(43), password: 'short' });
+      const short = await call(t, 'POST', '/api/reset-password', {
+        token: 'x'.repeat(43),
+        password: 'short',
+      });
       expect(short.statusCode).toBe(400);
       expect(short.json().fields.password).toBe('String must contain at least 8 character(s)');
       const noToken = await call(t, 'POST', '/api/reset-password', { password: NEW_PASSWORD });
@@ -86,7 +100,13 @@ describe('password recovery, profile and password change', () => {
       expect(stored.map((r) => r.token)).toEqual([hashToken(token)]);
 
       const ended = await endedDuring(async () => {
-        const res = await call(t, 'POST', '/api/reset-password', { token, password: NEW_PASSWORD }, { cookie: a });
+        const res = await call(
+          t,
+          'POST',
+          '/api/reset-password',
+          { token, password: NEW_PASSWORD },
+          { cookie: a },
+        );
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({
           message: 'Your password has been reset. You can now sign in with your new password.',
@@ -96,13 +116,22 @@ describe('password recovery, profile and password change', () => {
       expect((await authUser(a)).statusCode).toBe(401);
       expect((await authUser(b)).statusCode).toBe(401);
 
-      const again = await call(t, 'POST', '/api/reset-password', { token, password: 'yet another one!' });
+      const again = await call(t, 'POST', '/api/reset-password', {
+        token,
+        password: 'yet another one!',
+      });
       expect(again.statusCode).toBe(400);
       expect(again.json().message).toBe(
         'This password reset link is invalid or has expired. Please request a new one.',
       );
 
-      const old = await call(t, 'POST', '/api/login', { email, password: PASSWORD }, { ip: freshIp() });
+      const old = await call(
+        t,
+        'POST',
+        '/api/login',
+        { email, password: PASSWORD },
+        { ip: freshIp() },
+      );
       expect(old.statusCode).toBe(401);
       const fresh = await signInThroughApi(t, email, NEW_PASSWORD);
       expect((await authUser(fresh)).statusCode).toBe(200);
@@ -116,9 +145,19 @@ describe('password recovery, profile and password change', () => {
       const earlyToken = await tokenFromMail(t, early.email, '/reset-password?token=');
       const lateToken = await tokenFromMail(t, late.email, '/reset-password?token=');
       clock.advance(60 * MINUTE - 1000);
-      expect((await call(t, 'POST', '/api/reset-password', { token: earlyToken, password: NEW_PASSWORD })).statusCode).toBe(200);
+      expect(
+        (
+          await call(t, 'POST', '/api/reset-password', {
+            token: earlyToken,
+            password: NEW_PASSWORD,
+          })
+        ).statusCode,
+      ).toBe(200);
       clock.advance(2000);
-      const expired = await call(t, 'POST', '/api/reset-password', { token: lateToken, password: NEW_PASSWORD });
+      const expired = await call(t, 'POST', '/api/reset-password', {
+        token: lateToken,
+        password: NEW_PASSWORD,
+      });
       expect(expired.statusCode).toBe(400);
       const [row] = await t.database.db.select().from(users).where(eq(users.id, late.id));
       expect(row!.password).toBe(late.password);
@@ -128,12 +167,21 @@ describe('password recovery, profile and password change', () => {
   describe('profile', () => {
     it('updates names, phone and company, and answers the user', async () => {
       const { user, cookie } = await signedInUser(t);
-      const [fabrikam] = await t.database.db.select().from(companies).where(eq(companies.name, 'Fabrikam'));
+      const [fabrikam] = await t.database.db
+        .select()
+        .from(companies)
+        .where(eq(companies.name, 'Fabrikam'));
       const res = await call(
         t,
         'PATCH',
         '/api/user/profile',
-        { firstName: ' Ada ', lastName: 'Byron', phone: '+44 20 7946 0958', companyId: fabrikam!.id, email: user.email },
+        {
+          firstName: ' Ada ',
+          lastName: 'Byron',
+          phone: '+44 20 7946 0958',
+          companyId: fabrikam!.id,
+          email: user.email,
+        },
         { cookie },
       );
       expect(res.statusCode).toBe(200);
@@ -146,7 +194,13 @@ describe('password recovery, profile and password change', () => {
         companyId: fabrikam!.id,
       });
       expect((await authUser(cookie)).json()).toEqual(res.json());
-      const cleared = await call(t, 'PATCH', '/api/user/profile', { firstName: 'Ada', lastName: 'Byron', phone: '' }, { cookie });
+      const cleared = await call(
+        t,
+        'PATCH',
+        '/api/user/profile',
+        { firstName: 'Ada', lastName: 'Byron', phone: '' },
+        { cookie },
+      );
       expect(cleared.json()).toMatchObject({ phone: null, companyId: fabrikam!.id });
     });
 
@@ -160,7 +214,10 @@ describe('password recovery, profile and password change', () => {
         { cookie },
       );
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: 'Email cannot be changed', fields: { email: 'Email cannot be changed' } });
+      expect(res.json()).toMatchObject({
+        message: 'Email cannot be changed',
+        fields: { email: 'Email cannot be changed' },
+      });
       expect((await authUser(cookie)).json().email).toBe(user.email);
       // The current address in another case is the same address: accepted.
       const same = await call(
@@ -175,19 +232,46 @@ describe('password recovery, profile and password change', () => {
 
     it('refuses a company that does not exist, and bad fields', async () => {
       const { user, cookie } = await signedInUser(t);
-      const missing = await call(t, 'PATCH', '/api/user/profile', { firstName: 'A', lastName: 'B', companyId: 999999 }, { cookie });
+      const missing = await call(
+        t,
+        'PATCH',
+        '/api/user/profile',
+        { firstName: 'A', lastName: 'B', companyId: 999999 },
+        { cookie },
+      );
       expect(missing.statusCode).toBe(400);
-      expect(missing.json()).toMatchObject({ message: 'Company not found', fields: { companyId: 'Company not found' } });
+      expect(missing.json()).toMatchObject({
+        message: 'Company not found',
+        fields: { companyId: 'Company not found' },
+      });
       const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
       expect(row!.companyId).toBe(user.companyId);
 
-      const noName = await call(t, 'PATCH', '/api/user/profile', { firstName: '', lastName: 'B' }, { cookie });
+      const noName = await call(
+        t,
+        'PATCH',
+        '/api/user/profile',
+        { firstName: '', lastName: 'B' },
+        { cookie },
+      );
       expect(noName.statusCode).toBe(400);
       expect(noName.json().fields.firstName).toBe('String must contain at least 1 character(s)');
-      const badPhone = await call(t, 'PATCH', '/api/user/profile', { firstName: 'A', lastName: 'B', phone: '<script>' }, { cookie });
+      const badPhone = await call(
+        t,
+        'PATCH',
+        '/api/user/profile',
+        { firstName: 'A', lastName: 'B', phone: '<script>' },
+        { cookie },
+      );
       expect(badPhone.statusCode).toBe(400);
       expect(badPhone.json().fields.phone).toBeDefined();
-      const longName = await call(t, 'PATCH', '/api/user/profile', { firstName: 'A'.repeat(101), lastName: 'B' }, { cookie });
+      const longName = await call(
+        t,
+        'PATCH',
+        '/api/user/profile',
+        { firstName: 'A'.repeat(101), lastName: 'B' },
+        { cookie },
+      );
       expect(longName.statusCode).toBe(400);
     });
 
@@ -204,7 +288,13 @@ describe('password recovery, profile and password change', () => {
       expect(res.statusCode).toBe(200);
       const list = res.json() as Array<{ id: number; name: string }>;
       expect(list.map((c) => c.name)).toEqual(
-        expect.arrayContaining(['Adventure Works', 'Contoso', 'Fabrikam', 'Northwind Traders', 'Tailspin Toys']),
+        expect.arrayContaining([
+          'Adventure Works',
+          'Contoso',
+          'Fabrikam',
+          'Northwind Traders',
+          'Tailspin Toys',
+        ]),
       );
       expect(Object.keys(list[0]!).sort()).toEqual(['id', 'name']);
       expect((await call(t, 'GET', '/api/companies')).statusCode).toBe(401);
@@ -232,8 +322,28 @@ describe('password recovery, profile and password change', () => {
       expect((await authUser(elsewhere)).statusCode).toBe(401);
       const notice = await t.smtp.waitFor(user.email);
       expect(notice.subject).toBe('Your Atrium password was changed');
-      expect((await call(t, 'POST', '/api/login', { email: user.email, password: TEST_PASSWORD }, { ip: freshIp() })).statusCode).toBe(401);
-      expect((await call(t, 'POST', '/api/login', { email: user.email, password: NEW_PASSWORD }, { ip: freshIp() })).statusCode).toBe(200);
+      expect(
+        (
+          await call(
+            t,
+            'POST',
+            '/api/login',
+            { email: user.email, password: TEST_PASSWORD },
+            { ip: freshIp() },
+          )
+        ).statusCode,
+      ).toBe(401);
+      expect(
+        (
+          await call(
+            t,
+            'POST',
+            '/api/login',
+            { email: user.email, password: NEW_PASSWORD },
+            { ip: freshIp() },
+          )
+        ).statusCode,
+      ).toBe(200);
     });
 
     it('refuses a wrong current password and a short new one', async () => {
@@ -259,10 +369,23 @@ describe('password recovery, profile and password change', () => {
       );
       expect(short.statusCode).toBe(400);
       expect(short.json().message).toBe('Password must be at least 8 characters long.');
-      const empty = await call(t, 'POST', '/api/user/change-password', { currentPassword: '', newPassword: '' }, { cookie });
+      const empty = await call(
+        t,
+        'POST',
+        '/api/user/change-password',
+        { currentPassword: '', newPassword: '' },
+        { cookie },
+      );
       expect(empty.statusCode).toBe(400);
       expect(empty.json().fields.currentPassword).toBe('Required');
-      expect((await call(t, 'POST', '/api/user/change-password', { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD })).statusCode).toBe(401);
+      expect(
+        (
+          await call(t, 'POST', '/api/user/change-password', {
+            currentPassword: TEST_PASSWORD,
+            newPassword: NEW_PASSWORD,
+          })
+        ).statusCode,
+      ).toBe(401);
     });
   });
 });

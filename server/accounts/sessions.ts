@@ -55,8 +55,11 @@ export async function createSession(
   const sid = hashToken(token);
   const now = clock.now().getTime();
   const sess: SessionData = { ...data, createdAt: now };
-  const lifetime = data.stage === 'pending' ? PENDING_SESSION_MS : Math.min(SESSION_IDLE_MS, SESSION_ABSOLUTE_MS);
-  await db.insert(sessions).values({ sid, sess, userId: data.userId, expire: new Date(now + lifetime) });
+  const lifetime =
+    data.stage === 'pending' ? PENDING_SESSION_MS : Math.min(SESSION_IDLE_MS, SESSION_ABSOLUTE_MS);
+  await db
+    .insert(sessions)
+    .values({ sid, sess, userId: data.userId, expire: new Date(now + lifetime) });
   return { token, sid };
 }
 
@@ -81,7 +84,10 @@ export async function readSession(
   const nextExpire = Math.min(now + SESSION_IDLE_MS, absoluteEnd);
   // Write the sliding expiry at most once a minute: reads stay reads on hot paths (polling).
   if (nextExpire - row.expire.getTime() > 60_000) {
-    await db.update(sessions).set({ expire: new Date(nextExpire) }).where(eq(sessions.sid, sid));
+    await db
+      .update(sessions)
+      .set({ expire: new Date(nextExpire) })
+      .where(eq(sessions.sid, sid));
   }
   return { ...sess, sid };
 }

@@ -33,18 +33,33 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
 
   const register = (body: Record<string, unknown>, ip = freshIp()) =>
     call(t, 'POST', '/api/register', body, { ip });
-  const valid = () => ({ email: uniqueEmail('contoso.com'), password: PASSWORD, firstName: 'Grace', lastName: 'Hopper' });
+  const valid = () => ({
+    email: uniqueEmail('contoso.com'),
+    password: PASSWORD,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+  });
 
   describe('register', () => {
     it('creates an unverified user in the company of its domain and mails an absolute verification link', async () => {
       const body = valid();
       const res = await register({ ...body, email: `  ${body.email.toUpperCase()} ` });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: 'Registration successful. Check your email to verify your account.' });
+      expect(res.json()).toEqual({
+        message: 'Registration successful. Check your email to verify your account.',
+      });
 
       const [u] = await t.database.db.select().from(users).where(eq(users.email, body.email));
-      const [contoso] = await t.database.db.select().from(companies).where(eq(companies.name, 'Contoso'));
-      expect(u).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', isEmailVerified: false, companyId: contoso!.id });
+      const [contoso] = await t.database.db
+        .select()
+        .from(companies)
+        .where(eq(companies.name, 'Contoso'));
+      expect(u).toMatchObject({
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        isEmailVerified: false,
+        companyId: contoso!.id,
+      });
       expect(u!.password).toMatch(/^\$argon2id\$/);
       expect(u!.password).not.toContain(PASSWORD);
 
@@ -69,10 +84,22 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
     it('answers each bad input of spec section 5 with its message', async () => {
       const cases: Array<[Record<string, unknown>, string, string]> = [
         [{ ...valid(), email: 'not-an-email' }, 'email', 'Invalid email'],
-        [{ ...valid(), password: 'short' }, 'password', 'String must contain at least 8 character(s)'],
+        [
+          { ...valid(), password: 'short' },
+          'password',
+          'String must contain at least 8 character(s)',
+        ],
         [{ ...valid(), firstName: '' }, 'firstName', 'String must contain at least 1 character(s)'],
-        [{ ...valid(), lastName: '   ' }, 'lastName', 'String must contain at least 1 character(s)'],
-        [{ ...valid(), password: 'x'.repeat(300) }, 'password', expect.any(String) as unknown as string],
+        [
+          { ...valid(), lastName: '   ' },
+          'lastName',
+          'String must contain at least 1 character(s)',
+        ],
+        [
+          { ...valid(), password: 'x'.repeat(300) },
+          'password',
+          expect.any(String) as unknown as string,
+        ],
       ];
       for (const [body, field, message] of cases) {
         const res = await register(body);
@@ -87,7 +114,10 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
     });
 
     it('answers a taken address like a new one and mails the owner instead of creating anything', async () => {
-      const owner = await createUser(t.database.db, { email: uniqueEmail('fabrikam.com'), firstName: 'Owner' });
+      const owner = await createUser(t.database.db, {
+        email: uniqueEmail('fabrikam.com'),
+        firstName: 'Owner',
+      });
       const res = await register({ ...valid(), email: owner.email, firstName: 'Intruder' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.registered });
@@ -108,13 +138,17 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
       const token = await tokenFromMail(t, body.email, '/verify-email?token=');
       const ok = await call(t, 'GET', `/api/verify-email/${token}`);
       expect(ok.statusCode).toBe(200);
-      expect(ok.json()).toEqual({ message: 'Your email has been verified. You can now sign in to your account.' });
+      expect(ok.json()).toEqual({
+        message: 'Your email has been verified. You can now sign in to your account.',
+      });
       const [u] = await t.database.db.select().from(users).where(eq(users.email, body.email));
       expect(u!.isEmailVerified).toBe(true);
 
       const again = await call(t, 'GET', `/api/verify-email/${token}`);
       expect(again.statusCode).toBe(400);
-      expect(again.json().message).toBe('This verification link is invalid or has already been used.');
+      expect(again.json().message).toBe(
+        'This verification link is invalid or has already been used.',
+      );
     });
 
     it('accepts a link for 24 hours and no longer', async () => {
@@ -129,7 +163,9 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
       clock.advance(2 * MINUTE);
       const expired = await call(t, 'GET', `/api/verify-email/${lateToken}`);
       expect(expired.statusCode).toBe(400);
-      expect(expired.json().message).toBe('This verification link has expired. Sign in to get a new one.');
+      expect(expired.json().message).toBe(
+        'This verification link has expired. Sign in to get a new one.',
+      );
     });
 
     it('refuses a made-up or malformed token', async () => {
@@ -143,8 +179,20 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
   describe('login and the code step', () => {
     it('answers a wrong password and an unknown address with the same 401', async () => {
       const user = await createUser(t.database.db);
-      const wrong = await call(t, 'POST', '/api/login', { email: user.email, password: 'not the password' }, { ip: freshIp() });
-      const unknown = await call(t, 'POST', '/api/login', { email: uniqueEmail(), password: TEST_PASSWORD }, { ip: freshIp() });
+      const wrong = await call(
+        t,
+        'POST',
+        '/api/login',
+        { email: user.email, password: 'not the password' },
+        { ip: freshIp() },
+      );
+      const unknown = await call(
+        t,
+        'POST',
+        '/api/login',
+        { email: uniqueEmail(), password: TEST_PASSWORD },
+        { ip: freshIp() },
+      );
       expect(wrong.statusCode).toBe(401);
       expect(unknown.statusCode).toBe(401);
       expect(unknown.json()).toEqual(wrong.json());
@@ -159,7 +207,10 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
         email: 'Invalid email',
         password: 'String must contain at least 1 character(s)',
       });
-      const otp = await call(t, 'POST', '/api/verify-otp', { email: 'a@contoso.com', otp: '12345' });
+      const otp = await call(t, 'POST', '/api/verify-otp', {
+        email: 'a@contoso.com',
+        otp: '12345',
+      });
       expect(otp.statusCode).toBe(400);
       expect(otp.json().fields.otp).toBe('String must contain exactly 6 character(s)');
     });
@@ -168,22 +219,34 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
       const body = valid();
       await register(body);
       await t.smtp.waitFor(body.email);
-      const res = await call(t, 'POST', '/api/login', { email: body.email, password: PASSWORD }, { ip: freshIp() });
+      const res = await call(
+        t,
+        'POST',
+        '/api/login',
+        { email: body.email, password: PASSWORD },
+        { ip: freshIp() },
+      );
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({
         code: 'EMAIL_NOT_VERIFIED',
-        message: "Please verify your email before signing in. We've sent a new verification link to your email.",
+        message:
+          "Please verify your email before signing in. We've sent a new verification link to your email.",
       });
       expect(sessionCookieOf(t, res)).toBeUndefined();
       const fresh = await tokenFromMail(t, body.email, '/verify-email?token=', 2);
       expect((await call(t, 'GET', `/api/verify-email/${fresh}`)).statusCode).toBe(200);
-      expect((await call(t, 'POST', '/api/login', { email: body.email, password: PASSWORD })).statusCode).toBe(200);
+      expect(
+        (await call(t, 'POST', '/api/login', { email: body.email, password: PASSWORD })).statusCode,
+      ).toBe(200);
     });
 
     it('sends a code and a pending session that grants nothing but the code step', async () => {
       const email = uniqueEmail();
       await registerVerified(t, email, PASSWORD);
-      const res = await call(t, 'POST', '/api/login', { email: email.toUpperCase(), password: PASSWORD });
+      const res = await call(t, 'POST', '/api/login', {
+        email: email.toUpperCase(),
+        password: PASSWORD,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'A 6-digit code was sent to your email.' });
       const pending = sessionCookieOf(t, res)!;
@@ -191,7 +254,9 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
       expect(setCookie).toMatch(/HttpOnly/i);
       expect(setCookie).toMatch(/SameSite=Lax/i);
 
-      const mail = await t.smtp.waitFor(email, { match: (m) => m.subject.includes('sign-in code') });
+      const mail = await t.smtp.waitFor(email, {
+        match: (m) => m.subject.includes('sign-in code'),
+      });
       expect(mail.subject).toBe('Your Atrium sign-in code');
       expect(mail.text).toContain('15 minutes');
       expect(mail.html).toContain('15 minutes');
@@ -200,7 +265,11 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
         ['GET', '/api/auth/user', undefined],
         ['GET', '/api/companies', undefined],
         ['PATCH', '/api/user/profile', { firstName: 'X', lastName: 'Y' }],
-        ['POST', '/api/user/change-password', { currentPassword: PASSWORD, newPassword: 'another passphrase' }],
+        [
+          'POST',
+          '/api/user/change-password',
+          { currentPassword: PASSWORD, newPassword: 'another passphrase' },
+        ],
       ] as const) {
         const r = await call(t, method, url, body, { cookie: pending });
         expect(r.statusCode, url).toBe(401);
@@ -213,15 +282,28 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
       const [u] = await t.database.db.select().from(users).where(eq(users.email, email));
       expect(done.json()).toEqual({
         message: 'Login successful',
-        user: { id: u!.id, email, firstName: 'Grace', lastName: 'Hopper', phone: null, companyId: u!.companyId },
+        user: {
+          id: u!.id,
+          email,
+          firstName: 'Grace',
+          lastName: 'Hopper',
+          phone: null,
+          companyId: u!.companyId,
+        },
       });
 
       // Rotation: a new session id; the pending one is gone.
       const full = sessionCookieOf(t, done)!;
       expect(full).not.toBe(pending);
-      expect((await call(t, 'GET', '/api/auth/user', undefined, { cookie: full })).json().email).toBe(email);
-      expect((await call(t, 'GET', '/api/auth/user', undefined, { cookie: pending })).statusCode).toBe(401);
-      expect((await call(t, 'POST', '/api/verify-otp', { email, otp }, { cookie: pending })).statusCode).toBe(401);
+      expect(
+        (await call(t, 'GET', '/api/auth/user', undefined, { cookie: full })).json().email,
+      ).toBe(email);
+      expect(
+        (await call(t, 'GET', '/api/auth/user', undefined, { cookie: pending })).statusCode,
+      ).toBe(401);
+      expect(
+        (await call(t, 'POST', '/api/verify-otp', { email, otp }, { cookie: pending })).statusCode,
+      ).toBe(401);
     });
 
     it('stores codes only as keyed hashes', async () => {
@@ -257,7 +339,13 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
       const wrong = otp === '000000' ? '111111' : '000000';
       const messages: string[] = [];
       for (let i = 0; i < 5; i++) {
-        const r = await call(t, 'POST', '/api/verify-otp', { email, otp: wrong }, { cookie: pending });
+        const r = await call(
+          t,
+          'POST',
+          '/api/verify-otp',
+          { email, otp: wrong },
+          { cookie: pending },
+        );
         expect(r.statusCode).toBe(400);
         messages.push(r.json().message);
       }
@@ -281,10 +369,22 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
       const pending = await passwordStep(t, email, PASSWORD);
       const second = await codeFromMail(t, email, 2);
       if (first !== second) {
-        const old = await call(t, 'POST', '/api/verify-otp', { email, otp: first }, { cookie: pending });
+        const old = await call(
+          t,
+          'POST',
+          '/api/verify-otp',
+          { email, otp: first },
+          { cookie: pending },
+        );
         expect(old.statusCode).toBe(400);
       }
-      const ok = await call(t, 'POST', '/api/verify-otp', { email, otp: second }, { cookie: pending });
+      const ok = await call(
+        t,
+        'POST',
+        '/api/verify-otp',
+        { email, otp: second },
+        { cookie: pending },
+      );
       expect(ok.statusCode).toBe(200);
     });
 
@@ -298,11 +398,22 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
       const codeA = await codeFromMail(t, a);
       const codeB = await codeFromMail(t, b);
       clock.advance(15 * MINUTE - 1000);
-      expect((await call(t, 'POST', '/api/verify-otp', { email: a, otp: codeA }, { cookie: pa })).statusCode).toBe(200);
+      expect(
+        (await call(t, 'POST', '/api/verify-otp', { email: a, otp: codeA }, { cookie: pa }))
+          .statusCode,
+      ).toBe(200);
       clock.advance(2000);
-      const late = await call(t, 'POST', '/api/verify-otp', { email: b, otp: codeB }, { cookie: pb });
+      const late = await call(
+        t,
+        'POST',
+        '/api/verify-otp',
+        { email: b, otp: codeB },
+        { cookie: pb },
+      );
       expect(late.statusCode).toBe(401);
-      expect(late.json().message).toBe('Your sign-in has expired. Please sign in again to get a new code.');
+      expect(late.json().message).toBe(
+        'Your sign-in has expired. Please sign in again to get a new code.',
+      );
     });
 
     it('does not accept a code for another address than the one that passed the password step', async () => {
@@ -310,7 +421,13 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
       await registerVerified(t, a, PASSWORD);
       const pending = await passwordStep(t, a, PASSWORD);
       const otp = await codeFromMail(t, a);
-      const other = await call(t, 'POST', '/api/verify-otp', { email: uniqueEmail(), otp }, { cookie: pending });
+      const other = await call(
+        t,
+        'POST',
+        '/api/verify-otp',
+        { email: uniqueEmail(), otp },
+        { cookie: pending },
+      );
       expect(other.statusCode).toBe(400);
       const none = await call(t, 'POST', '/api/verify-otp', { email: a, otp });
       expect(none.statusCode).toBe(401);
@@ -325,7 +442,17 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
         const first = await passwordStep(t, email, PASSWORD);
         const second = await passwordStep(t, email, PASSWORD, { cookie: first });
         expect(second).not.toBe(first);
-        expect((await call(t, 'POST', '/api/verify-otp', { email, otp: await codeFromMail(t, email, 2) }, { cookie: first })).statusCode).toBe(401);
+        expect(
+          (
+            await call(
+              t,
+              'POST',
+              '/api/verify-otp',
+              { email, otp: await codeFromMail(t, email, 2) },
+              { cookie: first },
+            )
+          ).statusCode,
+        ).toBe(401);
         await expect.poll(() => ended.length).toBeGreaterThan(0);
         expect(ended[0]).toEqual({ sids: [expect.stringMatching(/^[0-9a-f]{64}$/)] });
       } finally {
@@ -338,7 +465,9 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
     it('GET /api/auth/user answers 401 when signed out', async () => {
       const res = await call(t, 'GET', '/api/auth/user');
       expect(res.statusCode).toBe(401);
-      const junk = await call(t, 'GET', '/api/auth/user', undefined, { cookie: `${cookieName(t.config)}=junk` });
+      const junk = await call(t, 'GET', '/api/auth/user', undefined, {
+        cookie: `${cookieName(t.config)}=junk`,
+      });
       expect(junk.statusCode).toBe(401);
     });
 
@@ -346,7 +475,13 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
       const email = uniqueEmail();
       await registerVerified(t, email, PASSWORD);
       const pending = await passwordStep(t, email, PASSWORD);
-      const done = await call(t, 'POST', '/api/verify-otp', { email, otp: await codeFromMail(t, email) }, { cookie: pending });
+      const done = await call(
+        t,
+        'POST',
+        '/api/verify-otp',
+        { email, otp: await codeFromMail(t, email) },
+        { cookie: pending },
+      );
       const cookie = sessionCookieOf(t, done)!;
       const out = await call(t, 'POST', '/api/logout', undefined, { cookie });
       expect(out.statusCode).toBe(200);
@@ -362,7 +497,13 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
       const email = uniqueEmail();
       await registerVerified(t, email, PASSWORD);
       const pending = await passwordStep(t, email, PASSWORD);
-      const done = await call(t, 'POST', '/api/verify-otp', { email, otp: await codeFromMail(t, email) }, { cookie: pending });
+      const done = await call(
+        t,
+        'POST',
+        '/api/verify-otp',
+        { email, otp: await codeFromMail(t, email) },
+        { cookie: pending },
+      );
       const cookie = sessionCookieOf(t, done)!;
       clock.advance(6 * DAY);
       expect((await call(t, 'GET', '/api/auth/user', undefined, { cookie })).statusCode).toBe(200);
@@ -376,11 +517,19 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
       const email = uniqueEmail();
       await registerVerified(t, email, PASSWORD);
       const pending = await passwordStep(t, email, PASSWORD);
-      const done = await call(t, 'POST', '/api/verify-otp', { email, otp: await codeFromMail(t, email) }, { cookie: pending });
+      const done = await call(
+        t,
+        'POST',
+        '/api/verify-otp',
+        { email, otp: await codeFromMail(t, email) },
+        { cookie: pending },
+      );
       const cookie = sessionCookieOf(t, done)!;
       for (let d = 0; d < 4; d++) {
         clock.advance(6 * DAY);
-        expect((await call(t, 'GET', '/api/auth/user', undefined, { cookie })).statusCode).toBe(200);
+        expect((await call(t, 'GET', '/api/auth/user', undefined, { cookie })).statusCode).toBe(
+          200,
+        );
       }
       clock.advance(6 * DAY + MINUTE); // 30 days and a minute
       expect((await call(t, 'GET', '/api/auth/user', undefined, { cookie })).statusCode).toBe(401);

@@ -52,20 +52,39 @@ export function freshIp(): string {
 }
 
 /** The token of the n-th mail to `email` whose link contains `path`. */
-export async function tokenFromMail(t: TestApp, email: string, path: string, count = 1): Promise<string> {
+export async function tokenFromMail(
+  t: TestApp,
+  email: string,
+  path: string,
+  count = 1,
+): Promise<string> {
   const mail = await t.smtp.waitFor(email, { count, match: (m) => m.text.includes(path) });
   return new URL(linkIn(mail, path)).searchParams.get('token')!;
 }
 
 /** The n-th sign-in code mailed to `email`. */
 export async function codeFromMail(t: TestApp, email: string, count = 1): Promise<string> {
-  const mail = await t.smtp.waitFor(email, { count, match: (m) => m.subject.includes('sign-in code') });
+  const mail = await t.smtp.waitFor(email, {
+    count,
+    match: (m) => m.subject.includes('sign-in code'),
+  });
   return codeIn(mail);
 }
 
 /** Registers through the API and follows the verification link from the mail. */
-export async function registerVerified(t: TestApp, email: string, password: string, ip = freshIp()) {
-  const reg = await call(t, 'POST', '/api/register', { email, password, firstName: 'Grace', lastName: 'Hopper' }, { ip });
+export async function registerVerified(
+  t: TestApp,
+  email: string,
+  password: string,
+  ip = freshIp(),
+) {
+  const reg = await call(
+    t,
+    'POST',
+    '/api/register',
+    { email, password, firstName: 'Grace', lastName: 'Hopper' },
+    { ip },
+  );
   if (reg.statusCode !== 200) throw new Error(`register failed: ${reg.body}`);
   const token = await tokenFromMail(t, email, '/verify-email?token=');
   const res = await call(t, 'GET', `/api/verify-email/${token}`);
