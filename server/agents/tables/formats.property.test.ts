@@ -248,3 +248,49 @@ describe('any text at all', () => {
     );
   });
 });
+
+describe('any workbook at all', () => {
+  it('ends in tables or a stated problem, never a crash', async () => {
+    const value = fc.oneof(
+      fc.constant(null),
+      fc.string({ maxLength: 10 }),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.boolean(),
+      fc.date({
+        min: new Date('1900-03-01T00:00:00Z'),
+        max: new Date('2100-01-01T00:00:00Z'),
+        noInvalidDate: true,
+      }),
+      fc.constant({ formula: 'A1+1', result: 7 }),
+      fc.constant({ richText: [{ text: 'Zoë ' }, { text: 'Müller' }] }),
+      fc.constant({ error: '#DIV/0!' }),
+      fc.constant({ text: 'link', hyperlink: 'https://example.com' }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(fc.array(value, { maxLength: 6 }), { maxLength: 8 }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        fc.boolean(),
+        async (sheets, merge) => {
+          const book = new ExcelJS.Workbook();
+          sheets.forEach((rows, i) => {
+            const sheet = book.addWorksheet(`S${i}`);
+            for (const r of rows) sheet.addRow(r as ExcelJS.CellValue[]);
+            if (merge) sheet.mergeCells('A1:C1');
+          });
+          const data = Buffer.from(await book.xlsx.writeBuffer());
+          const set = await loadTables([{ fileName: 'fuzz.xlsx', mimeType: '', data }]);
+          try {
+            expect(set.tables.length + set.problems.length).toBeGreaterThan(0);
+            for (const t of set.tables) await set.query(`SELECT count(*) FROM ${t.sql}`);
+          } finally {
+            set.close();
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+});
