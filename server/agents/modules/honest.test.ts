@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { StructuredResponse } from '@contract/structured-response';
 import {
@@ -37,6 +38,13 @@ describe('what the builtin analyst cannot do', () => {
 
   it('the same question with a file in scope is worked on', () => {
     expect(cannotDo('What should our Q3 hiring plan be?', true)).toBeNull();
+  });
+
+  it('never takes a starter template for an open question, even without a file', () => {
+    const starters = JSON.parse(
+      readFileSync(new URL('../../seed/starters.json', import.meta.url), 'utf8'),
+    ) as Array<{ description: string }>;
+    for (const s of starters) expect(cannotDo(`Help me with: ${s.description}`, false)).toBeNull();
   });
 
   it('ordinary requests are worked on', () => {

@@ -32,6 +32,18 @@ const ARITHMETIC =
 const OPEN_QUESTION =
   /\b(should|what would you|recommend|advise|plan for|strategy|forecast|predict|best way|how (do|can|should) (we|i))\b/i;
 
+/**
+ * A question put to the analyst (not a task description such as a starter template's "Help me
+ * with: ... recommend ..."): short, and asked as a question.
+ */
+function isQuestion(value: string): boolean {
+  return (
+    value.length < 300 &&
+    (/\?\s*$/.test(value) ||
+      /^(what|how|should|which|when|where|why|can|could|would|do|does|is|are)\b/i.test(value))
+  );
+}
+
 /** Languages whose names we can say, by ISO 639-3 code (franc's output). */
 const LANGUAGE_NAMES: Record<string, string> = {
   eng: 'English',
@@ -82,7 +94,7 @@ export function cannotDo(request: string, hasFiles: boolean): CannotKind | null 
   if (ARITHMETIC.test(value)) return 'arithmetic';
   const language = languageOf(value);
   if (language && language !== 'eng') return 'language';
-  if (!hasFiles && OPEN_QUESTION.test(value) && value.length < 400) return 'open-question';
+  if (!hasFiles && isQuestion(value) && OPEN_QUESTION.test(value)) return 'open-question';
   return null;
 }
 
