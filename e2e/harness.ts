@@ -62,6 +62,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     APP_URL: `http://localhost:${port}`,
     SMTP_URL: smtp.url,
     LOG_LEVEL: 'info',
+    // Stopping a test server need not wait the production grace for replies still running.
+    SHUTDOWN_GRACE_SECONDS: '2',
     ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     // A client built elsewhere (several builds side by side while developing).
