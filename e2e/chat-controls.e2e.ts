@@ -210,7 +210,8 @@ describe('chat controls on an OpenAI-compatible model', () => {
       const report = reply.locator('article');
       await report.waitFor({ timeout: 30_000 });
       await report.getByRole('heading', { name: REPORT.task_name }).waitFor();
-      expect(await report.textContent()).toContain('ownership and review dates are missing');
+      // The card shows while the report streams; its text arrives as it is written.
+      await report.getByText(/ownership and review dates are missing/).waitFor();
       await report.getByText('Draft the missing ownership section').waitFor();
       // The chat title follows the report's task name.
       await page.getByRole('heading', { level: 2, name: REPORT.task_name }).waitFor();
@@ -406,7 +407,8 @@ describe('chat controls on an OpenAI-compatible model', () => {
       await dialog.waitFor({ timeout: 30_000 });
       await dialog.getByRole('heading', { name: 'Error', exact: true }).waitFor();
       expect((await dialog.getByText(/Please try again\./).textContent())?.trim()).toBe(
-        'The model endpoint failed (503): try again in a moment. Please try again. If the error persists, please contact an admin.',
+        // The model server's own words (issue 11), then the dialog's fixed advice.
+        'The model server answered 503: scripted 503. Please try again. If the error persists, please contact an admin.',
       );
       await page.mouse.click(8, 8);
       await page.waitForTimeout(300);
