@@ -9,6 +9,7 @@ import { createLogger } from './lib/logging';
 import { consoleMailer, smtpMailer } from './mail/mailer';
 import { createBus } from './realtime/bus';
 import { seedDatabase } from './seed/seed';
+import { closeToolPool } from './agents/tools/runner';
 
 /** config -> database -> app -> listen; SIGTERM/SIGINT drain and close everything. */
 async function main(): Promise<void> {
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
       // Stops taking requests (503), lets replies finish or closes them as interrupted with their
       // text saved, closes sockets with 1001, then the rest.
       await app.close();
-      await Promise.allSettled([bus.close(), mailer.close()]);
+      await Promise.allSettled([bus.close(), mailer.close(), closeToolPool()]);
       await database.close();
       process.exit(0);
     } catch (err) {
