@@ -1,24 +1,7 @@
 import type { ModuleKey } from '@contract/modules';
 import type { StructuredResponse } from '@contract/structured-response';
-import type { ToolSet } from 'ai';
 import type { AnalystTool, ToolCallRecord } from '../tools/tool';
 import type { HistoryAttachment, HistoryMessage } from '../types';
-
-/** What a module's analysis sees of a turn. */
-export interface AnalysisContext {
-  /** The text of the user message being answered. */
-  request: string;
-  history: HistoryMessage[];
-  /** The files in scope: those of the latest user message that has any (a follow-up reuses them). */
-  attachments: HistoryAttachment[];
-  signal: AbortSignal;
-}
-
-/**
- * The builtin analysis of a module: yields thinking lines while it works ("Calling tool <name>"
- * for each tool, short reasoning lines) and returns the validated report.
- */
-export type Analysis = AsyncGenerator<string, StructuredResponse, void>;
 
 /** An attachment in scope as the planner sees it (no bytes: it plans, the tools read). */
 export interface FileInfo {
@@ -50,22 +33,9 @@ export interface ModuleAgent {
   /** System instructions for a model provider. */
   instructions: string;
   /** The module's tools (shared ones included), offered to every model. */
-  analystTools?: AnalystTool[];
-  plan?(ctx: PlanContext): ToolCallRecord[];
-  write?(ctx: PlanContext): StructuredResponse;
-  /** @deprecated the per-module model tools, replaced by analystTools. */
-  tools(attachments: HistoryAttachment[]): ToolSet;
-  /** @deprecated the offline analyst before the tool layer, replaced by plan + write. */
-  analyze(ctx: AnalysisContext): Analysis;
-}
-
-/** Runs one tool step of a builtin analysis, announcing it the way model tool calls are announced. */
-export async function* callTool<T>(
-  name: string,
-  run: () => T | Promise<T>,
-): AsyncGenerator<string, T, void> {
-  yield `Calling tool ${name}`;
-  return await run();
+  analystTools: AnalystTool[];
+  plan(ctx: PlanContext): ToolCallRecord[];
+  write(ctx: PlanContext): StructuredResponse;
 }
 
 /** The attachments a turn works on: those of the latest user message that carries any. */

@@ -11,10 +11,7 @@ function countingModule(overrides: Partial<ModuleAgent> = {}): ModuleAgent {
   return {
     key: 'talent-intelligence',
     instructions: '',
-    tools: () => ({}),
-    analyze: () => {
-      throw new Error('not used');
-    },
+    analystTools: [],
     plan: ({ calls }: PlanContext) =>
       calls.length === 0
         ? [{ tool: 'count_rows', input: { file: 'staff.csv' } }]

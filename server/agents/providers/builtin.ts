@@ -2,12 +2,9 @@ import { MODULE_AGENTS } from '../modules/catalog';
 import { attachmentsInScope, type FileInfo } from '../modules/module';
 import { tableKindOf } from '../tables/read-sources';
 import { documentFormatOf } from '../tools/documents';
-import type { Agent, AgentEvent, HistoryAttachment, TurnInput } from '../types';
+import type { Agent, HistoryAttachment, TurnInput } from '../types';
 import { builtinModel, type BuiltinTurn } from './builtin-model';
 import { modelAgent } from './model-agent';
-
-/** Size of the answer-text pieces streamed to the client, so the reply appears progressively. */
-const CHUNK_CHARS = 400;
 
 /** The text of the message being answered (the last user message). */
 export function requestText(input: Pick<TurnInput, 'history'>): string {
@@ -47,35 +44,6 @@ const viaTools = modelAgent({
   label: 'the built-in analyst',
 });
 
-/** A module not yet on the tool layer still answers through its own analysis. */
-async function* legacyRun(input: TurnInput): AsyncIterable<AgentEvent> {
-  const module = MODULE_AGENTS[input.module];
-  yield { type: 'thinking', text: 'Built-in rule-based analyst: reading your request' };
-  const analysis = module.analyze({
-    request: requestText(input),
-    history: input.history,
-    attachments: attachmentsInScope(input.history),
-    signal: input.signal,
-  });
-  let step = await analysis.next();
-  while (!step.done) {
-    input.signal.throwIfAborted();
-    yield { type: 'thinking', text: step.value };
-    step = await analysis.next();
-  }
-  input.signal.throwIfAborted();
-  const report = step.value;
-  const text = JSON.stringify(report);
-  for (let i = 0; i < text.length; i += CHUNK_CHARS)
-    yield { type: 'text', delta: text.slice(i, i + CHUNK_CHARS) };
-  yield { type: 'final', text, report };
-}
-
 export function builtinAgent(): Agent {
-  return {
-    run(input: TurnInput): AsyncIterable<AgentEvent> {
-      const module = MODULE_AGENTS[input.module];
-      return module.plan && module.write ? viaTools.run(input) : legacyRun(input);
-    },
-  };
+  return viaTools;
 }

@@ -113,9 +113,7 @@ export function conversationFiles(history: HistoryMessage[]): HistoryAttachment[
 
 // Modules on the tool layer offer their analyst tools (run in the worker pool) to every model.
 const defaultToolsFor = (module: ModuleAgent, input: TurnInput): ToolSet =>
-  module.analystTools
-    ? aiToolSet(module.analystTools, conversationFiles(input.history), input.signal)
-    : module.tools(conversationFiles(input.history));
+  aiToolSet(module.analystTools, conversationFiles(input.history), input.signal);
 
 class Silence extends Error {
   constructor(

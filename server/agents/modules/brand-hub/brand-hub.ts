@@ -1,6 +1,4 @@
 import { COMMON_TOOLS } from '../../tools/common-tools';
-import { aiToolSet } from '../../tools/runner';
-import { analyzeWithTools } from '../governance/run-plan';
 import type { ModuleAgent } from '../module';
 import { planBrand } from './plan';
 import { BRAND_HUB_TOOLS } from './tool-list';
@@ -20,8 +18,4 @@ export const brandHubAgent: ModuleAgent = {
   analystTools: [...COMMON_TOOLS, ...BRAND_HUB_TOOLS],
   plan: planBrand,
   write: writeBrand,
-  tools: (attachments) => aiToolSet([...COMMON_TOOLS, ...BRAND_HUB_TOOLS], attachments),
-  analyze(ctx) {
-    return analyzeWithTools(brandHubAgent, ctx);
-  },
 };

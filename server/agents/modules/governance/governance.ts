@@ -1,8 +1,6 @@
 import { COMMON_TOOLS } from '../../tools/common-tools';
-import { aiToolSet } from '../../tools/runner';
 import type { ModuleAgent } from '../module';
 import { planGovernance } from './plan';
-import { analyzeWithTools } from './run-plan';
 import { GOVERNANCE_TOOLS } from './tool-list';
 import { writeGovernance } from './write';
 
@@ -20,8 +18,4 @@ export const governanceAgent: ModuleAgent = {
   analystTools: [...COMMON_TOOLS, ...GOVERNANCE_TOOLS],
   plan: planGovernance,
   write: writeGovernance,
-  tools: (attachments) => aiToolSet([...COMMON_TOOLS, ...GOVERNANCE_TOOLS], attachments),
-  analyze(ctx) {
-    return analyzeWithTools(governanceAgent, ctx);
-  },
 };

@@ -5,6 +5,7 @@ import { builtinAgent } from '../../providers/builtin';
 import { attachment, chart, dataOf, fileOf, runTurn, texts, userMessage } from '../../test-helpers';
 import type { ReskillingPlan } from './reskilling';
 import { talentIntelligenceAgent } from './talent-intelligence';
+import { aiToolSet } from '../../tools/runner';
 
 /** Reskilling plans over a skills inventory, checked against figures computed here from the raw file. */
 
@@ -99,7 +100,7 @@ describe('reskilling plan', () => {
 });
 
 describe('reskilling and skills gap as model tools', () => {
-  const tools = talentIntelligenceAgent.tools([attachment('inventory.csv', csv)]);
+  const tools = aiToolSet(talentIntelligenceAgent.analystTools, [attachment('inventory.csv', csv)]);
   const call = (name: string, input: unknown) =>
     (tools[name]!.execute as (input: unknown, options: unknown) => Promise<unknown>)(input, {
       toolCallId: 't1',

@@ -1,6 +1,4 @@
 import { COMMON_TOOLS } from '../../tools/common-tools';
-import { aiToolSet } from '../../tools/runner';
-import { analyzeWithTools } from '../governance/run-plan';
 import type { ModuleAgent } from '../module';
 import { planTalent } from './plan';
 import { TALENT_TOOLS } from './tool-list';
@@ -30,8 +28,4 @@ export const talentIntelligenceAgent: ModuleAgent = {
   analystTools: TOOLS,
   plan: (ctx) => planTalent(ctx, AVAILABLE),
   write: writeTalent,
-  tools: (attachments) => aiToolSet(TOOLS, attachments),
-  analyze(ctx) {
-    return analyzeWithTools(talentIntelligenceAgent, ctx);
-  },
 };
