@@ -175,7 +175,7 @@ describe('chat controls on an OpenAI-compatible model', () => {
       // Step one: reasoning, then a call of the module's checklist tool on the attachment, held
       // open so the page can be seen thinking; step two: the report, written in pieces.
       const toolStep = toolCallReply([
-        { id: 'call_1', name: 'policy_coverage', args: { file: 'aup-draft.md' } },
+        { id: 'call_1', name: 'checklist_coverage', args: { file: 'aup-draft.md' } },
       ]);
       if (toolStep.kind !== 'stream') throw new Error('a tool call is a stream');
       const toolStepDone = gate();
@@ -225,10 +225,11 @@ describe('chat controls on an OpenAI-compatible model', () => {
       expect(req.headers.authorization).toBe(`Bearer ${API_KEY}`);
       expect(req.body.tools!.map((t) => t.function.name)).toEqual(
         expect.arrayContaining([
-          'policy_coverage',
-          'policy_skeleton',
-          'risk_register',
+          'checklist_coverage',
+          'board_pack_summary',
+          'risk_register_review',
           'read_document',
+          'run_sql',
         ]),
       );
       expect(lastUserContent(req)).toContain('[Attached file: aup-draft.md');
