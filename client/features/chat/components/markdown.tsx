@@ -6,6 +6,28 @@ import { CodeBlock } from './code-block';
 
 const plugins = [remarkGfm];
 
+/**
+ * Whether an image may load by itself: same-origin (relative or this host), data:image or blob:.
+ * Anything else would let a prompt-injected `![](https://host/p.png?d=...)` send chat content
+ * to another host with no click, so it is shown as a link instead (issue 13, finding 8).
+ */
+export function isLocalImage(src: string | undefined): boolean {
+  if (!src) return false;
+  if (/^data:image\//i.test(src) || /^blob:/i.test(src)) return true;
+  try {
+    const base = window.location.href;
+    return new URL(src, base).origin === new URL(base).origin;
+  } catch {
+    return false;
+  }
+}
+
+// react-markdown's defaultUrlTransform blanks data: and blob:; images keep them (checked above).
+function urlTransform(url: string, key: string): string {
+  if (key === 'src' && (/^data:image\//i.test(url) || /^blob:/i.test(url))) return url;
+  return defaultUrlTransform(url);
+}
+
 // Typography for rendered markdown (no typography plugin in the build): compact, chat-sized.
 const markdownClass = [
   'text-sm leading-relaxed break-words',
@@ -42,6 +64,16 @@ function fencedCode(
 function componentsFor(streaming: boolean): Components {
   return {
     a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+    img: ({ node: _node, src, alt, ...props }) => {
+      const url = typeof src === 'string' ? src : undefined;
+      if (isLocalImage(url)) return <img src={url} alt={alt ?? ''} {...props} />;
+      if (!url) return alt ? <span>{alt}</span> : null;
+      return (
+        <a href={url} target="_blank" rel="noopener noreferrer">
+          {alt || url}
+        </a>
+      );
+    },
     // A task list's checkbox (read-only) says what it shows: it has no label of its own.
     input: ({ node: _node, ...props }) =>
       props.type === 'checkbox' ? (
@@ -70,7 +102,8 @@ const streamingComponents = componentsFor(true);
 /**
  * Markdown of spec section 1: links, tables, task lists, footnotes (remark-gfm). Schemes other
  * than http, https, irc, ircs, mailto and xmpp are blanked by react-markdown's
- * defaultUrlTransform, named here so nobody swaps it for a permissive one by accident.
+ * defaultUrlTransform (images may also be data:image or blob:); images from other origins
+ * become links (see isLocalImage).
  * Memoised on the text: a finished message is parsed once, not on every render of the list.
  */
 export const Markdown = React.memo(function Markdown({
@@ -87,7 +120,7 @@ export const Markdown = React.memo(function Markdown({
     <div className={cn(markdownClass, className)}>
       <ReactMarkdown
         remarkPlugins={plugins}
-        urlTransform={defaultUrlTransform}
+        urlTransform={urlTransform}
         components={streaming ? streamingComponents : components}
       >
         {text}
