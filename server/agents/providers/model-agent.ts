@@ -9,7 +9,7 @@ import { MODULE_AGENTS } from '../modules/catalog';
 import type { ModuleAgent } from '../modules/module';
 import { documentFormatOf } from '../tools/documents';
 import { aiToolSet } from '../tools/runner';
-import { tableKindOf } from '../tools/tables';
+import { tableKindOf } from '../tables/read-sources';
 import {
   AgentError,
   type Agent,

@@ -74,7 +74,8 @@ export function decodeTableText(data: Buffer): { text: string; encoding: string 
   }
 }
 
-function looksBinary(text: string): boolean {
+/** True when decoded text is not text: NUL or many control characters near the start. */
+export function looksBinary(text: string): boolean {
   const sample = text.slice(0, 4096);
   let control = 0;
   for (const ch of sample) {

@@ -1,6 +1,8 @@
 import mammoth from 'mammoth';
 import type { HistoryAttachment } from '../types';
-import { decodeText, extensionOf, looksBinary } from './tables';
+import { decodeTableText, extensionOf, looksBinary } from '../tables/read-sources';
+
+const decodeText = (data: Buffer): string => decodeTableText(data).text;
 
 /** Text extraction from the documents users attach: text, markdown, HTML, PDF and DOCX. */
 
@@ -28,7 +30,7 @@ export function documentFormatOf(
 }
 
 export async function extractDocument(att: HistoryAttachment): Promise<DocumentResult> {
-  const format = documentFormatOf(att) ?? (looksBinary(att.data) ? null : 'text');
+  const format = documentFormatOf(att) ?? (looksBinary(decodeText(att.data)) ? null : 'text');
   const fileName = att.fileName;
   if (!format) {
     return {
@@ -47,7 +49,7 @@ export async function extractDocument(att: HistoryAttachment): Promise<DocumentR
       result = await extractDocx(att);
       break;
     default:
-      if (looksBinary(att.data)) {
+      if (looksBinary(decodeText(att.data))) {
         return {
           ok: false,
           fileName,

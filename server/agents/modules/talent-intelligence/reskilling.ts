@@ -1,7 +1,6 @@
-import type { Table } from '../../tools/tables';
 import { markdownTable } from '../../tools/reports';
 import { mean, naturalOrder, round } from '../../tools/stats';
-import { DEFAULT_TARGET, readAssessments, type SkillColumns } from './skills';
+import { DEFAULT_TARGET, readAssessments, type AssessmentRow, type SkillColumns } from './skills';
 
 /**
  * A reskilling plan over a skills inventory: how close each person already is to a capability
@@ -129,13 +128,13 @@ function correlation(xs: number[], ys: number[]): number | null {
 }
 
 export function planReskilling(
-  table: Table,
+  rows: AssessmentRow[],
   columns: SkillColumns,
   capability: Capability,
 ): ReskillingPlan {
   const people = new Map<string, { role: string; levels: Map<string, number> }>();
   const required = new Map<string, number>();
-  for (const a of readAssessments(table, columns).assessments) {
+  for (const a of readAssessments(rows, columns).assessments) {
     const person = people.get(a.employee) ?? { role: a.role, levels: new Map<string, number>() };
     person.levels.set(a.skill, a.level);
     people.set(a.employee, person);

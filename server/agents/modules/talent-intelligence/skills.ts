@@ -1,4 +1,3 @@
-import { asNumber, asText, type Table } from '../../tools/tables';
 import { markdownTable } from '../../tools/reports';
 import { mean, naturalOrder, round } from '../../tools/stats';
 
@@ -16,6 +15,15 @@ export const MAX_LEVEL = 5;
 export const HIRE_BELOW_SHARE = 0.25;
 /** From this share of the people below target being one level short, training closes the gap. */
 export const TRAIN_FROM_SHARE = 0.5;
+
+/** One assessment as the table engine returns it: SQL has already typed every value. */
+export interface AssessmentRow {
+  employee: string;
+  role: string | null;
+  skill: string;
+  proficiency: number | null;
+  required: number | null;
+}
 
 export interface SkillColumns {
   employee: string;
@@ -95,37 +103,27 @@ function suggestionsFor(g: Omit<SkillGap, 'suggestions'>): Suggestion[] {
  * counts the rows whose proficiency is missing or outside the scale.
  */
 export function readAssessments(
-  table: Table,
+  rows: AssessmentRow[],
   columns: SkillColumns,
 ): { assessments: Assessment[]; skipped: number } {
-  const index = (c: string | null) => (c === null ? -1 : table.columns.indexOf(c));
-  const [ei, ri, si, pi, qi] = [
-    index(columns.employee),
-    index(columns.role),
-    index(columns.skill),
-    index(columns.proficiency),
-    index(columns.required),
-  ];
   const assessments: Assessment[] = [];
   let skipped = 0;
-  for (const row of table.rows) {
-    const employee = asText(row[ei] ?? null);
-    const skill = asText(row[si] ?? null);
-    if (!employee || !skill) continue;
-    const level = levelOf(asNumber(row[pi] ?? null));
+  for (const row of rows) {
+    if (!row.employee || !row.skill) continue;
+    const level = levelOf(row.proficiency);
     if (level === null) {
       skipped++;
       continue;
     }
-    const required = qi >= 0 ? levelOf(asNumber(row[qi] ?? null)) : null;
-    const role = (ri >= 0 ? asText(row[ri] ?? null) : null) ?? 'Unspecified role';
-    assessments.push({ employee, role, skill, level, required });
+    const required = columns.required !== null ? levelOf(row.required) : null;
+    const role = row.role ?? 'Unspecified role';
+    assessments.push({ employee: row.employee, role, skill: row.skill, level, required });
   }
   return { assessments, skipped };
 }
 
-export function analyzeSkills(table: Table, columns: SkillColumns): SkillsAnalysis {
-  const { assessments, skipped } = readAssessments(table, columns);
+export function analyzeSkills(rows: AssessmentRow[], columns: SkillColumns): SkillsAnalysis {
+  const { assessments, skipped } = readAssessments(rows, columns);
   const entries: Entry[] = assessments.map((a) => ({ ...a, target: a.required ?? DEFAULT_TARGET }));
 
   const gapOf = (e: Entry) => Math.max(0, e.target - e.level);

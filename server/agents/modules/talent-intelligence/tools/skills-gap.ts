@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import type { LoadedTable, TableSet } from '../../../tables/types';
-import type { Table } from '../../../tools/tables';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { colOf, headerColumn, lit, num, textIn, type Basis } from '../people';
-import { analyzeSkills, DEFAULT_TARGET, type SkillColumns, type SkillsAnalysis } from '../skills';
+import {
+  analyzeSkills,
+  DEFAULT_TARGET,
+  type AssessmentRow,
+  type SkillColumns,
+  type SkillsAnalysis,
+} from '../skills';
 import { capabilityOf, planReskilling, type ReskillingPlan } from '../reskilling';
 
 export const SKILLS_DEFINITION = `Skills: the latest assessment per person and skill (by assessment date); gap = target level − proficiency when below target (target: the file's required level, else ${DEFAULT_TARGET} on the 1–5 scale); people with no proficiency for a skill their role is assessed on (blank, "not assessed" or no row) are shown as not assessed, never as zero.`;
@@ -23,7 +28,7 @@ const DATE = [/assess(ment|ed)? ?date|^date$|as of|review date/];
 interface Assessments {
   table: LoadedTable;
   /** Latest assessment per person and skill, as rows for the skills logic. */
-  rows: Table;
+  rows: AssessmentRow[];
   notAssessed: Array<{ skill: string; people: number }>;
   people: number;
   superseded: number;
@@ -124,17 +129,13 @@ export async function latestAssessments(set: TableSet): Promise<Assessments | nu
   );
   return {
     table,
-    rows: {
-      source: table.source,
-      columns: ['Employee', 'Role', 'Skill', 'Proficiency', 'Required Level'],
-      rows: rows.map((r) => [
-        String(r.e),
-        r.r === null ? null : String(r.r),
-        String(r.s),
-        r.p === null ? null : num(r.p),
-        r.q === null ? null : num(r.q),
-      ]),
-    },
+    rows: rows.map((r) => ({
+      employee: String(r.e),
+      role: r.r === null ? null : String(r.r),
+      skill: String(r.s),
+      proficiency: r.p === null ? null : num(r.p),
+      required: r.q === null ? null : num(r.q),
+    })),
     notAssessed: missing.map((m) => ({ skill: String(m.skill), people: num(m.n) })),
     people: num(counts?.people),
     superseded: num(counts?.superseded),
@@ -209,7 +210,7 @@ export const reskillingTool = defineTool({
   async run(ctx, input): Promise<ReskillingResult> {
     const found = await latestAssessments(await ctx.tables());
     if (!found) throw new ToolError(NO_SKILLS);
-    const inventory = [...new Set(found.rows.rows.map((r) => String(r[2])))];
+    const inventory = [...new Set(found.rows.map((r) => r.skill))];
     const capability = capabilityOf(input.capability, inventory);
     if (!capability.skills.length)
       throw new ToolError(
