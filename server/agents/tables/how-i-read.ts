@@ -67,17 +67,20 @@ function tableLines(t: LoadedTable): string[] {
   const lines = [`- **${t.source}** (${TABLE_ROLE[t.role]}): ${facts.join('; ')}.`];
   const how = t.readNotes.filter((n) => !n.startsWith('Header on row'));
   if (how.length) lines.push(`  - Read as: ${how.join(' ')}`);
-  const mapped = t.columns.filter((c) => c.role);
+  // Roles are HR meanings: on a table that is not about people (a risk register, salary bands,
+  // a market survey) they would be false claims, so only the formats are shown there.
+  const mapped = t.role === 'other' ? [] : t.columns.filter((c) => c.role);
   if (mapped.length)
     lines.push(
       `  - Columns: ${mapped
         .map((c) => `${c.name} → ${ROLE_LABEL[c.role!]}${c.format ? ` (${c.format})` : ''}`)
         .join('; ')}.`,
     );
-  const others = t.columns.filter((c) => !c.role && c.format);
+  const others = t.columns.filter((c) => !mapped.includes(c) && c.format);
   if (others.length)
     lines.push(`  - Formats: ${others.map((c) => `${c.name}: ${c.format}`).join('; ')}.`);
-  const missing = t.columns.filter((c) => c.missing && c.role);
+  if (t.currency) lines.push(`  - Currency: ${t.currency} (from ${t.currencyFrom}).`);
+  const missing = t.columns.filter((c) => c.missing && mapped.includes(c));
   if (missing.length)
     lines.push(
       `  - Missing values (blank, N/A, -, TBC ... are missing, never zero): ${missing

@@ -527,3 +527,67 @@ describe('levels in skills tables and staff tables', () => {
     expect(staff.tables[0]!.columns[1]!.role).toBe('level');
   });
 });
+
+describe('tables that are not about people', () => {
+  it('tags a risk register, salary bands and a market survey as reference tables, without HR role labels', async () => {
+    const set = await loadTables(
+      [
+        {
+          fileName: 'risk-register.csv',
+          mimeType: '',
+          data: Buffer.from(
+            'Risk ID;Title;Owner;Department;Status;Score last quarter;Score now\n' +
+              'R-01;Supplier insolvency ;Finance lead;Procurement;Open;12;15\n' +
+              'R-02;"Data breach,\nthird party";CISO;IT;Mitigating;20;16\n' +
+              'R-03;Key person loss;HRD;People;Closed;9;n/a\n',
+          ),
+        },
+        {
+          fileName: 'salary-bands.csv',
+          mimeType: '',
+          data: Buffer.from(
+            'Grade,Minimum,Midpoint,Maximum\nG1,"28,000","32,500","37,000"\nG2,"35,000","41,000","47,000"\n',
+          ),
+        },
+        {
+          fileName: 'market-survey.csv',
+          mimeType: '',
+          data: Buffer.from(
+            'Job Title,Level,Location,P25,P50,P75\nAnalyst,L2,London,41000,45500,51000\nEngineer,L3,Leeds,52000,58000,64500\n',
+          ),
+        },
+      ],
+      { today: TODAY },
+    );
+    open.push(set);
+    expect(set.tables.map((t) => [t.source, t.role])).toEqual([
+      ['risk-register.csv', 'other'],
+      ['salary-bands.csv', 'other'],
+      ['market-survey.csv', 'other'],
+    ]);
+    const md = howIReadMarkdown(set);
+    expect(md).toContain('**risk-register.csv** (table): 3 rows read');
+    expect(md).not.toMatch(/performance rating|job title|employment status|→ name|→ department/);
+  });
+});
+
+describe('currency', () => {
+  it('names the currency from the salary header or the cells, and flags several', async () => {
+    const gbp = await loadText(
+      'uk.csv',
+      'Employee ID,Name,Annual Base Salary (GBP),Start Date\nA1,Ann Lee,"41,500",03/02/2020\nA2,Bo Yu,"38,250.50",14/09/2021\n',
+    );
+    expect(gbp.tables[0]!.currency).toBe('GBP');
+    expect(howIReadMarkdown(gbp)).toContain('Currency: GBP');
+    const eur = await loadText(
+      'de.csv',
+      'Personalnummer;Name;Jahresgehalt;Eintrittsdatum\n1;Eva Groß;58.400,00 €;01.04.2019\n2;Jörg Weiß;61.250,00 €;15.09.2020\n',
+    );
+    expect(eur.tables[0]!.currency).toBe('EUR');
+    const mixed = await loadText(
+      'mixed.csv',
+      'Employee ID,Name,Salary,Start Date\nA1,Ann,£41000,2020-02-03\nA2,Bo,€52000,2021-09-14\n',
+    );
+    expect(mixed.tables[0]!.currency).toBeNull();
+  });
+});

@@ -328,6 +328,23 @@ async function finishTable(
     conn,
     `SELECT ${keep.map(({ c }) => `count(${quoteIdent(c.name)}) AS ${c.id}`).join(', ')} FROM ${tableId}`,
   );
+  // The currency marks in each number column's cells (before they were removed), for naming
+  // the pay currency: "£", "€", "GBP" ...
+  const numberCols = keep.filter(({ i }) => decisions[i]!.type === 'number');
+  const marks = new Map<string, string[]>();
+  if (numberCols.length) {
+    const [m] = await rows(
+      conn,
+      `SELECT ${numberCols
+        .map(
+          ({ c }) =>
+            `to_json(list(DISTINCT regexp_extract(upper(${c.id}), ${sqlString(CURRENCY_MARK)}, 1)) FILTER (WHERE regexp_matches(upper(${c.id}), ${sqlString(CURRENCY_MARK)})))::VARCHAR AS ${c.id}`,
+        )
+        .join(', ')} FROM ${stage} ${where}`,
+    );
+    for (const { c } of numberCols)
+      marks.set(c.name, JSON.parse(String(m?.[c.id] ?? '[]')) as string[]);
+  }
   await conn.run(`DROP TABLE ${stage}`);
 
   const textCols = keep.filter(({ i }) => decisions[i]!.type === 'text');
@@ -380,7 +397,12 @@ async function finishTable(
     source: st.source,
     fileName: raw.fileName,
     sheet: raw.sheet,
-    role: tableRoleOf(raw.sheet ?? raw.fileName.replace(/\.[a-z0-9]+$/i, ''), roles, exitShare),
+    role: tableRoleOf(
+      raw.sheet ?? raw.fileName.replace(/\.[a-z0-9]+$/i, ''),
+      roles,
+      exitShare,
+      columns.map((c) => c.name),
+    ),
     columns,
     headerRow: st.headerRow,
     rowsRead: st.read,
@@ -390,13 +412,76 @@ async function finishTable(
     conflicts: [],
     readNotes: [...raw.readNotes],
     warnings: [],
+    currency: null,
+    currencyFrom: null,
   };
   if (st.headerRow > 1)
     table.readNotes.push(
       `Header on row ${st.headerRow}; the ${st.headerRow - 1} row(s) above it (titles, notes, blank rows) are not data.`,
     );
   await findConflicts(conn, table);
+  await findCurrency(conn, table, marks);
   return table;
+}
+
+// ISO codes and symbols as they appear in headers and cells ("Salary (GBP)", "58.400,00 €").
+const CURRENCY_MARK =
+  '(£|€|\\$|¥|₹|CHF|GBP|EUR|USD|CAD|AUD|JPY|INR|SEK|NOK|DKK|PLN|CZK|ZAR|NZD|SGD|HKD)';
+const CURRENCY_CODE: Record<string, string> = {
+  '£': 'GBP',
+  '€': 'EUR',
+  $: 'USD ($)',
+  '¥': 'JPY',
+  '₹': 'INR',
+};
+const currencyCode = (mark: string) => CURRENCY_CODE[mark] ?? mark;
+
+/**
+ * The one currency the pay is in, when the file states it: a currency column with one value, the
+ * salary header ("Annual Base Salary (GBP)") or the marks in the salary cells (£, €). Several
+ * currencies leave it unnamed (the currency column's warning says so).
+ */
+async function findCurrency(
+  conn: DuckDBConnection,
+  table: LoadedTable,
+  marks: Map<string, string[]>,
+): Promise<void> {
+  const column = table.columns.find((c) => c.role === 'currency');
+  if (column) {
+    const found = await rows(
+      conn,
+      `SELECT DISTINCT upper(trim(${column.sql})) AS c FROM ${table.sql} WHERE ${column.sql} IS NOT NULL LIMIT 2`,
+    );
+    if (found.length === 1) {
+      table.currency = currencyCode(String(found[0]!.c));
+      table.currencyFrom = `the ${column.name} column`;
+    }
+    return;
+  }
+  const salary = table.columns.find((c) => c.role === 'salary');
+  if (!salary) return;
+  const inHeader = [
+    ...new Set(
+      [
+        ...salary.name
+          .toUpperCase()
+          .matchAll(new RegExp(`(?<![A-Z])${CURRENCY_MARK}(?![A-Z])`, 'g')),
+      ].map((m) => currencyCode(m[1]!)),
+    ),
+  ];
+  if (inHeader.length === 1) {
+    table.currency = inHeader[0]!;
+    table.currencyFrom = `the header ${salary.name}`;
+    return;
+  }
+  const inCells = [...new Set((marks.get(salary.name) ?? []).map(currencyCode))];
+  if (inCells.length === 1) {
+    table.currency = inCells[0]!;
+    table.currencyFrom = `the symbols in ${salary.name}`;
+  } else if (inCells.length > 1)
+    table.warnings.push(
+      `${salary.name} holds amounts in ${inCells.length} currencies (${inCells.join(', ')}): pay is only comparable within one currency.`,
+    );
 }
 
 /** Distinct values a format decision looks at, per column (the most frequent first). */

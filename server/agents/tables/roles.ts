@@ -160,6 +160,14 @@ export const ROLE_SYNONYMS: Record<ColumnRole, string[]> = {
     'separation reason',
     'departure reason',
     'reason',
+    'austrittsgrund',
+    'kündigungsgrund',
+    'motif de départ',
+    'motif de sortie',
+    'motivo de baja',
+    'motivo de salida',
+    'reden vertrek',
+    'reden uitdiensttreding',
   ],
   exitType: [
     'exit type',
@@ -418,20 +426,22 @@ export function tableRoleOf(
   name: string,
   roles: Array<ColumnRole | null>,
   exitDateFilledShare: number,
+  headers: string[],
 ): TableRole {
   const norm = normalizeHeader(name);
   const has = (r: ColumnRole) => roles.includes(r);
   if (LEAVER_NAME.test(norm)) return 'leavers';
   if (ASSESSMENT_NAME.test(norm) || (has('skill') && has('proficiency'))) return 'assessments';
   if (has('exitDate') && exitDateFilledShare >= 0.95 && !has('status')) return 'leavers';
-  if (
-    has('employeeId') ||
-    has('name') ||
-    has('hireDate') ||
-    has('department') ||
-    has('level') ||
-    has('salary')
-  )
-    return 'staff';
+  // Reference tables (salary bands, a market survey, a headcount plan, a succession table) have
+  // pay or department columns but no person: never staff.
+  if (!has('employeeId') && !has('hireDate') && headers.some((h) => REFERENCE_HEADER.test(h)))
+    return 'other';
+  // A person is named or numbered, or has a hire date or pay; a department or a grade alone (a
+  // risk register's owning department) does not make a list of staff.
+  if (has('employeeId') || has('name') || has('hireDate') || has('salary')) return 'staff';
   return 'other';
 }
+
+const REFERENCE_HEADER =
+  /(^p ?\d\d$)|percentile|\bmin(imum)?\b|\bmax(imum)?\b|midpoint|budget|planned|requisition|successor|^stage$/i;

@@ -93,6 +93,10 @@ export interface LoadedTable {
   readNotes: string[];
   /** Plausibility warnings: a figure built on these is flagged, not stated as fact. */
   warnings: string[];
+  /** The pay currency the file states (ISO code, "USD ($)" for a bare $), null when unstated or several. */
+  currency: string | null;
+  /** Where the currency was read: "the header Salary (GBP)", "the symbols in Gehalt". */
+  currencyFrom: string | null;
 }
 
 /** One SQL row: numbers, text, dates as ISO `YYYY-MM-DD` strings, null for missing. */

@@ -78,6 +78,11 @@ const dateOf = (c: ColumnInfo | undefined) =>
 
 /** Status words that mean the person has left; "notice" (serving notice) is still employed. */
 const LEFT_STATUS = `'(^|[^a-z])(terminated|left|leaver|inactive|withdrawn|exited|separated|former|resigned|dismissed)([^a-z]|$)'`;
+// Exports in German, French, Spanish and Dutch: who gave notice decides, checked before the
+// English words ("Kündigung durch Arbeitnehmer" is a resignation, "ontslag" alone a dismissal).
+const MUTUAL = `'aufhebungsvertrag|mutual agreement|mutually agreed|rupture conventionnelle|mutuo acuerdo|mutuo acordo|wederzijds goedvinden|vaststellingsovereenkomst'`;
+const VOLUNTARY_NAMED = `'kündigung durch (den )?(mitarbeiter|arbeitnehmer)|eigenkündigung|arbeitnehmerkündigung|démission|demission|renuncia|dimisi[oó]n|baja voluntaria|eigen ontslag|ontslag genomen|op eigen verzoek|opzegging door werknemer'`;
+const INVOLUNTARY_NAMED = `'kündigung durch (den )?arbeitgeber|arbeitgeberkündigung|betriebsbedingt|verhaltensbedingt|personenbedingt|fristlos|licenciement|despido|ontslag|opzegging door werkgever'`;
 const INVOLUNTARY = `'invol|dismiss|redundan|laid off|layoff|lay-off|terminated by|termination|misconduct|performance|end of contract|fixed term|fixed-term|restructur|let go'`;
 const VOLUNTARY = `'vol|resign|personal|better offer|career|relocat|retire|study|family|compensation|pay|growth|competitor|left for'`;
 
@@ -108,6 +113,9 @@ function selectOf(t: LoadedTable): string {
     CASE
       WHEN regexp_matches(lower(coalesce(${exitType}, '')), 'invol') THEN 'involuntary'
       WHEN regexp_matches(lower(coalesce(${exitType}, '')), 'vol') THEN 'voluntary'
+      WHEN regexp_matches(lower(coalesce(${exitType}, ${exitReason}, '')), ${MUTUAL}) THEN 'involuntary'
+      WHEN regexp_matches(lower(coalesce(${exitType}, ${exitReason}, '')), ${VOLUNTARY_NAMED}) THEN 'voluntary'
+      WHEN regexp_matches(lower(coalesce(${exitType}, ${exitReason}, '')), ${INVOLUNTARY_NAMED}) THEN 'involuntary'
       WHEN regexp_matches(lower(coalesce(${exitType}, ${exitReason}, '')), ${INVOLUNTARY}) THEN 'involuntary'
       WHEN regexp_matches(lower(coalesce(${exitType}, ${exitReason}, '')), ${VOLUNTARY}) THEN 'voluntary'
       ELSE NULL END AS exit_type,
@@ -141,20 +149,12 @@ export const PEOPLE_ROLES: ReadonlyArray<LoadedTable['role']> = ['staff', 'leave
 
 /** The tables that hold people: staff and leavers, else any table with a person-level role. */
 export function peopleTables(set: TableSet): LoadedTable[] {
-  // Reference tables (a market survey, salary bands) are never people, whatever their columns.
-  const reference = (t: LoadedTable) =>
-    !colOf(t, 'employeeId') &&
-    !colOf(t, 'hireDate') &&
-    t.columns.some((c) =>
-      /(^p ?\d\d$)|percentile|\bmin(imum)?\b|\bmax(imum)?\b|midpoint|budget|planned|requisition|successor|^stage$/i.test(
-        c.name,
-      ),
-    );
-  const tagged = set.tables.filter((t) => PEOPLE_ROLES.includes(t.role) && !reference(t));
+  const tagged = set.tables.filter((t) => PEOPLE_ROLES.includes(t.role));
   if (tagged.length) return tagged;
+  // Reference tables (a market survey, salary bands) are tagged 'other' by the loader: never people.
   return set.tables.filter(
     (t) =>
-      !reference(t) &&
+      t.role !== 'other' &&
       t.columns.some((c) =>
         ['hireDate', 'salary', 'department', 'managerId', 'rating'].includes(c.role ?? ''),
       ),
@@ -271,7 +271,15 @@ export const hasDimension = (p: People, d: Dimension) =>
 
 /** The currencies of the salaries of current people, when the file states them per row. */
 export async function currenciesOf(set: TableSet, p: People): Promise<string[]> {
-  if (!p.has.has('currency')) return [];
+  // Without a currency column, the currency the loader read from the salary header or symbols.
+  if (!p.has.has('currency'))
+    return [
+      ...new Set(
+        peopleTables(set)
+          .map((t) => t.currency)
+          .filter((c): c is string => c !== null),
+      ),
+    ].sort();
   const rows = await peopleQuery(
     set,
     p,

@@ -92,6 +92,8 @@ export async function tableSetOf(
       conflicts: [],
       readNotes: [],
       warnings: t.warnings ?? [],
+      currency: null,
+      currencyFrom: null,
     });
   }
   const page = async (q: string, params?: Array<number | string | null>, maxRows = Infinity) => {

@@ -310,7 +310,7 @@ function payPart(r: PayResult, request: string): Part {
   }
   const o = r.overall;
   p.answer.push(
-    `Median salary of ${n(o.people)} current employees: **${pay(o.median)}** (middle half ${pay(o.q1)} to ${pay(o.q3)}, in the file's currency).${r.withoutSalary ? ` ${plural(r.withoutSalary, 'person', 'people')} without a salary are left out.` : ''}`,
+    `Median salary of ${n(o.people)} current employees: **${pay(o.median)}** (middle half ${pay(o.q1)} to ${pay(o.q3)}, ${currencyWords(r.currencies ?? [])}).${r.withoutSalary ? ` ${plural(r.withoutSalary, 'person', 'people')} without a salary are left out.` : ''}`,
   );
   const mixed = mixedCurrencies(r.currencies ?? []);
   if (mixed) p.answer.unshift(`**Check before using these figures:** ${mixed}.`);
@@ -368,6 +368,10 @@ const gapWords = (g: number | null) =>
 function gapCell(g: Gap, v: number | null): string {
   return g.flag ? 'not stated' : pct(v);
 }
+
+/** The currency of the pay figures, named when the file states one. */
+const currencyWords = (currencies: string[]) =>
+  currencies.length === 1 ? `in ${currencies[0]}` : "in the file's currency";
 
 function genderPayPart(r: GenderPayGapResult): Part {
   const p = empty();

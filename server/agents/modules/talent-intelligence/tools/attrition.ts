@@ -17,7 +17,7 @@ import {
 } from '../people';
 
 export const ATTRITION_DEFINITION =
-  'Attrition: leavers in the 12 months up to the as-of date ÷ the average headcount over those months (the mean of the headcounts on the as-of date and on the same day of each of the 11 months before), in %.';
+  'Attrition: leavers in the 12 months up to the as-of date ÷ the average headcount over those months (the mean of the headcounts on the as-of date and on the same day of each of the 11 months before), in %; an exit by mutual agreement (Aufhebungsvertrag, rupture conventionnelle) counts as involuntary, as the employer usually initiates it.';
 
 /** Below this average headcount a group's rate swings on one leaver: it is flagged, not ranked. */
 export const SMALL_GROUP = 5;
