@@ -1,16 +1,93 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const CLIENT_FEATURES = readdirSync(new URL('./client/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+// Which client features a feature may import (one direction only, so feature folders form no
+// cycle): every page may read the signed-in user (auth) and show the theme toggle (theme); a page
+// composes the panels of the features it shows. Anything else shared lives in client/lib,
+// client/components or client/hooks.
+const APP_WIDE = ['auth', 'theme'];
+const CLIENT_FEATURE_USES = Object.fromEntries(
+  CLIENT_FEATURES.map((feature) => [
+    feature,
+    [
+      ...(APP_WIDE.includes(feature) ? [] : APP_WIDE),
+      ...({
+        auth: ['theme'],
+        chat: ['chats', 'files', 'charts'],
+        charts: ['files'],
+        dashboard: ['landing'],
+        modules: ['chats'],
+      }[feature] ?? []),
+    ],
+  ]),
+);
+
+// Server layers, lowest first; each imports only from its own layer and those below it. The
+// bus and the turn feed are transport (any layer publishes); the /ws hub sits on top of the
+// workspace it checks rooms against. config.ts is read by all. Tests assemble the whole app and
+// are exempt.
+const SERVER_LAYERS = [
+  ['./server/lib', './server/db', './server/config.ts'],
+  [
+    './server/realtime/bus.ts',
+    './server/realtime/turn-feed.ts',
+    './server/realtime/text-batcher.ts',
+  ],
+  ['./server/mail'],
+  ['./server/accounts'],
+  ['./server/agents'],
+  ['./server/workspace'],
+  ['./server/realtime/ws.ts'],
+  ['./server/app.ts', './server/main.ts', './server/admin', './server/seed'],
+];
+const LAYER_NAMES = SERVER_LAYERS.map((layer) =>
+  layer.map((p) => p.replace('./server/', '')).join(', '),
+).join(' <- ');
+const SERVER_ZONES = SERVER_LAYERS.slice(0, -1).map((layer, i) => ({
+  target: layer,
+  from: SERVER_LAYERS.slice(i + 1).flat(),
+  message: `Server code imports downwards only: ${LAYER_NAMES} (eslint.config.js).`,
+}));
+
+const LAYOUT_ZONES = [
+  {
+    target: './contract',
+    from: ['./server', './client'],
+    message: 'The contract imports nothing of ours (ARCHITECTURE.md section 2).',
+  },
+  { target: './server', from: './client', message: 'The server never imports the client.' },
+  { target: './client', from: './server', message: 'The client never imports the server.' },
+  ...CLIENT_FEATURES.map((feature) => ({
+    target: `./client/features/${feature}`,
+    from: './client/features',
+    except: [`./${feature}`, ...(CLIENT_FEATURE_USES[feature] ?? []).map((f) => `./${f}`)],
+    message:
+      'Client features import only the features listed for them in CLIENT_FEATURE_USES (eslint.config.js); a piece two features share moves into client/lib, client/components or client/hooks.',
+  })),
+];
+
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'server/db/migrations'] },
+  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'server/db/migrations', '.scratch'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
@@ -28,12 +105,40 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'contract/**/*.ts', 'client/**/*.{ts,tsx}'],
     ignores: ['server/config.ts', '**/*.test.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration in server/config.ts only.' }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration in server/config.ts only.',
+        },
+      ],
     },
   },
   {
     // Command-line tools and benchmarks print their results.
     files: ['bench/**/*.ts', 'server/admin/**/*.ts', 'scripts/**/*.{ts,mjs,js}'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // The layout of ARCHITECTURE.md section 2, enforced: no import cycles anywhere, the contract
+    // imports nothing of ours, the client and server never import each other, client features
+    // reach each other only through client/lib, client/components, client/hooks or client/app.
+    files: ['contract/**/*.ts', 'server/**/*.ts', 'client/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: LAYOUT_ZONES }],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-helper.ts', 'server/accounts/testing.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...LAYOUT_ZONES, ...SERVER_ZONES] }],
+    },
   },
 );

@@ -11,10 +11,13 @@ import {
   type UserDto,
   type VerifyOtpBody,
 } from '@contract/accounts';
-import type { AppDeps } from '../app';
+import type { Config } from '../config';
+import type { Database } from '../db/connect';
 import type { User } from '../db/schema';
+import type { Clock } from '../lib/clock';
 import { ForbiddenError, MailFailedError, UnauthorizedError, ValidationError } from '../lib/errors';
-import type { Mail } from '../mail/mailer';
+import type { Mail, Mailer } from '../mail/mailer';
+import type { Bus } from '../realtime/bus';
 import {
   accountExistsMail,
   codeMail,
@@ -76,12 +79,21 @@ export function toUserDto(u: User): UserDto {
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 
+/** What the accounts service uses of the app's parts (AppDeps fits; app.ts is not imported). */
+export interface AccountsDeps {
+  config: Config;
+  database: Database;
+  bus: Bus;
+  mailer: Mailer;
+  clock: Clock;
+}
+
 export class AccountsService {
   /** Mails on their way: awaited on close so a graceful shutdown does not drop them. */
   private readonly sending = new Set<Promise<void>>();
 
   constructor(
-    private readonly deps: AppDeps,
+    private readonly deps: AccountsDeps,
     private readonly log: FastifyBaseLogger,
   ) {}
 

@@ -20,15 +20,16 @@ import {
   turnAliveKey,
   type TurnStopMessage,
 } from '../realtime/turn-feed';
+import { agentFor as registryAgentFor } from './registry';
 import {
+  checkpointLoadingReply,
   closeLoadingReply,
   findLoadingRepliesBefore,
   insertLog,
   loadHistoryRows,
+  loadingReplyText,
   touchChat,
-} from '../workspace/conversation.repo';
-import { agentFor as registryAgentFor } from './registry';
-import { checkpointLoadingReply, loadingReplyText } from './turn.repo';
+} from './turn.repo';
 import {
   FAILURE_MESSAGE,
   HISTORY_LIMIT,

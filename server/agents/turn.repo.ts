@@ -1,8 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/connect';
-import { chatMessages } from '../db/schema';
+import {
+  chatMessages,
+  chats,
+  logs,
+  messageAttachments,
+  type Chat,
+  type ChatMessage,
+  type MessageAttachment,
+} from '../db/schema';
+import { searchTextOf } from '../lib/search-text';
 
-// The runtime's own bookkeeping on a reply being written: SQL only.
+// The runtime's own bookkeeping on a reply being written, and on its chat: SQL only. The
+// workspace (which starts turns) imports from here, never the other way round.
+
+export type MessageStatusValue = 'complete' | 'loading' | 'error' | 'stopped';
 
 /**
  * Saves the text written so far into the still-loading reply, so a process killed mid-answer
@@ -27,4 +39,103 @@ export async function loadingReplyText(db: DbOrTx, messageId: string): Promise<s
     .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'loading')))
     .limit(1);
   return typeof row?.content === 'string' ? row.content : '';
+}
+
+/** Marks the chat changed (new ETag, Recent order); optionally retitles it. */
+export async function touchChat(
+  tx: DbOrTx,
+  chatId: string,
+  now: Date,
+  title?: string,
+): Promise<Chat | null> {
+  const [row] = await tx
+    .update(chats)
+    .set({
+      version: sql`${chats.version} + 1`,
+      updatedAt: now,
+      ...(title !== undefined ? { title } : {}),
+    })
+    .where(eq(chats.id, chatId))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Closes a loading reply (complete, error or stopped) unless something else already did:
+ * returns null then, so a turn is closed exactly once.
+ */
+export async function closeLoadingReply(
+  tx: DbOrTx,
+  messageId: string,
+  values: {
+    status: Exclude<MessageStatusValue, 'loading'>;
+    content: string;
+    structuredResponse?: unknown;
+    error?: string | null;
+    now: Date;
+  },
+): Promise<ChatMessage | null> {
+  const [row] = await tx
+    .update(chatMessages)
+    .set({
+      status: values.status,
+      content: values.content,
+      structuredResponse: values.structuredResponse ?? null,
+      searchText: searchTextOf(values.content, values.structuredResponse),
+      error: values.error ?? null,
+      updatedAt: values.now,
+    })
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'loading')))
+    .returning();
+  return row ?? null;
+}
+
+/** Loading replies created before `before` (candidates for the orphan sweep). */
+export async function findLoadingRepliesBefore(
+  db: DbOrTx,
+  before: Date,
+): Promise<Pick<ChatMessage, 'id' | 'chatId'>[]> {
+  return db
+    .select({ id: chatMessages.id, chatId: chatMessages.chatId })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.status, 'loading'), lt(chatMessages.timestamp, before)))
+    .limit(1000);
+}
+
+/** The messages before `beforeSeq` (newest `limit` of them, oldest first) and their attachments. */
+export async function loadHistoryRows(
+  db: DbOrTx,
+  chatId: string,
+  beforeSeq: number,
+  limit: number,
+): Promise<{ messages: ChatMessage[]; attachments: MessageAttachment[] }> {
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, chatId), lt(chatMessages.seq, beforeSeq)))
+    .orderBy(desc(chatMessages.seq))
+    .limit(limit);
+  const messages = rows.reverse();
+  const ids = messages.filter((m) => m.role === 'user').map((m) => m.id);
+  const attachments = ids.length
+    ? await db
+        .select()
+        .from(messageAttachments)
+        .where(inArray(messageAttachments.messageId, ids))
+        .orderBy(asc(messageAttachments.createdAt))
+    : [];
+  return { messages, attachments };
+}
+
+export async function insertLog(
+  db: DbOrTx,
+  row: {
+    chatId: string;
+    userId: string;
+    requestBody: unknown;
+    responseStatus: number;
+    responseTimeMs: number;
+  },
+): Promise<void> {
+  await db.insert(logs).values(row);
 }

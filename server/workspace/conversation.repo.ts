@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, max } from 'drizzle-orm';
 import type { DbOrTx } from '../db/connect';
 import {
   chatMessages,
   chats,
-  logs,
   messageAttachments,
   type Chat,
   type ChatMessage,
@@ -11,14 +10,12 @@ import {
   type MessageAttachment,
   type ReplyVersion,
 } from '../db/schema';
-import { searchTextOf } from './search-text';
+import { searchTextOf } from '../lib/search-text';
 
-// Messages, attachments and turn bookkeeping: SQL only. Rules live in conversation.service.ts
-// and agents/runtime.ts.
+// Messages and attachments: SQL only. Rules live in conversation.service.ts; a turn's own
+// bookkeeping (closing a reply, history, log rows) is in agents/turn.repo.ts.
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export type MessageStatusValue = 'complete' | 'loading' | 'error' | 'stopped';
 
 /** Locks the caller's chat row for the rest of the transaction: sends to one chat queue up here. */
 export async function lockOwnChat(
@@ -33,25 +30,6 @@ export async function lockOwnChat(
     .where(and(eq(chats.id, chatId), eq(chats.userId, userId), isNull(chats.deletedAt)))
     .for('update')
     .limit(1);
-  return row ?? null;
-}
-
-/** Marks the chat changed (new ETag, Recent order); optionally retitles it. */
-export async function touchChat(
-  tx: DbOrTx,
-  chatId: string,
-  now: Date,
-  title?: string,
-): Promise<Chat | null> {
-  const [row] = await tx
-    .update(chats)
-    .set({
-      version: sql`${chats.version} + 1`,
-      updatedAt: now,
-      ...(title !== undefined ? { title } : {}),
-    })
-    .where(eq(chats.id, chatId))
-    .returning();
   return row ?? null;
 }
 
@@ -238,73 +216,6 @@ export async function insertAttachments(tx: DbOrTx, rows: NewAttachment[]): Prom
   if (rows.length) await tx.insert(messageAttachments).values(rows);
 }
 
-/**
- * Closes a loading reply (complete, error or stopped) unless something else already did:
- * returns null then, so a turn is closed exactly once.
- */
-export async function closeLoadingReply(
-  tx: DbOrTx,
-  messageId: string,
-  values: {
-    status: Exclude<MessageStatusValue, 'loading'>;
-    content: string;
-    structuredResponse?: unknown;
-    error?: string | null;
-    now: Date;
-  },
-): Promise<ChatMessage | null> {
-  const [row] = await tx
-    .update(chatMessages)
-    .set({
-      status: values.status,
-      content: values.content,
-      structuredResponse: values.structuredResponse ?? null,
-      searchText: searchTextOf(values.content, values.structuredResponse),
-      error: values.error ?? null,
-      updatedAt: values.now,
-    })
-    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'loading')))
-    .returning();
-  return row ?? null;
-}
-
-/** Loading replies created before `before` (candidates for the orphan sweep). */
-export async function findLoadingRepliesBefore(
-  db: DbOrTx,
-  before: Date,
-): Promise<Pick<ChatMessage, 'id' | 'chatId'>[]> {
-  return db
-    .select({ id: chatMessages.id, chatId: chatMessages.chatId })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.status, 'loading'), lt(chatMessages.timestamp, before)))
-    .limit(1000);
-}
-
-/** The messages before `beforeSeq` (newest `limit` of them, oldest first) and their attachments. */
-export async function loadHistoryRows(
-  db: DbOrTx,
-  chatId: string,
-  beforeSeq: number,
-  limit: number,
-): Promise<{ messages: ChatMessage[]; attachments: MessageAttachment[] }> {
-  const rows = await db
-    .select()
-    .from(chatMessages)
-    .where(and(eq(chatMessages.chatId, chatId), lt(chatMessages.seq, beforeSeq)))
-    .orderBy(desc(chatMessages.seq))
-    .limit(limit);
-  const messages = rows.reverse();
-  const ids = messages.filter((m) => m.role === 'user').map((m) => m.id);
-  const attachments = ids.length
-    ? await db
-        .select()
-        .from(messageAttachments)
-        .where(inArray(messageAttachments.messageId, ids))
-        .orderBy(asc(messageAttachments.createdAt))
-    : [];
-  return { messages, attachments };
-}
-
 /** An attachment, only for the user who sent it (the chat's owner). */
 export async function findOwnAttachment(
   db: DbOrTx,
@@ -325,17 +236,4 @@ export async function findOwnAttachment(
     )
     .limit(1);
   return row?.a ?? null;
-}
-
-export async function insertLog(
-  db: DbOrTx,
-  row: {
-    chatId: string;
-    userId: string;
-    requestBody: unknown;
-    responseStatus: number;
-    responseTimeMs: number;
-  },
-): Promise<void> {
-  await db.insert(logs).values(row);
 }

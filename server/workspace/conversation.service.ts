@@ -16,6 +16,7 @@ import type { Db } from '../db/connect';
 import type { Clock } from '../lib/clock';
 import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from '../lib/errors';
 import { agentModuleOf, pickModel, type TurnRuntime, type TurnSpec } from '../agents/runtime';
+import { touchChat } from '../agents/turn.repo';
 import { findOwnChat } from './chats.repo';
 import {
   archiveReply,
@@ -32,7 +33,6 @@ import {
   listMessages,
   lockOwnChat,
   nextMessageSeq,
-  touchChat,
   type NewAttachment,
 } from './conversation.repo';
 

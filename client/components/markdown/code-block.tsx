@@ -2,7 +2,7 @@ import * as React from 'react';
 import { CheckIcon, CopyIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { toast } from '@/hooks/use-toast';
-import { highlight, languageOf } from '../lib/highlight';
+import { highlight, languageOf } from './highlight';
 
 /**
  * A fenced code block of a model's answer: shown at once as plain text, then highlighted when

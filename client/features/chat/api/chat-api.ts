@@ -1,14 +1,20 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ChatDto } from '@contract/chats';
 import { POLL_INTERVAL_MS } from '@contract/constants';
-import { apiJson, apiRequest } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
+import { chatKey } from '@/lib/query-keys';
 import { chatFetchRetryDelay, shouldRetryChatFetch } from '../lib/backoff';
-import { hasLoadingMessage, mergeFetchedChat, prependOlderPage, type ChatData } from '../lib/chat-cache';
+import {
+  hasLoadingMessage,
+  mergeFetchedChat,
+  prependOlderPage,
+  type ChatData,
+} from '../lib/chat-cache';
 
 /** Newest messages fetched (and polled) at once; older ones load in pages of the same size. */
 export const HISTORY_PAGE = 50;
 
-export const chatKey = (id: string) => ['/api/chats', id] as const;
+export { chatKey };
 
 /** "Failed to fetch chat: {status}" (spec section 8); 404 is shown as "Chat not found". */
 export class ChatFetchError extends Error {
@@ -25,7 +31,12 @@ export class ChatFetchError extends Error {
  */
 const etags = new Map<string, string>();
 
-async function fetchChat(id: string, query: string, etag: string | undefined, signal?: AbortSignal) {
+async function fetchChat(
+  id: string,
+  query: string,
+  etag: string | undefined,
+  signal?: AbortSignal,
+) {
   const headers: Record<string, string> = etag ? { 'If-None-Match': etag } : {};
   const res = await fetch(`/api/chats/${encodeURIComponent(id)}${query}`, {
     credentials: 'include',
@@ -47,7 +58,12 @@ export function chatQueryOptions(id: string) {
     queryKey: chatKey(id),
     queryFn: async ({ client, signal, queryKey }): Promise<ChatData> => {
       const cached = client.getQueryData<ChatData>(queryKey);
-      const answer = await fetchChat(id, `?limit=${HISTORY_PAGE}`, cached ? etags.get(id) : undefined, signal);
+      const answer = await fetchChat(
+        id,
+        `?limit=${HISTORY_PAGE}`,
+        cached ? etags.get(id) : undefined,
+        signal,
+      );
       if (answer.notModified) {
         if (cached) return cached;
         // Our copy is gone (cache cleared) though the server thinks we have it: ask in full.
@@ -64,7 +80,10 @@ export function chatQueryOptions(id: string) {
     },
     refetchOnMount: 'always',
     retry: (failureCount, error) =>
-      shouldRetryChatFetch(failureCount, error instanceof ChatFetchError ? error.status : undefined),
+      shouldRetryChatFetch(
+        failureCount,
+        error instanceof ChatFetchError ? error.status : undefined,
+      ),
     retryDelay: chatFetchRetryDelay,
     refetchInterval: (query) => (hasLoadingMessage(query.state.data) ? POLL_INTERVAL_MS : false),
     // Identity is managed by mergeFetchedChat (unchanged rows keep their objects); a deep
@@ -88,16 +107,6 @@ export async function loadEarlierMessages(client: QueryClient, id: string): Prom
 /** Refreshes the chat now (exactly this entry: the files list below it is separate). */
 export function refetchChat(client: QueryClient, id: string): Promise<void> {
   return client.invalidateQueries({ queryKey: chatKey(id), exact: true });
-}
-
-/** PUT /api/chats/{chatId}/title: the cached chat and the recent lists take the new title. */
-export async function updateChatTitle(client: QueryClient, id: string, title: string): Promise<void> {
-  const updated = await apiJson<{ title?: string }>('PUT', `/api/chats/${encodeURIComponent(id)}/title`, { title });
-  const next = updated?.title ?? title;
-  client.setQueryData<ChatData>(chatKey(id), (c) => (c ? { ...c, title: next } : c));
-  await client.invalidateQueries({
-    predicate: (q) => q.queryKey[0] === '/api/chats' && q.queryKey[1] !== id,
-  });
 }
 
 /** POST /api/chats/{id}/stop: ends the reply in progress; the socket then reports it stopped. */

@@ -16,7 +16,7 @@ import { textBesideReport } from '../lib/structured-response';
 import { thinkingLines } from '../lib/thinking-filter';
 import { AttachmentChip } from './attachment-chip';
 import { DataCard } from './data-card';
-import { Markdown } from './markdown';
+import { Markdown } from '@/components/markdown/markdown';
 import { StructuredResponseCard } from './structured-response-card';
 import { LiveReport, PartialReportCard } from './partial-report-card';
 import {

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { partialReportOf } from '../lib/partial-report';
-import { Markdown } from './markdown';
+import { Markdown } from '@/components/markdown/markdown';
 import { PartialReportCard } from './partial-report-card';
 
 afterEach(cleanup);

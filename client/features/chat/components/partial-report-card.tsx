@@ -4,7 +4,7 @@ import { FileViewDialog, type ViewedFile } from '@/features/files/components/fil
 import type { ChatMessage } from '../lib/chat-cache';
 import { PartialReportReader, type PartialReport } from '../lib/partial-report';
 import { useLiveEffect } from '../hooks/use-live-message';
-import { Markdown } from './markdown';
+import { Markdown } from '@/components/markdown/markdown';
 import { ChartBlock, FileRow } from './structured-response-card';
 
 /**

@@ -9,7 +9,7 @@ import { FileViewDialog, type ViewedFile } from '@/features/files/components/fil
 import { downloadText, isViewable } from '@/features/files/lib/download';
 import { ChartPreview } from '@/features/charts/components/chart-preview';
 import { chartFileBase, chartHtmlPage } from '@/features/charts/lib/chart-config';
-import { Markdown } from './markdown';
+import { Markdown } from '@/components/markdown/markdown';
 
 export interface StructuredResponseCardProps {
   report: StructuredResponse;
@@ -77,12 +77,20 @@ export function FileRow({
 }) {
   const save = useSaveFile(chatId);
   return (
-    <div className="flex flex-wrap items-center gap-2 rounded-md border bg-background p-2.5" aria-label={`File ${file.filename}`}>
+    <div
+      className="flex flex-wrap items-center gap-2 rounded-md border bg-background p-2.5"
+      aria-label={`File ${file.filename}`}
+    >
       <FileTextIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       <span className="min-w-0 flex-1 truncate text-sm font-medium">{file.filename}</span>
       <div className="flex gap-1">
         {isViewable(file.filename) && (
-          <Button size="sm" variant="outline" className="h-7 px-2 text-xs" onClick={() => onView({ fileName: file.filename, content: file.file_data })}>
+          <Button
+            size="sm"
+            variant="outline"
+            className="h-7 px-2 text-xs"
+            onClick={() => onView({ fileName: file.filename, content: file.file_data })}
+          >
             <EyeIcon aria-hidden="true" />
             View
           </Button>
@@ -139,7 +147,13 @@ export function ChartBlock({ chart, chatId }: { chart: ChartItem; chatId: string
     : null;
   return (
     <div className="flex flex-col gap-2">
-      {image && <img src={image} alt={chart.title} className="max-h-80 w-full rounded-md border object-contain" />}
+      {image && (
+        <img
+          src={image}
+          alt={chart.title}
+          className="max-h-80 w-full rounded-md border object-contain"
+        />
+      )}
       <ChartPreview chart={chart} onSave={onSave} />
     </div>
   );

@@ -11,8 +11,8 @@ import {
   loadEarlierMessages,
   refetchChat,
   stopReply,
-  updateChatTitle,
 } from '../api/chat-api';
+import { updateChatTitle } from '@/features/chats/api/chats-api';
 import {
   addOptimisticSend,
   appendToCurrentTurn,

@@ -6,7 +6,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Markdown } from '@/features/chat/components/markdown';
+import { Markdown } from '@/components/markdown/markdown';
 
 export interface ViewedFile {
   fileName: string;
