@@ -12,26 +12,15 @@ const CLIENT_FEATURES = readdirSync(new URL('./client/features', import.meta.url
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
-// Which client features a feature may import (one direction only, so feature folders form no
-// cycle): every page may read the signed-in user (auth) and show the theme toggle (theme); a page
-// composes the panels of the features it shows. Anything else shared lives in client/lib,
-// client/components or client/hooks.
-const APP_WIDE = ['auth', 'theme'];
-const CLIENT_FEATURE_USES = Object.fromEntries(
-  CLIENT_FEATURES.map((feature) => [
-    feature,
-    [
-      ...(APP_WIDE.includes(feature) ? [] : APP_WIDE),
-      ...({
-        auth: ['theme'],
-        chat: ['chats', 'files', 'charts'],
-        charts: ['files'],
-        dashboard: ['landing'],
-        modules: ['chats'],
-      }[feature] ?? []),
-    ],
-  ]),
-);
+// Which client features a feature may import, one direction only (so feature folders form no
+// cycle): a page composes the panels of the features it shows (the chat page: the chat menu,
+// saved files, charts). Anything else two features share lives in client/lib, client/components
+// or client/hooks (the signed-in user, the theme, markdown, downloads).
+const CLIENT_FEATURE_USES = {
+  chat: ['chats', 'files', 'charts'],
+  dashboard: ['landing'],
+  modules: ['chats'],
+};
 
 // Server layers, lowest first; each imports only from its own layer and those below it. The
 // bus and the turn feed are transport (any layer publishes); the /ws hub sits on top of the

@@ -31,8 +31,8 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
-import { ThemeToggle } from '@/features/theme/theme-toggle';
-import { useTheme, type Theme } from '@/features/theme/theme-provider';
+import { ThemeToggle } from '@/components/theme/theme-toggle';
+import { useTheme, type Theme } from '@/components/theme/theme-provider';
 import { ChatSearchDialog, openChatSearch } from '@/features/chats/search-dialog';
 import { documentTitle, useHeaderTitleOverride } from '@/lib/page-title';
 

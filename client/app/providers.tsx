@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { queryClient as appQueryClient } from '@/lib/query-client';
-import { ThemeProvider } from '@/features/theme/theme-provider';
+import { ThemeProvider } from '@/components/theme/theme-provider';
 
 /** Everything the app needs around it. Tests pass their own QueryClient. */
 export function Providers({

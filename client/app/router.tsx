@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Redirect, Route, Switch, useSearch } from 'wouter';
 import { MODULE_KEYS, MODULES } from '@contract/modules';
 import { AppShell } from '@/app/app-shell';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/hooks/use-auth';
 import { useLogout } from '@/features/auth/use-logout';
 import { LandingPage } from '@/features/landing/landing-page';
 import { useDocumentTitle } from '@/lib/page-title';

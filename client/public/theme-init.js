@@ -1,6 +1,6 @@
 // Applies the stored theme before first paint so a dark user never sees a white flash.
 // A file, not an inline script, so the server's CSP (script-src 'self') allows it.
-// Mirrors features/theme/theme-provider.tsx (key vite-ui-theme; light | dark | system).
+// Mirrors components/theme/theme-provider.tsx (key vite-ui-theme; light | dark | system).
 (function () {
   try {
     var t = localStorage.getItem('vite-ui-theme');

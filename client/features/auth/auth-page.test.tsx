@@ -7,7 +7,7 @@ import type { UserDto } from '@contract/accounts';
 import { Providers } from '@/app/providers';
 import { createQueryClient } from '@/lib/query-client';
 import { AuthPage } from '@/features/auth/auth-page';
-import { AUTH_USER_QUERY_KEY } from '@/features/auth/use-auth';
+import { AUTH_USER_QUERY_KEY } from '@/hooks/use-auth';
 
 const user: UserDto = {
   id: '0b7d3c58-6a0e-4c8e-9f55-3f4f0f4b8a11',

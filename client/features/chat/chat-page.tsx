@@ -4,7 +4,7 @@ import { ArrowLeftIcon, FolderOpenIcon, PencilIcon, RotateCwIcon } from 'lucide-
 import { MODULES, type ModuleKey } from '@contract/modules';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/hooks/use-auth';
 import { SavedFilesPanel } from '@/features/files/components/saved-files-panel';
 import { useChatActions } from '@/features/chats/api/chats-api';
 import { ChatMenu } from '@/features/chats/components/chat-menu';

@@ -3,7 +3,7 @@ import { ArrowRightIcon } from 'lucide-react';
 import { MODULE_KEYS, MODULES } from '@contract/modules';
 import { MODULE_ICONS } from '@/components/module-icon';
 import { Button } from '@/components/ui/button';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/hooks/use-auth';
 import { MODULE_COPY } from '@/features/landing/landing-page';
 
 /** "/" when signed in: the welcome text and one card per module (spec section 2, Dashboard). */

@@ -11,10 +11,13 @@ import { MODULE_KEYS, MODULES, type ModuleKey } from '@contract/modules';
 import { AtriumLogo } from '@/components/atrium-logo';
 import { MODULE_ICONS } from '@/components/module-icon';
 import { Button } from '@/components/ui/button';
-import { ThemeToggle } from '@/features/theme/theme-toggle';
+import { ThemeToggle } from '@/components/theme/theme-toggle';
 
 /** Module taglines, descriptions and icon accents; the dashboard cards reuse them. */
-export const MODULE_COPY: Record<ModuleKey, { tagline: string; description: string; accent: string }> = {
+export const MODULE_COPY: Record<
+  ModuleKey,
+  { tagline: string; description: string; accent: string }
+> = {
   'brand-hub': {
     tagline: 'Voice, campaigns and content',
     description:

@@ -2,7 +2,7 @@ import { Redirect } from 'wouter';
 import { LockKeyholeIcon, UserRoundIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/hooks/use-auth';
 import { ProfileForm } from '@/features/settings/components/profile-form';
 import { SecurityForm } from '@/features/settings/components/security-form';
 

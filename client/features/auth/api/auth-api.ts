@@ -9,7 +9,7 @@ import {
 } from '@contract/accounts';
 import { MessageBody } from '@contract/errors';
 import { callParsed } from '@/lib/api';
-import { AUTH_USER_QUERY_KEY, setAuthUser } from '@/features/auth/use-auth';
+import { AUTH_USER_QUERY_KEY, setAuthUser } from '@/hooks/use-auth';
 
 // Each hook only does the call and the cache work every caller needs; the screens own their
 // toasts and navigation, which differ per screen.

@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { Link } from 'wouter';
 import { AtriumLogo } from '@/components/atrium-logo';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ThemeToggle } from '@/features/theme/theme-toggle';
+import { ThemeToggle } from '@/components/theme/theme-toggle';
 
 /**
  * The frame of every public account page: logo and theme toggle on top, one centred card.

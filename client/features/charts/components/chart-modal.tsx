@@ -11,7 +11,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/hooks/use-toast';
-import { downloadDataUrl, downloadText } from '@/features/files/lib/download';
+import { downloadDataUrl, downloadText } from '@/lib/download';
 import { chartFileBase, validateChart } from '../lib/chart-config';
 
 const ChartCanvas = React.lazy(() => import('./chart-canvas'));

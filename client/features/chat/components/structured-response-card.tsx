@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { useSaveFile } from '@/features/files/api/files-api';
 import { FileViewDialog, type ViewedFile } from '@/features/files/components/file-view-dialog';
-import { downloadText, isViewable } from '@/features/files/lib/download';
+import { downloadText, isViewable } from '@/lib/download';
 import { ChartPreview } from '@/features/charts/components/chart-preview';
 import { chartFileBase, chartHtmlPage } from '@/features/charts/lib/chart-config';
 import { Markdown } from '@/components/markdown/markdown';

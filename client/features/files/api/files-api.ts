@@ -3,7 +3,7 @@ import { fileTypeOf, SavedFileDto } from '@contract/files';
 import { z } from 'zod';
 import { apiJson, apiRequest, isApiError } from '@/lib/api';
 import { toast } from '@/hooks/use-toast';
-import { downloadBlob } from '../lib/download';
+import { downloadBlob } from '@/lib/download';
 
 export const savedFilesKey = (chatId: string) => ['/api/chats', chatId, 'files'] as const;
 

@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { cn } from '@/lib/utils';
 import { savedFilesQueryOptions, useDeleteFile } from '../api/files-api';
-import { downloadText, isViewable } from '../lib/download';
+import { downloadText, isViewable } from '@/lib/download';
 import { FileViewDialog, type ViewedFile } from './file-view-dialog';
 
 /** The right-hand "Saved Files" panel of the chat page (spec section 2). */

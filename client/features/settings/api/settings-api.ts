@@ -7,7 +7,7 @@ import {
 } from '@contract/accounts';
 import { MessageBody } from '@contract/errors';
 import { callParsed } from '@/lib/api';
-import { setAuthUser } from '@/features/auth/use-auth';
+import { setAuthUser } from '@/hooks/use-auth';
 
 export const companiesQueryOptions = queryOptions({
   queryKey: ['/api/companies'],

@@ -1,7 +1,7 @@
 import { MoonIcon, SunIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { useTheme } from '@/features/theme/theme-provider';
+import { useTheme } from '@/components/theme/theme-provider';
 
 /** Switches between light and dark; from 'system' it goes to the opposite of what is shown. */
 export function ThemeToggle({ className }: { className?: string }) {

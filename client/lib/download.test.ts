@@ -4,7 +4,12 @@ import { isViewable, mimeTypeOf } from './download';
 describe('isViewable', () => {
   it('offers View for md, txt and html only, in any case', () => {
     expect(['a.md', 'b.TXT', 'c.html'].map(isViewable)).toEqual([true, true, true]);
-    expect(['d.csv', 'e.pdf', 'f.htm', 'noext'].map(isViewable)).toEqual([false, false, false, false]);
+    expect(['d.csv', 'e.pdf', 'f.htm', 'noext'].map(isViewable)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 

@@ -1,8 +1,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ThemeProvider, useTheme } from '@/features/theme/theme-provider';
-import { ThemeToggle } from '@/features/theme/theme-toggle';
+import { ThemeProvider, useTheme } from '@/components/theme/theme-provider';
+import { ThemeToggle } from '@/components/theme/theme-toggle';
 
 const KEY = 'vite-ui-theme';
 
