@@ -1,8 +1,8 @@
 import type { ContentItem, StructuredResponse } from '@contract/structured-response';
 import { barChart, doughnutChart, lineChart } from '../../tools/charts';
-import { file, finishReport, markdownTable, text } from '../../tools/reports';
-import type { ToolCallRecord } from '../../tools/tool';
-import { HONESTY_NOTE, type PlanContext } from '../module';
+import { file, markdownTable, text } from '../../tools/reports';
+import type { PlanContext } from '../module';
+import { draftsReport, errors, list, outputs, type Draft } from '../report-parts';
 import { readingEaseBand } from './copy-review';
 import type { BrandRules } from './guidelines';
 import { brandTaskOf, type BrandTask } from './plan';
@@ -19,21 +19,6 @@ import type { ToneGuide } from './tools/tone-guide';
 
 /** The Brand Hub report: the answer in its first lines, then the evidence and the files. */
 
-interface Draft {
-  title: string;
-  content: ContentItem[];
-  nextSteps: string[];
-}
-
-function isError(v: unknown): v is { error: string } {
-  return typeof v === 'object' && v !== null && 'error' in v;
-}
-const outputs = <T>(calls: ToolCallRecord[], tool: string) =>
-  calls
-    .filter((c) => c.tool === tool && c.output !== undefined && !isError(c.output))
-    .map((c) => c.output as T);
-const list = (xs: string[]) =>
-  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;
 const money = (n: number | null) =>
   n === null ? '—' : `£${n.toLocaleString('en-GB', { maximumFractionDigits: 2 })}`;
 const n0 = (n: number | null) => (n === null ? '—' : n.toLocaleString('en-GB'));
@@ -828,18 +813,5 @@ export function writeBrand(ctx: PlanContext): StructuredResponse {
       nextSteps: [],
     });
   if (!drafts.length) drafts.push(needsFile(task));
-  const problems = calls.flatMap((c) => (isError(c.output) ? [c.output.error] : []));
-  const content: ContentItem[] = drafts.flatMap((d) => d.content);
-  const read = outputs<{ how_i_read: string; tables: unknown[] }>(calls, 'read_tables')[0];
-  if (read?.tables.length) content.push(text(read.how_i_read));
-  if (problems.length)
-    content.push(
-      text(`**Some files could not be used:**\n\n${problems.map((p) => `- ${p}`).join('\n')}`),
-    );
-  content.push(text(HONESTY_NOTE));
-  return finishReport({
-    taskName: drafts.map((d) => d.title).join(' and '),
-    content,
-    nextSteps: [...new Set(drafts.flatMap((d) => d.nextSteps))].slice(0, 4),
-  });
+  return draftsReport(drafts, calls, errors(calls));
 }

@@ -11,6 +11,7 @@ import {
 } from '../../tools/reports';
 import type { ToolCallRecord } from '../../tools/tool';
 import { HONESTY_NOTE, type PlanContext } from '../module';
+import { draftsReport, errors, list, outputs, type Draft } from '../report-parts';
 import { CHECKLISTS, POLICY, type ChecklistKey } from './checklists';
 import { bodyOf, taskOf, type GovernanceTask } from './plan';
 import type { ConceptResult } from './sections';
@@ -29,12 +30,6 @@ import type { TorReview } from './tools/terms-of-reference';
 
 /** The Governance report: the answer in its first lines, then the evidence, tables, charts and files. */
 
-interface Draft {
-  title: string;
-  content: ContentItem[];
-  nextSteps: string[];
-}
-
 const STATUS: Record<ConceptResult['status'], string> = {
   covered: '✅ Covered',
   partial: '⚠️ Mentioned only',
@@ -48,17 +43,6 @@ const POINTS: Record<ConceptResult['status'], number> = {
   'not applicable': 0,
 };
 
-const outputs = <T>(calls: ToolCallRecord[], tool: string) =>
-  calls
-    .filter((c) => c.tool === tool && c.output !== undefined && !isError(c.output))
-    .map((c) => c.output as T);
-const errors = (calls: ToolCallRecord[]) =>
-  calls.flatMap((c) => (isError(c.output) ? [(c.output as { error: string }).error] : []));
-function isError(v: unknown): v is { error: string } {
-  return typeof v === 'object' && v !== null && 'error' in v;
-}
-const list = (xs: string[]) =>
-  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function evidenceCell(r: ConceptResult): string {
@@ -1055,21 +1039,8 @@ export function writeGovernance(ctx: PlanContext): StructuredResponse {
     drafts.push(aiFrameworkReport(r));
 
   if (!drafts.length) drafts.push(needsFile(task, ctx.request));
-  const content: ContentItem[] = [];
-  for (const d of drafts) content.push(...d.content);
-  const read = outputs<{ how_i_read: string; tables: unknown[] }>(calls, 'read_tables')[0];
-  if (read?.tables.length) content.push(text(read.how_i_read));
   // The answer comes first; files that could not be used are said after it.
-  if (problems.length)
-    content.push(
-      text(`**Some files could not be used:**\n\n${problems.map((p) => `- ${p}`).join('\n')}`),
-    );
-  content.push(text(HONESTY_NOTE));
-  return finishReport({
-    taskName: drafts.map((d) => d.title).join(' and '),
-    content,
-    nextSteps: [...new Set(drafts.flatMap((d) => d.nextSteps))].slice(0, 4),
-  });
+  return draftsReport(drafts, calls, problems);
 }
 
 /** The policy checklist, for the module instructions. */

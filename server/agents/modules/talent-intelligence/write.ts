@@ -3,6 +3,7 @@ import { barChart, doughnutChart, lineChart } from '../../tools/charts';
 import { file, finishReport, markdownTable, text } from '../../tools/reports';
 import type { ToolCallRecord } from '../../tools/tool';
 import { HONESTY_NOTE, type PlanContext } from '../module';
+import { isError } from '../report-parts';
 import { mixedCurrencies, type Basis } from './people';
 import { bodyOf, dimensionsIn, taskOf, type TalentTask } from './plan';
 import { reskillingReport } from './reskilling';
@@ -80,9 +81,6 @@ const DIMENSION_LABEL: Record<string, string> = {
 };
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function isError(v: unknown): v is { error: string } {
-  return typeof v === 'object' && v !== null && 'error' in v;
-}
 function outputOf<T>(calls: ToolCallRecord[], tool: string): T | null {
   const c = calls.find((x) => x.tool === tool && x.output !== undefined && !isError(x.output));
   return c ? (c.output as T) : null;

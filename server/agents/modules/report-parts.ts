@@ -1,0 +1,55 @@
+import type { ContentItem, StructuredResponse } from '@contract/structured-response';
+import { finishReport, text } from '../tools/reports';
+import type { ToolCallRecord } from '../tools/tool';
+import { HONESTY_NOTE } from './module';
+
+/** Pieces every module's report writer shares: tool outputs, errors, and the drafts' report. */
+
+export function isError(v: unknown): v is { error: string } {
+  return typeof v === 'object' && v !== null && 'error' in v;
+}
+
+/** The successful outputs of one tool, in call order. */
+export const outputs = <T>(calls: ToolCallRecord[], tool: string): T[] =>
+  calls
+    .filter((c) => c.tool === tool && c.output !== undefined && !isError(c.output))
+    .map((c) => c.output as T);
+
+/** The user-facing errors of the failed calls. */
+export const errors = (calls: ToolCallRecord[]): string[] =>
+  calls.flatMap((c) => (isError(c.output) ? [c.output.error] : []));
+
+/** "a, b and c". */
+export const list = (xs: string[]): string =>
+  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;
+
+/** One answer among several in a report: its title, content and next steps. */
+export interface Draft {
+  title: string;
+  content: ContentItem[];
+  nextSteps: string[];
+}
+
+/**
+ * The report of a module's drafts: the answers first, then how the tables were read, the files
+ * that could not be used, and the honesty note.
+ */
+export function draftsReport(
+  drafts: Draft[],
+  calls: ToolCallRecord[],
+  problems: string[],
+): StructuredResponse {
+  const content: ContentItem[] = drafts.flatMap((d) => d.content);
+  const read = outputs<{ how_i_read: string; tables: unknown[] }>(calls, 'read_tables')[0];
+  if (read?.tables.length) content.push(text(read.how_i_read));
+  if (problems.length)
+    content.push(
+      text(`**Some files could not be used:**\n\n${problems.map((p) => `- ${p}`).join('\n')}`),
+    );
+  content.push(text(HONESTY_NOTE));
+  return finishReport({
+    taskName: drafts.map((d) => d.title).join(' and '),
+    content,
+    nextSteps: [...new Set(drafts.flatMap((d) => d.nextSteps))].slice(0, 4),
+  });
+}
