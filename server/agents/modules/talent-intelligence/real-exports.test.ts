@@ -58,3 +58,23 @@ describe('exit reasons in German', () => {
     expect(text).not.toMatch(/not stated[^\n]*\b5\b/);
   });
 });
+
+describe('ratings of whole numbers', () => {
+  it('shows ratings stored as 4.0 as 4 in the rating distribution', async () => {
+    const ratings = ['4.0', '3.0', '3.0', '5.0', '2.0', '3.0', '4.0', 'N/A', '3.0', '1.0'];
+    const csv =
+      'Employee ID,Name,Department,Hire Date,Performance Rating\n' +
+      ratings
+        .map((r, i) => `E${i + 1},Person ${i + 1},Sales,2021-0${(i % 9) + 1}-15,${r}`)
+        .join('\n');
+    const { report } = await ask([
+      user('Show the performance rating distribution', [fileOfBytes('ratings.csv', csv)]),
+    ]);
+    const text = textOf(report.content);
+    const counts = [1, 2, 3, 4, 5].map((k) => ratings.filter((r) => r === `${k}.0`).length);
+    expect(text).toContain('| Rating 1 | Rating 2 | Rating 3 | Rating 4 | Rating 5 |');
+    expect(text).toContain(`| Sales | 9 | 3.11 | ${counts.join(' | ')} |`);
+    expect(text).not.toMatch(/Rating [1-5]\.0/);
+    expect(text).toContain('1 person has no rating yet.');
+  });
+});
