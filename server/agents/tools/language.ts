@@ -406,3 +406,28 @@ export function inflectLike(found: string, term: string, replacement: string): s
   }
   return /^[A-Z]/.test(found) ? out.charAt(0).toUpperCase() + out.slice(1) : out;
 }
+
+const NUMBER_WORDS: Record<string, number> = {
+  once: 1,
+  one: 1,
+  twice: 2,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
+  fifteen: 15,
+  eighteen: 18,
+  twenty: 20,
+  thirty: 30,
+};
+
+/** A count written in digits or words as policies write them ("six years", "twice a year"). */
+export function countOf(word: string): number | null {
+  return /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word.toLowerCase()] ?? null);
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SqlRow } from '../../../tables/types';
+import { countOf } from '../../../tools/language';
 import { defineTool } from '../../../tools/tool';
 import { isDocumentName, isTableName, readDocument } from '../read';
 import { truncate } from '../sections';
@@ -27,23 +28,6 @@ export interface RetentionReview {
   tooLong: number;
 }
 
-const WORD_NUM: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twelve: 12,
-  fifteen: 15,
-  eighteen: 18,
-  twenty: 20,
-  thirty: 30,
-};
 const PERIOD =
   /\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|eighteen|twenty|thirty)\s*(?:\(\d+\)\s*)?(years?|yrs?|months?|weeks?|days?)\b[^.;|\n]{0,40}|\b(indefinitely|permanently|forever|in perpetuity|no limit)\b/i;
 const BASIS =
@@ -91,8 +75,8 @@ const BENCHMARKS: Array<[RegExp, number, string]> = [
 function monthsOf(period: string): number | null {
   const m = /(\d{1,3}|[a-z]+)\s*(?:\(\d+\)\s*)?(years?|yrs?|months?|weeks?|days?)/i.exec(period);
   if (!m) return null;
-  const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : WORD_NUM[m[1]!.toLowerCase()];
-  if (n === undefined) return null;
+  const n = countOf(m[1]!);
+  if (n === null) return null;
   const unit = m[2]!.toLowerCase();
   return unit.startsWith('y')
     ? n * 12

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countOf } from '../../../tools/language';
 import { defineTool } from '../../../tools/tool';
 import { TERMS_OF_REFERENCE } from '../checklists';
 import { fileInput, readDocument } from '../read';
@@ -19,19 +20,7 @@ export interface TorReview {
   checks: TorCheck[];
 }
 
-const NUMBER: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  twice: 2,
-  once: 1,
-};
-const num = (s: string) => (/^\d+$/.test(s) ? Number(s) : (NUMBER[s.toLowerCase()] ?? null));
+const num = countOf;
 
 function committeeOf(textContent: string): string {
   const m =
