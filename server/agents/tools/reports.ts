@@ -94,3 +94,19 @@ export function htmlTable(headers: string[], rows: unknown[][]): string {
     .join('\n');
   return `<table>\n<thead><tr>${th}</tr></thead>\n<tbody>\n${trs}\n</tbody>\n</table>`;
 }
+
+/** CSV text (RFC 4180): a cell is quoted only when it holds a quote, comma or line break. */
+export function csvText(headers: string[], rows: unknown[][]): string {
+  return (
+    [headers, ...rows]
+      .map((r) =>
+        r
+          .map((v) => {
+            const s = v === null || v === undefined ? '' : String(v);
+            return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+          })
+          .join(','),
+      )
+      .join('\n') + '\n'
+  );
+}

@@ -1,9 +1,9 @@
 import type { ContentItem, StructuredResponse } from '@contract/structured-response';
 import { barChart, doughnutChart, lineChart } from '../../tools/charts';
-import { file, finishReport, markdownTable, text } from '../../tools/reports';
+import { csvText, file, finishReport, markdownTable, text } from '../../tools/reports';
 import type { ToolCallRecord } from '../../tools/tool';
 import { HONESTY_NOTE, type PlanContext } from '../module';
-import { isError } from '../report-parts';
+import { isError, list } from '../report-parts';
 import { mixedCurrencies, type Basis } from './people';
 import { bodyOf, dimensionsIn, taskOf, type TalentTask } from './plan';
 import { reskillingReport } from './reskilling';
@@ -52,19 +52,7 @@ const pay = (v: number | null) => (v === null ? 'n/a' : Math.round(v).toLocaleSt
 const pct = (v: number | null) => (v === null ? 'n/a' : `${v}%`);
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${n(count)} ${count === 1 ? one : many}`;
-const list = (xs: string[]) =>
-  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;
-const csv = (headers: string[], rows: unknown[][]) =>
-  [headers, ...rows]
-    .map((r) =>
-      r
-        .map((v) => {
-          const s = v === null || v === undefined ? '' : String(v);
-          return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-        })
-        .join(','),
-    )
-    .join('\n') + '\n';
+const csv = csvText;
 
 const DIMENSION_LABEL: Record<string, string> = {
   department: 'department',
