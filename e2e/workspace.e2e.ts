@@ -57,6 +57,16 @@ describe('the everyday workspace', () => {
 
   /** Zero serious or critical axe violations on what is shown now. */
   async function expectAccessible(p: Page, what: string) {
+    // Colours are judged once opening animations (a dialog fading in) have finished: mid-fade
+    // text is not what a reader sees. Endless ones (spinners) are not waited for.
+    await p.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
     const result = await new AxeBuilder({ page: p as never }).analyze();
     const bad = result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -301,9 +311,10 @@ describe('the everyday workspace', () => {
     const b = (await mine.boundingBox())!;
     expect(a.y + a.height <= b.y || b.y + b.height <= a.y).toBe(true);
     release();
-    await page.unroute('**/api/chats/message');
     await page.locator('li[data-role="assistant"][data-status="complete"]').last().waitFor();
     await status.waitFor({ state: 'hidden' });
+    // Only now is the held request surely continued: unrouting earlier races the handler.
+    await page.unroute('**/api/chats/message');
     expect(errors).toEqual([]);
   });
 
@@ -355,7 +366,8 @@ describe('the everyday workspace', () => {
     await panel.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('button', { name: 'Delete file' }).click();
     await page.locator('li[data-swipe-direction]').filter({ hasText: 'File deleted' }).waitFor();
-    expect(await panel.getByText('plan.txt').count()).toBe(0);
+    // The toast can come a moment before the list is fetched again.
+    await expect.poll(() => panel.getByText('plan.txt').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
