@@ -23,8 +23,16 @@ export const RegisterBody = z.object({
     .string()
     .min(PASSWORD_MIN, `String must contain at least ${PASSWORD_MIN} character(s)`)
     .max(PASSWORD_MAX),
-  firstName: z.string().trim().min(NAME_MIN, `String must contain at least ${NAME_MIN} character(s)`).max(100),
-  lastName: z.string().trim().min(NAME_MIN, `String must contain at least ${NAME_MIN} character(s)`).max(100),
+  firstName: z
+    .string()
+    .trim()
+    .min(NAME_MIN, `String must contain at least ${NAME_MIN} character(s)`)
+    .max(100),
+  lastName: z
+    .string()
+    .trim()
+    .min(NAME_MIN, `String must contain at least ${NAME_MIN} character(s)`)
+    .max(100),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
@@ -67,8 +75,16 @@ export const ResetPasswordForm = z
   });
 
 export const UpdateProfileBody = z.object({
-  firstName: z.string().trim().min(NAME_MIN, `String must contain at least ${NAME_MIN} character(s)`).max(100),
-  lastName: z.string().trim().min(NAME_MIN, `String must contain at least ${NAME_MIN} character(s)`).max(100),
+  firstName: z
+    .string()
+    .trim()
+    .min(NAME_MIN, `String must contain at least ${NAME_MIN} character(s)`)
+    .max(100),
+  lastName: z
+    .string()
+    .trim()
+    .min(NAME_MIN, `String must contain at least ${NAME_MIN} character(s)`)
+    .max(100),
   phone: z
     .string()
     .trim()
@@ -89,10 +105,7 @@ export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 
 export const ChangePasswordBody = z.object({
   currentPassword: z.string().min(1, 'Required').max(PASSWORD_MAX),
-  newPassword: z
-    .string()
-    .min(PASSWORD_MIN, NEW_PASSWORD_TOO_SHORT)
-    .max(PASSWORD_MAX),
+  newPassword: z.string().min(PASSWORD_MIN, NEW_PASSWORD_TOO_SHORT).max(PASSWORD_MAX),
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 

@@ -48,13 +48,39 @@ describe('configuration', () => {
   });
 
   it.each([
-    ['PORT', 'abc', 'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc")'],
-    ['PORT', '70000', 'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "70000")'],
-    ['DATABASE_URL', 'mysql://x', 'Invalid configuration: DATABASE_URL must be a URL starting with postgres:// or postgresql:// (got "mysql://x")'],
-    ['LOG_LEVEL', 'loud', 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
-    ['APPROVED_EMAIL_DOMAINS', 'not a domain', 'Invalid configuration: APPROVED_EMAIL_DOMAINS must be a comma-separated list of domains such as example.com (got "not a domain")'],
-    ['SESSION_SECRET', 'short', 'Invalid configuration: SESSION_SECRET must be at least 32 characters (got "short")'],
+    [
+      'PORT',
+      'abc',
+      'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc")',
+    ],
+    [
+      'PORT',
+      '70000',
+      'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "70000")',
+    ],
+    [
+      'DATABASE_URL',
+      'mysql://x',
+      'Invalid configuration: DATABASE_URL must be a URL starting with postgres:// or postgresql:// (got "mysql://x")',
+    ],
+    [
+      'LOG_LEVEL',
+      'loud',
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ],
+    [
+      'APPROVED_EMAIL_DOMAINS',
+      'not a domain',
+      'Invalid configuration: APPROVED_EMAIL_DOMAINS must be a comma-separated list of domains such as example.com (got "not a domain")',
+    ],
+    [
+      'SESSION_SECRET',
+      'short',
+      'Invalid configuration: SESSION_SECRET must be at least 32 characters (got "short")',
+    ],
   ])('refuses a bad %s with a one-line explanation', (name, value, message) => {
-    expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(new ConfigError(message));
+    expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(
+      new ConfigError(message),
+    );
   });
 });

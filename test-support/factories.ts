@@ -12,7 +12,9 @@ let passwordHash: Promise<string> | undefined;
 /** A verified user on an approved domain, inserted directly (no mail round trip). */
 export async function createUser(
   db: DbOrTx,
-  over: Partial<Pick<User, 'email' | 'firstName' | 'lastName' | 'companyId' | 'isEmailVerified'>> = {},
+  over: Partial<
+    Pick<User, 'email' | 'firstName' | 'lastName' | 'companyId' | 'isEmailVerified'>
+  > = {},
 ): Promise<User> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const email = over.email ?? uniqueEmail();

@@ -35,7 +35,9 @@ describe('removeStringTooltipCallbacks', () => {
   it('removes string callbacks and keeps the rest, without touching the input', () => {
     const fn = () => 'x';
     const options = {
-      plugins: { tooltip: { enabled: true, callbacks: { label: 'function(c){return c}', title: fn } } },
+      plugins: {
+        tooltip: { enabled: true, callbacks: { label: 'function(c){return c}', title: fn } },
+      },
       tooltips: { callbacks: { footer: 'function(){}' } },
     };
     const out = removeStringTooltipCallbacks(options as never) as typeof options;

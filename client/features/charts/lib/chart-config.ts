@@ -30,7 +30,9 @@ function isRecord(v: unknown): v is Record<string, unknown> {
  * Chart.js throw: they are removed (spec section 5). Handles both the v3+ place
  * (options.plugins.tooltip.callbacks) and the v2 one (options.tooltips.callbacks).
  */
-export function removeStringTooltipCallbacks(options: Record<string, unknown>): Record<string, unknown> {
+export function removeStringTooltipCallbacks(
+  options: Record<string, unknown>,
+): Record<string, unknown> {
   // Copy only along the two paths we change: the rest is shared, and may hold real functions.
   const withoutStrings = (holder: unknown): unknown => {
     if (!isRecord(holder) || !isRecord(holder.callbacks)) return holder;
@@ -58,7 +60,9 @@ export function validateChart(chart: Pick<ChartObject, 'chart_type' | 'config'>)
   if (!key || !(SUPPORTED_CHART_TYPES as readonly string[]).includes(key)) {
     return { ok: false, error: `Unsupported chart type: ${raw}` };
   }
-  const options = isRecord(chart.config.options) ? removeStringTooltipCallbacks(chart.config.options) : {};
+  const options = isRecord(chart.config.options)
+    ? removeStringTooltipCallbacks(chart.config.options)
+    : {};
   return { ok: true, type: CHART_JS_TYPES[key], data, options };
 }
 

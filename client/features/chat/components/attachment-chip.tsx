@@ -5,7 +5,13 @@ import { cn } from '@/lib/utils';
 import { formatFileSize } from '../lib/format-size';
 
 /** A file inside a message: icon, name, approximate size; a click downloads it (once stored). */
-export function AttachmentChip({ attachment, className }: { attachment: AttachmentRef; className?: string }) {
+export function AttachmentChip({
+  attachment,
+  className,
+}: {
+  attachment: AttachmentRef;
+  className?: string;
+}) {
   const stored = attachment.id !== '';
   return (
     <button

@@ -63,7 +63,10 @@ describe('ChatInput', () => {
     expect(screen.queryByText('b.pdf')).toBeNull();
     await userEvent.type(box, 'Analyse this{Enter}');
     expect(onSend).toHaveBeenCalledTimes(1);
-    const firstCall = onSend.mock.calls[0] as unknown as [string, { name: string; dataUrl: string }[]];
+    const firstCall = onSend.mock.calls[0] as unknown as [
+      string,
+      { name: string; dataUrl: string }[],
+    ];
     expect(firstCall[0]).toBe('Analyse this');
     expect(firstCall[1].map((f) => f.name)).toEqual(['a.csv']);
     expect(firstCall[1][0]!.dataUrl.startsWith('data:')).toBe(true);

@@ -11,7 +11,9 @@ function openJson(data: unknown): void {
 
 /** The "Sending data to agent" card (spec section 2) for a message that carries structured data. */
 export function DataCard({ data }: { data: unknown }) {
-  const count = Array.isArray(data) ? `${data.length} item(s)` : `${Object.keys(data as object).length} field(s)`;
+  const count = Array.isArray(data)
+    ? `${data.length} item(s)`
+    : `${Object.keys(data as object).length} field(s)`;
   return (
     <div className="flex items-center gap-3 rounded-md border bg-background/80 p-2.5 text-foreground">
       <BracesIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />

@@ -23,7 +23,11 @@ const report: StructuredResponse = {
       config: { data: { labels: ['Sales'], datasets: [{ data: [12] }] } },
     },
   ],
-  next_steps: [{ step_description: 'Break down by location' }, { step_description: '   ' }, { step_description: 'Compare with last year' }],
+  next_steps: [
+    { step_description: 'Break down by location' },
+    { step_description: '   ' },
+    { step_description: 'Compare with last year' },
+  ],
 };
 
 function stubFetch(status: number) {
@@ -32,8 +36,16 @@ function stubFetch(status: number) {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, init });
-      const body = status === 409 ? { message: 'File already saved' } : status >= 400 ? { message: 'nope' } : { id: 'f1', fileName: 'x', fileContent: '', fileType: 'markdown', createdAt: '' };
-      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      const body =
+        status === 409
+          ? { message: 'File already saved' }
+          : status >= 400
+            ? { message: 'nope' }
+            : { id: 'f1', fileName: 'x', fileContent: '', fileType: 'markdown', createdAt: '' };
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }),
   );
   return calls;
@@ -61,7 +73,9 @@ describe('StructuredResponseCard', () => {
     expect(screen.getByRole('heading', { name: 'Findings' })).toBeTruthy();
     expect(screen.getByRole('cell', { name: 'Sales' })).toBeTruthy();
     expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole('link', { name: 'docs' }).getAttribute('href')).toBe('https://example.com');
+    expect(screen.getByRole('link', { name: 'docs' }).getAttribute('href')).toBe(
+      'https://example.com',
+    );
     // A javascript: link is blanked, not kept.
     const bad = screen.getByText('bad').closest('a');
     expect(bad?.getAttribute('href') ?? '').toBe('');
@@ -81,24 +95,34 @@ describe('StructuredResponseCard', () => {
   it('saves a file into Saved Files and says so', async () => {
     const calls = stubFetch(201);
     renderCard();
-    await userEvent.click(within(screen.getByLabelText('File summary.md')).getByRole('button', { name: 'Save' }));
+    await userEvent.click(
+      within(screen.getByLabelText('File summary.md')).getByRole('button', { name: 'Save' }),
+    );
     expect(await screen.findByText('File saved')).toBeTruthy();
     const post = calls.find((c) => c.init?.method === 'POST');
     expect(post?.url).toBe('/api/chats/c1/files');
-    expect(JSON.parse(String(post?.init?.body))).toEqual({ fileName: 'summary.md', fileContent: '# Summary\n\nAll good', fileType: 'markdown' });
+    expect(JSON.parse(String(post?.init?.body))).toEqual({
+      fileName: 'summary.md',
+      fileContent: '# Summary\n\nAll good',
+      fileType: 'markdown',
+    });
   });
 
   it('says a file is already saved on 409, and fails clearly otherwise', async () => {
     stubFetch(409);
     renderCard();
-    await userEvent.click(within(screen.getByLabelText('File summary.md')).getByRole('button', { name: 'Save' }));
+    await userEvent.click(
+      within(screen.getByLabelText('File summary.md')).getByRole('button', { name: 'Save' }),
+    );
     expect(await screen.findByText('File already saved')).toBeTruthy();
     expect(screen.getByText('summary.md is already in your saved files')).toBeTruthy();
     cleanup();
     vi.unstubAllGlobals();
     stubFetch(500);
     renderCard();
-    await userEvent.click(within(screen.getByLabelText('File data.csv')).getByRole('button', { name: 'Save' }));
+    await userEvent.click(
+      within(screen.getByLabelText('File data.csv')).getByRole('button', { name: 'Save' }),
+    );
     expect(await screen.findByText('Failed to save file. Please try again.')).toBeTruthy();
   });
 
@@ -113,7 +137,10 @@ describe('StructuredResponseCard', () => {
     const onNextStep = renderCard();
     expect(screen.getByText('Next Steps:')).toBeTruthy();
     const steps = screen.getAllByRole('listitem').filter((li) => li.textContent?.match(/^\d\./));
-    expect(steps.map((s) => s.textContent)).toEqual(['1.Break down by location', '2.Compare with last year']);
+    expect(steps.map((s) => s.textContent)).toEqual([
+      '1.Break down by location',
+      '2.Compare with last year',
+    ]);
     await userEvent.click(screen.getByRole('button', { name: /Compare with last year/ }));
     await waitFor(() => expect(onNextStep).toHaveBeenCalledWith('Compare with last year'));
   });

@@ -34,7 +34,12 @@ const chat = (messages: MessageDto[], over: Partial<ChatDto> = {}): ChatDto => (
   messages,
   ...over,
 });
-const ev = (type: StreamEvent['type'], content: string, seq: number, over: Partial<StreamEvent> = {}): StreamEvent => ({
+const ev = (
+  type: StreamEvent['type'],
+  content: string,
+  seq: number,
+  over: Partial<StreamEvent> = {},
+): StreamEvent => ({
   type,
   content,
   timestamp: T,
@@ -44,7 +49,10 @@ const ev = (type: StreamEvent['type'], content: string, seq: number, over: Parti
   ...over,
 });
 const loadingChat = (): ChatData =>
-  chat([msg({ id: 'u1' }), msg({ id: 'a1', role: 'assistant', content: '', isLoading: true, status: 'loading' })]);
+  chat([
+    msg({ id: 'u1' }),
+    msg({ id: 'a1', role: 'assistant', content: '', isLoading: true, status: 'loading' }),
+  ]);
 
 function run(start: ChatData, events: StreamEvent[]): ChatData {
   return events.reduce((c, e) => applyStreamEvent(c, e).chat, start);
@@ -52,12 +60,28 @@ function run(start: ChatData, events: StreamEvent[]): ChatData {
 
 describe('applyStreamEvent', () => {
   it('walks a reply through thinking, streaming and completion', () => {
-    let c = run(loadingChat(), [ev('thinking_start', '', 1), ev('thinking_update', 'Reading', 2), ev('thinking_update', 'Profiling', 3)]);
-    expect(c.messages[1]).toMatchObject({ isThinking: true, thinking: 'Reading\nProfiling', content: '' });
-    c = run(c, [ev('thinking_end', '', 4), ev('stream_chunk', 'Hel', 5), ev('stream_chunk', 'lo', 6)]);
+    let c = run(loadingChat(), [
+      ev('thinking_start', '', 1),
+      ev('thinking_update', 'Reading', 2),
+      ev('thinking_update', 'Profiling', 3),
+    ]);
+    expect(c.messages[1]).toMatchObject({
+      isThinking: true,
+      thinking: 'Reading\nProfiling',
+      content: '',
+    });
+    c = run(c, [
+      ev('thinking_end', '', 4),
+      ev('stream_chunk', 'Hel', 5),
+      ev('stream_chunk', 'lo', 6),
+    ]);
     expect(c.messages[1]).toMatchObject({ isThinking: false, content: 'Hello', isLoading: true });
     const done = applyStreamEvent(c, ev('stream_complete', '', 7, { finalContent: 'Hello!' }));
-    expect(done.chat.messages[1]).toMatchObject({ content: 'Hello!', isLoading: false, status: 'complete' });
+    expect(done.chat.messages[1]).toMatchObject({
+      content: 'Hello!',
+      isLoading: false,
+      status: 'complete',
+    });
     expect(done.outcome).toEqual({ kind: 'completed', report: null });
   });
 
@@ -76,8 +100,15 @@ describe('applyStreamEvent', () => {
   });
 
   it('marks a stopped reply as stopped', () => {
-    const done = applyStreamEvent(loadingChat(), ev('stream_complete', '', 1, { finalContent: 'partial', status: 'stopped' }));
-    expect(done.chat.messages[1]).toMatchObject({ status: 'stopped', isLoading: false, content: 'partial' });
+    const done = applyStreamEvent(
+      loadingChat(),
+      ev('stream_complete', '', 1, { finalContent: 'partial', status: 'stopped' }),
+    );
+    expect(done.chat.messages[1]).toMatchObject({
+      status: 'stopped',
+      isLoading: false,
+      content: 'partial',
+    });
   });
 
   it('stream_error and error remove loading messages and report the message', () => {
@@ -91,20 +122,36 @@ describe('applyStreamEvent', () => {
   it('routes the first events of our own send to the optimistic reply', () => {
     const c = addOptimisticSend(chat([]), { clientMessageId: 'k1', content: 'hi', timestamp: T });
     const next = applyStreamEvent(c, ev('stream_chunk', 'Yo', 1, { messageId: 'server-a' })).chat;
-    expect(next.messages[1]).toMatchObject({ id: 'server-a', content: 'Yo', optimistic: undefined });
+    expect(next.messages[1]).toMatchObject({
+      id: 'server-a',
+      content: 'Yo',
+      optimistic: undefined,
+    });
   });
 
   it('asks for a refetch for a turn it does not know, and ignores other chats', () => {
     const done = chat([msg({ id: 'u1' })]);
-    expect(applyStreamEvent(done, ev('stream_chunk', 'x', 1, { messageId: 'zz' })).outcome.kind).toBe('unknown-turn');
-    expect(applyStreamEvent(loadingChat(), ev('stream_chunk', 'x', 1, { chatId: 'other' })).outcome.kind).toBe('ignored');
+    expect(
+      applyStreamEvent(done, ev('stream_chunk', 'x', 1, { messageId: 'zz' })).outcome.kind,
+    ).toBe('unknown-turn');
+    expect(
+      applyStreamEvent(loadingChat(), ev('stream_chunk', 'x', 1, { chatId: 'other' })).outcome.kind,
+    ).toBe('ignored');
   });
 });
 
 describe('mergeFetchedChat', () => {
   it('keeps the identity of finished messages so their rows do not re-render', () => {
-    const local = mergeFetchedChat(undefined, chat([msg({ id: 'u1' }), msg({ id: 'a1', role: 'assistant', content: 'done' })]));
-    const next = mergeFetchedChat(local, chat([msg({ id: 'u1' }), msg({ id: 'a1', role: 'assistant', content: 'done' })], { version: 2 }));
+    const local = mergeFetchedChat(
+      undefined,
+      chat([msg({ id: 'u1' }), msg({ id: 'a1', role: 'assistant', content: 'done' })]),
+    );
+    const next = mergeFetchedChat(
+      local,
+      chat([msg({ id: 'u1' }), msg({ id: 'a1', role: 'assistant', content: 'done' })], {
+        version: 2,
+      }),
+    );
     expect(next.messages[0]).toBe(local.messages[0]);
     expect(next.messages[1]).toBe(local.messages[1]);
   });
@@ -117,30 +164,56 @@ describe('mergeFetchedChat', () => {
 
   it('takes the server copy once the reply is finished', () => {
     const local = run(loadingChat(), [ev('stream_chunk', 'part', 1)]);
-    const next = mergeFetchedChat(local, chat([msg({ id: 'u1' }), msg({ id: 'a1', role: 'assistant', content: 'final' })]));
+    const next = mergeFetchedChat(
+      local,
+      chat([msg({ id: 'u1' }), msg({ id: 'a1', role: 'assistant', content: 'final' })]),
+    );
     expect(next.messages[1]).toMatchObject({ content: 'final', isLoading: false });
   });
 
   it('repairs history messages that hide a report', () => {
     const text = 'Intro {"task_name": "Audit", "content": [], "next_steps": []}';
-    const next = mergeFetchedChat(undefined, chat([msg({ id: 'a1', role: 'assistant', content: text })]));
-    expect(next.messages[0]).toMatchObject({ content: 'Intro', structuredResponse: { task_name: 'Audit' } });
+    const next = mergeFetchedChat(
+      undefined,
+      chat([msg({ id: 'a1', role: 'assistant', content: text })]),
+    );
+    expect(next.messages[0]).toMatchObject({
+      content: 'Intro',
+      structuredResponse: { task_name: 'Audit' },
+    });
   });
 
   it('keeps a pending send until the server has it, then drops our copy', () => {
-    const sent = addOptimisticSend(chat([msg({ id: 'u0' })]), { clientMessageId: 'k1', content: 'hi', timestamp: T });
+    const sent = addOptimisticSend(chat([msg({ id: 'u0' })]), {
+      clientMessageId: 'k1',
+      content: 'hi',
+      timestamp: T,
+    });
     const early = mergeFetchedChat(sent, chat([msg({ id: 'u0' })]));
     expect(early.messages).toHaveLength(3);
     const stored = bindReplyId(early, 'k1', 'a1');
-    const later = mergeFetchedChat(stored, chat([msg({ id: 'u0' }), msg({ id: 'u1', clientMessageId: 'k1' }), msg({ id: 'a1', role: 'assistant', content: '', isLoading: true, status: 'loading' })]));
+    const later = mergeFetchedChat(
+      stored,
+      chat([
+        msg({ id: 'u0' }),
+        msg({ id: 'u1', clientMessageId: 'k1' }),
+        msg({ id: 'a1', role: 'assistant', content: '', isLoading: true, status: 'loading' }),
+      ]),
+    );
     expect(later.messages.map((m) => m.id)).toEqual(['u0', 'u1', 'a1']);
   });
 
   it('keeps older pages in front of a refreshed newest page', () => {
     const newest = chat([msg({ id: 'm3', seq: 3 }), msg({ id: 'm4', seq: 4 })], { hasMore: true });
-    const loaded = prependOlderPage(mergeFetchedChat(undefined, newest), chat([msg({ id: 'm1', seq: 1 }), msg({ id: 'm2', seq: 2 })], { hasMore: false }));
+    const loaded = prependOlderPage(
+      mergeFetchedChat(undefined, newest),
+      chat([msg({ id: 'm1', seq: 1 }), msg({ id: 'm2', seq: 2 })], { hasMore: false }),
+    );
     expect(loaded.hasMore).toBe(false);
-    const polled = mergeFetchedChat(loaded, chat([msg({ id: 'm4', seq: 4 }), msg({ id: 'm5', seq: 5 })], { hasMore: true }));
+    const polled = mergeFetchedChat(
+      loaded,
+      chat([msg({ id: 'm4', seq: 4 }), msg({ id: 'm5', seq: 5 })], { hasMore: true }),
+    );
     expect(polled.messages.map((m) => m.id)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
     expect(polled.hasMore).toBe(false);
   });
@@ -148,13 +221,28 @@ describe('mergeFetchedChat', () => {
 
 describe('sends and rejoins', () => {
   it('a failed send removes exactly its own optimistic messages', () => {
-    const sent = addOptimisticSend(chat([msg({ id: 'u0' })]), { clientMessageId: 'k1', content: 'hi', timestamp: T });
+    const sent = addOptimisticSend(chat([msg({ id: 'u0' })]), {
+      clientMessageId: 'k1',
+      content: 'hi',
+      timestamp: T,
+    });
     expect(currentTurn(sent)?.isLoading).toBe(true);
     expect(removeOptimisticSend(sent, 'k1').messages.map((m) => m.id)).toEqual(['u0']);
   });
 
   it('a rejoin without a known seq clears the text the replay will bring back', () => {
-    const polled = mergeFetchedChat(undefined, chat([msg({ id: 'a1', role: 'assistant', content: 'partial', isLoading: true, status: 'loading' })]));
+    const polled = mergeFetchedChat(
+      undefined,
+      chat([
+        msg({
+          id: 'a1',
+          role: 'assistant',
+          content: 'partial',
+          isLoading: true,
+          status: 'loading',
+        }),
+      ]),
+    );
     const ready = prepareForReplay(polled, 'a1');
     const c = run(ready, [ev('stream_chunk', 'partial', 1), ev('stream_chunk', ' more', 2)]);
     expect(c.messages[0]!.content).toBe('partial more');
@@ -166,7 +254,11 @@ describe('the list view of a chat (what the page renders)', () => {
     const select = createListSelector();
     let c = run(loadingChat(), [ev('thinking_start', '', 1)]);
     const first = select(c);
-    c = run(c, [ev('thinking_update', 'Looking', 2), ev('thinking_end', '', 3), ev('stream_chunk', 'Hel', 4)]);
+    c = run(c, [
+      ev('thinking_update', 'Looking', 2),
+      ev('thinking_end', '', 3),
+      ev('stream_chunk', 'Hel', 4),
+    ]);
     expect(select(c)).toBe(first);
     c = run(c, [ev('stream_chunk', 'lo', 5)]);
     expect(select(c)).toBe(first);
@@ -191,13 +283,22 @@ describe('the list view of a chat (what the page renders)', () => {
 
 describe('a report streamed in chunks', () => {
   it('is read once the closing brace arrives, and dropped when text follows it', () => {
-    const json = JSON.stringify({ task_name: 'Profile', content: [{ type: 'text', text: 'ok' }], next_steps: [] });
+    const json = JSON.stringify({
+      task_name: 'Profile',
+      content: [{ type: 'text', text: 'ok' }],
+      next_steps: [],
+    });
     const cut = json.length - 1;
-    let c = run(loadingChat(), [ev('stream_chunk', json.slice(0, 10), 1), ev('stream_chunk', json.slice(10, cut), 2)]);
+    let c = run(loadingChat(), [
+      ev('stream_chunk', json.slice(0, 10), 1),
+      ev('stream_chunk', json.slice(10, cut), 2),
+    ]);
     expect(c.messages[1]!.structuredResponse).toBeNull();
     c = run(c, [ev('stream_chunk', json.slice(cut), 3)]);
     expect(c.messages[1]!.structuredResponse?.task_name).toBe('Profile');
-    expect(run(c, [ev('stream_chunk', '\n', 4)]).messages[1]!.structuredResponse?.task_name).toBe('Profile');
+    expect(run(c, [ev('stream_chunk', '\n', 4)]).messages[1]!.structuredResponse?.task_name).toBe(
+      'Profile',
+    );
     expect(run(c, [ev('stream_chunk', ' and more', 4)]).messages[1]!.structuredResponse).toBeNull();
   });
 });

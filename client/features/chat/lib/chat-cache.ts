@@ -55,7 +55,11 @@ export function mergeFetchedChat(local: ChatData | undefined, fetched: ChatDto):
     const prev = previous.get(m.id);
     if (!prev) return normalizeHistoryMessage(m);
     // A reply in progress: what the socket (or the POST stream) gave us is ahead of the database.
-    if (m.isLoading && prev.isLoading && (prev.eventSeq !== undefined || textOf(prev).length >= textOf(m).length)) {
+    if (
+      m.isLoading &&
+      prev.isLoading &&
+      (prev.eventSeq !== undefined || textOf(prev).length >= textOf(m).length)
+    ) {
       return prev;
     }
     if (
@@ -169,9 +173,7 @@ export function markSendStored(chat: ChatData, clientMessageId: string): ChatDat
 export function removeOptimisticSend(chat: ChatData, clientMessageId: string): ChatData {
   return {
     ...chat,
-    messages: chat.messages.filter(
-      (m) => !(m.optimistic && m.clientMessageId === clientMessageId),
-    ),
+    messages: chat.messages.filter((m) => !(m.optimistic && m.clientMessageId === clientMessageId)),
   };
 }
 
@@ -214,7 +216,11 @@ export function prepareForReplay(chat: ChatData, messageId: string): ChatData {
  * complete report (or, if it is only whitespace, the one there was). The same answer as parsing
  * every time, without a parse of the whole reply per chunk.
  */
-function reportAfterChunk(target: ChatMessage, content: string, chunk: string): StructuredResponse | null {
+function reportAfterChunk(
+  target: ChatMessage,
+  content: string,
+  chunk: string,
+): StructuredResponse | null {
   if (chunk.includes('}') || chunk.includes('`')) return parseStructuredResponse(content);
   return chunk.trim() ? null : (target.structuredResponse ?? null);
 }
@@ -259,7 +265,10 @@ export function applyStreamEvent(
   if (event.chatId && event.chatId !== chat.id) return { chat, outcome: { kind: 'ignored' } };
 
   if (event.type === 'stream_error' || event.type === 'error') {
-    return { chat: removeLoadingMessages(chat), outcome: { kind: 'failed', message: event.content } };
+    return {
+      chat: removeLoadingMessages(chat),
+      outcome: { kind: 'failed', message: event.content },
+    };
   }
 
   const index = findTarget(chat, event.messageId);
@@ -298,7 +307,11 @@ export function applyStreamEvent(
       break;
     case 'stream_chunk': {
       const content = text + event.content;
-      next = { ...base, content, structuredResponse: reportAfterChunk(target, content, event.content) };
+      next = {
+        ...base,
+        content,
+        structuredResponse: reportAfterChunk(target, content, event.content),
+      };
       break;
     }
     case 'stream_complete': {
@@ -325,7 +338,14 @@ export function applyStreamEvent(
 
 /** A loading reply as the list sees it: its text, thinking and report are read by its own row. */
 function shellOf(m: ChatMessage): ChatMessage {
-  return { ...m, content: '', thinking: undefined, isThinking: undefined, structuredResponse: null, eventSeq: undefined };
+  return {
+    ...m,
+    content: '',
+    thinking: undefined,
+    isThinking: undefined,
+    structuredResponse: null,
+    eventSeq: undefined,
+  };
 }
 
 /** What a shell shows did not change: the list need not re-render for this message. */
@@ -363,7 +383,12 @@ export function createListSelector(): (chat: ChatData) => ChatData {
     const prev = lastOut;
     // The common write (a chunk): the same messages but for loading replies whose shells hold.
     // Reference checks only, no allocation.
-    if (prev && lastIn && chat.messages.length === lastIn.messages.length && sameChatFields(prev, chat)) {
+    if (
+      prev &&
+      lastIn &&
+      chat.messages.length === lastIn.messages.length &&
+      sameChatFields(prev, chat)
+    ) {
       let holds = true;
       for (let i = chat.messages.length - 1; holds && i >= 0; i--) {
         const m = chat.messages[i]!;
@@ -376,7 +401,8 @@ export function createListSelector(): (chat: ChatData) => ChatData {
         return prev;
       }
     }
-    let same = !!prev && prev.messages.length === chat.messages.length && sameChatFields(prev, chat);
+    let same =
+      !!prev && prev.messages.length === chat.messages.length && sameChatFields(prev, chat);
     const messages = chat.messages.map((m, i) => {
       let out = m;
       if (m.isLoading) {

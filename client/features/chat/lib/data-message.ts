@@ -4,7 +4,8 @@
  */
 export function structuredDataOf(text: string): unknown {
   const t = text.trim();
-  if (!(t.startsWith('{') && t.endsWith('}')) && !(t.startsWith('[') && t.endsWith(']'))) return null;
+  if (!(t.startsWith('{') && t.endsWith('}')) && !(t.startsWith('[') && t.endsWith(']')))
+    return null;
   try {
     const value: unknown = JSON.parse(t);
     return value !== null && typeof value === 'object' ? value : null;

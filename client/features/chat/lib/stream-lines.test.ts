@@ -6,8 +6,16 @@ const line = (content: string | undefined, finish: string | null = null) =>
 
 describe('parseStreamLine', () => {
   it('reads the delta content and finish reason', () => {
-    expect(parseStreamLine(line('Hello'))).toEqual({ content: 'Hello', finishReason: null, messageId: 'm1' });
-    expect(parseStreamLine(line(undefined, 'stop'))).toEqual({ content: '', finishReason: 'stop', messageId: 'm1' });
+    expect(parseStreamLine(line('Hello'))).toEqual({
+      content: 'Hello',
+      finishReason: null,
+      messageId: 'm1',
+    });
+    expect(parseStreamLine(line(undefined, 'stop'))).toEqual({
+      content: '',
+      finishReason: 'stop',
+      messageId: 'm1',
+    });
   });
   it('reads the server message of a failed turn', () => {
     const failed = `data: ${JSON.stringify({ id: 'm1', choices: [{ index: 0, delta: {}, finish_reason: 'error' }], error: { message: 'Boom' } })}`;
@@ -36,7 +44,14 @@ describe('createLineSplitter', () => {
 
 describe('readAnswerStream', () => {
   it('assembles the answer from lines split across chunks', async () => {
-    const body = [line('Hel'), line('<think>x</think>'), line('lo'), line(undefined, 'stop'), 'data: [DONE]', ''].join('\n');
+    const body = [
+      line('Hel'),
+      line('<think>x</think>'),
+      line('lo'),
+      line(undefined, 'stop'),
+      'data: [DONE]',
+      '',
+    ].join('\n');
     const bytes = new TextEncoder().encode(body);
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {

@@ -16,7 +16,9 @@ const report = {
 describe('parseStructuredResponse', () => {
   it('reads a complete report, fenced or not', () => {
     expect(parseStructuredResponse(JSON.stringify(report))?.task_name).toBe('Workforce profile');
-    expect(parseStructuredResponse('```json\n' + JSON.stringify(report) + '\n```')?.next_steps).toHaveLength(1);
+    expect(
+      parseStructuredResponse('```json\n' + JSON.stringify(report) + '\n```')?.next_steps,
+    ).toHaveLength(1);
   });
   it('gives null while the JSON is still streaming, and for plain text', () => {
     expect(parseStructuredResponse(JSON.stringify(report).slice(0, 40))).toBeNull();
@@ -57,7 +59,8 @@ describe('repairReportInText (history scan)', () => {
   });
 
   it('repairs broken JSON: trailing commas, single quotes, a cut-off end', () => {
-    const broken = "{'task_name': 'Brand review', 'content': [{'type': 'text', 'text': 'Tone ok',},], 'next_steps': []";
+    const broken =
+      "{'task_name': 'Brand review', 'content': [{'type': 'text', 'text': 'Tone ok',},], 'next_steps': []";
     const r = repairReportInText(broken);
     expect(r?.structuredResponse).toEqual({
       task_name: 'Brand review',
@@ -72,9 +75,13 @@ describe('repairReportInText (history scan)', () => {
 
   it('handles braces inside strings', () => {
     const r = repairReportInText(
-      JSON.stringify({ ...report, content: [{ type: 'text', text: 'use {curly} }braces{' }] }) + ' tail',
+      JSON.stringify({ ...report, content: [{ type: 'text', text: 'use {curly} }braces{' }] }) +
+        ' tail',
     );
-    expect(r?.structuredResponse.content[0]).toEqual({ type: 'text', text: 'use {curly} }braces{' });
+    expect(r?.structuredResponse.content[0]).toEqual({
+      type: 'text',
+      text: 'use {curly} }braces{',
+    });
     expect(r?.content).toBe('tail');
   });
 

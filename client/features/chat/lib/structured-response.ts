@@ -150,6 +150,7 @@ export function repairReportInText(text: string): RepairedReport | null {
  */
 export function textBesideReport(content: string): string | null {
   const t = content.trim();
-  if (!t || t === REPORT_PLACEHOLDER_CONTENT || t.startsWith('{') || t.startsWith('```')) return null;
+  if (!t || t === REPORT_PLACEHOLDER_CONTENT || t.startsWith('{') || t.startsWith('```'))
+    return null;
   return t;
 }

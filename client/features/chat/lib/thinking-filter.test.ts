@@ -3,7 +3,9 @@ import { thinkingLines } from './thinking-filter';
 
 describe('thinkingLines', () => {
   it('removes text inside braces, nested ones included', () => {
-    expect(thinkingLines('Reading {"file": {"name": "a.csv"}} the table')).toEqual(['Reading  the table']);
+    expect(thinkingLines('Reading {"file": {"name": "a.csv"}} the table')).toEqual([
+      'Reading  the table',
+    ]);
   });
 
   it('drops lines beginning "Calling tool" and blank lines', () => {
@@ -24,7 +26,12 @@ describe('thinkingLines', () => {
   });
 
   it('counts the 10 after filtering, not before', () => {
-    const text = [...Array.from({ length: 10 }, (_, i) => `kept ${i}`), 'Calling tool x', '', 'Calling tool y'].join('\n');
+    const text = [
+      ...Array.from({ length: 10 }, (_, i) => `kept ${i}`),
+      'Calling tool x',
+      '',
+      'Calling tool y',
+    ].join('\n');
     expect(thinkingLines(text)).toEqual(Array.from({ length: 10 }, (_, i) => `kept ${i}`));
   });
 });
