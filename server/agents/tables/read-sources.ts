@@ -255,59 +255,98 @@ function excelValue(value: ExcelJS.CellValue, numFmt: string | undefined): strin
   return String(value);
 }
 
-export async function readWorkbook(
-  conn: DuckDBConnection,
-  att: HistoryAttachment,
-  nextName: () => string,
-): Promise<{ tables: RawTable[]; skipped: string[] }> {
-  // The streaming reader keeps only cell values (not exceljs' whole model): a 100,000-row
-  // workbook reads in a fraction of the time and memory. Merged areas arrive once, where written.
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([att.data]), {
+interface SheetGrid {
+  name: string;
+  grid: Array<Array<string | null>>;
+  rowNumbers: number[];
+  widest: number;
+}
+
+/** One row's cells as text, a column's number format looked up once (getCell is costly per cell). */
+function rowCells(
+  row: ExcelJS.Row,
+  numFmts: Map<number, string | undefined>,
+): { cells: Array<string | null>; width: number } {
+  const values = row.values as ExcelJS.CellValue[];
+  const cells: Array<string | null> = [];
+  const width = Math.min(MAX_COLUMNS, values.length - 1);
+  for (let c = 1; c <= width; c++) {
+    const v = values[c];
+    let numFmt: string | undefined;
+    if (typeof v === 'number') {
+      if (!numFmts.has(c)) numFmts.set(c, row.getCell(c).numFmt);
+      numFmt = numFmts.get(c);
+    }
+    cells.push(excelValue(v ?? null, numFmt));
+  }
+  return { cells, width: values.length - 1 };
+}
+
+function addRow(sheet: SheetGrid, row: ExcelJS.Row, numFmts: Map<number, string | undefined>) {
+  const { cells, width } = rowCells(row, numFmts);
+  sheet.widest = Math.max(sheet.widest, width);
+  if (cells.some((c) => c !== null && c.trim() !== '')) {
+    sheet.grid.push(cells);
+    sheet.rowNumbers.push(row.number);
+  }
+}
+
+/**
+ * The streaming reader keeps only cell values (not exceljs' whole model): a 100,000-row
+ * workbook reads in a fraction of the time and memory. Merged areas arrive once, where written.
+ */
+async function streamSheets(data: Buffer): Promise<SheetGrid[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
     worksheets: 'emit',
     entries: 'emit',
   });
-  const sheets: Array<{
-    name: string;
-    grid: Array<Array<string | null>>;
-    rowNumbers: number[];
-    widest: number;
-  }> = [];
+  const sheets: SheetGrid[] = [];
+  for await (const ws of reader) {
+    const name = (ws as unknown as { name?: string }).name ?? `Sheet${sheets.length + 1}`;
+    const sheet: SheetGrid = { name, grid: [], rowNumbers: [], widest: 0 };
+    const numFmts = new Map<number, string | undefined>();
+    for await (const row of ws) addRow(sheet, row, numFmts);
+    sheets.push(sheet);
+  }
+  return sheets;
+}
+
+/** The whole-model reader: the fallback when streaming fails. */
+async function loadSheets(data: Buffer): Promise<SheetGrid[]> {
+  const book = new ExcelJS.Workbook();
+  // exceljs declares its own Buffer type; a Node Buffer is what it reads.
+  await book.xlsx.load(data as unknown as ExcelJS.Buffer);
+  return book.worksheets.map((ws) => {
+    const sheet: SheetGrid = { name: ws.name, grid: [], rowNumbers: [], widest: 0 };
+    const numFmts = new Map<number, string | undefined>();
+    ws.eachRow({ includeEmpty: false }, (row) => addRow(sheet, row, numFmts));
+    return sheet;
+  });
+}
+
+export async function readWorkbook(
+  conn: DuckDBConnection,
+  att: HistoryAttachment,
+  nextName: () => string,
+): Promise<{ tables: RawTable[]; skipped: string[] }> {
+  let sheets: SheetGrid[];
   try {
-    for await (const sheet of reader) {
-      const grid: Array<Array<string | null>> = [];
-      const rowNumbers: number[] = [];
-      // A column's number format, looked up once (per column, and getCell is costly per cell).
-      const numFmts = new Map<number, string | undefined>();
-      let widest = 0;
-      for await (const row of sheet) {
-        const values = row.values as ExcelJS.CellValue[];
-        widest = Math.max(widest, values.length - 1);
-        const cells: Array<string | null> = [];
-        const width = Math.min(MAX_COLUMNS, values.length - 1);
-        for (let c = 1; c <= width; c++) {
-          const v = values[c];
-          let numFmt: string | undefined;
-          if (typeof v === 'number') {
-            if (!numFmts.has(c)) numFmts.set(c, row.getCell(c).numFmt);
-            numFmt = numFmts.get(c);
-          }
-          cells.push(excelValue(v ?? null, numFmt));
-        }
-        if (cells.some((c) => c !== null && c.trim() !== '')) {
-          grid.push(cells);
-          rowNumbers.push(row.number);
-        }
-      }
-      const name = (sheet as unknown as { name?: string }).name ?? `Sheet${sheets.length + 1}`;
-      sheets.push({ name, grid, rowNumbers, widest });
-    }
+    sheets = await streamSheets(att.data);
   } catch {
-    throw new SourceError(
-      `${att.fileName} could not be read as an Excel workbook (.xlsx). If it is an old .xls file or a protected workbook, save it as .xlsx or CSV and attach it again.`,
-    );
+    // exceljs' streaming reader fails now and then on a sound file (about 1 read in 120 here:
+    // "Cannot read properties of undefined (reading 'sheets')", a race between its zip
+    // entries); the whole-model reader is slower but steady, so a file is refused only when
+    // both fail.
+    try {
+      sheets = await loadSheets(att.data);
+    } catch {
+      throw new SourceError(
+        `${att.fileName} could not be read as an Excel workbook (.xlsx). If it is an old .xls file or a protected workbook, save it as .xlsx or CSV and attach it again.`,
+      );
+    }
   }
   const tables: RawTable[] = [];
   const skipped: string[] = [];
