@@ -38,7 +38,13 @@ const SERVER_LAYERS = [
   ['./server/agents'],
   ['./server/workspace'],
   ['./server/realtime/ws.ts'],
-  ['./server/app.ts', './server/main.ts', './server/admin', './server/seed'],
+  [
+    './server/app.ts',
+    './server/client-app.ts',
+    './server/main.ts',
+    './server/admin',
+    './server/seed',
+  ],
 ];
 const LAYER_NAMES = SERVER_LAYERS.map((layer) =>
   layer.map((p) => p.replace('./server/', '')).join(', '),

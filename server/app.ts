@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import underPressure from '@fastify/under-pressure';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { ErrorBody } from '@contract/errors';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { housekeeping } from './accounts/housekeeping';
 import { routeLimits } from './accounts/route-limits';
@@ -17,13 +13,7 @@ import { cookieName, readSession } from './accounts/sessions';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import type { Clock } from './lib/clock';
-import {
-  AppError,
-  ForbiddenError,
-  RateLimitedError,
-  UNAVAILABLE_MESSAGE,
-  isDependencyDown,
-} from './lib/errors';
+import { AppError, ForbiddenError } from './lib/errors';
 import { LOG_SERIALIZERS, createLogger } from './lib/logging';
 import { isSameOrigin } from './lib/origin';
 import { storable } from './lib/storable-text';
@@ -31,6 +21,8 @@ import type { Mailer } from './mail/mailer';
 import type { Bus } from './realtime/bus';
 import { realtimeRoutes } from './realtime/ws';
 import { workspaceRoutes } from './workspace/workspace.routes';
+import { clientApp } from './client-app';
+import { errorHandler } from './lib/error-handler';
 import { agentsRuntime } from './agents/runtime';
 
 export interface AppDeps {
@@ -166,50 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  app.setErrorHandler((err, req, reply) => {
-    if (err instanceof AppError) {
-      if (err instanceof RateLimitedError)
-        reply.header('Retry-After', String(err.retryAfterSeconds));
-      const body: ErrorBody = { message: err.message, code: err.code };
-      if (err.fields) body.fields = err.fields;
-      return reply.status(err.statusCode).send(body);
-    }
-    const e = err as { statusCode?: number; code?: string; message?: string };
-    const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, body too large, wrong content type).
-      const message =
-        e.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? 'Request body is too large'
-          : e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'Unsupported content type'
-            : e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-              ? 'Request body is empty'
-              : 'Invalid request body';
-      return reply
-        .status(status)
-        .send({ message, code: e.code ?? 'BAD_REQUEST' } satisfies ErrorBody);
-    }
-    // A dependency that is down or not answering: a clear "try again", logged as a warning.
-    if (isDependencyDown(err)) {
-      req.log.warn({ err }, 'a dependency did not answer');
-      return reply
-        .status(503)
-        .header('Retry-After', '5')
-        .send({
-          message: UNAVAILABLE_MESSAGE,
-          code: 'UNAVAILABLE',
-          requestId: req.id,
-        } satisfies ErrorBody);
-    }
-    // Unexpected errors are logged in full and answered without their message.
-    req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({
-      message: 'Something went wrong on our side. Please try again.',
-      code: 'INTERNAL',
-      requestId: req.id,
-    } satisfies ErrorBody);
-  });
+  app.setErrorHandler(errorHandler);
 
   app.get('/api/health', async (_req, reply) => {
     // A dependency that accepts connections but never answers must not hang the check: each
@@ -250,41 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(workspaceRoutes, { prefix: '/api' });
   await app.register(realtimeRoutes);
 
-  const clientDir = deps.clientDir ?? deps.config.clientDir ?? defaultClientDir;
-  const hasClient = existsSync(path.join(clientDir, 'index.html'));
-  if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      index: false,
-      // Source maps stay on the server (they would publish the source): a .map is not found.
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
-      // Hashed assets are immutable; index.html is always revalidated.
-      setHeaders: (res, filePath) => {
-        res.header(
-          'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
-    });
-  }
-
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET') {
-      return reply
-        .status(404)
-        .send({ message: 'Not found', code: 'NOT_FOUND' } satisfies ErrorBody);
-    }
-    // History fallback: every other path is a client route.
-    if (!hasClient) {
-      return reply
-        .status(503)
-        .type('text/plain')
-        .send('The web client is not built yet: run `npm run build` (npm start does it for you).');
-    }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  await app.register(clientApp, {
+    clientDir: deps.clientDir ?? deps.config.clientDir ?? defaultClientDir,
   });
 
   return app;
