@@ -1,0 +1,139 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser } from 'playwright-core';
+import pino from 'pino';
+import { cookieName, createSession } from '../../server/accounts/sessions';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { connectDatabase, type Database } from '../../server/db/connect';
+import { chats, users } from '../../server/db/schema';
+import { systemClock } from '../../server/lib/clock';
+import { consoleMailer } from '../../server/mail/mailer';
+import { MemoryBus, type Bus } from '../../server/realtime/bus';
+import { seedDatabase } from '../../server/seed/seed';
+
+/**
+ * The real app for a benchmark, in this process: buildApp with the real parts (PGlite in a temp
+ * folder unless `databaseUrl` is given, the in-process bus unless `bus` is given), listening on a
+ * free port, with one signed-in user who has one empty chat.
+ */
+export interface BenchApp {
+  app: FastifyInstance;
+  /** e.g. http://localhost:40123 (localhost, so the session cookie set for it applies). */
+  base: string;
+  config: Config;
+  database: Database;
+  bus: Bus;
+  user: { id: string; email: string };
+  chatId: string;
+  /** The session cookie: `{ name, value }` for a browser, `header` for a request. */
+  cookie: { name: string; value: string; header: string };
+  close(): Promise<void>;
+}
+
+export async function startAtrium(
+  opts: { databaseUrl?: string; clientDir?: string; bus?: Bus; env?: NodeJS.ProcessEnv } = {},
+): Promise<BenchApp> {
+  const work = mkdtempSync(path.join(tmpdir(), 'atrium-bench-app-'));
+  const database = await connectDatabase(
+    opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : { pgliteDir: path.join(work, 'db') },
+  );
+  await seedDatabase(database.db);
+  const config = loadConfig({
+    DATA_DIR: work,
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+    ...(opts.clientDir ? { CLIENT_DIR: opts.clientDir } : {}),
+    ...opts.env,
+  });
+  const log = pino({ level: 'silent' });
+  const bus = opts.bus ?? new MemoryBus();
+  const app = await buildApp({
+    config,
+    database,
+    bus,
+    mailer: consoleMailer(log, () => undefined),
+    clock: systemClock,
+    logger: log,
+    ...(opts.clientDir ? { clientDir: opts.clientDir } : {}),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://localhost:${(app.server.address() as AddressInfo).port}`;
+  const email = `bench-${Date.now()}@northwind.com`;
+  const [user] = await database.db
+    .insert(users)
+    .values({ email, password: 'x', firstName: 'Bench', lastName: 'User', isEmailVerified: true })
+    .returning();
+  const [chat] = await database.db
+    .insert(chats)
+    .values({ userId: user!.id, title: 'Bench chat', module: 'talent-intelligence' })
+    .returning();
+  const { token } = await createSession(database.db, systemClock, {
+    userId: user!.id,
+    stage: 'full',
+  });
+  const name = cookieName(config);
+  return {
+    app,
+    base,
+    config,
+    database,
+    bus,
+    user: { id: user!.id, email },
+    chatId: chat!.id,
+    cookie: { name, value: token, header: `${name}=${token}` },
+    async close() {
+      await app.close();
+      if (!opts.bus) await bus.close();
+      await database.close();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A built client: BENCH_CLIENT_DIR if set, otherwise `npx vite build` into a temp folder (never
+ * dist/, which others use). `cleanup()` removes what was built here.
+ */
+export function builtClient(): { dir: string; cleanup: () => void } {
+  const given = process.env.BENCH_CLIENT_DIR;
+  if (given) {
+    if (!existsSync(path.join(given, 'index.html')))
+      throw new Error(`BENCH_CLIENT_DIR has no index.html: ${given}`);
+    return { dir: path.resolve(given), cleanup: () => undefined };
+  }
+  const work = mkdtempSync(path.join(tmpdir(), 'atrium-bench-client-'));
+  const dir = path.join(work, 'client');
+  console.log('building the client (set BENCH_CLIENT_DIR to reuse one)...');
+  const built = spawnSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (built.status !== 0 || !existsSync(path.join(dir, 'index.html')))
+    throw new Error('client build failed');
+  return { dir, cleanup: () => rmSync(work, { recursive: true, force: true }) };
+}
+
+/** Chromium as every browser benchmark runs it (CHROMIUM_PATH, default /usr/bin/chromium). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
