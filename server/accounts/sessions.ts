@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { OTP_VALID_MINUTES } from '@contract/constants';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/connect';
 import { sessions } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { UnauthorizedError } from '../lib/errors';
+import type { Bus, Unsubscribe } from '../realtime/bus';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -63,37 +65,114 @@ export async function createSession(
   return { token, sid };
 }
 
-/** Looks a cookie token up; expired sessions are deleted and count as none. Slides the idle expiry. */
-export async function readSession(
-  db: DbOrTx,
-  clock: Clock,
-  token: string | undefined,
-): Promise<CurrentSession | null> {
-  if (!token || token.length > 200) return null;
-  const sid = hashToken(token);
-  const [row] = await db.select().from(sessions).where(eq(sessions.sid, sid)).limit(1);
-  if (!row) return null;
-  const now = clock.now().getTime();
-  const sess = row.sess as SessionData;
-  const absoluteEnd = sess.createdAt + SESSION_ABSOLUTE_MS;
-  if (row.expire.getTime() <= now || absoluteEnd <= now) {
-    await db.delete(sessions).where(eq(sessions.sid, sid));
-    return null;
+/** How long a signed-in session is served from the process's cache before it is read again. */
+export const SESSION_CACHE_TTL_MS = 60_000;
+/** Sessions one process keeps cached (least recently used go first). */
+export const SESSION_CACHE_MAX = 10_000;
+/** The idle expiry is written at most this often per session (a read stays a read). */
+export const SESSION_SLIDE_EVERY_MS = 5 * 60_000;
+
+interface CachedSession {
+  session: CurrentSession;
+  /** Epoch ms of the row's expiry as last read or written by this process. */
+  expire: number;
+}
+
+/** Every session cache of this process: a session ended here leaves all of them at once. */
+const processCaches = new Set<SessionCache>();
+
+/** Drops ended sessions from this process's caches (before the bus tells the other processes). */
+function forgetHere(sids: string[]): void {
+  for (const cache of processCaches) cache.forget(sids);
+}
+
+/**
+ * Signed-in sessions read from the database once and then served from memory for a short while
+ * (every API request needs its session). A session ended in this process leaves the cache at
+ * once (destroySession, destroyUserSessions); one ended elsewhere leaves it when the bus brings
+ * SESSION_ENDED_CHANNEL; the TTL bounds what a lost bus message could keep alive.
+ */
+export class SessionCache {
+  private readonly cache: LRUCache<string, CachedSession>;
+  /** Sids ended lately: a database read that raced their end must not cache them again. */
+  private readonly ended: LRUCache<string, true>;
+  private unsubscribe: Unsubscribe | undefined;
+
+  private constructor(
+    private readonly db: DbOrTx,
+    private readonly clock: Clock,
+  ) {
+    // The clock drives the TTLs too, so a test that moves its clock moves them.
+    const perf = { now: () => clock.now().getTime() };
+    this.cache = new LRUCache({ max: SESSION_CACHE_MAX, ttl: SESSION_CACHE_TTL_MS, perf });
+    this.ended = new LRUCache({ max: SESSION_CACHE_MAX, ttl: 2 * SESSION_CACHE_TTL_MS, perf });
   }
-  if (sess.stage !== 'full') return { ...sess, sid };
-  const nextExpire = Math.min(now + SESSION_IDLE_MS, absoluteEnd);
-  // Write the sliding expiry at most once a minute: reads stay reads on hot paths (polling).
-  if (nextExpire - row.expire.getTime() > 60_000) {
-    await db
-      .update(sessions)
-      .set({ expire: new Date(nextExpire) })
-      .where(eq(sessions.sid, sid));
+
+  static async start(deps: { db: DbOrTx; clock: Clock; bus: Bus }): Promise<SessionCache> {
+    const cache = new SessionCache(deps.db, deps.clock);
+    cache.unsubscribe = await deps.bus.subscribe(SESSION_ENDED_CHANNEL, (raw) => {
+      const sids = (raw as Partial<SessionEndedMessage> | null)?.sids;
+      if (Array.isArray(sids)) cache.forget(sids.filter((s) => typeof s === 'string'));
+    });
+    processCaches.add(cache);
+    return cache;
   }
-  return { ...sess, sid };
+
+  async close(): Promise<void> {
+    processCaches.delete(this);
+    this.cache.clear();
+    await this.unsubscribe?.();
+  }
+
+  forget(sids: string[]): void {
+    for (const sid of sids) {
+      this.cache.delete(sid);
+      this.ended.set(sid, true);
+    }
+  }
+
+  /** Looks a cookie token up; expired sessions are deleted and count as none. Slides the idle expiry. */
+  async read(token: string | undefined): Promise<CurrentSession | null> {
+    if (!token || token.length > 200) return null;
+    const sid = hashToken(token);
+    const hit = this.cache.get(sid);
+    if (hit) return this.live(hit);
+    const [row] = await this.db.select().from(sessions).where(eq(sessions.sid, sid)).limit(1);
+    if (!row) return null;
+    const entry: CachedSession = {
+      session: { ...(row.sess as SessionData), sid },
+      expire: row.expire.getTime(),
+    };
+    // Pending sessions (waiting for a code) are short and rare: always read from the database.
+    if (entry.session.stage === 'full' && !this.ended.has(sid)) this.cache.set(sid, entry);
+    return this.live(entry);
+  }
+
+  private async live(entry: CachedSession): Promise<CurrentSession | null> {
+    const { session } = entry;
+    const now = this.clock.now().getTime();
+    const absoluteEnd = session.createdAt + SESSION_ABSOLUTE_MS;
+    if (entry.expire <= now || absoluteEnd <= now) {
+      this.cache.delete(session.sid);
+      await this.db.delete(sessions).where(eq(sessions.sid, session.sid));
+      return null;
+    }
+    if (session.stage !== 'full') return session;
+    const nextExpire = Math.min(now + SESSION_IDLE_MS, absoluteEnd);
+    if (nextExpire - entry.expire > SESSION_SLIDE_EVERY_MS) {
+      entry.expire = nextExpire;
+      await this.db
+        .update(sessions)
+        .set({ expire: new Date(nextExpire) })
+        .where(eq(sessions.sid, session.sid));
+    }
+    return session;
+  }
 }
 
 export async function destroySession(db: DbOrTx, sid: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.sid, sid));
+  forgetHere([sid]);
 }
 
 /** Ends every session of a user but the one kept (password change); all of them when keepSid is null. */
@@ -106,7 +185,9 @@ export async function destroyUserSessions(
     ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid))
     : eq(sessions.userId, userId);
   const gone = await db.delete(sessions).where(where).returning({ sid: sessions.sid });
-  return gone.map((g) => g.sid);
+  const sids = gone.map((g) => g.sid);
+  forgetHere(sids);
+  return sids;
 }
 
 export async function purgeExpiredSessions(db: DbOrTx, clock: Clock): Promise<void> {
