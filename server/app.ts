@@ -1,15 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { getHeapStatistics } from 'node:v8';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { HealthAnswer } from '@contract/health';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { housekeeping } from './accounts/housekeeping';
 import { routeLimits } from './accounts/route-limits';
 import { censorLogValue } from './accounts/log-redaction';
-import { cookieName, readSession } from './accounts/sessions';
+import { SessionCache, cookieName } from './accounts/sessions';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import type { Clock } from './lib/clock';
@@ -58,6 +65,8 @@ export const LOG_REDACT = {
   censor: censorLogValue,
 };
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** JSON and text other than the event stream (a compressor would hold streamed text back). */
+const COMPRESSIBLE = /^(?:application\/(?:[\w.-]+\+)?json|text\/(?!event-stream))/;
 export const BUSY_MESSAGE = 'The server is very busy. Please try again in a moment.';
 class BusyError extends AppError {
   constructor() {
@@ -87,8 +96,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
   });
   app.decorate('deps', deps);
+  // Routes declare the contract's zod schemas: requests are parsed by them (typed handlers), and
+  // answers are checked and shaped by them (a mismatch is a logged 500, see lib/error-handler.ts).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   await app.register(cookie);
+  // Large JSON and text answers are compressed (gzip or brotli, as the client accepts). Not the
+  // streamed replies (text/event-stream would be held back in the compressor), not binary files,
+  // not what is already encoded (the SPA's precompressed assets); requests are never inflated.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: COMPRESSIBLE,
+    globalDecompression: false,
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -122,10 +144,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Every request knows its session (any stage); routes decide what it grants.
   app.decorateRequest('session', null);
+  const sessionCache = await SessionCache.start({
+    db: deps.database.db,
+    clock: deps.clock,
+    bus: deps.bus,
+  });
+  app.addHook('onClose', () => sessionCache.close());
+  const sessionCookie = cookieName(deps.config);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api') && !req.url.startsWith('/ws')) return;
-    const token = req.cookies[cookieName(deps.config)];
-    req.session = await readSession(deps.database.db, deps.clock, token);
+    req.session = await sessionCache.read(req.cookies[sessionCookie]);
   });
 
   // Before the process drowns (event loop stalled, heap nearly full) it answers 503 "busy" and a
@@ -160,7 +188,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler(errorHandler);
 
-  app.get('/api/health', async (_req, reply) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const health = { response: { 200: HealthAnswer, 503: HealthAnswer } };
+  typed.get('/api/health', { schema: health }, async (_req, reply) => {
     // A dependency that accepts connections but never answers must not hang the check: each
     // probe gets HEALTH_PROBE_MS, so the answer comes within 2 s whatever the fault.
     const check = async (fn: () => Promise<void>) => {
