@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+const ProbeStatus = z.enum(['ok', 'down']);
+
+/** GET /api/health: 200 when the database and the bus answer, 503 (same shape) otherwise. */
+export const HealthAnswer = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ kind: z.string(), status: ProbeStatus }),
+  bus: z.object({ kind: z.string(), status: ProbeStatus }),
+  mail: z.string(),
+});
+export type HealthAnswer = z.infer<typeof HealthAnswer>;
