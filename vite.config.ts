@@ -2,17 +2,31 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   root: dir('./client'),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // .br and .gz beside every text asset, made once at build: the server sends the one the
+    // browser accepts (server/client-app.ts) instead of compressing on every request.
+    compression({ algorithms: ['brotliCompress', 'gzip'] }),
+  ],
   resolve: {
     alias: { '@contract': dir('./contract'), '@': dir('./client') },
   },
-  // 'hidden': maps are written for profiling (bench/) but not linked; the server never serves them.
-  build: { outDir: dir('./dist/client'), emptyOutDir: true, sourcemap: 'hidden' },
+  build: {
+    outDir: dir('./dist/client'),
+    emptyOutDir: true,
+    // 'hidden': maps are written for profiling (bench/) but not linked; the server never serves them.
+    sourcemap: 'hidden',
+    // .vite/manifest.json: which chunks each route loads, so the chat route's first-load JS can
+    // be summed from the build (bench/bundle, issue 14).
+    manifest: true,
+  },
   server: {
     proxy: { '/api': 'http://localhost:5000', '/ws': { target: 'ws://localhost:5000', ws: true } },
   },

@@ -21,6 +21,9 @@ const clientAppPlugin: FastifyPluginAsync<ClientAppOptions> = async (app, { clie
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts): brotli when the browser
+      // takes it, else gzip, else the file itself; Vary: Accept-Encoding keeps caches apart.
+      preCompressed: true,
       // Source maps stay on the server (they would publish the source): a .map is not found.
       allowedPath: (pathName) => !pathName.endsWith('.map'),
       // Hashed assets are immutable; index.html is always revalidated.

@@ -1,0 +1,132 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/app';
+import { signedInUser } from '../test-support/factories';
+import { insertMessages } from './workspace/conversation.repo';
+import { streamLines, userWithChat } from './workspace/conversation.test-helper';
+
+vi.mock('./agents/registry', async () => {
+  const { scriptedAgentFor } = await import('./agents/scripted-agents.test-helper');
+  return { agentFor: scriptedAgentFor };
+});
+
+const ASSET = `export const words = ${JSON.stringify('atrium '.repeat(500))};`;
+
+describe('compression on the wire', () => {
+  let t: TestApp;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    // A build as vite.config.ts writes it: each asset with its .br and .gz beside it.
+    clientDir = mkdtempSync(path.join(tmpdir(), 'atrium-client-'));
+    mkdirSync(path.join(clientDir, 'assets'));
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Atrium</title>');
+    const asset = path.join(clientDir, 'assets', 'chat-abc123.js');
+    writeFileSync(asset, ASSET);
+    writeFileSync(`${asset}.br`, brotliCompressSync(ASSET));
+    writeFileSync(`${asset}.gz`, gzipSync(ASSET));
+    t = await createTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const getAsset = (acceptEncoding?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/assets/chat-abc123.js',
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  it('sends a built asset as brotli to a browser that takes it, gzip to one that takes only gzip, plain otherwise', async () => {
+    const br = await getAsset('gzip, deflate, br, zstd');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(ASSET);
+    expect(br.rawPayload.length).toBeLessThan(ASSET.length / 4);
+
+    const gz = await getAsset('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['vary']).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(ASSET);
+
+    for (const plain of [await getAsset(), await getAsset('identity')]) {
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(ASSET);
+    }
+  });
+
+  it('compresses a large JSON answer and leaves a small one as it is', async () => {
+    const { cookie } = await signedInUser(t);
+    const many = Array.from({ length: 40 }, (_, i) => ({
+      title: `Workforce plan number ${i} for the northern region`,
+      module: 'governance',
+    }));
+    for (const payload of many) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/chats',
+        headers: { cookie, 'accept-encoding': 'gzip, br' },
+        payload,
+      });
+      expect(res.statusCode).toBe(201);
+      // One chat is a small answer: sent as it is.
+      expect(res.headers['content-encoding']).toBeUndefined();
+      await insertMessages(t.database.db, [
+        {
+          chatId: res.json<{ id: string }>().id,
+          seq: 1,
+          role: 'user',
+          content: 'hi',
+          status: 'complete',
+        },
+      ]);
+    }
+
+    const url = '/api/chats/all';
+    const plain = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+
+    const gz = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie, 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('never compresses a streamed reply (each chunk must reach the browser as it is written)', async () => {
+    const { cookie, chat } = await userWithChat(t, 'scripted:quick');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/chats/message',
+      headers: { cookie, 'content-type': 'application/json', 'accept-encoding': 'gzip, br' },
+      payload: { chatId: chat.id, message: 'Profile my workforce' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(streamLines(res.body).done).toBe(true);
+  });
+});
