@@ -2,11 +2,11 @@ import type { StreamEventType } from '@contract/ws-events';
 import type { TurnEvent } from './turn-feed';
 
 /**
- * A socket gets a turn's text at most this often. A fast model writes 50 chunks a second; a
- * browser that draws each one spends a frame (style, layout, paint) per chunk. Ten sends a second
- * still read as a steady stream, and cost a tenth of the frames, wake-ups and socket frames.
+ * The longest a text event waits to be merged with the next: one display frame. A browser draws
+ * at most once a frame, so text that arrives within one costs nothing to the reader when sent
+ * together, and a socket still busy with the previous frame would only queue it anyway.
  */
-export const TEXT_BATCH_MS = 100;
+export const TEXT_FRAME_MS = 16;
 
 /** Events that only add text to a reply: several in a row can travel as one. */
 const TEXT_EVENTS: ReadonlySet<StreamEventType> = new Set(['stream_chunk', 'thinking_update']);
@@ -21,43 +21,56 @@ function merge(a: TurnEvent, b: TurnEvent): TurnEvent {
   return { ...a, content, seq: b.seq, timestamp: b.timestamp };
 }
 
+const sameText = (a: TurnEvent, b: TurnEvent) => a.type === b.type && a.messageId === b.messageId;
+
 /**
- * The events of one socket, in order, with the text of a turn sent at most once per window:
- * a text event after a quiet spell goes at once, text that follows within the window waits and
- * goes as one event when the window ends, and any other event (the turn ending, failing) first
- * sends what waits. Seqs stay exact: a merged event carries its last chunk's seq, so a client
- * that rejoins asks for what follows it.
+ * The events of one socket, in order, each sent when it arrives. Text is held back only when
+ * sending it now would not reach the reader sooner: while the socket still has the previous
+ * frame's bytes to write (`busy`), or when the same reply's text went out less than a display
+ * frame ago. Held text goes as one event at the end of that frame at the latest, and any other
+ * event (the turn ending, failing) first sends what waits. Seqs stay exact: a merged event
+ * carries its last chunk's seq, so a client that rejoins asks for what follows it.
  */
 export class TextBatcher {
   private pending: TurnEvent | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private lastSent = -Infinity;
+  /** The last text event sent and when: text of the same reply within a frame of it waits. */
+  private lastText: TurnEvent | null = null;
+  private lastTextAt = -Infinity;
 
   constructor(
     private readonly emit: (event: TurnEvent) => void,
-    private readonly windowMs = TEXT_BATCH_MS,
+    /** True while the socket has not written out what it was given (its bufferedAmount). */
+    private readonly busy: () => boolean,
+    private readonly frameMs = TEXT_FRAME_MS,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
   push(event: TurnEvent): void {
     if (!TEXT_EVENTS.has(event.type)) {
       this.flush();
+      this.lastText = null;
       this.emit(event);
       return;
     }
     const pending = this.pending;
-    if (pending && pending.type === event.type && pending.messageId === event.messageId) {
+    if (pending && sameText(pending, event)) {
       this.pending = merge(pending, event);
       return;
     }
     this.flush();
-    const wait = this.lastSent + this.windowMs - this.now();
-    if (wait <= 0) {
-      this.send(event);
+    const now = this.now();
+    const recent =
+      this.lastText !== null &&
+      sameText(this.lastText, event) &&
+      now - this.lastTextAt < this.frameMs;
+    if (!recent && !this.busy()) {
+      this.send(event, now);
       return;
     }
     this.pending = event;
-    this.timer = setTimeout(() => this.flush(), wait);
+    const wait = recent ? this.lastTextAt + this.frameMs - now : this.frameMs;
+    this.timer = setTimeout(() => this.flush(), Math.max(1, wait));
   }
 
   /** Sends what waits now. */
@@ -66,7 +79,7 @@ export class TextBatcher {
     this.timer = undefined;
     const pending = this.pending;
     this.pending = null;
-    if (pending) this.send(pending);
+    if (pending) this.send(pending, this.now());
   }
 
   /** Drops what waits: the socket left the room (a rejoin replays from its last seq). */
@@ -76,8 +89,9 @@ export class TextBatcher {
     this.pending = null;
   }
 
-  private send(event: TurnEvent): void {
-    this.lastSent = this.now();
+  private send(event: TurnEvent, now: number): void {
+    this.lastText = event;
+    this.lastTextAt = now;
     this.emit(event);
   }
 }

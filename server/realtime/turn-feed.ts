@@ -38,12 +38,24 @@ export const TERMINAL_EVENTS: ReadonlySet<StreamEventType> = new Set([
   'stream_error',
 ]);
 
+/**
+ * Bus messages already checked: the bus hands one message object to every subscriber of a
+ * channel, so a room of 500 sockets checks an event once and shares one TurnEvent (the hub
+ * serialises that once too). Never mutated after it is made.
+ */
+const checked = new WeakMap<object, TurnEvent | null>();
+
 function asTurnEvent(raw: unknown): TurnEvent | null {
+  const key = typeof raw === 'object' && raw !== null ? raw : null;
+  if (key && checked.has(key)) return checked.get(key)!;
   const parsed = StreamEvent.safeParse(raw);
-  if (!parsed.success) return null;
-  const e = parsed.data;
-  if (e.chatId === undefined || e.messageId === undefined || e.seq === undefined) return null;
-  return e as TurnEvent;
+  const e = parsed.success ? parsed.data : null;
+  const event =
+    e && e.chatId !== undefined && e.messageId !== undefined && e.seq !== undefined
+      ? (e as TurnEvent)
+      : null;
+  if (key) checked.set(key, event);
+  return event;
 }
 
 /** The events recorded so far for a turn, oldest first (empty once its list expired). */

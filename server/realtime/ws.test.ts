@@ -187,8 +187,36 @@ describe('/ws: rooms, resume, ownership', () => {
     }
     await waitFor(async () => c.turnSeqs(messageId).at(-1) === words.length);
     expect(c.text(messageId)).toBe(words.join(''));
-    // 60 chunks over ~300 ms: about one event per 100 ms window, not one per chunk.
-    expect(c.turnSeqs(messageId).length).toBeLessThanOrEqual(10);
+    // 60 chunks over ~300 ms+: at most about one event per 16 ms frame, not one per chunk.
+    expect(c.turnSeqs(messageId).length).toBeLessThanOrEqual(30);
+    c.ws.close();
+  });
+
+  it('sends a stream slower than a frame chunk by chunk, each as it comes', async () => {
+    const { cookie, chat } = await userWithChat(t, 'scripted:quick');
+    const c = await Client.connect(url, { cookie, origin });
+    c.send({ type: 'join_chat', chatId: chat.id });
+    await c.next((e) => e.type === 'joined');
+    const messageId = 'steady-turn';
+    const record = (seq: number, type: 'thinking_update' | 'stream_chunk', content: string) =>
+      recordTurnEvent(t.bus, {
+        type,
+        content,
+        timestamp: new Date().toISOString(),
+        chatId: chat.id,
+        messageId,
+        seq,
+      });
+    // A model writing a chunk every 40 ms (slower than a frame), right after its thinking update.
+    await record(1, 'thinking_update', 'Asking the model');
+    for (let seq = 2; seq <= 6; seq++) {
+      if (seq > 2) await new Promise((r) => setTimeout(r, 40));
+      await record(seq, 'stream_chunk', `w${seq - 1} `);
+    }
+    await c.next((e) => 'seq' in e && e.seq === 6);
+    // Every chunk went as it came: none waited for a window in which the next one joined it.
+    expect(c.turnSeqs(messageId)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(c.text(messageId)).toBe('w1 w2 w3 w4 w5 ');
     c.ws.close();
   });
 

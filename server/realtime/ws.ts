@@ -36,6 +36,20 @@ export const INVALID_MESSAGE = 'Invalid message format';
 export const CHAT_NOT_FOUND = 'Chat not found';
 
 /**
+ * An event's bytes on the wire, made once however many sockets of the room get it: the feed hands
+ * every socket the same event object (see asTurnEvent in turn-feed.ts), so 500 sockets cost one serialisation.
+ */
+const frames = new WeakMap<object, Buffer>();
+function frameOf(event: StreamEvent | JoinedEvent): Buffer {
+  let frame = frames.get(event);
+  if (!frame) {
+    frame = Buffer.from(JSON.stringify(event));
+    frames.set(event, frame);
+  }
+  return frame;
+}
+
+/**
  * Which turn events a (re)joining client needs: from its lastSeq when it names the current turn
  * (or names none), from the start of a turn still being written it did not know, and nothing of
  * a finished turn it did not follow (the history call has it).
@@ -57,7 +71,7 @@ interface Connection {
   sid: string;
   alive: boolean;
   feed: ChatFeed | null;
-  /** The feed's events on their way to the socket (text sent at most once per window). */
+  /** The feed's events on their way to the socket (text merged only while it would wait anyway). */
   batcher: TextBatcher | null;
   /** Bumped by each join: a slower earlier join gives way to the latest one. */
   generation: number;
@@ -89,7 +103,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       c.socket.terminate();
       return;
     }
-    c.socket.send(JSON.stringify(event));
+    c.socket.send(frameOf(event), { binary: false });
   };
   const sendError = (c: Connection, content: string) =>
     send(c, { type: 'error', content, timestamp: new Date().toISOString() });
@@ -110,7 +124,10 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     if (generation !== c.generation || c.closed) return;
     if (!chat) return sendError(c, CHAT_NOT_FOUND);
     // Subscribe before reading the turn's list: see ChatFeed.
-    const batcher = new TextBatcher((e) => send(c, e));
+    const batcher = new TextBatcher(
+      (e) => send(c, e),
+      () => c.socket.bufferedAmount > 0,
+    );
     const feed = await ChatFeed.open(bus, chat.id, (e: TurnEvent) => batcher.push(e));
     if (generation !== c.generation || c.closed) {
       batcher.discard();
