@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../../server/app';
 import { cookieName, createSession } from '../../server/accounts/sessions';
@@ -16,6 +14,10 @@ import { systemClock } from '../../server/lib/clock';
 import { consoleMailer } from '../../server/mail/mailer';
 import { MemoryBus } from '../../server/realtime/bus';
 import { seedDatabase } from '../../server/seed/seed';
+import { benchDatabase } from '../lib/postgres';
+import { count, duration as seconds } from '../lib/quick';
+import { alternate, median } from '../lib/stats';
+import { report as reportFigures, type Figure } from '../lib/report';
 
 /**
  * The history call (GET /api/chats/{id}) and an unchanged poll (If-None-Match -> 304) for a
@@ -24,21 +26,15 @@ import { seedDatabase } from '../../server/seed/seed';
  * messages as for 10. Uses its own database, dropped at the end.
  *
  *   BENCH_DATABASE_URL (or DATABASE_URL), default postgres://postgres@127.0.0.1:5432/postgres
- *   BENCH_DURATION seconds per measurement (default 5), BENCH_CONNECTIONS (default 50)
+ *   BENCH_DURATION seconds per measurement (default 5; BENCH_QUICK 2), BENCH_CONNECTIONS (default 50)
  */
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
-const duration = Number(process.env.BENCH_DURATION ?? 5);
+const duration = seconds(5, 2, process.env.BENCH_DURATION);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const rounds = count(3, 2);
 
-const dbName = `atrium_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database "${dbName}"`);
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${dbName}`;
+const benchDb = await benchDatabase('chat_history');
+const dbUrl = new URL(benchDb.url);
+const dbName = dbUrl.pathname.slice(1);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'));
 
 const report = {
@@ -121,7 +117,7 @@ function responseBytes(
 }
 
 const database = await connectDatabase({ databaseUrl: dbUrl.toString() });
-let failed = false;
+let figures: Figure[] = [];
 try {
   await seedDatabase(database.db);
   const config = loadConfig({
@@ -185,22 +181,18 @@ try {
     });
     return r.latency.mean;
   };
-  // Polls first and alternated (the best of two rounds each), so that neither a backlog of
-  // megabyte histories nor a burst of load from elsewhere lands on one size only.
-  const pollMeans: Record<number, number[]> = { 10: [], 1000: [] };
-  for (let round = 1; round <= 2; round += 1) {
-    for (const t of targets) {
-      const headers = { cookie, 'if-none-match': t.full.etag };
-      pollMeans[t.size]!.push(
-        await run(
-          `unchanged poll, ${t.size} messages (round ${round})`,
-          t.url,
-          headers,
-          t.poll.bytes,
-        ),
-      );
-    }
-  }
+  // Polls first and alternated (medians of the rounds), so that neither a backlog of megabyte
+  // histories nor a burst of load from elsewhere lands on one size only.
+  const [small, large] = targets as [(typeof targets)[0], (typeof targets)[0]];
+  let round = 0;
+  const poll = (t: typeof small) => () =>
+    run(
+      `unchanged poll, ${t.size} messages (round ${Math.floor(round++ / 2) + 1})`,
+      t.url,
+      { cookie, 'if-none-match': t.full.etag },
+      t.poll.bytes,
+    );
+  const polls = await alternate(rounds, { small: poll(small), large: poll(large) });
   for (const t of targets)
     await run(`history, ${t.size} messages`, t.url, { cookie }, t.full.bytes);
   console.table(
@@ -213,20 +205,30 @@ try {
     })),
   );
 
-  const ratio = Math.min(...pollMeans[1000]!) / Math.min(...pollMeans[10]!);
-  const pollBytes = Math.max(...targets.map((t) => t.poll.bytes));
-  const pollOk = pollBytes <= 1024;
-  const ratioOk = ratio <= 1.2;
-  console.log(`\nunchanged poll: ${pollBytes} bytes (goal <= 1024): ${pollOk ? 'OK' : 'MISSED'}`);
-  console.log(
-    `unchanged poll cost, 1,000 vs 10 messages (mean latency, best round): ${ratio.toFixed(2)}x (goal <= 1.2x): ${ratioOk ? 'OK' : 'MISSED'}`,
-  );
-  failed = !pollOk || !ratioOk;
+  const method = `PostgreSQL, ${connections} clients (autocannon), ${duration} s per round, ${rounds} alternating rounds, medians`;
+  figures = [
+    {
+      name: 'unchanged poll (304), bytes on the wire',
+      value: Math.max(small.poll.bytes, large.poll.bytes),
+      unit: 'B',
+      goal: { atMost: 1024 },
+      note: 'status line, headers and body',
+    },
+    {
+      name: 'unchanged poll, mean latency, 1,000-message chat',
+      value: median(polls.large),
+      unit: 'ms',
+      reference: { name: '10-message chat', value: median(polls.small) },
+      goal: { ratio: true, atMost: 1.2 },
+      note: method,
+    },
+  ];
   await app.close();
 } finally {
   await database.close();
-  await admin.query(`drop database if exists "${dbName}" with (force)`);
-  await admin.end();
+  await benchDb.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
-process.exit(failed ? 1 : 0);
+await reportFigures('chat-history', figures);
+// The pool and pg sockets are closed; whatever timers remain are not ours to wait for.
+process.exit(process.exitCode ?? 0);
