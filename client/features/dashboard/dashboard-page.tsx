@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
 import { ArrowRightIcon } from 'lucide-react';
 import { MODULE_KEYS, MODULES } from '@contract/modules';
+import { MODULE_COPY } from '@/components/module-copy';
 import { MODULE_ICONS } from '@/components/module-icon';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/hooks/use-auth';
-import { MODULE_COPY } from '@/features/landing/landing-page';
 
 /** "/" when signed in: the welcome text and one card per module (spec section 2, Dashboard). */
 export function DashboardPage() {

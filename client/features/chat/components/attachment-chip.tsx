@@ -1,6 +1,6 @@
 import { FileIcon } from 'lucide-react';
 import type { AttachmentRef } from '@contract/chats';
-import { downloadAttachment } from '@/features/files/api/files-api';
+import { downloadAttachment } from '../api/attachments';
 import { cn } from '@/lib/utils';
 import { formatFileSize } from '../lib/format-size';
 

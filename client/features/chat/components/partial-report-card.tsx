@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { BarChart3Icon, FileTextIcon, LoaderCircleIcon } from 'lucide-react';
-import { FileViewDialog, type ViewedFile } from '@/features/files/components/file-view-dialog';
+import { FileViewDialog, type ViewedFile } from '@/components/file-view-dialog';
 import type { ChatMessage } from '../lib/chat-cache';
 import { PartialReportReader, type PartialReport } from '../lib/partial-report';
 import { useLiveEffect } from '../hooks/use-live-message';

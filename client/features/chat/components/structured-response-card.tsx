@@ -4,11 +4,11 @@ import type { SaveChartPayload } from '@contract/chart';
 import type { ChartItem, FileItem, StructuredResponse } from '@contract/structured-response';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
-import { useSaveFile } from '@/features/files/api/files-api';
-import { FileViewDialog, type ViewedFile } from '@/features/files/components/file-view-dialog';
+import { useSaveFile } from '@/hooks/use-save-file';
+import { FileViewDialog, type ViewedFile } from '@/components/file-view-dialog';
 import { downloadText, isViewable } from '@/lib/download';
-import { ChartPreview } from '@/features/charts/components/chart-preview';
-import { chartFileBase, chartHtmlPage } from '@/features/charts/lib/chart-config';
+import { ChartPreview } from '@/components/charts/chart-preview';
+import { chartFileBase, chartHtmlPage } from '@/components/charts/chart-config';
 import { Markdown } from '@/components/markdown/markdown';
 
 export interface StructuredResponseCardProps {

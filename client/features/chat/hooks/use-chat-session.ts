@@ -12,7 +12,7 @@ import {
   refetchChat,
   stopReply,
 } from '../api/chat-api';
-import { updateChatTitle } from '@/features/chats/api/chats-api';
+import { updateChatTitle } from '@/lib/chat-title';
 import {
   addOptimisticSend,
   appendToCurrentTurn,
@@ -32,7 +32,7 @@ import { MESSAGE_REQUIRED_TOAST, checkSend, type ComposerFile } from '../lib/sen
 import { readAnswerStream } from '../lib/stream-lines';
 import { lastUserMessage } from '../lib/last-user-message';
 import { toComposerFile } from '../lib/composer-files';
-import { fetchAttachment } from '@/features/files/api/files-api';
+import { fetchAttachment } from '../api/attachments';
 import { useChatSocket, type SocketStatus } from './use-chat-socket';
 import { useReplyProgress } from './use-progress';
 

@@ -15,30 +15,10 @@ import {
 import { apiJson, callParsed, serverMessage } from '@/lib/api';
 import { ToastAction } from '@/components/ui/toast';
 import { toast } from '@/hooks/use-toast';
-import { chatKey } from '@/lib/query-keys';
+import { updateChatTitle } from '@/lib/chat-title';
 
 // Managing chats from anywhere (Chats page, Recent lists, a chat's header): list in pages,
 // search, rename, delete with undo, export.
-
-/** Under '/api/chats' like every chat list, so a rename or delete refreshes them all. */
-/** PUT /api/chats/{chatId}/title: the cached chat and the recent lists take the new title. */
-export async function updateChatTitle(
-  client: QueryClient,
-  id: string,
-  title: string,
-): Promise<void> {
-  const updated = await apiJson<{ title?: string }>(
-    'PUT',
-    `/api/chats/${encodeURIComponent(id)}/title`,
-    { title },
-  );
-  const next = updated?.title ?? title;
-  // The open chat's cache (any shape with a title) takes the new title at once.
-  client.setQueryData<{ title: string }>(chatKey(id), (c) => (c ? { ...c, title: next } : c));
-  await client.invalidateQueries({
-    predicate: (q) => q.queryKey[0] === '/api/chats' && q.queryKey[1] !== id,
-  });
-}
 
 export const chatPagesKey = (module: ChatModule | 'all') => ['/api/chats', 'all', module] as const;
 export const CHAT_PAGE_SIZE = 30;

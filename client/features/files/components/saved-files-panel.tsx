@@ -17,7 +17,7 @@ import { toast } from '@/hooks/use-toast';
 import { cn } from '@/lib/utils';
 import { savedFilesQueryOptions, useDeleteFile } from '../api/files-api';
 import { downloadText, isViewable } from '@/lib/download';
-import { FileViewDialog, type ViewedFile } from './file-view-dialog';
+import { FileViewDialog, type ViewedFile } from '@/components/file-view-dialog';
 
 /** The right-hand "Saved Files" panel of the chat page (spec section 2). */
 // Memoised: it sits beside the messages and must not re-render with every stream chunk.

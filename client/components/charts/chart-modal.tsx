@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/hooks/use-toast';
 import { downloadDataUrl, downloadText } from '@/lib/download';
-import { chartFileBase, validateChart } from '../lib/chart-config';
+import { chartFileBase, validateChart } from './chart-config';
 
 const ChartCanvas = React.lazy(() => import('./chart-canvas'));
 

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import type { SaveChartPayload } from '@contract/chart';
 import { Button } from '@/components/ui/button';
-import { chartTypeLabel, chartTypeOf, validateChart } from '../lib/chart-config';
+import { chartTypeLabel, chartTypeOf, validateChart } from './chart-config';
 import { ChartTypeIcon } from './chart-icon';
 import { ChartModal, type ChartWithImage } from './chart-modal';
 

@@ -1,0 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { apiJson } from '@/lib/api';
+import { chatKey } from '@/lib/query-keys';
+
+/**
+ * PUT /api/chats/{chatId}/title: the cached chat and the recent lists take the new title. Used by
+ * the chat page (a starter's task names its chat) and by the chat lists (rename).
+ */
+export async function updateChatTitle(
+  client: QueryClient,
+  id: string,
+  title: string,
+): Promise<void> {
+  const updated = await apiJson<{ title?: string }>(
+    'PUT',
+    `/api/chats/${encodeURIComponent(id)}/title`,
+    { title },
+  );
+  const next = updated?.title ?? title;
+  // The open chat's cache (any shape with a title) takes the new title at once.
+  client.setQueryData<{ title: string }>(chatKey(id), (c) => (c ? { ...c, title: next } : c));
+  await client.invalidateQueries({
+    predicate: (q) => q.queryKey[0] === '/api/chats' && q.queryKey[1] !== id,
+  });
+}
