@@ -15,7 +15,7 @@ function captured() {
 const addressesLogged = (lines: string[]) =>
   lines
     .map((l) => JSON.parse(l) as { msg: string; req?: { remoteAddress?: string } })
-    .filter((l) => l.msg === 'incoming request')
+    .filter((l) => l.msg === 'request completed')
     .map((l) => l.req?.remoteAddress);
 
 describe('X-Forwarded-For is believed only from the proxies TRUST_PROXY names', () => {
