@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -21,7 +21,7 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import type { Clock } from './lib/clock';
 import { AppError, ForbiddenError } from './lib/errors';
-import { LOG_SERIALIZERS, createLogger } from './lib/logging';
+import { LOG_SERIALIZERS, createLogger, requestLog } from './lib/logging';
 import { isSameOrigin } from './lib/origin';
 import { storable } from './lib/storable-text';
 import type { Mailer } from './mail/mailer';
@@ -82,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const baseLogger = deps.logger ?? createLogger({ level: deps.config.logLevel });
   const app = Fastify({
     loggerInstance: baseLogger.child({}, { serializers: LOG_SERIALIZERS }),
+    // One line per request, written by requestLog when it is answered (not Fastify's two).
+    logController: new LogController({ disableRequestLogging: true }),
     // A client-sent X-Forwarded-For is believed only from the proxies TRUST_PROXY names.
     trustProxy: trustProxyOption(deps.config.trustProxy),
     // Our own id for every request (a client-sent one could forge log lines): on each log line,
@@ -96,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
   });
   app.decorate('deps', deps);
+  await app.register(requestLog);
   // Routes declare the contract's zod schemas: requests are parsed by them (typed handlers), and
   // answers are checked and shaped by them (a mismatch is a logged 500, see lib/error-handler.ts).
   app.setValidatorCompiler(validatorCompiler);
