@@ -164,9 +164,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(underPressure, {
     maxEventLoopDelay: deps.config.maxEventLoopDelayMs,
     maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * 0.9),
-    retryAfter: 10,
-    // Thrown to our error handler: the usual error shape, with Retry-After set by the plugin.
-    customError: BusyError,
+    // Thrown to our error handler: the usual error shape.
+    pressureHandler: async (_req, reply, type, value) => {
+      // No delay sample in the last second reads as an infinite delay (the loop was stalled for
+      // that second): over a limit set above one second, that alone is not overload.
+      if (
+        type === 'eventLoopDelay' &&
+        value === Infinity &&
+        deps.config.maxEventLoopDelayMs > 1_000
+      )
+        return;
+      reply.header('Retry-After', '10');
+      throw new BusyError();
+    },
   });
   await app.register(housekeeping);
 
