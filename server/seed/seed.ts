@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ModuleKey } from '@contract/modules';
 import { DESCRIPTION_MAX, STARTER_NAME_MAX, TASK_TYPE_MAX } from '@contract/constants';
 import type { Db } from '../db/connect';
 import { companies, starters } from '../db/schema';
+// Imported, not read by path: the built server carries them inside its bundle.
+import companiesJson from './companies.json';
+import startersJson from './starters.json';
 
 const SeedCompanies = z.array(
   z.object({
@@ -25,9 +27,6 @@ export const SeedStarters = z.array(
   }),
 );
 
-const readJson = (file: string): unknown =>
-  JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8'));
-
 /**
  * Loads the seed companies and starter templates on first start: each table is seeded only
  * while it is empty, so what an operator removes later stays removed. Safe to run on every start.
@@ -42,14 +41,14 @@ export async function seedDatabase(db: Db): Promise<{ companies: number; starter
       .select({ n: sql<number>`count(*)::int` })
       .from(companies);
     if (companyCount === 0) {
-      const rows = SeedCompanies.parse(readJson('./companies.json'));
+      const rows = SeedCompanies.parse(companiesJson);
       c = (await tx.insert(companies).values(rows).onConflictDoNothing().returning()).length;
     }
     const [{ n: starterCount } = { n: 0 }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(starters);
     if (starterCount === 0) {
-      const rows = SeedStarters.parse(readJson('./starters.json'));
+      const rows = SeedStarters.parse(startersJson);
       s = (await tx.insert(starters).values(rows).onConflictDoNothing().returning()).length;
     }
     return { companies: c, starters: s };
