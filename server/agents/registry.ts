@@ -1,8 +1,7 @@
 import { MODEL_STRING_MAX, ModelString } from '@contract/models';
 import type { Config, NamedModelProvider } from '../config';
 import { ConfigError } from '../config';
-import { builtinAgent } from './providers/builtin';
-import { openaiAgent, type EndpointOptions } from './providers/openai';
+import type { EndpointOptions } from './providers/openai';
 import type { Agent } from './types';
 
 /**
@@ -24,8 +23,21 @@ export type ModelConfig = Pick<
 /** Makes the agent of one model id (the part after the colon; '' for `builtin`). */
 export type ProviderFactory = (modelId: string, config: Config) => Agent;
 
+/**
+ * An agent whose provider module loads on its first turn: the model stack (AI SDK, the builtin
+ * analyst's language and spreadsheet libraries) costs start-up time and memory an idle server
+ * does not need.
+ */
+function lazyAgent(load: () => Promise<Agent>): Agent {
+  return {
+    async *run(input) {
+      yield* (await load()).run(input);
+    },
+  };
+}
+
 const providers = new Map<string, ProviderFactory>([
-  ['builtin', () => builtinAgent()],
+  ['builtin', () => lazyAgent(async () => (await import('./providers/builtin')).builtinAgent())],
   ['openai', (modelId, config) => endpointAgent(modelId, endpointOf('openai', config)!, config)],
 ]);
 
@@ -60,12 +72,14 @@ function namedEndpoint(p: NamedModelProvider): EndpointOptions {
 }
 
 function endpointAgent(modelId: string, endpoint: EndpointOptions, config: ModelConfig): Agent {
-  return openaiAgent({
-    ...endpoint,
-    modelId,
-    firstTokenTimeoutMs: config.modelFirstTokenTimeoutMs,
-    idleTimeoutMs: config.modelIdleTimeoutMs,
-  });
+  return lazyAgent(async () =>
+    (await import('./providers/openai')).openaiAgent({
+      ...endpoint,
+      modelId,
+      firstTokenTimeoutMs: config.modelFirstTokenTimeoutMs,
+      idleTimeoutMs: config.modelIdleTimeoutMs,
+    }),
+  );
 }
 
 /**
