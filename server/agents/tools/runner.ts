@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { tool, type ToolSet } from 'ai';
-import { Piscina } from 'piscina';
+// Types only: the AI SDK and piscina load when a turn first needs them, not at start-up.
+import type { Tool, ToolSet } from 'ai';
+import type { Piscina } from 'piscina';
 import type { HistoryAttachment } from '../types';
 import type { AnalystTool } from './tool';
 import type { ToolTask } from './tool-worker';
@@ -12,9 +13,12 @@ import type { ToolTask } from './tool-worker';
 
 let pool: Piscina | null = null;
 
-function getPool(): Piscina {
+async function getPool(): Promise<Piscina> {
   if (!pool) {
-    // Under tsx (dev, tests) the worker is TypeScript and needs tsx's loader; built, it is JS.
+    const { Piscina } = await import('piscina');
+    if (pool) return pool;
+    // Under tsx (dev, tests) the worker is TypeScript and needs tsx's loader. Built, it is
+    // dist/server/tool-worker.js, beside every file of the bundle (scripts/build-server.ts).
     const typescript = import.meta.url.endsWith('.ts');
     pool = new Piscina({
       filename: new URL(`./tool-worker.${typescript ? 'ts' : 'js'}`, import.meta.url).href,
@@ -43,7 +47,7 @@ export async function runTool(
     input,
     files: files.map((f) => ({ fileName: f.fileName, mimeType: f.mimeType, data: f.data })),
   };
-  return getPool().run(task, signal ? { signal } : {});
+  return (await getPool()).run(task, signal ? { signal } : {});
 }
 
 /** The tools as an AI SDK ToolSet whose calls run in the pool: the same for every model. */
@@ -55,11 +59,12 @@ export function aiToolSet(
   return Object.fromEntries(
     tools.map((t) => [
       t.name,
-      tool({
+      // What the SDK's tool() helper returns (it only types its argument).
+      {
         description: t.description,
         inputSchema: t.input,
         execute: (input: unknown) => runTool(t.name, input, files, signal),
-      }),
+      } satisfies Tool,
     ]),
   );
 }
