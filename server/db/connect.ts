@@ -1,10 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -24,6 +21,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
+// Beside this file under tsx; the built server has a copy beside its bundle (dist/server/migrations).
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** A database that takes connections but never answers fails a connect in this time, not minutes. */
@@ -70,7 +68,13 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
       close: once(() => pool.end()),
     };
   }
-  // PGlite lives in this process: nothing to wait for, nobody to race.
+  // PGlite lives in this process: nothing to wait for, nobody to race. Loaded only when used:
+  // a server on PostgreSQL does not carry the embedded database.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(path.resolve(dir), { recursive: true });
   const client = opts.pgliteSnapshot
