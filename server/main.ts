@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { assertCompanyModels } from './agents/registry';
@@ -10,6 +11,11 @@ import { consoleMailer, smtpMailer } from './mail/mailer';
 import { createBus } from './realtime/bus';
 import { seedDatabase } from './seed/seed';
 import { closeToolPool } from './agents/tools/runner';
+
+/** The built web client: dist/client, seen from server/main.ts (tsx) or dist/server/main.js (built). */
+const builtClientDir = fileURLToPath(
+  new URL(import.meta.url.endsWith('.ts') ? '../dist/client' : '../client', import.meta.url),
+);
 
 /** config -> database -> app -> listen; SIGTERM/SIGINT drain and close everything. */
 async function main(): Promise<void> {
@@ -31,7 +37,15 @@ async function main(): Promise<void> {
     else log.info('Redis answers again');
   });
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : consoleMailer(log);
-  const app = await buildApp({ config, database, bus, mailer, clock: systemClock, logger: log });
+  const app = await buildApp({
+    config,
+    database,
+    bus,
+    mailer,
+    clock: systemClock,
+    logger: log,
+    clientDir: config.clientDir ?? builtClientDir,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
