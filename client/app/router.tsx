@@ -39,12 +39,10 @@ const DashboardPage = React.lazy(() =>
   })),
 );
 const ModulePage = React.lazy(() =>
-  import('@/features/modules/module-page').then((m) => ({
-    default: m.ModulePage,
-  })),
+  import('@/app/routes/module-route').then((m) => ({ default: m.ModuleRoute })),
 );
 const ChatPage = React.lazy(() =>
-  import('@/features/chat/chat-page').then((m) => ({ default: m.ChatPage })),
+  import('@/app/routes/chat-route').then((m) => ({ default: m.ChatRoute })),
 );
 const ChatsPage = React.lazy(() =>
   import('@/features/chats/chats-page').then((m) => ({ default: m.ChatsPage })),

@@ -5,10 +5,6 @@ import { MODULES, type ModuleKey } from '@contract/modules';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useAuth } from '@/hooks/use-auth';
-import { SavedFilesPanel } from '@/features/files/components/saved-files-panel';
-import { useChatActions } from '@/features/chats/api/chats-api';
-import { ChatMenu } from '@/features/chats/components/chat-menu';
-import { RenameTitleInput } from '@/features/chats/components/rename-title';
 import { usePageTitle } from '@/lib/page-title';
 import { ChatFetchError } from './api/chat-api';
 import { ChatInput } from './components/chat-input';
@@ -56,7 +52,30 @@ function useChatQueryParams(): { initialError: boolean; prefill: string; focusSe
   return params;
 }
 
-export function ChatPage({ id: rawId }: { id: string }) {
+interface ChatRef {
+  id: string;
+  title: string;
+}
+
+/**
+ * What the chat page shows of other features (the chats feature's rename and menu, the files
+ * feature's saved files): client/app composes them in, so features never import each other.
+ */
+export interface ChatPageParts {
+  /** Edits the title in place; calls onDone when saved or given up. */
+  RenameInput: React.ComponentType<{ chat: ChatRef; onDone: () => void; className?: string }>;
+  /** The chat's actions (rename, export, delete); onDeleted runs once it is gone. */
+  Menu: React.ComponentType<{
+    chat: ChatRef;
+    onRename: () => void;
+    onDeleted: () => void;
+    className?: string;
+  }>;
+  SavedFiles: React.ComponentType<{ chatId: string; showHeading?: boolean; className?: string }>;
+}
+
+export function ChatPage({ id: rawId, parts }: { id: string; parts: ChatPageParts }) {
+  const { RenameInput, Menu, SavedFiles } = parts;
   // The id may carry a query string, which is not part of it.
   const id = rawId.split('?')[0] ?? rawId;
   const { initialError, prefill, focusSeq } = useChatQueryParams();
@@ -65,7 +84,6 @@ export function ChatPage({ id: rawId }: { id: string }) {
   const [, navigate] = useLocation();
   const [filesOpen, setFilesOpen] = React.useState(false);
   const [renaming, setRenaming] = React.useState(false);
-  const { rename, remove } = useChatActions();
   const { chat, query } = session;
   usePageTitle(chat?.title ?? 'Chat', { header: !!chat });
 
@@ -146,9 +164,8 @@ export function ChatPage({ id: rawId }: { id: string }) {
               </Link>
             </Button>
             {renaming ? (
-              <RenameTitleInput
-                title={chat.title}
-                onSave={(title) => rename(chat.id, title)}
+              <RenameInput
+                chat={chat}
                 onDone={() => setRenaming(false)}
                 className="my-0.5 max-w-xl text-lg font-semibold"
               />
@@ -170,11 +187,11 @@ export function ChatPage({ id: rawId }: { id: string }) {
             )}
             <ConnectionBanner status={session.socketStatus} />
           </div>
-          <ChatMenu
+          <Menu
             chat={chat}
             className="mt-1"
             onRename={() => setRenaming(true)}
-            onDelete={() => void remove(chat, () => navigate(back.href))}
+            onDeleted={() => navigate(back.href)}
           />
           <Button
             variant="outline"
@@ -236,13 +253,13 @@ export function ChatPage({ id: rawId }: { id: string }) {
       </div>
 
       <aside className="hidden w-72 shrink-0 border-l bg-muted/20 lg:flex lg:flex-col">
-        <SavedFilesPanel chatId={chat.id} className="flex-1" />
+        <SavedFiles chatId={chat.id} className="flex-1" />
       </aside>
       <Dialog open={filesOpen} onOpenChange={setFilesOpen}>
         <DialogContent className="flex max-h-[80vh] flex-col gap-0 p-0 sm:max-w-md">
           <DialogTitle className="px-4 pt-4 pb-2 text-sm font-semibold">Saved Files</DialogTitle>
           <DialogDescription className="sr-only">Files saved in this chat</DialogDescription>
-          <SavedFilesPanel chatId={chat.id} showHeading={false} className="min-h-0 flex-1" />
+          <SavedFiles chatId={chat.id} showHeading={false} className="min-h-0 flex-1" />
         </DialogContent>
       </Dialog>
 

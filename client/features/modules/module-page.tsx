@@ -8,16 +8,17 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api';
 import { useCreateChat } from './api/chats';
-import { RecentChats } from './components/recent-chats';
+import { RecentChats, type ChatItem } from './components/recent-chats';
 import { StarterTemplates } from './components/starter-templates';
 import { chatPath, templatePrefill } from './lib/start-chat';
 
 /**
  * A module page (/brand-hub, /governance, /talent-intelligence): the Recent list, the main
  * button that starts a chat, and the starter templates. Rendered inside the signed-in shell,
- * whose header holds the page's h1.
+ * whose header holds the page's h1. `ChatItem` draws one recent chat (the chats feature's list
+ * item, composed in by client/app).
  */
-export function ModulePage({ module }: { module: ModuleKey }) {
+export function ModulePage({ module, ChatItem }: { module: ModuleKey; ChatItem: ChatItem }) {
   const info = MODULES[module];
   const Icon = MODULE_ICONS[module];
   const [, navigate] = useLocation();
@@ -84,7 +85,7 @@ export function ModulePage({ module }: { module: ModuleKey }) {
 
       <aside className="lg:sticky lg:top-20 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:self-start">
         {/* Atrium lists Governance chats under their own key; see "Notes on the spec" in the README. */}
-        <RecentChats module={module} moduleName={info.name} />
+        <RecentChats module={module} moduleName={info.name} ChatItem={ChatItem} />
       </aside>
 
       <div className="lg:col-start-2">

@@ -1,15 +1,26 @@
-import type { ChatModule } from '@contract/chats';
+import type * as React from 'react';
+import type { ChatModule, ChatSummaryDto } from '@contract/chats';
 import { RECENT_SKELETONS } from '@contract/constants';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ChatListItem } from '@/features/chats/components/chat-list-item';
 import { useRecentChats } from '../api/chats';
 
+/** One chat of the list, as an <li>: the page that composes this one says how it looks. */
+export type ChatItem = React.ComponentType<{ chat: ChatSummaryDto }>;
+
 /**
- * The "Recent" list of a module page: the caller's chats, newest first, each opening its chat,
- * with rename, export and delete in its menu.
+ * The "Recent" list of a module page: the caller's chats, newest first, each drawn by ChatItem
+ * (on the app's module pages: a link to the chat with rename, export and delete in its menu).
  */
-export function RecentChats({ module, moduleName }: { module: ChatModule; moduleName: string }) {
+export function RecentChats({
+  module,
+  moduleName,
+  ChatItem,
+}: {
+  module: ChatModule;
+  moduleName: string;
+  ChatItem: ChatItem;
+}) {
   const { data: chats, isPending, isError, refetch } = useRecentChats(module);
 
   return (
@@ -47,7 +58,7 @@ export function RecentChats({ module, moduleName }: { module: ChatModule; module
       ) : (
         <ul className="-mx-1 flex max-h-64 flex-col gap-0.5 overflow-y-auto px-1 lg:max-h-[calc(100dvh-11rem)]">
           {chats.map((chat) => (
-            <ChatListItem key={chat.id} chat={chat} />
+            <ChatItem key={chat.id} chat={chat} />
           ))}
         </ul>
       )}

@@ -8,7 +8,7 @@ import type { ChatSummaryDto } from '@contract/chats';
 import type { StarterDto } from '@contract/starters';
 import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
-import { ModulePage } from './module-page';
+import { ModuleRoute } from './module-route';
 
 const starters: StarterDto[] = Array.from({ length: 8 }, (_, i) => ({
   id: i + 1,
@@ -57,7 +57,7 @@ function renderPage() {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <Router hook={location.hook}>
-        <ModulePage module="governance" />
+        <ModuleRoute module="governance" />
       </Router>
       <Toaster />
     </QueryClientProvider>,
@@ -67,7 +67,7 @@ function renderPage() {
 
 const never = () => new Promise<never>(() => undefined);
 
-describe('ModulePage', () => {
+describe('a module page (ModuleRoute)', () => {
   beforeEach(() => {
     // Radix and smooth scrolling call APIs jsdom lacks.
     Element.prototype.scrollIntoView = vi.fn();
