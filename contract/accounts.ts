@@ -121,6 +121,12 @@ export const ChangePasswordForm = z
     path: ['confirmPassword'],
   });
 
+/** GET /api/verify-email/{token}: the mailed link's token (checked by its hash, never parsed). */
+export const VerifyEmailParams = z.object({ token: z.string() });
+
+/** GET /api/auth/user?optional=1: a signed-out caller gets 204 instead of 401. */
+export const CurrentUserQuery = z.object({ optional: z.string().max(10).optional() });
+
 /** The current user as the client sees it (spec section 3, client-side shape). */
 export const UserDto = z.object({
   id: z.string(),

@@ -20,6 +20,14 @@ export const UpdateChatTitleBody = z.object({
   title: z.string().trim().min(1, 'Title is required').max(TITLE_MAX),
 });
 
+/**
+ * Path parameters. Ids stay plain strings (Fastify bounds a parameter to 100 characters): a
+ * malformed id is simply not found, a 404 like another user's chat, not a 400.
+ */
+export const IdParams = z.object({ id: z.string() });
+export const ChatIdParams = z.object({ chatId: z.string() });
+export const MessageParams = z.object({ id: z.string(), messageId: z.string() });
+
 /** Query of GET /api/chats and GET /api/starters. */
 export const ModuleQuery = z.object({ module: ChatModule });
 
@@ -165,6 +173,10 @@ export const ChatSummaryDto = z.object({
   updatedAt: z.string(),
 });
 export type ChatSummaryDto = z.infer<typeof ChatSummaryDto>;
+
+/** POST /api/chats (201): the new chat, with its (empty) messages. */
+export const CreatedChatDto = ChatSummaryDto.extend({ messages: z.tuple([]) });
+export type CreatedChatDto = z.infer<typeof CreatedChatDto>;
 
 export const ChatPageDto = z.object({
   chats: z.array(ChatSummaryDto),

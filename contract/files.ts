@@ -27,3 +27,6 @@ export const SavedFileDto = z.object({
   createdAt: z.string(),
 });
 export type SavedFileDto = z.infer<typeof SavedFileDto>;
+
+/** DELETE /api/files/{fileId}. */
+export const FileIdParams = z.object({ fileId: z.string() });

@@ -1,19 +1,22 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   ChangePasswordBody,
+  CompaniesAnswer,
+  CurrentUserQuery,
   ForgotPasswordBody,
   LoginBody,
   RegisterBody,
   ResetPasswordBody,
   UpdateProfileBody,
+  UserDto,
+  VerifyEmailParams,
+  VerifyOtpAnswer,
   VerifyOtpBody,
-  type CompaniesAnswer,
-  type UserDto,
-  type VerifyOtpAnswer,
 } from '@contract/accounts';
-import type { MessageBody } from '@contract/errors';
-import { parse } from '../lib/validate';
+import { MessageBody } from '@contract/errors';
 import { AccountsService } from './accounts.service';
 import { dummyHash } from './passwords';
 import {
@@ -23,77 +26,100 @@ import {
   setSessionCookie,
 } from './sessions';
 
-/** Accounts API (spec section 7): HTTP only; the rules live in AccountsService. */
-export const accountsRoutes: FastifyPluginAsync = async (app) => {
+const confirms = { 200: MessageBody };
+
+/** A signed-out caller gets its 401 before its payload is validated (as when routes parsed it). */
+async function signedIn(req: FastifyRequest) {
+  requireUserId(req);
+}
+
+/**
+ * Accounts API (spec section 7): HTTP only; the rules live in AccountsService. Payloads and
+ * answers are the contract's schemas (a bad payload is a 400 from lib/error-handler.ts).
+ */
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
   const accounts = new AccountsService(app.deps, app.log);
   app.addHook('onClose', async () => accounts.drain());
   // Computed now, so the first unknown address at sign-in is not the one request that pays for it.
   await dummyHash();
 
-  app.post('/register', async (req): Promise<MessageBody> => {
-    await accounts.register(parse(RegisterBody, req.body), req.ip);
+  app.post('/register', { schema: { body: RegisterBody, response: confirms } }, async (req) => {
+    await accounts.register(req.body, req.ip);
     return { message: ACCOUNT_MESSAGES.registered };
   });
 
   // The token in this path is kept out of the request log by LOG_REDACT (accounts/log-redaction.ts).
-  app.get<{ Params: { token: string } }>(
+  app.get(
     '/verify-email/:token',
-    async (req): Promise<MessageBody> => {
+    { schema: { params: VerifyEmailParams, response: confirms } },
+    async (req) => {
       await accounts.verifyEmail(req.params.token);
       return { message: ACCOUNT_MESSAGES.emailVerified };
     },
   );
 
-  app.post('/login', async (req, reply): Promise<MessageBody> => {
-    const { token } = await accounts.login(parse(LoginBody, req.body), req.ip, req.session);
+  app.post('/login', { schema: { body: LoginBody, response: confirms } }, async (req, reply) => {
+    const { token } = await accounts.login(req.body, req.ip, req.session);
     setSessionCookie(reply, config, token);
     return { message: ACCOUNT_MESSAGES.codeSent };
   });
 
-  app.post('/verify-otp', async (req, reply): Promise<VerifyOtpAnswer> => {
-    const { token, user } = await accounts.verifyOtp(parse(VerifyOtpBody, req.body), req.session);
-    setSessionCookie(reply, config, token);
-    return { user, message: ACCOUNT_MESSAGES.loggedIn };
-  });
+  app.post(
+    '/verify-otp',
+    { schema: { body: VerifyOtpBody, response: { 200: VerifyOtpAnswer } } },
+    async (req, reply) => {
+      const { token, user } = await accounts.verifyOtp(req.body, req.session);
+      setSessionCookie(reply, config, token);
+      return { user, message: ACCOUNT_MESSAGES.loggedIn };
+    },
+  );
 
-  app.get<{ Querystring: { optional?: string } }>('/auth/user', async (req, reply) => {
+  const currentUser = {
+    querystring: CurrentUserQuery,
+    response: { 200: UserDto, 204: z.undefined() },
+  };
+  app.get('/auth/user', { schema: currentUser }, async (req, reply) => {
     // ?optional=1 (the web client's check on every page load): a signed-out visitor is normal,
     // so the answer is "nothing" (204), not a 401 the browser logs as an error.
     if (req.query.optional === '1' && req.session?.stage !== 'full') return reply.code(204).send();
     return accounts.currentUser(requireUserId(req));
   });
 
-  app.post('/logout', async (req, reply): Promise<MessageBody> => {
+  app.post('/logout', { schema: { response: confirms } }, async (req, reply) => {
     await accounts.logout(req.session);
     clearSessionCookie(reply, config);
     return { message: ACCOUNT_MESSAGES.loggedOut };
   });
 
-  app.post('/forgot-password', async (req): Promise<MessageBody> => {
-    await accounts.forgotPassword(parse(ForgotPasswordBody, req.body));
+  const forgot = { body: ForgotPasswordBody, response: confirms };
+  app.post('/forgot-password', { schema: forgot }, async (req) => {
+    await accounts.forgotPassword(req.body);
     return { message: ACCOUNT_MESSAGES.resetRequested };
   });
 
-  app.post('/reset-password', async (req, reply): Promise<MessageBody> => {
-    await accounts.resetPassword(parse(ResetPasswordBody, req.body));
+  const reset = { body: ResetPasswordBody, response: confirms };
+  app.post('/reset-password', { schema: reset }, async (req, reply) => {
+    await accounts.resetPassword(req.body);
     // Every session of the user ended, the caller's included if it had one.
     if (req.session) clearSessionCookie(reply, config);
     return { message: ACCOUNT_MESSAGES.passwordReset };
   });
 
-  app.patch('/user/profile', async (req): Promise<UserDto> => {
+  const profile = { body: UpdateProfileBody, response: { 200: UserDto } };
+  app.patch('/user/profile', { schema: profile, preValidation: signedIn }, async (req) => {
     const userId = requireUserId(req);
-    return accounts.updateProfile(userId, parse(UpdateProfileBody, req.body));
+    return accounts.updateProfile(userId, req.body);
   });
 
-  app.post('/user/change-password', async (req): Promise<MessageBody> => {
+  const change = { body: ChangePasswordBody, response: confirms };
+  app.post('/user/change-password', { schema: change, preValidation: signedIn }, async (req) => {
     const session = requireFullSession(req);
-    await accounts.changePassword(session, parse(ChangePasswordBody, req.body), req.ip);
+    await accounts.changePassword(session, req.body, req.ip);
     return { message: ACCOUNT_MESSAGES.passwordChanged };
   });
 
-  app.get('/companies', async (req): Promise<CompaniesAnswer> => {
+  app.get('/companies', { schema: { response: { 200: CompaniesAnswer } } }, async (req) => {
     requireUserId(req);
     return accounts.companies();
   });

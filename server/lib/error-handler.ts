@@ -1,13 +1,32 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ResponseSerializationError,
+  hasZodFastifySchemaValidationErrors,
+} from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@contract/errors';
 import { AppError, RateLimitedError, UNAVAILABLE_MESSAGE, isDependencyDown } from './errors';
+import { validationError } from './validate';
 
 /**
  * Every error as the contract's ErrorBody: our own errors with their status and message, Fastify's
  * client errors with a plain message, a dependency that is down as 503, anything else as a 500
  * that names the request id and logs the rest.
  */
-export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+export function errorHandler(
+  error: FastifyError | Error,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
+  // A route schema's rejection answers as a hand-parsed payload did: the first issue's message
+  // and each field's message.
+  const err = hasZodFastifySchemaValidationErrors(error)
+    ? validationError(
+        error.validation.map((v) => ({
+          path: v.instancePath.slice(1).replaceAll('/', '.'),
+          message: v.message ?? 'Invalid input',
+        })),
+      )
+    : error;
   if (err instanceof AppError) {
     if (err instanceof RateLimitedError) reply.header('Retry-After', String(err.retryAfterSeconds));
     const body: ErrorBody = { message: err.message, code: err.code };
@@ -42,8 +61,14 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
         requestId: req.id,
       } satisfies ErrorBody);
   }
-  // Unexpected errors are logged in full and answered without their message.
-  req.log.error({ err }, 'unhandled error');
+  // An answer that does not match its route's schema is our bug: a 500, never sent as it is.
+  if (err instanceof ResponseSerializationError) {
+    const issues = err.cause.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    req.log.error({ err, issues }, 'answer does not match its schema');
+  } else {
+    // Unexpected errors are logged in full and answered without their message.
+    req.log.error({ err }, 'unhandled error');
+  }
   return reply.status(500).send({
     message: 'Something went wrong on our side. Please try again.',
     code: 'INTERNAL',

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParams } from '@contract/chats';
 import { requireUserId } from '../accounts/sessions';
 import { NotFoundError } from '../lib/errors';
 import { findOwnAttachment } from './conversation.repo';
@@ -17,10 +18,10 @@ export function contentDisposition(fileName: string): string {
 }
 
 /** The bytes of an attachment, for the user who sent it; history answers carry only its id. */
-export const attachmentsRoutes: FastifyPluginAsync = async (app) => {
+export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
 
-  app.get<{ Params: { id: string } }>('/attachments/:id', async (req, reply) => {
+  app.get('/attachments/:id', { schema: { params: IdParams } }, async (req, reply) => {
     const userId = requireUserId(req);
     const attachment = await findOwnAttachment(db, req.params.id, userId);
     if (!attachment) throw new NotFoundError('Attachment not found');

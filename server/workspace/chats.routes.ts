@@ -1,17 +1,20 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  ChatPageDto,
   ChatPageQuery,
   ChatSearchQuery,
+  ChatSummaryDto,
   CreateChatBody,
+  CreatedChatDto,
+  DeletedChatDto,
   ExportQuery,
+  IdParams,
   ModuleQuery,
-  type ChatPageDto,
-  type ChatSummaryDto,
-  type DeletedChatDto,
-  type SearchHitDto,
+  SearchHitDto,
 } from '@contract/chats';
 import { requireUserId } from '../accounts/sessions';
-import { parse } from '../lib/validate';
+import { orEmpty } from './route-schemas';
 import {
   createChat,
   deleteChat,
@@ -28,54 +31,61 @@ import {
  * a time (GET /api/chats/all), search, a new chat, delete with undo, export. Everything inside
  * one chat lives in conversation.routes.ts and files.routes.ts.
  */
-export const chatsRoutes: FastifyPluginAsync = async (app) => {
+export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app.deps;
   const db = app.deps.database.db;
 
-  app.get('/chats', async (req): Promise<ChatSummaryDto[]> => {
+  const recent = { querystring: ModuleQuery, response: { 200: z.array(ChatSummaryDto) } };
+  app.get('/chats', { schema: recent }, async (req) => {
     const userId = requireUserId(req);
-    const { module } = parse(ModuleQuery, req.query);
     await sweepChats(db, clock);
-    return listChats(db, userId, module);
+    return listChats(db, userId, req.query.module);
   });
 
-  app.get('/chats/all', async (req): Promise<ChatPageDto> => {
+  const page = { querystring: ChatPageQuery, response: { 200: ChatPageDto } };
+  app.get('/chats/all', { schema: page }, async (req) => {
     const userId = requireUserId(req);
-    const query = parse(ChatPageQuery, req.query);
     await sweepChats(db, clock);
-    return listChatsPage(db, userId, query);
+    return listChatsPage(db, userId, req.query);
   });
 
-  app.get('/chats/search', async (req): Promise<SearchHitDto[]> => {
+  const search = { querystring: ChatSearchQuery, response: { 200: z.array(SearchHitDto) } };
+  app.get('/chats/search', { schema: search }, async (req) => {
     const userId = requireUserId(req);
-    const { q, limit } = parse(ChatSearchQuery, req.query);
-    return searchChats(db, userId, q, limit);
+    return searchChats(db, userId, req.query.q, req.query.limit);
   });
 
-  app.post('/chats', async (req, reply) => {
-    const userId = requireUserId(req);
-    const body = parse(CreateChatBody, req.body ?? {});
-    const chat = await createChat(db, clock, userId, body);
-    return reply.status(201).send(chat);
-  });
+  // No body at all reads as an empty one: its answer names the missing title.
+  const create = { body: orEmpty(CreateChatBody), response: { 201: CreatedChatDto } };
+  app.post(
+    '/chats',
+    {
+      schema: create,
+    },
+    async (req, reply) => {
+      const userId = requireUserId(req);
+      const chat = await createChat(db, clock, userId, req.body);
+      return reply.status(201).send(chat);
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/chats/:id', async (req): Promise<DeletedChatDto> => {
+  const remove = { params: IdParams, response: { 200: DeletedChatDto } };
+  app.delete('/chats/:id', { schema: remove }, async (req) => {
     const userId = requireUserId(req);
     return deleteChat({ db, clock, turns: app.turns }, userId, req.params.id);
   });
 
-  app.post<{ Params: { id: string } }>(
-    '/chats/:id/restore',
-    async (req): Promise<ChatSummaryDto> => {
-      const userId = requireUserId(req);
-      return undoDeleteChat(db, clock, userId, req.params.id);
-    },
-  );
-
-  app.get<{ Params: { id: string } }>('/chats/:id/export', async (req, reply) => {
+  const restore = { params: IdParams, response: { 200: ChatSummaryDto } };
+  app.post('/chats/:id/restore', { schema: restore }, async (req) => {
     const userId = requireUserId(req);
-    const { format } = parse(ExportQuery, req.query);
-    const file = await exportChat(db, userId, req.params.id, format);
+    return undoDeleteChat(db, clock, userId, req.params.id);
+  });
+
+  // A file download (Markdown or JSON bytes): only its input has a schema.
+  const exported = { params: IdParams, querystring: ExportQuery };
+  app.get('/chats/:id/export', { schema: exported }, async (req, reply) => {
+    const userId = requireUserId(req);
+    const file = await exportChat(db, userId, req.params.id, req.query.format);
     return reply
       .header('Content-Type', file.contentType)
       .header(

@@ -1,15 +1,22 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  ChatDto,
   ChatHistoryQuery,
+  ChatIdParams,
   EditMessageBody,
+  IdParams,
+  MessageParams,
   SendMessageBody,
+  TurnStartedDto,
   UpdateChatTitleBody,
   type MessageStreamChunk,
 } from '@contract/chats';
-import type { MessageBody } from '@contract/errors';
+import { MessageBody } from '@contract/errors';
 import { requireUserId } from '../accounts/sessions';
-import { parse } from '../lib/validate';
+import { orEmpty } from './route-schemas';
 import { ChatFeed, TERMINAL_EVENTS, type TurnEvent } from '../realtime/turn-feed';
 import { attachmentsRoutes } from './attachments.routes';
 import {
@@ -83,75 +90,92 @@ function streamHeaders(reply: FastifyReply, sent: SendResult) {
 }
 
 /** Chat history, title, sending (streamed reply) and stopping. */
-export const conversationRoutes: FastifyPluginAsync = async (app) => {
+export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, clock, bus } = app.deps;
   const db = database.db;
 
   await app.register(attachmentsRoutes);
 
-  app.get<{ Params: { id: string } }>('/chats/:id', async (req, reply) => {
+  // 304: unchanged since the client's ETag, no body.
+  const history = {
+    params: IdParams,
+    querystring: ChatHistoryQuery,
+    response: { 200: ChatDto, 304: z.undefined() },
+  };
+  app.get('/chats/:id', { schema: history }, async (req, reply) => {
     const userId = requireUserId(req);
-    const query = parse(ChatHistoryQuery, req.query);
     const ifNoneMatch = req.headers['if-none-match'];
-    const { etag, chat } = await getChat(db, userId, req.params.id, query, ifNoneMatch);
+    const { etag, chat } = await getChat(db, userId, req.params.id, req.query, ifNoneMatch);
     // Revalidated on every use: the ETag makes that cheap.
     reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
     if (!chat) return reply.code(304).send();
     return chat;
   });
 
-  app.put<{ Params: { chatId: string } }>('/chats/:chatId/title', async (req) => {
+  const title = { params: ChatIdParams, body: UpdateChatTitleBody, response: { 200: ChatDto } };
+  app.put('/chats/:chatId/title', { schema: title }, async (req) => {
     const userId = requireUserId(req);
-    const { title } = parse(UpdateChatTitleBody, req.body);
-    return updateTitle(db, clock, userId, req.params.chatId, title);
+    return updateTitle(db, clock, userId, req.params.chatId, req.body.title);
   });
 
   // Regenerate and edit answer at once with the new reply's id; the reply is followed like any
   // other (socket events, or polling the chat).
-  app.post<{ Params: { id: string } }>('/chats/:id/regenerate', async (req, reply) => {
+  const regenerate = { params: IdParams, response: { 202: TurnStartedDto } };
+  app.post('/chats/:id/regenerate', { schema: regenerate }, async (req, reply) => {
     const userId = requireUserId(req);
     const started = await regenerateReply({ db, clock, turns: app.turns }, userId, req.params.id);
     return reply.code(202).send(started);
   });
 
-  app.put<{ Params: { id: string; messageId: string } }>(
+  // No body at all reads as an empty one: its answer says the message is required.
+  const edit = {
+    params: MessageParams,
+    body: orEmpty(EditMessageBody),
+    response: { 202: TurnStartedDto },
+  };
+  app.put(
     '/chats/:id/messages/:messageId',
+    {
+      schema: edit,
+    },
     async (req, reply) => {
       const userId = requireUserId(req);
-      const { text } = parse(EditMessageBody, req.body ?? {});
       const started = await editAndResend(
         { db, clock, turns: app.turns },
         userId,
         req.params.id,
         req.params.messageId,
-        text,
+        req.body.text,
       );
       return reply.code(202).send(started);
     },
   );
 
-  app.post<{ Params: { id: string } }>('/chats/:id/stop', async (req) => {
+  const stop = { params: IdParams, response: { 200: MessageBody } };
+  app.post('/chats/:id/stop', { schema: stop }, async (req) => {
     const userId = requireUserId(req);
     const stopped = await stopReply(db, app.turns, userId, req.params.id);
-    return {
-      message: stopped ? 'Reply stopped' : 'No reply is being written in this chat',
-    } satisfies MessageBody;
+    return { message: stopped ? 'Reply stopped' : 'No reply is being written in this chat' };
   });
 
+  // The answer is an event stream of MessageStreamChunk lines, written by ChunkWriter.
   app.post(
     '/chats/message',
     {
       bodyLimit: SEND_BODY_LIMIT,
+      schema: { body: SendMessageBody },
       // A signed-out caller is refused before up to 60 MB of body is read.
       onRequest: async (req) => {
         requireUserId(req);
       },
+      // A file over 10 MB gets its size message, not the schema's "too long".
+      preValidation: async (req) => {
+        rejectOversizeFiles(req.body);
+      },
     },
     async (req, reply) => {
       const userId = requireUserId(req);
-      rejectOversizeFiles(req.body);
-      const body = parse(SendMessageBody, req.body);
-      const sent = await sendMessage({ db, clock, turns: app.turns }, userId, body);
+      const sent = await sendMessage({ db, clock, turns: app.turns }, userId, req.body);
       const out = new ChunkWriter(sent.replyId, sent.model);
       streamHeaders(reply, sent);
       out.begin();

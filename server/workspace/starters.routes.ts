@@ -1,15 +1,16 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ModuleQuery } from '@contract/chats';
-import type { StarterDto } from '@contract/starters';
+import { StarterDto } from '@contract/starters';
 import { requireUserId } from '../accounts/sessions';
-import { parse } from '../lib/validate';
 import { listStarters } from './starters.service';
 
+const schema = { querystring: ModuleQuery, response: { 200: z.array(StarterDto) } };
+
 /** GET /api/starters?module=: the module's starter templates, for signed-in users. */
-export const startersRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/starters', async (req): Promise<StarterDto[]> => {
+export const startersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/starters', { schema }, async (req) => {
     requireUserId(req);
-    const { module } = parse(ModuleQuery, req.query);
-    return listStarters(app.deps.database.db, module);
+    return listStarters(app.deps.database.db, req.query.module);
   });
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { requireUserId } from '../accounts/sessions';
 import { chatsRoutes } from './chats.routes';
 import { conversationRoutes } from './conversation.routes';
 import { filesRoutes } from './files.routes';
@@ -6,6 +7,11 @@ import { startersRoutes } from './starters.routes';
 
 /** Workspace API: starters, chats, messages, attachments, saved files. */
 export const workspaceRoutes: FastifyPluginAsync = async (app) => {
+  // Every workspace call is for a signed-in user: a signed-out caller gets its 401 before the
+  // route's schema looks at its payload (as when routes parsed it themselves).
+  app.addHook('preValidation', async (req) => {
+    requireUserId(req);
+  });
   await app.register(startersRoutes);
   await app.register(chatsRoutes);
   await app.register(conversationRoutes);
