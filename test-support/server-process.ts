@@ -2,8 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { ensureServerBuild, serverOutDir } from '../scripts/build-server';
 
-// The product as an operator runs it: `server/main.ts` in a child process of its own, which tests
+// The product as an operator runs it: the built server (`node dist/server/main.js`, rebuilt when
+// its sources changed) in a child process of its own, which tests
 // signal (SIGTERM, SIGKILL) and restart, and a model endpoint that streams as slowly as told.
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -26,23 +28,31 @@ export interface ServerProcess {
   exited: Promise<number | string>;
 }
 
-/** Starts `server/main.ts` with `env` and waits for "Atrium is ready" (or its exit: rejected). */
+/** Built once per test file, and only when the sources changed since the last build. */
+let serverBuild: Promise<boolean> | null = null;
+
+/** Starts the built server with `env` and waits for "Atrium is ready" (or its exit: rejected). */
 export async function startServer(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<ServerProcess> {
+  await (serverBuild ??= ensureServerBuild());
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      LOG_LEVEL: 'info',
-      ...env,
-      PORT: String(port),
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', path.join(serverOutDir, 'main.js')],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        LOG_LEVEL: 'info',
+        ...env,
+        PORT: String(port),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
