@@ -44,6 +44,32 @@ const hasMessages = () =>
 /** Upper bound of a Recent list: a long-time user's list stays one cheap, bounded query. */
 export const RECENT_CHATS_LIMIT = 200;
 
+/** Prepared statements of one database handle: each list is one round trip, planned once. */
+const statementsOf = new WeakMap<DbOrTx, Map<string, unknown>>();
+function prepared<T>(db: DbOrTx, name: string, build: (db: DbOrTx) => T): T {
+  let statements = statementsOf.get(db);
+  if (!statements) statementsOf.set(db, (statements = new Map()));
+  let statement = statements.get(name) as T | undefined;
+  if (!statement) statements.set(name, (statement = build(db)));
+  return statement;
+}
+
+const recentChats = (db: DbOrTx) =>
+  db
+    .select()
+    .from(chats)
+    .where(
+      and(
+        eq(chats.userId, sql.placeholder('userId')),
+        eq(chats.module, sql.placeholder('module')),
+        isNull(chats.deletedAt),
+        hasMessages(),
+      ),
+    )
+    .orderBy(desc(chats.updatedAt), desc(chats.createdAt), desc(chats.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('recent_chats');
+
 /** The user's chats in one module, newest first by updatedAt, then createdAt. */
 export async function listOwnChats(
   db: DbOrTx,
@@ -51,19 +77,7 @@ export async function listOwnChats(
   module: ChatModule,
   limit = RECENT_CHATS_LIMIT,
 ): Promise<Chat[]> {
-  return db
-    .select()
-    .from(chats)
-    .where(
-      and(
-        eq(chats.userId, userId),
-        eq(chats.module, module),
-        isNull(chats.deletedAt),
-        hasMessages(),
-      ),
-    )
-    .orderBy(desc(chats.updatedAt), desc(chats.createdAt), desc(chats.id))
-    .limit(limit);
+  return prepared(db, 'recent_chats', recentChats).execute({ userId, module, limit });
 }
 
 /**
@@ -75,23 +89,42 @@ export async function listChatPage(
   userId: string,
   page: { module?: ChatModule | undefined; limit: number; after?: [string, string, string] },
 ): Promise<Array<Chat & { cursor: string }>> {
-  const where: SQL[] = [eq(chats.userId, userId), isNull(chats.deletedAt), hasMessages()];
-  if (page.module) where.push(eq(chats.module, page.module));
-  if (page.after) {
-    const [u, c, id] = page.after;
-    where.push(
-      sql`(${chats.updatedAt}, ${chats.createdAt}, ${chats.id}) < (${u}::timestamptz, ${c}::timestamptz, ${id}::uuid)`,
-    );
-  }
-  const rows = await db
-    .select({
-      chat: chats,
-      cursor: sql<string>`${chats.updatedAt}::text || '|' || ${chats.createdAt}::text || '|' || ${chats.id}::text`,
-    })
-    .from(chats)
-    .where(and(...where))
-    .orderBy(desc(chats.updatedAt), desc(chats.createdAt), desc(chats.id))
-    .limit(page.limit);
+  const byModule = page.module !== undefined;
+  const after = page.after !== undefined;
+  // One prepared statement per shape (with or without a module, first page or after a cursor).
+  const name = `chat_page${byModule ? '_module' : ''}${after ? '_after' : ''}`;
+  const statement = prepared(db, name, (d) => {
+    const where: SQL[] = [
+      eq(chats.userId, sql.placeholder('userId')),
+      isNull(chats.deletedAt),
+      hasMessages(),
+    ];
+    if (byModule) where.push(eq(chats.module, sql.placeholder('module')));
+    if (after) {
+      where.push(
+        sql`(${chats.updatedAt}, ${chats.createdAt}, ${chats.id}) < (${sql.placeholder('u')}::timestamptz, ${sql.placeholder('c')}::timestamptz, ${sql.placeholder('id')}::uuid)`,
+      );
+    }
+    return d
+      .select({
+        chat: chats,
+        cursor: sql<string>`${chats.updatedAt}::text || '|' || ${chats.createdAt}::text || '|' || ${chats.id}::text`,
+      })
+      .from(chats)
+      .where(and(...where))
+      .orderBy(desc(chats.updatedAt), desc(chats.createdAt), desc(chats.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  });
+  const [u, c, id] = page.after ?? [];
+  const rows = await statement.execute({
+    userId,
+    module: page.module,
+    u,
+    c,
+    id,
+    limit: page.limit,
+  });
   return rows.map((r) => ({ ...r.chat, cursor: r.cursor }));
 }
 

@@ -44,18 +44,23 @@ export function toChatSummaryDto(c: Chat): ChatSummaryDto {
   };
 }
 
-/** A process sweeps at most this often (list calls come in bursts). */
-export const SWEEP_EVERY_MS = 10_000;
+/** A process sweeps at most this often (list calls come in bursts; the sweep is a write). */
+export const SWEEP_EVERY_MS = 60_000;
 let lastSweepAt = Number.NEGATIVE_INFINITY;
+/** When the earliest chat deleted in this process leaves its undo window: swept then. */
+let deletedDueAt = Number.POSITIVE_INFINITY;
 
 /**
  * Removes what is past its undo window and stale empty chats: bounded (500 rows), run on list
- * and delete calls, at most every SWEEP_EVERY_MS in a process.
+ * and delete calls, at most every SWEEP_EVERY_MS in a process, and once more when a chat deleted
+ * here leaves its undo window (so it is gone then, not up to a minute later).
  */
 export async function sweepChats(db: DbOrTx, clock: Clock): Promise<void> {
   const now = clock.now().getTime();
-  if (Math.abs(now - lastSweepAt) < SWEEP_EVERY_MS) return;
+  const due = now >= deletedDueAt;
+  if (!due && Math.abs(now - lastSweepAt) < SWEEP_EVERY_MS) return;
   lastSweepAt = now;
+  if (due) deletedDueAt = Number.POSITIVE_INFINITY;
   await purgeChats(db, new Date(now - CHAT_UNDO_MS), new Date(now - EMPTY_CHAT_TTL_MS));
 }
 
@@ -138,6 +143,7 @@ export async function deleteChat(
   const loading = await findLoadingReply(db, chat.id);
   if (loading) await turns.stop(chat.id, loading.id);
   await sweepChats(db, clock);
+  deletedDueAt = Math.min(deletedDueAt, now.getTime() + CHAT_UNDO_MS);
   return {
     message: 'Chat deleted',
     undoUntil: new Date(now.getTime() + CHAT_UNDO_MS).toISOString(),
