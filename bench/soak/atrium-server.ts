@@ -1,0 +1,60 @@
+import { and, eq, max } from 'drizzle-orm';
+import { chatMessages, chats } from '../../server/db/schema';
+import { recordTurnEvent } from '../../server/realtime/turn-feed';
+import { startAtrium } from '../lib/atrium';
+import { CHATS, answerParent, streamTurns, type SoakReady } from './turns';
+
+/**
+ * The soak's Atrium side (run by index.ts with --expose-gc, pinned to the server core): the real
+ * app (buildApp, PGlite, the in-process bus) streaming turns through its turn feed, as the agent
+ * runtime does: the reply's row is written as `loading`, its events recorded on the bus (list,
+ * then channel), and /ws sends them to the sockets that joined the chat.
+ */
+const atrium = await startAtrium();
+const db = atrium.database.db;
+const chatIds = [atrium.chatId];
+for (let i = 1; i < CHATS; i += 1) {
+  const [chat] = await db
+    .insert(chats)
+    .values({ userId: atrium.user.id, title: `Soak ${i}`, module: 'talent-intelligence' })
+    .returning();
+  chatIds.push(chat!.id);
+}
+
+/** A new `loading` reply at the end of the chat (the one before it finished). */
+async function startTurn(chatId: string): Promise<string> {
+  await db
+    .update(chatMessages)
+    .set({ status: 'complete' })
+    .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.status, 'loading')));
+  const [last] = await db
+    .select({ seq: max(chatMessages.seq) })
+    .from(chatMessages)
+    .where(eq(chatMessages.chatId, chatId));
+  const [reply] = await db
+    .insert(chatMessages)
+    .values({
+      chatId,
+      seq: (last?.seq ?? 0) + 1,
+      role: 'assistant',
+      content: '',
+      status: 'loading',
+      timestamp: new Date(),
+    })
+    .returning();
+  return reply!.id;
+}
+
+const streaming = streamTurns(chatIds, (e) => recordTurnEvent(atrium.bus, e), startTurn);
+answerParent(streaming);
+process.on('SIGTERM', () => {
+  void streaming
+    .stop()
+    .then(() => atrium.close())
+    .finally(() => process.exit(0));
+});
+process.send!({
+  url: `${atrium.base.replace(/^http/, 'ws')}/ws`,
+  cookie: atrium.cookie.header,
+  chatIds,
+} satisfies SoakReady);
