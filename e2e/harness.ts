@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { ensureServerBuild, serverOutDir } from '../scripts/build-server';
 import { SmtpPeer } from '../test-support/smtp';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -45,11 +46,16 @@ export interface RunningServer {
   restart(): Promise<void>;
 }
 
+/** Built once per test file, and only when the sources changed since the last build. */
+let serverBuild: Promise<boolean> | null = null;
+
 /**
- * Starts the real built server (`tsx server/main.ts`, serving dist/client) on a free port with
- * its own data directory, mail going to a real SMTP peer, and this run's database when on PostgreSQL.
+ * Starts the real built server (`node dist/server/main.js`, what `npm start` runs, serving
+ * dist/client) on a free port with its own data directory, mail going to a real SMTP peer, and
+ * this run's database when on PostgreSQL.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  await (serverBuild ??= ensureServerBuild());
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-'));
   const smtp = await new SmtpPeer().start();
@@ -73,7 +79,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let out = '';
   let child: ChildProcess;
   const launch = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    child = spawn(process.execPath, ['--enable-source-maps', path.join(serverOutDir, 'main.js')], {
       cwd: root,
       env: fullEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
