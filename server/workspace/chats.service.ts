@@ -73,6 +73,32 @@ export async function listChats(
   return (await listOwnChats(db, userId, module)).map(toChatSummaryDto);
 }
 
+const TIMESTAMP_RE =
+  /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(?:\.\d{1,6})?(?:Z|([+-])(\d\d)(?::?(\d\d))?)?$/;
+
+/**
+ * A timestamp as PostgreSQL prints one, naming a real instant: a cursor key PostgreSQL would
+ * refuse to cast (month 13, February 30, offset +99) is the client's error, not a 500.
+ */
+export function isCursorTimestamp(text: string): boolean {
+  const m = TIMESTAMP_RE.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second, , offsetHours, offsetMinutes] = m
+    .slice(1)
+    .map((v) => (v === undefined ? 0 : Number(v)));
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return (
+    year! >= 1 &&
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    hour! <= 23 &&
+    minute! <= 59 &&
+    second! <= 59 &&
+    offsetHours! <= 15 &&
+    offsetMinutes! <= 59
+  );
+}
+
 function decodeCursor(cursor: string): [string, string, string] {
   let parts: string[];
   try {
@@ -81,9 +107,16 @@ function decodeCursor(cursor: string): [string, string, string] {
     throw new ValidationError(INVALID_CURSOR);
   }
   const [u, c, id] = parts;
-  const ts = /^\d{4}-\d\d-\d\d[ T][\d:.]+([+-]\d\d(:?\d\d)?|Z)?$/;
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (parts.length !== 3 || !u || !c || !id || !ts.test(u) || !ts.test(c) || !uuid.test(id))
+  if (
+    parts.length !== 3 ||
+    !u ||
+    !c ||
+    !id ||
+    !isCursorTimestamp(u) ||
+    !isCursorTimestamp(c) ||
+    !uuid.test(id)
+  )
     throw new ValidationError(INVALID_CURSOR);
   return [u, c, id];
 }

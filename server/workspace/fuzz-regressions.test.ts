@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app';
+import { signedInUser } from '../../test-support/factories';
+import { INVALID_CURSOR } from './chats.service';
+
+// Inputs the workspace fuzzing (workspace-fuzz*.test.ts) found answering 500, each kept here as a
+// plain case.
+
+describe('inputs the fuzzing found', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const get = (cookie: string, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  it('a Chats-page cursor naming an impossible time is a 400, not a 500', async () => {
+    const { cookie } = await signedInUser(t);
+    const cursorOf = (stamp: string) =>
+      Buffer.from(`${stamp}|2026-11-24 02:16:24.123456+00|${crypto.randomUUID()}`).toString(
+        'base64url',
+      );
+    for (const stamp of [
+      '0000-00-00 00:00:00',
+      '2026-02-30 10:00:00+00',
+      '2026-13-01 10:00:00+00',
+      '2026-01-01 25:00:00+00',
+      '2026-01-01 10:00:00+99:99',
+      '2026-01-01 1:2:3:4',
+    ]) {
+      const res = await get(cookie, `/api/chats/all?cursor=${cursorOf(stamp)}`);
+      expect(res.statusCode, stamp).toBe(400);
+      expect(res.json()).toMatchObject({ message: INVALID_CURSOR });
+    }
+    // A cursor as the server writes it still pages.
+    const ok = await get(cookie, `/api/chats/all?cursor=${cursorOf('2026-11-24 02:16:24.5+00')}`);
+    expect(ok.statusCode).toBe(200);
+  });
+});
