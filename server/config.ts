@@ -125,6 +125,12 @@ const EnvSchema = z.object({
     .min(10, 'must be a number of milliseconds from 10 to 60000')
     .max(60_000, 'must be a number of milliseconds from 10 to 60000')
     .default(1_000),
+  /** API reads (GET) a signed-in user may make per minute; above it they are answered 429. */
+  READS_PER_USER_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number of at least 1' })
+    .int('must be a whole number of at least 1')
+    .min(1, 'must be a whole number of at least 1')
+    .default(1_200),
   /** Uploaded bytes (message attachments and saved files) a user may send per hour. */
   UPLOAD_MB_PER_HOUR: z.coerce
     .number({ error: 'must be a positive number of megabytes' })
@@ -160,6 +166,7 @@ export interface Config {
   /** Fastify trustProxy: false (default), a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
   shutdownGraceMs: number;
+  readsPerUserPerMinute: number;
   uploadBytesPerHour: number;
   storageQuotaBytes: number;
   maxEventLoopDelayMs: number;
@@ -262,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
     trustProxy: e.TRUST_PROXY ?? false,
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
+    readsPerUserPerMinute: e.READS_PER_USER_PER_MINUTE,
     uploadBytesPerHour: Math.round(e.UPLOAD_MB_PER_HOUR * 1024 * 1024),
     storageQuotaBytes: Math.round(e.STORAGE_QUOTA_MB * 1024 * 1024),
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
