@@ -12,7 +12,9 @@ import { ROUTE_LIMITS } from './route-limits';
 describe('limits per route class, upload bytes and storage quota', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { UPLOAD_MB_PER_HOUR: '3', STORAGE_QUOTA_MB: '2' } });
+    t = await createTestApp({
+      env: { UPLOAD_MB_PER_HOUR: '3', STORAGE_QUOTA_MB: '2', READS_PER_USER_PER_MINUTE: '20' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -108,5 +110,15 @@ describe('limits per route class, upload bytes and storage quota', () => {
     expect(hourly.json<{ message: string }>().message).toMatch(
       /^You have uploaded 2 MB in the last hour; the limit is 3 MB\./,
     );
+  });
+
+  it('limits reads per user as READS_PER_USER_PER_MINUTE says', async () => {
+    const { cookie } = await signedInUser(t);
+    const read = () =>
+      t.app.inject({ method: 'GET', url: '/api/chats?module=governance', headers: { cookie } });
+    for (let i = 0; i < 20; i++) expect((await read()).statusCode).toBe(200);
+    const over = await read();
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ message: ROUTE_LIMITS.readPerUser.message });
   });
 });

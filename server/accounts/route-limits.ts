@@ -79,6 +79,8 @@ const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 export interface RouteLimitOptions {
   bus: Bus;
   db: Db;
+  /** READS_PER_USER_PER_MINUTE: the read limit's max (ROUTE_LIMITS.readPerUser holds the default). */
+  readsPerUserPerMinute?: number;
   uploadBytesPerHour: number;
   storageQuotaBytes: number;
 }
@@ -110,10 +112,12 @@ export const routeLimits = fp(
 
     const subject = (req: FastifyRequest, per: RouteLimit['per']) =>
       per === 'user' && req.session?.stage === 'full' ? `u:${req.session.userId}` : `ip:${req.ip}`;
+    const maxOf = (limit: RouteLimit) =>
+      limit === ROUTE_LIMITS.readPerUser ? (opts.readsPerUserPerMinute ?? limit.max) : limit.max;
     const checks = Object.values(ROUTE_LIMITS).map((limit) => ({
       limit,
       check: app.createRateLimit({
-        max: limit.max,
+        max: maxOf(limit),
         timeWindow: limit.windowMs,
         keyGenerator: (req) => `${limit.name}:${subject(req, limit.per)}`,
       }),
