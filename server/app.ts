@@ -184,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(routeLimits, {
     bus: deps.bus,
     db: deps.database.db,
+    readsPerUserPerMinute: deps.config.readsPerUserPerMinute,
     uploadBytesPerHour: deps.config.uploadBytesPerHour,
     storageQuotaBytes: deps.config.storageQuotaBytes,
   });
