@@ -8,7 +8,12 @@ import { signedInUser } from '../../test-support/factories';
 import { emptyPostgresDatabase } from '../../test-support/postgres';
 import { startServer } from '../../test-support/server-process';
 import { TcpFault } from '../../test-support/tcp-fault';
-import { connectDatabase, DB_CONNECT_TIMEOUT_MS, type Database } from './connect';
+import {
+  connectDatabase,
+  DB_CONNECT_TIMEOUT_MS,
+  MIGRATION_LOCK_KEY,
+  type Database,
+} from './connect';
 import { companies } from './schema';
 
 // Issue 13, findings 6 and 11, on a real PostgreSQL: migrations under an advisory lock, and a
@@ -40,6 +45,27 @@ describe('starting on PostgreSQL', () => {
       entries: unknown[];
     };
     expect(applied.rows[0]?.n).toBe(journal.entries.length);
+  });
+
+  it('a restart on an up-to-date database neither waits for the migration lock nor migrates', async () => {
+    const url = await emptyDatabase();
+    await (await connectDatabase({ databaseUrl: url })).close();
+    // A migrator elsewhere holds the lock (e.g. a process stuck mid-start): the restart needs
+    // nothing from it, so it must not queue behind it.
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    cleanups.push(() => holder.end());
+    await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const again = connectDatabase({ databaseUrl: url }).then(async (d) => {
+      cleanups.push(() => d.close());
+      await d.ping();
+      return 'up';
+    });
+    const outcome = await Promise.race([
+      again,
+      new Promise((r) => setTimeout(() => r('still waiting for the lock'), 5_000)),
+    ]);
+    expect(outcome).toBe('up');
   });
 
   it('two servers started together on one empty database both come up', async () => {

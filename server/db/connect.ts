@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -104,6 +104,10 @@ async function migratePostgres(databaseUrl: string): Promise<void> {
   });
   client.on('error', () => undefined);
   await client.connect();
+  if (await migrationsApplied(client)) {
+    await client.end().catch(() => undefined);
+    return;
+  }
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg(client), { migrationsFolder });
@@ -113,6 +117,26 @@ async function migratePostgres(databaseUrl: string): Promise<void> {
       .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
       .catch(() => undefined);
     await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * The restart's case, in one query: drizzle's record already holds the newest committed
+ * migration, so neither the lock nor the migrator (DDL, a transaction) is needed. Any doubt
+ * (no record table yet, an older record) goes the locked way.
+ */
+async function migrationsApplied(client: pg.Client): Promise<boolean> {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
+  ) as { entries: Array<{ when: number }> };
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  try {
+    const { rows } = await client.query<{ at: string | null }>(
+      'select max(created_at)::text as at from drizzle.__drizzle_migrations',
+    );
+    return rows[0]?.at != null && Number(rows[0].at) >= newest;
+  } catch {
+    return false;
   }
 }
 
