@@ -1,0 +1,21 @@
+/** Messages between bench/ws-fanout and its server children (Atrium's and the raw `ws` one). */
+export type ToServer = { cmd: 'run'; ms: number; rate: number } | { cmd: 'stop' };
+export type FromServer =
+  | { kind: 'ready'; url: string; joins: Array<{ chatId: string; cookie?: string }> }
+  | { kind: 'done'; published: number };
+
+/** The monotonic clock in ns: the same clock in every process of the machine (CLOCK_MONOTONIC). */
+export const nowNs = () => process.hrtime.bigint();
+
+/**
+ * A chunk's text: about the 35 characters a model writes at a time, led by its publish time, so
+ * the receiver measures each chunk (also when several travel merged as one event).
+ */
+export const chunkContent = (seq: number) => `@${nowNs()}@word${seq} of the streamed answer, `;
+
+/** The latencies (ms) of the chunks in a received text, at `receivedNs`. */
+export function latenciesOf(content: string, receivedNs: bigint): number[] {
+  const out: number[] = [];
+  for (const m of content.matchAll(/@(\d+)@/g)) out.push(Number(receivedNs - BigInt(m[1]!)) / 1e6);
+  return out;
+}

@@ -1,0 +1,76 @@
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { chunkContent, type FromServer, type ToServer } from './protocol';
+
+/**
+ * The reference of bench/ws-fanout, run as a child process pinned like Atrium's: a bare `ws`
+ * server whose clients join a room by its id, and the same events (same shape and size) fanned
+ * out to each room: serialised once, sent to every socket of the room. No auth, no bus, no feed.
+ */
+const ROOMS = 10;
+const send = (m: FromServer) => process.send!(m);
+const rooms = Array.from({ length: ROOMS }, () => ({
+  chatId: crypto.randomUUID(),
+  messageId: crypto.randomUUID(),
+  seq: 0,
+  sockets: new Set<WebSocket>(),
+}));
+const byId = new Map<string, (typeof rooms)[number]>(rooms.map((r) => [r.chatId, r]));
+
+const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+wss.on('connection', (socket) => {
+  socket.on('message', (data) => {
+    const { chatId } = JSON.parse(String(data)) as { chatId: string };
+    const room = byId.get(chatId);
+    if (!room) return;
+    room.sockets.add(socket);
+    socket.on('close', () => room.sockets.delete(socket));
+    socket.send(JSON.stringify({ type: 'joined', chatId }));
+  });
+});
+await new Promise((r) => wss.once('listening', r));
+
+async function run(ms: number, rate: number): Promise<number> {
+  const period = 1000 / rate;
+  let published = 0;
+  const timers: NodeJS.Timeout[] = [];
+  const publish = (room: (typeof rooms)[number]) => {
+    room.seq += 1;
+    published += 1;
+    const frame = JSON.stringify({
+      type: 'stream_chunk',
+      content: chunkContent(room.seq),
+      timestamp: new Date().toISOString(),
+      chatId: room.chatId,
+      messageId: room.messageId,
+      seq: room.seq,
+    });
+    for (const s of room.sockets) s.send(frame);
+  };
+  rooms.forEach((room, i) => {
+    timers.push(
+      setTimeout(
+        () => {
+          publish(room);
+          timers.push(setInterval(() => publish(room), period));
+        },
+        (period * i) / rooms.length,
+      ),
+    );
+  });
+  await new Promise((r) => setTimeout(r, ms));
+  for (const t of timers) clearTimeout(t);
+  return published;
+}
+
+process.on('message', (m: ToServer) => {
+  if (m.cmd === 'run')
+    void run(m.ms, m.rate).then((published) => send({ kind: 'done', published }));
+  if (m.cmd === 'stop') wss.close(() => process.exit(0));
+});
+
+send({
+  kind: 'ready',
+  url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`,
+  joins: rooms.map((r) => ({ chatId: r.chatId })),
+});
