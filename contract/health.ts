@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorBody } from './errors';
 
 const ProbeStatus = z.enum(['ok', 'down']);
 
@@ -10,3 +11,9 @@ export const HealthAnswer = z.object({
   mail: z.string(),
 });
 export type HealthAnswer = z.infer<typeof HealthAnswer>;
+
+/**
+ * A 503 of /api/health: its own answer (degraded), or the error shape when the server is too busy
+ * to check (under pressure) or is shutting down.
+ */
+export const HealthUnavailableAnswer = z.union([HealthAnswer, ErrorBody]);

@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { HealthAnswer } from '@contract/health';
+import { HealthAnswer, HealthUnavailableAnswer } from '@contract/health';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { housekeeping } from './accounts/housekeeping';
 import { routeLimits } from './accounts/route-limits';
@@ -203,7 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const health = { response: { 200: HealthAnswer, 503: HealthAnswer } };
+  const health = { response: { 200: HealthAnswer, 503: HealthUnavailableAnswer } };
   typed.get('/api/health', { schema: health }, async (_req, reply) => {
     // A dependency that accepts connections but never answers must not hang the check: each
     // probe gets HEALTH_PROBE_MS, so the answer comes within 2 s whatever the fault.
