@@ -26,6 +26,15 @@ export default defineConfig({
     // .vite/manifest.json: which chunks each route loads, so the chat route's first-load JS can
     // be summed from the build (bench/bundle, issue 14).
     manifest: true,
+    rolldownOptions: {
+      // The contract's schemas are plain values: building one (z.object(...).max(...)) has no
+      // side effect. Said so, a page that imports only a constant or a type of a contract module
+      // does not carry the module's schemas, nor zod itself (issue 14, bundle budget).
+      treeshake: { manualPureFunctions: ['z'] },
+      // zod in a chunk of its own: left to itself the bundler puts it in a chunk shared with
+      // what every page loads, though only forms and the report parsers use it.
+      output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } },
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:5000', '/ws': { target: 'ws://localhost:5000', ws: true } },

@@ -4,7 +4,6 @@ import { MODULE_KEYS, MODULES } from '@contract/modules';
 import { AppShell } from '@/app/app-shell';
 import { useAuth } from '@/hooks/use-auth';
 import { useLogout } from '@/features/auth/use-logout';
-import { LandingPage } from '@/features/landing/landing-page';
 import { useDocumentTitle } from '@/lib/page-title';
 
 /** A public page's tab title. */
@@ -13,8 +12,11 @@ function Titled({ title, children }: { title: string | null; children: React.Rea
   return <>{children}</>;
 }
 
-// The landing page loads with the app; every other page is its own chunk, so the chat page's
-// markdown and chart libraries never weigh on the first visit.
+// Every page is its own chunk: a first load carries only the page it opens (issue 14: the chat
+// route's budget), and the chat page's markdown and chart libraries never weigh on the others.
+const LandingPage = React.lazy(() =>
+  import('@/features/landing/landing-page').then((m) => ({ default: m.LandingPage })),
+);
 const AuthPage = React.lazy(() =>
   import('@/features/auth/auth-page').then((m) => ({ default: m.AuthPage })),
 );

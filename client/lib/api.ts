@@ -1,6 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ErrorBody } from '@contract/errors';
+import type { ErrorBody } from '@contract/errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -30,11 +30,33 @@ export class ApiError extends Error {
 function parseErrorBody(text: string): ErrorBody | undefined {
   if (!text) return undefined;
   try {
-    const result = ErrorBody.safeParse(JSON.parse(text));
-    return result.success ? result.data : undefined;
+    return asErrorBody(JSON.parse(text));
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The parts of an ErrorBody a body really has: a proxy or gateway in front of the server may
+ * answer with JSON of its own. A few typeof checks rather than the contract's zod schema, which
+ * would bring zod into every page (issue 14, bundle budget).
+ */
+function asErrorBody(value: unknown): ErrorBody | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const v = value as Record<string, unknown>;
+  if (typeof v.message !== 'string') return undefined;
+  const fields =
+    v.fields && typeof v.fields === 'object' && !Array.isArray(v.fields)
+      ? Object.fromEntries(
+          Object.entries(v.fields).filter((e): e is [string, string] => typeof e[1] === 'string'),
+        )
+      : undefined;
+  return {
+    message: v.message,
+    ...(typeof v.code === 'string' ? { code: v.code } : {}),
+    ...(fields ? { fields } : {}),
+    ...(typeof v.requestId === 'string' ? { requestId: v.requestId } : {}),
+  };
 }
 
 export function isApiError(err: unknown): err is ApiError {

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import {
-  ServerWsMessage,
+  type ServerWsMessage,
   WS_CLOSE_SESSION_ENDED,
   type JoinChatMessage,
   type JoinedEvent,
@@ -50,18 +50,20 @@ export function useChatSocket(chatId: string, handlers: ChatSocketHandlers): Soc
         ws.send(JSON.stringify(join));
       };
       ws.onmessage = (message) => {
-        let parsed: ReturnType<typeof ServerWsMessage.safeParse>;
+        // The server writes these from the contract's event types; a frame that is not even an
+        // object with a type (a proxy's, a truncated one) is refused. No zod on this path: it
+        // would weigh on the chat page's first load (issue 14).
+        let data: ServerWsMessage;
         try {
-          parsed = ServerWsMessage.safeParse(JSON.parse(String(message.data)));
+          data = JSON.parse(String(message.data)) as ServerWsMessage;
         } catch {
           latest.current.onInvalidMessage();
           return;
         }
-        if (!parsed.success) {
+        if (!data || typeof data !== 'object' || typeof data.type !== 'string') {
           latest.current.onInvalidMessage();
           return;
         }
-        const data = parsed.data;
         if (data.type === 'joined') latest.current.onJoined(data);
         else latest.current.onEvent(data);
       };
