@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureServerBuild, root, stampDir } from './build-server';
 
@@ -24,10 +24,14 @@ function clientHash(): string {
   const add = (rel: string) => {
     const abs = path.join(root, rel);
     if (!existsSync(abs)) return;
-    const files = readdirSync(abs, { withFileTypes: true, recursive: true }).flatMap((d) =>
-      d.isFile() ? [path.relative(root, path.join(d.parentPath, d.name))] : [],
-    );
-    for (const f of files.length ? files.sort() : [rel]) {
+    const files = statSync(abs).isDirectory()
+      ? readdirSync(abs, { withFileTypes: true, recursive: true })
+          .flatMap((d) =>
+            d.isFile() ? [path.relative(root, path.join(d.parentPath, d.name))] : [],
+          )
+          .sort()
+      : [rel];
+    for (const f of files) {
       if (/\.test\.tsx?$/.test(f)) continue;
       hash
         .update(`${f}\0`)
