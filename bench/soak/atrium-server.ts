@@ -1,5 +1,6 @@
 import { and, eq, max } from 'drizzle-orm';
 import { chatMessages, chats } from '../../server/db/schema';
+import { MemoryBus } from '../../server/realtime/bus';
 import { recordTurnEvent } from '../../server/realtime/turn-feed';
 import { startAtrium } from '../lib/atrium';
 import { CHATS, answerParent, streamTurns, type SoakReady } from './turns';
@@ -10,7 +11,8 @@ import { CHATS, answerParent, streamTurns, type SoakReady } from './turns';
  * runtime does: the reply's row is written as `loading`, its events recorded on the bus (list,
  * then channel), and /ws sends them to the sockets that joined the chat.
  */
-const atrium = await startAtrium();
+const bus = new MemoryBus();
+const atrium = await startAtrium({ bus });
 const db = atrium.database.db;
 const chatIds = [atrium.chatId];
 for (let i = 1; i < CHATS; i += 1) {
@@ -46,11 +48,12 @@ async function startTurn(chatId: string): Promise<string> {
 }
 
 const streaming = streamTurns(chatIds, (e) => recordTurnEvent(atrium.bus, e), startTurn);
-answerParent(streaming);
+answerParent(streaming, () => bus.size);
 process.on('SIGTERM', () => {
   void streaming
     .stop()
     .then(() => atrium.close())
+    .then(() => bus.close())
     .finally(() => process.exit(0));
 });
 process.send!({

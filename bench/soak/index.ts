@@ -86,8 +86,12 @@ try {
   children.push(atrium);
   const raw = await start('./raw-server.ts');
   children.push(raw);
-  const heap = async (c: BenchChild, type: 'heap' | 'stop' = 'heap') =>
-    (await c.ask<HeapAnswer>({ type })).heapUsed / MB;
+  const busKeys: number[] = [];
+  const heap = async (c: BenchChild, type: 'heap' | 'stop' = 'heap') => {
+    const answer = await c.ask<HeapAnswer>({ type });
+    if (answer.busKeys !== undefined) busKeys.push(answer.busKeys);
+    return answer.heapUsed / MB;
+  };
 
   const loads = [cycleSockets(atrium.ready as SoakReady), cycleSockets(raw.ready as SoakReady)];
   const t0 = Date.now();
@@ -120,6 +124,7 @@ try {
       note:
         `Atrium ${startHeap[0].toFixed(1)} -> ${endHeap[0].toFixed(1)} MB (${drift(0)}), ${closedHeap[0].toFixed(1)} MB once all sockets closed; ` +
         `raw ws reference ${startHeap[1].toFixed(1)} -> ${endHeap[1].toFixed(1)} MB (${drift(1)}), ${closedHeap[1].toFixed(1)} MB closed; ` +
+        `Atrium's in-process bus held ${busKeys.join(' -> ')} keys (warm-up, end, closed); ` +
         `${a.connects} / ${r.connects} connects, ${a.events} / ${r.events} frames received, ${a.failures} / ${r.failures} socket errors`,
     },
   ]);

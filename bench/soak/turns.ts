@@ -14,6 +14,8 @@ export const CHUNKS = 60;
 export type SoakRequest = { type: 'heap' } | { type: 'stop' };
 export interface HeapAnswer {
   heapUsed: number;
+  /** Keys the in-process bus holds (Atrium only): turn lists, counters, values. */
+  busKeys?: number;
 }
 export interface SoakReady {
   /** ws:// URL of the socket endpoint. */
@@ -77,14 +79,17 @@ export function heapAfterGc(): number {
 }
 
 /** Answers the parent's IPC requests; `stop` ends the streaming. */
-export function answerParent(streaming: { stop: () => Promise<void> }): void {
+export function answerParent(
+  streaming: { stop: () => Promise<void> },
+  busKeys?: () => number,
+): void {
   process.on('message', (raw) => {
     const msg = raw as SoakRequest;
     void (async () => {
       if (msg.type === 'stop') await streaming.stop();
       // Let the last frames and closes settle before measuring.
       await sleep(500);
-      process.send?.({ heapUsed: heapAfterGc() } satisfies HeapAnswer);
+      process.send?.({ heapUsed: heapAfterGc(), busKeys: busKeys?.() } satisfies HeapAnswer);
     })();
   });
 }
