@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app';
+import { TEST_PASSWORD, signedInUser } from '../../test-support/factories';
+import { buildApp } from '../app';
+import { sessions } from '../db/schema';
+import { ManualClock } from '../lib/clock';
+import { consoleMailer } from '../mail/mailer';
+import { createBus, type Bus } from '../realtime/bus';
+import { SESSION_SLIDE_EVERY_MS, cookieName, createSession, hashToken } from './sessions';
+
+// Sessions are served from each process's memory (issue 14): an ended session must stop working
+// at once in the process that ended it, and in another process as soon as the bus tells it.
+// Two apps on one database stand for two processes: with REDIS_URL each has its own Redis bus,
+// without it they share the in-process bus.
+
+describe('cached sessions', () => {
+  const clock = new ManualClock(new Date('2026-05-04T08:00:00Z'));
+  let a: TestApp;
+  let b: FastifyInstance;
+  let busB: Bus;
+  beforeAll(async () => {
+    a = await createTestApp({ clock });
+    busB = a.config.redisUrl ? createBus(a.config.redisUrl, inject('redisPrefix')) : a.bus;
+    const log = pino({ level: 'silent' });
+    b = await buildApp({
+      config: a.config,
+      database: a.database,
+      bus: busB,
+      mailer: consoleMailer(log, () => undefined),
+      clock,
+      logger: log,
+    });
+    await b.ready();
+  });
+  afterAll(async () => {
+    await b?.close();
+    if (busB && busB !== a?.bus) await busB.close();
+    await a?.close();
+  });
+
+  const me = (app: FastifyInstance, cookie: string) =>
+    app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+  /** The other process learns of the end through the bus: a few milliseconds, not at once. */
+  async function refusedSoon(app: FastifyInstance, cookie: string) {
+    const until = Date.now() + 3_000;
+    let status = (await me(app, cookie)).statusCode;
+    while (status !== 401 && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 20));
+      status = (await me(app, cookie)).statusCode;
+    }
+    return status;
+  }
+
+  it('ends at logout in this process at once, and in the other through the bus', async () => {
+    const { cookie } = await signedInUser(a);
+    // Both processes have the session in memory.
+    expect((await me(a.app, cookie)).statusCode).toBe(200);
+    expect((await me(b, cookie)).statusCode).toBe(200);
+
+    const out = await a.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(200);
+    expect((await me(a.app, cookie)).statusCode).toBe(401);
+    expect(await refusedSoon(b, cookie)).toBe(401);
+  });
+
+  it('ends the other sessions at a password change, wherever they were read', async () => {
+    const { user, cookie: kept } = await signedInUser(a);
+    // A second session of the same user (another browser).
+    const { token } = await createSession(a.database.db, clock, { userId: user.id, stage: 'full' });
+    const other = `${cookieName(a.config)}=${token}`;
+    for (const app of [a.app, b]) {
+      expect((await me(app, kept)).statusCode).toBe(200);
+      expect((await me(app, other)).statusCode).toBe(200);
+    }
+
+    const changed = await b.inject({
+      method: 'POST',
+      url: '/api/user/change-password',
+      headers: { cookie: kept },
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await me(b, other)).statusCode).toBe(401);
+    expect(await refusedSoon(a.app, other)).toBe(401);
+    for (const app of [a.app, b]) expect((await me(app, kept)).statusCode).toBe(200);
+  });
+
+  it('writes the sliding idle expiry at most every few minutes, not on every request', async () => {
+    const { cookie } = await signedInUser(a);
+    const sid = hashToken(cookie.slice(cookie.indexOf('=') + 1));
+    const expiry = async () =>
+      (await a.database.db.select().from(sessions).where(eq(sessions.sid, sid)))[0]!.expire;
+    const first = await expiry();
+
+    clock.advance(SESSION_SLIDE_EVERY_MS - 1_000);
+    expect((await me(a.app, cookie)).statusCode).toBe(200);
+    expect(await expiry()).toEqual(first);
+
+    clock.advance(2_000);
+    expect((await me(a.app, cookie)).statusCode).toBe(200);
+    expect((await expiry()).getTime()).toBe(clock.now().getTime() + 7 * 24 * 60 * 60 * 1000);
+  });
+});
