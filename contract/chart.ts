@@ -1,15 +1,6 @@
 import { z } from 'zod';
 
-export const SUPPORTED_CHART_TYPES = [
-  'bar',
-  'line',
-  'pie',
-  'doughnut',
-  'polararea',
-  'radar',
-  'bubble',
-  'scatter',
-] as const;
+export { SUPPORTED_CHART_TYPES } from './constants';
 
 /** Chart object of spec section 3: config.type, when present, takes precedence over chart_type. */
 export const ChartObject = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ATTACHMENT_MAX_BYTES, FILE_NAME_MAX, TITLE_MAX } from './constants';
+import { ATTACHMENT_MAX_BYTES, FILE_NAME_MAX, SEARCH_QUERY_MAX, TITLE_MAX } from './constants';
+
+export { HIGHLIGHT_END, HIGHLIGHT_START, SEARCH_QUERY_MAX } from './constants';
 import { ModuleKey } from './modules';
 import { StructuredResponse } from './structured-response';
 
@@ -130,7 +132,6 @@ export const ChatPageQuery = z.object({
 export type ChatPageQuery = z.infer<typeof ChatPageQuery>;
 
 /** GET /api/chats/search?q=: the caller's chats whose title or messages match. */
-export const SEARCH_QUERY_MAX = 200;
 export const ChatSearchQuery = z.object({
   q: z
     .string({ error: 'Search text is required' })
@@ -140,10 +141,6 @@ export const ChatSearchQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export type ChatSearchQuery = z.infer<typeof ChatSearchQuery>;
-
-/** Marks around a matched word in a search snippet (private-use characters: never in text). */
-export const HIGHLIGHT_START = '\uE000';
-export const HIGHLIGHT_END = '\uE001';
 
 export const SearchHitDto = z.object({
   chatId: z.string(),

@@ -48,3 +48,46 @@ export const THEME_STORAGE_KEY = 'vite-ui-theme';
 
 /** Starter template description: a text column; bounded so a bad import cannot store megabytes. */
 export const DESCRIPTION_MAX = 2_000;
+
+// Constants of contract modules that hold schemas, kept here (no zod) so that a page using only
+// them does not carry the schemas; each module re-exports its own (issue 14, bundle budget).
+
+/** GET /api/chats/search?q=: the longest search text. */
+export const SEARCH_QUERY_MAX = 200;
+/** Marks around a matched word in a search snippet (private-use characters: never in text). */
+export const HIGHLIGHT_START = '\uE000';
+export const HIGHLIGHT_END = '\uE001';
+
+/** Close code of a socket whose session ended (logout, password change): do not reconnect. */
+export const WS_CLOSE_SESSION_ENDED = 4001;
+
+/**
+ * What a user reads when a model's answer ends early, shown with the partial answer it kept.
+ * The client offers Continue on exactly this message.
+ */
+export const MODEL_TRUNCATED_MESSAGE =
+  'The model stopped because its output limit was reached; the answer is incomplete. Continue?';
+export const MODEL_FILTERED_MESSAGE =
+  "The model server's content filter stopped the answer; the answer is incomplete.";
+/** The message Continue sends: the model goes on from where its last answer stopped. */
+export const CONTINUE_REQUEST = 'Continue';
+
+export const SUPPORTED_CHART_TYPES = [
+  'bar',
+  'line',
+  'pie',
+  'doughnut',
+  'polararea',
+  'radar',
+  'bubble',
+  'scatter',
+] as const;
+
+/** A saved file's type, from its extension: .md markdown, .html/.htm html, anything else text. */
+export const FILE_TYPES = ['markdown', 'html', 'text'] as const;
+export function fileTypeOf(fileName: string): (typeof FILE_TYPES)[number] {
+  const ext = fileName.toLowerCase().split('.').pop() ?? '';
+  if (ext === 'md' || ext === 'markdown') return 'markdown';
+  if (ext === 'html' || ext === 'htm') return 'html';
+  return 'text';
+}

@@ -1,16 +1,10 @@
 import { z } from 'zod';
-import { FILE_NAME_MAX } from './constants';
+import { FILE_NAME_MAX, FILE_TYPES } from './constants';
 
-export const FileType = z.enum(['markdown', 'html', 'text']);
+export { fileTypeOf } from './constants';
+
+export const FileType = z.enum(FILE_TYPES);
 export type FileType = z.infer<typeof FileType>;
-
-/** fileType derives from the extension: .md markdown, .html/.htm html, anything else text. */
-export function fileTypeOf(fileName: string): FileType {
-  const ext = fileName.toLowerCase().split('.').pop() ?? '';
-  if (ext === 'md' || ext === 'markdown') return 'markdown';
-  if (ext === 'html' || ext === 'htm') return 'html';
-  return 'text';
-}
 
 export const SaveFileBody = z.object({
   fileName: z.string().trim().min(1, 'File name is required').max(FILE_NAME_MAX),

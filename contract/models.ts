@@ -22,13 +22,4 @@ export const ModelString = z
   );
 export type ModelString = z.infer<typeof ModelString>;
 
-/**
- * What a user reads when a model's answer ends early, shown with the partial answer it kept.
- * The client offers Continue on exactly this message.
- */
-export const MODEL_TRUNCATED_MESSAGE =
-  'The model stopped because its output limit was reached; the answer is incomplete. Continue?';
-export const MODEL_FILTERED_MESSAGE =
-  "The model server's content filter stopped the answer; the answer is incomplete.";
-/** The message Continue sends: the model goes on from where its last answer stopped. */
-export const CONTINUE_REQUEST = 'Continue';
+export { CONTINUE_REQUEST, MODEL_FILTERED_MESSAGE, MODEL_TRUNCATED_MESSAGE } from './constants';

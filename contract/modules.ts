@@ -1,57 +1,11 @@
 import { z } from 'zod';
+import { MODULE_KEYS } from './module-list';
 
-/** The three module keys (Chat.module values) and their routes and names. */
-export const MODULE_KEYS = ['brand-hub', 'governance', 'talent-intelligence'] as const;
+// The keys, routes and names live in module-list.ts, which imports no zod: pages that only show
+// them do not carry the schemas (issue 14, bundle budget).
+export { MODULE_KEYS, MODULES, type ModuleInfo } from './module-list';
+
 export const ModuleKey = z.enum(MODULE_KEYS, {
   error: () => 'Module must be one of brand-hub, governance, talent-intelligence',
 });
 export type ModuleKey = z.infer<typeof ModuleKey>;
-
-export interface ModuleInfo {
-  key: ModuleKey;
-  /** Display name: "Enter {name}", "Back to {name}", "No recent chats for {name}". */
-  name: string;
-  path: `/${ModuleKey}`;
-  /** Header title of the signed-in shell. */
-  headerTitle: string;
-  /** Title of a chat started with the module's main button. */
-  defaultChatTitle: string;
-  /** Main button label on the module page. */
-  newChatLabel: string;
-  startersHeading: string;
-  /** Company column holding the module's model. */
-  companyModelField: 'brandHubModel' | 'governanceModel' | 'talentIntelligenceModel';
-}
-
-export const MODULES: Record<ModuleKey, ModuleInfo> = {
-  'brand-hub': {
-    key: 'brand-hub',
-    name: 'Brand Hub',
-    path: '/brand-hub',
-    headerTitle: 'Brand Hub',
-    defaultChatTitle: 'Brand Hub Thread',
-    newChatLabel: 'New Analysis',
-    startersHeading: "Don't know how to start? Try one of the starters!",
-    companyModelField: 'brandHubModel',
-  },
-  governance: {
-    key: 'governance',
-    name: 'Governance',
-    path: '/governance',
-    headerTitle: 'Governance',
-    defaultChatTitle: 'Governance Chat',
-    newChatLabel: 'Start New Chat',
-    startersHeading: 'Need inspiration? Try a starter template',
-    companyModelField: 'governanceModel',
-  },
-  'talent-intelligence': {
-    key: 'talent-intelligence',
-    name: 'Talent Intelligence',
-    path: '/talent-intelligence',
-    headerTitle: 'Performance & Reports',
-    defaultChatTitle: 'Talent Intelligence Chat',
-    newChatLabel: 'Start New Chat',
-    startersHeading: 'Need inspiration? Try a starter template',
-    companyModelField: 'talentIntelligenceModel',
-  },
-};

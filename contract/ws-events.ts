@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { WS_CLOSE_SESSION_ENDED } from './constants';
+
 /** Client -> server. lastSeq: the last event seq the client has applied for the current turn. */
 export const JoinChatMessage = z.object({
   type: z.literal('join_chat'),
@@ -56,6 +58,3 @@ export type JoinedEvent = z.infer<typeof JoinedEvent>;
 
 export const ServerWsMessage = z.union([StreamEvent, JoinedEvent]);
 export type ServerWsMessage = z.infer<typeof ServerWsMessage>;
-
-/** Close code of a socket whose session ended (logout, password change): do not reconnect. */
-export const WS_CLOSE_SESSION_ENDED = 4001;
