@@ -83,6 +83,41 @@ function writeAtomic(file: string, contents: Uint8Array | string): void {
   renameSync(tmp, file);
 }
 
+/** Files and contents of a folder, as one hash. */
+function folderHash(dir: string): string {
+  const hash = createHash('sha256');
+  for (const f of filesUnder(dir)) {
+    hash
+      .update(`${path.relative(dir, path.join(root, f))}\0`)
+      .update(readFileSync(path.join(root, f)));
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * The migrations, read by drizzle's migrator at every start (db/connect.ts: ./migrations), copied
+ * beside the bundle. Replaced only when they changed, by renames, so a server starting during a
+ * build finds a whole folder; a build running at the same moment may have put its copy in first.
+ */
+function installMigrations(): void {
+  const target = path.join(serverOutDir, 'migrations');
+  if (existsSync(target) && folderHash(target) === folderHash(migrationsDir)) return;
+  const fresh = `${target}.${process.pid}.tmp`;
+  const old = `${target}.${process.pid}.old`;
+  cpSync(migrationsDir, fresh, { recursive: true });
+  try {
+    renameSync(target, old);
+  } catch {
+    // none there yet, or another build moved it
+  }
+  try {
+    renameSync(fresh, target);
+  } catch {
+    rmSync(fresh, { recursive: true, force: true });
+  }
+  rmSync(old, { recursive: true, force: true });
+}
+
 /** Builds dist/server (always). */
 export async function buildServer(): Promise<void> {
   const result = await esbuild.build({
@@ -123,15 +158,11 @@ export async function buildServer(): Promise<void> {
   const dayAgo = Date.now() - 24 * 3600_000;
   for (const name of readdirSync(serverOutDir)) {
     const abs = path.join(serverOutDir, name);
-    const st = statSync(abs);
-    if (st.isFile() && !written.has(abs) && st.mtimeMs < dayAgo) rmSync(abs, { force: true });
+    // A concurrent build's temp file may be renamed away between the listing and the stat.
+    const st = statSync(abs, { throwIfNoEntry: false });
+    if (st?.isFile() && !written.has(abs) && st.mtimeMs < dayAgo) rmSync(abs, { force: true });
   }
-
-  // The migrations, read by drizzle's migrator at every start (db/connect.ts: ./migrations).
-  const tmpMigrations = path.join(serverOutDir, `migrations.${process.pid}.tmp`);
-  cpSync(migrationsDir, tmpMigrations, { recursive: true });
-  rmSync(path.join(serverOutDir, 'migrations'), { recursive: true, force: true });
-  renameSync(tmpMigrations, path.join(serverOutDir, 'migrations'));
+  installMigrations();
 
   const bundled = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('<'));
   const stamp: Stamp = { inputs: hashInputs([...bundled, ...extraInputs].sort()) };
