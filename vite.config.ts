@@ -27,10 +27,6 @@ export default defineConfig({
     // be summed from the build (bench/bundle, issue 14).
     manifest: true,
     rolldownOptions: {
-      // The contract's schemas are plain values: building one (z.object(...).max(...)) has no
-      // side effect. Said so, a page that imports only a constant or a type of a contract module
-      // does not carry the module's schemas, nor zod itself (issue 14, bundle budget).
-      treeshake: { manualPureFunctions: ['z'] },
       // zod in a chunk of its own: left to itself the bundler puts it in a chunk shared with
       // what every page loads, though only forms and the report parsers use it.
       output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } },

@@ -13,7 +13,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { UserDto } from '@contract/accounts';
-import { MODULES, MODULE_KEYS } from '@contract/modules';
+import { MODULES, MODULE_KEYS } from '@contract/module-list';
 import { AtriumLogo } from '@/components/atrium-logo';
 import { MODULE_ICONS } from '@/components/module-icon';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Redirect, Route, Switch, useSearch } from 'wouter';
-import { MODULE_KEYS, MODULES } from '@contract/modules';
+import { MODULE_KEYS, MODULES } from '@contract/module-list';
 import { AppShell } from '@/app/app-shell';
 import { useAuth } from '@/hooks/use-auth';
 import { useLogout } from '@/features/auth/use-logout';

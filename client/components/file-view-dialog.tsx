@@ -1,4 +1,4 @@
-import { fileTypeOf } from '@contract/files';
+import { fileTypeOf } from '@contract/constants';
 import {
   Dialog,
   DialogContent,

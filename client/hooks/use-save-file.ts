@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { fileTypeOf, type SavedFileDto } from '@contract/files';
+import type { SavedFileDto } from '@contract/files';
+import { fileTypeOf } from '@contract/constants';
 import { apiJson, isApiError } from '@/lib/api';
 import { toast } from '@/hooks/use-toast';
 import { savedFilesKey } from '@/lib/query-keys';

@@ -1,4 +1,5 @@
-import { SUPPORTED_CHART_TYPES, type ChartObject } from '@contract/chart';
+import type { ChartObject } from '@contract/chart';
+import { SUPPORTED_CHART_TYPES } from '@contract/constants';
 
 /** Chart.js names for the spec's lower-case type list. */
 const CHART_JS_TYPES: Record<(typeof SUPPORTED_CHART_TYPES)[number], string> = {

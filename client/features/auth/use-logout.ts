@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api';
-import { useLogoutMutation } from '@/features/auth/api/auth-api';
+import { useLogoutMutation } from '@/features/auth/api/logout-api';
 
 /** The shell's Logout entry: the call, its toasts (spec section 7/8) and the way back to /. */
 export function useLogout(): () => void {

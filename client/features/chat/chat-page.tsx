@@ -1,7 +1,8 @@
 import * as React from 'react';
 import { Link, useLocation } from 'wouter';
 import { ArrowLeftIcon, FolderOpenIcon, PencilIcon, RotateCwIcon } from 'lucide-react';
-import { MODULES, type ModuleKey } from '@contract/modules';
+import { MODULES } from '@contract/module-list';
+import type { ModuleKey } from '@contract/modules';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useAuth } from '@/hooks/use-auth';

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { SearchIcon } from 'lucide-react';
 import type { ChatModule } from '@contract/chats';
-import { MODULE_KEYS, MODULES } from '@contract/modules';
+import { MODULE_KEYS, MODULES } from '@contract/module-list';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import {

@@ -1,7 +1,8 @@
 import * as React from 'react';
 import { useLocation } from 'wouter';
 import { LoaderCircleIcon, SearchIcon } from 'lucide-react';
-import { SEARCH_QUERY_MAX, type SearchHitDto } from '@contract/chats';
+import type { SearchHitDto } from '@contract/chats';
+import { SEARCH_QUERY_MAX } from '@contract/constants';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
 import { useChatSearch } from './api/chats-api';

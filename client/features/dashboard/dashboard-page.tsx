@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { ArrowRightIcon } from 'lucide-react';
-import { MODULE_KEYS, MODULES } from '@contract/modules';
+import { MODULE_KEYS, MODULES } from '@contract/module-list';
 import { MODULE_COPY } from '@/components/module-copy';
 import { MODULE_ICONS } from '@/components/module-icon';
 import { Button } from '@/components/ui/button';

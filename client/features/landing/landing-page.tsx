@@ -7,7 +7,7 @@ import {
   LockKeyholeIcon,
   MessagesSquareIcon,
 } from 'lucide-react';
-import { MODULE_KEYS, MODULES } from '@contract/modules';
+import { MODULE_KEYS, MODULES } from '@contract/module-list';
 import { AtriumLogo } from '@/components/atrium-logo';
 import { MODULE_COPY } from '@/components/module-copy';
 import { MODULE_ICONS } from '@/components/module-icon';

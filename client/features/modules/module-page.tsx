@@ -1,7 +1,8 @@
 import * as React from 'react';
 import { useLocation } from 'wouter';
 import { Loader2Icon, PlusIcon } from 'lucide-react';
-import { MODULES, type ModuleKey } from '@contract/modules';
+import { MODULES } from '@contract/module-list';
+import type { ModuleKey } from '@contract/modules';
 import type { StarterDto } from '@contract/starters';
 import { MODULE_ICONS } from '@/components/module-icon';
 import { Button } from '@/components/ui/button';

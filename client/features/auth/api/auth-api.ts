@@ -1,4 +1,4 @@
-import { hashKey, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   VerifyOtpAnswer,
   type ForgotPasswordBody,
@@ -8,8 +8,8 @@ import {
   type VerifyOtpBody,
 } from '@contract/accounts';
 import { MessageBody } from '@contract/errors';
-import { apiJson, callParsed } from '@/lib/api';
-import { AUTH_USER_QUERY_KEY, setAuthUser } from '@/hooks/use-auth';
+import { callParsed } from '@/lib/api';
+import { setAuthUser } from '@/hooks/use-auth';
 
 // Each hook only does the call and the cache work every caller needs; the screens own their
 // toasts and navigation, which differ per screen.
@@ -44,30 +44,6 @@ export function useVerifyOtp(options: SignInOutOptions<VerifyOtpAnswer> = {}) {
     onSuccess: (answer) => {
       options.onSuccess?.(answer);
       setAuthUser(queryClient, answer.user);
-    },
-  });
-}
-
-/**
- * After logout: the user becomes null first (guards redirect at once), then every other cached
- * answer goes, so nothing of the previous user survives for the next one on this browser.
- */
-export function clearSignedInData(queryClient: QueryClient): void {
-  void queryClient.cancelQueries();
-  setAuthUser(queryClient, null);
-  const authHash = hashKey(AUTH_USER_QUERY_KEY);
-  queryClient.removeQueries({ predicate: (query) => query.queryHash !== authHash });
-}
-
-export function useLogoutMutation(options: SignInOutOptions<MessageBody> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    // Not parsed here: logout is in every signed-in page's bundle, and the server shapes the
-    // answer by its response schema anyway.
-    mutationFn: () => apiJson<MessageBody>('POST', '/api/logout'),
-    onSuccess: (answer) => {
-      options.onSuccess?.(answer);
-      clearSignedInData(queryClient);
     },
   });
 }

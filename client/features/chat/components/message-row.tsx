@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { LoaderCircleIcon } from 'lucide-react';
 import type { MessagePart } from '@contract/chats';
-import { CONTINUE_REQUEST, MODEL_TRUNCATED_MESSAGE } from '@contract/models';
+import { CONTINUE_REQUEST, MODEL_TRUNCATED_MESSAGE } from '@contract/constants';
 import { messageText, reportToMarkdown } from '@contract/chat-markdown';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessagePart, SendMessageBody } from '@contract/chats';
 import type { JoinedEvent, StreamEvent } from '@contract/ws-events';
-import { MODEL_TRUNCATED_MESSAGE } from '@contract/models';
+import { MODEL_TRUNCATED_MESSAGE } from '@contract/constants';
 import { apiJson, apiRequest, serverMessage } from '@/lib/api';
 import { toast } from '@/hooks/use-toast';
 import {

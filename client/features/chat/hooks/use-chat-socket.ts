@@ -1,10 +1,10 @@
 import * as React from 'react';
-import {
-  type ServerWsMessage,
-  WS_CLOSE_SESSION_ENDED,
-  type JoinChatMessage,
-  type JoinedEvent,
-  type StreamEvent,
+import { WS_CLOSE_SESSION_ENDED } from '@contract/constants';
+import type {
+  JoinChatMessage,
+  JoinedEvent,
+  ServerWsMessage,
+  StreamEvent,
 } from '@contract/ws-events';
 import { reconnectDelay } from '../lib/backoff';
 

@@ -1,5 +1,6 @@
-import { HIGHLIGHT_END, HIGHLIGHT_START } from '@contract/chats';
-import { MODULES, type ModuleKey } from '@contract/modules';
+import { HIGHLIGHT_END, HIGHLIGHT_START } from '@contract/constants';
+import { MODULES } from '@contract/module-list';
+import type { ModuleKey } from '@contract/modules';
 
 /** The module's display name ("Dashboard" for the dashboard key, the key itself if unknown). */
 export function moduleName(module: string): string {

@@ -1,0 +1,29 @@
+import { hashKey, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { MessageBody } from '@contract/errors';
+import { apiJson } from '@/lib/api';
+import { AUTH_USER_QUERY_KEY, setAuthUser } from '@/hooks/use-auth';
+
+// Apart from the sign-in calls (auth-api.ts): logout is on every signed-in page, and those carry
+// the forms' schemas. The answer is shaped by the server's response schema; not parsed again.
+
+/**
+ * After logout: the user becomes null first (guards redirect at once), then every other cached
+ * answer goes, so nothing of the previous user survives for the next one on this browser.
+ */
+export function clearSignedInData(queryClient: QueryClient): void {
+  void queryClient.cancelQueries();
+  setAuthUser(queryClient, null);
+  const authHash = hashKey(AUTH_USER_QUERY_KEY);
+  queryClient.removeQueries({ predicate: (query) => query.queryHash !== authHash });
+}
+
+export function useLogoutMutation(options: { onSuccess?: (answer: MessageBody) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<MessageBody>('POST', '/api/logout'),
+    onSuccess: (answer) => {
+      options.onSuccess?.(answer);
+      clearSignedInData(queryClient);
+    },
+  });
+}
