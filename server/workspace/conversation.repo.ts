@@ -15,6 +15,9 @@ import { searchTextOf } from '../lib/search-text';
 // Messages and attachments: SQL only. Rules live in conversation.service.ts; a turn's own
 // bookkeeping (closing a reply, history, log rows) is in agents/turn.repo.ts.
 
+/** Largest value of a PostgreSQL integer column. */
+const INT4_MAX = 2 ** 31 - 1;
+
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Locks the caller's chat row for the rest of the transaction: sends to one chat queue up here. */
@@ -42,8 +45,10 @@ export async function listMessages(
   chatId: string,
   page: { limit?: number | undefined; before?: number | undefined } = {},
 ): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
-  const where = page.before
-    ? and(eq(chatMessages.chatId, chatId), lt(chatMessages.seq, page.before))
+  // seq is an integer column: a `before` past its range would fail the query, and means "all".
+  const before = page.before === undefined ? undefined : Math.min(page.before, INT4_MAX);
+  const where = before
+    ? and(eq(chatMessages.chatId, chatId), lt(chatMessages.seq, before))
     : eq(chatMessages.chatId, chatId);
   if (!page.limit) {
     const messages = await db

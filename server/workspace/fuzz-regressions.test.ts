@@ -1,7 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { signedInUser } from '../../test-support/factories';
+import { replyClosed, sendMessage, userWithChat } from './conversation.test-helper';
 import { INVALID_CURSOR } from './chats.service';
+
+vi.mock('../agents/registry', async () => {
+  const { scriptedAgentFor } = await import('../agents/scripted-agents.test-helper');
+  return { agentFor: scriptedAgentFor };
+});
 
 // Inputs the workspace fuzzing (workspace-fuzz*.test.ts) found answering 500, each kept here as a
 // plain case.
@@ -39,5 +45,18 @@ describe('inputs the fuzzing found', () => {
     // A cursor as the server writes it still pages.
     const ok = await get(cookie, `/api/chats/all?cursor=${cursorOf('2026-11-24 02:16:24.5+00')}`);
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('a history page before a position past the integer range is every message, not a 500', async () => {
+    const { cookie, chat } = await userWithChat(t, 'builtin');
+    expect((await sendMessage(t, cookie, { chatId: chat.id, message: 'Hello' })).statusCode).toBe(
+      200,
+    );
+    await replyClosed(t, chat.id);
+    for (const before of ['2147483648', '99999999999', '9007199254740991']) {
+      const res = await get(cookie, `/api/chats/${chat.id}?limit=10&before=${before}`);
+      expect(res.statusCode, before).toBe(200);
+      expect(res.json<{ messages: unknown[] }>().messages).toHaveLength(2);
+    }
   });
 });
