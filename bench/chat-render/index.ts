@@ -15,7 +15,8 @@ import { chatMessages, chats, users } from '../../server/db/schema';
 import { systemClock } from '../../server/lib/clock';
 import { consoleMailer } from '../../server/mail/mailer';
 import { MemoryBus } from '../../server/realtime/bus';
-import { recordTurnEvent } from '../../server/realtime/turn-feed';
+import { recordTurnEvent, turnAliveKey } from '../../server/realtime/turn-feed';
+import { report } from '../lib/report';
 import { seedDatabase } from '../../server/seed/seed';
 
 /**
@@ -51,7 +52,7 @@ if (!clientDir) {
     throw new Error('client build failed');
 }
 
-const report = (i: number) => ({
+const reportOf = (i: number) => ({
   task_name: `Headcount review ${i}`,
   content: [
     {
@@ -83,7 +84,7 @@ async function seedChat(db: Db, userId: string, count: number): Promise<string> 
   const t0 = Date.now() - (count + 1) * 60_000;
   const rows = Array.from({ length: count }, (_, i) => {
     const user = i % 2 === 0;
-    const r = report(i);
+    const r = reportOf(i);
     return {
       chatId: chat!.id,
       seq: i + 1,
@@ -126,6 +127,9 @@ async function newReply(db: Db, chatId: string): Promise<{ replyId: string; tota
       timestamp: new Date(),
     })
     .returning();
+  // Its heartbeat, as a running turn keeps it: the orphan sweep would otherwise close a reply
+  // older than a heartbeat period in the middle of a measurement.
+  await bus.setValue(turnAliveKey(reply!.id), '1', 10 * 60_000);
   // The history's ETag follows the chat's version.
   await db
     .update(chats)
@@ -438,14 +442,24 @@ try {
       `and /ws, 20 ms apart (+300 ms), minus the idle page over the same span, divided by ${CHUNKS}\n`,
   );
   for (const [k, v] of rows) console.log(`${k.padEnd(70)} ${v}`);
-  const ok = [chunk0, chunkPaged, chunk2000].every(
-    (c) => c.ms <= 1 && Math.abs(c.ms - chunk0.ms) <= 0.5,
-  );
-  console.log(
-    `\ngoal: at most 1 ms per chunk, the same (within 0.5 ms) with 0 and ${HISTORY} earlier messages: ${ok ? 'met' : 'MISSED'}`,
-  );
   if (pageErrors.length) console.log(`page errors: ${pageErrors.join('; ')}`);
-  failed = !ok || pageErrors.length > 0;
+  const figure = (name: string, c: typeof chunk0) => ({
+    name: `main-thread time per streamed chunk, ${name}`,
+    value: c.ms,
+    unit: 'ms',
+    reference: { name: '0 earlier messages', value: chunk0.ms },
+    goal: { atMost: 1 },
+    note: `${c.rows} rows in the DOM; ${c.detail}`,
+  });
+  const results = await report('chat-render', [
+    { ...figure('0 earlier messages', chunk0), reference: undefined },
+    figure(`${HISTORY.toLocaleString('en')} messages, newest page shown`, chunkPaged),
+    figure(`${HISTORY.toLocaleString('en')} messages all loaded`, chunk2000),
+  ]);
+  // Also the same (within 0.5 ms) with 0 and 2,000 earlier messages.
+  const flat = [chunkPaged, chunk2000].every((c) => Math.abs(c.ms - chunk0.ms) <= 0.5);
+  if (!flat) console.log('MISSED: per-chunk time with 2,000 messages is not within 0.5 ms of 0');
+  failed = results.some((r) => !r.met) || !flat || pageErrors.length > 0;
   await context.close();
   await app.close();
 } finally {
