@@ -54,9 +54,19 @@ function prepared<T>(db: DbOrTx, name: string, build: (db: DbOrTx) => T): T {
   return statement;
 }
 
+/** The columns a chat list shows (ChatSummaryDto): less to send, parse and map than the row. */
+const summaryColumns = {
+  id: chats.id,
+  title: chats.title,
+  module: chats.module,
+  createdAt: chats.createdAt,
+  updatedAt: chats.updatedAt,
+};
+export type ChatSummaryRow = Pick<Chat, keyof typeof summaryColumns>;
+
 const recentChats = (db: DbOrTx) =>
   db
-    .select()
+    .select(summaryColumns)
     .from(chats)
     .where(
       and(
@@ -76,7 +86,7 @@ export async function listOwnChats(
   userId: string,
   module: ChatModule,
   limit = RECENT_CHATS_LIMIT,
-): Promise<Chat[]> {
+): Promise<ChatSummaryRow[]> {
   return prepared(db, 'recent_chats', recentChats).execute({ userId, module, limit });
 }
 

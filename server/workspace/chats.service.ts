@@ -10,7 +10,6 @@ import type {
 import { chatToMarkdown } from '@contract/chat-markdown';
 import { fileTypeOf } from '@contract/files';
 import type { Db, DbOrTx } from '../db/connect';
-import type { Chat } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import type { TurnRuntime } from '../agents/runtime';
@@ -19,6 +18,7 @@ import {
   insertChat,
   listChatPage,
   listOwnChats,
+  type ChatSummaryRow,
   purgeChats,
   restoreChat,
   searchOwnChats,
@@ -34,7 +34,7 @@ export const CHAT_UNDO_MS = 30_000;
 export const EMPTY_CHAT_TTL_MS = 24 * 60 * 60 * 1000;
 export const INVALID_CURSOR = 'Invalid cursor';
 
-export function toChatSummaryDto(c: Chat): ChatSummaryDto {
+export function toChatSummaryDto(c: ChatSummaryRow): ChatSummaryDto {
   return {
     id: c.id,
     title: c.title,
