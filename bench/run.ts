@@ -15,6 +15,7 @@ import { RESULT_PREFIX, tableLines, type FigureResult } from './lib/report';
  *   npm run bench -- --list           their names
  *   BENCH_QUICK=1 npm run bench       short measurements (a smoke run; figures are rough)
  *   BENCH_RESULTS_FILE=out.json       also write every result there
+ *   BENCH_TIMEOUT_SECONDS=1800        a benchmark running longer is stopped and counts as failed
  */
 const here = import.meta.dirname;
 const root = path.resolve(here, '..');
@@ -45,7 +46,19 @@ interface Outcome {
   code: number | null;
   signal: NodeJS.Signals | null;
   seconds: number;
+  timedOut: boolean;
 }
+
+const timeoutMs = Number(process.env.BENCH_TIMEOUT_SECONDS ?? 1800) * 1000;
+/** The running benchmark's process group (its servers and browsers included). */
+let running: number | undefined;
+const signalGroup = (signal: NodeJS.Signals) => {
+  try {
+    if (running) process.kill(-running, signal);
+  } catch {
+    // Already gone.
+  }
+};
 
 /** Runs one benchmark, echoing its output, and collects its `::bench-result::` lines. */
 function runOne(name: string): Promise<Outcome> {
@@ -53,7 +66,17 @@ function runOne(name: string): Promise<Outcome> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, name, 'index.ts')], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
+    // A group of its own, so that a timeout or Ctrl-C stops what it started too.
+    detached: true,
   });
+  running = child.pid;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    console.log(`${name}: still running after ${timeoutMs / 1000} s, stopping it`);
+    signalGroup('SIGTERM');
+    setTimeout(() => signalGroup('SIGKILL'), 10_000).unref();
+  }, timeoutMs);
   const results: FigureResult[] = [];
   const lines = createInterface({ input: child.stdout });
   lines.on('line', (line) => {
@@ -72,16 +95,19 @@ function runOne(name: string): Promise<Outcome> {
     }
   });
   return new Promise((resolve) => {
-    child.on('close', (code, signal) =>
-      resolve({ name, results, code, signal, seconds: (performance.now() - t0) / 1000 }),
-    );
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      running = undefined;
+      resolve({ name, results, code, signal, seconds: (performance.now() - t0) / 1000, timedOut });
+    });
   });
 }
 
-// Ctrl-C reaches the running benchmark too (same process group); stop after it.
+// Ctrl-C stops the running benchmark (passed on to its group) and the run after it.
 let interrupted = false;
 process.on('SIGINT', () => {
   interrupted = true;
+  signalGroup('SIGINT');
 });
 
 const outcomes: Outcome[] = [];
@@ -93,9 +119,9 @@ for (const name of chosen) {
 
 const problems: string[] = [];
 for (const o of outcomes) {
-  const how = o.signal ? `killed by ${o.signal}` : `exit code ${o.code}`;
+  const how = o.timedOut ? 'timed out' : o.signal ? `killed by ${o.signal}` : `exit code ${o.code}`;
   if (o.results.length === 0) problems.push(`${o.name}: reported no figures (${how})`);
-  else if (o.code !== 0 && !o.results.some((r) => !r.met))
+  else if (o.timedOut || (o.code !== 0 && !o.results.some((r) => !r.met)))
     problems.push(`${o.name}: failed after reporting (${how})`);
 }
 const results = outcomes.flatMap((o) =>
