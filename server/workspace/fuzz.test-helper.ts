@@ -148,6 +148,8 @@ export async function createWorld(actorCount: number): Promise<World> {
 
 /** Every secret absent from the log; no error-level line either (an error is a bug of ours). */
 export function expectCleanLog(world: World): void {
+  // The capture works: every request writes a line.
+  expect(world.logLines.length).toBeGreaterThan(0);
   const log = world.logLines.join('\n');
   for (const s of world.secrets) expect(log.includes(s.value), `${s.label} in the log`).toBe(false);
   // The code may only appear inside a longer number (a timestamp, a duration's decimals).
