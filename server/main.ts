@@ -1,14 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { assertCompanyModels } from './agents/registry';
 import { companies } from './db/schema';
 import { connectDatabase } from './db/connect';
 import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logging';
-import { consoleMailer, smtpMailer } from './mail/mailer';
-import { createBus } from './realtime/bus';
 import { seedDatabase } from './seed/seed';
 import { closeToolPool } from './agents/tools/runner';
 
@@ -21,6 +18,10 @@ const builtClientDir = fileURLToPath(
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger({ level: config.logLevel });
+  // The HTTP side (most of the code and of the packages) loads while the database connects,
+  // migrates and seeds: the disk and the database are waited on at the same time.
+  const parts = Promise.all([import('./app'), import('./realtime/bus'), import('./mail/mailer')]);
+  parts.catch(() => undefined); // a failure is reported where it is awaited
 
   const database = await connectDatabase({
     databaseUrl: config.databaseUrl,
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   // A company model with an unknown provider is a configuration error: refuse to start.
   assertCompanyModels(await database.db.select().from(companies), config);
 
+  const [{ buildApp }, { createBus }, { consoleMailer, smtpMailer }] = await parts;
   const bus = createBus(config.redisUrl, undefined, (down) => {
     if (down)
       log.warn('Redis does not answer: running on the in-process fallback until it is back');
