@@ -1,21 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams } from '@contract/chats';
 import { requireUserId } from '../accounts/sessions';
+import { contentDisposition } from '../lib/content-disposition';
 import { NotFoundError } from '../lib/errors';
 import { findOwnAttachment } from './conversation.repo';
-
-/**
- * Content-Disposition for a user-supplied name: an ASCII fallback without quotes, slashes or
- * control characters, and the exact name in RFC 5987 form.
- */
-export function contentDisposition(fileName: string): string {
-  const ascii =
-    fileName
-      .replace(/[^\x20-\x7e]/g, '_')
-      .replace(/["\\/;%]/g, '_')
-      .trim() || 'attachment';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /** The bytes of an attachment, for the user who sent it; history answers carry only its id. */
 export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {

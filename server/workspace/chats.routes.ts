@@ -14,6 +14,7 @@ import {
   SearchHitDto,
 } from '@contract/chats';
 import { requireUserId } from '../accounts/sessions';
+import { contentDisposition } from '../lib/content-disposition';
 import { orEmpty } from './route-schemas';
 import {
   createChat,
@@ -88,10 +89,7 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
     const file = await exportChat(db, userId, req.params.id, req.query.format);
     return reply
       .header('Content-Type', file.contentType)
-      .header(
-        'Content-Disposition',
-        `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-      )
+      .header('Content-Disposition', contentDisposition(file.fileName))
       .header('Cache-Control', 'private, no-store')
       .send(file.body);
   });

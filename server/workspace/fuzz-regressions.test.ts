@@ -60,11 +60,7 @@ describe('inputs the fuzzing found', () => {
     }
   });
 
-  // Known bug, in the route (chats.routes.ts writes the name into the plain `filename="..."`
-  // parameter, where Node refuses characters past Latin-1; attachments.routes.ts has the safe
-  // contentDisposition()). Routes are not this file's to change: when the route is fixed this
-  // test fails, and `.fails` comes off.
-  it.fails('exporting a chat whose title is not Latin-1 downloads it (today: 500)', async () => {
+  it('exporting a chat whose title is not Latin-1 downloads it, named exactly', async () => {
     const { cookie } = await signedInUser(t);
     const created = await t.app.inject({
       method: 'POST',
