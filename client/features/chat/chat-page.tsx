@@ -15,6 +15,7 @@ import { MessageList } from './components/message-list';
 import { MessageActionsContext, type MessageActions } from './components/message-actions';
 import { ProgressOverlay } from './components/progress-overlay';
 import { useChatSession } from './hooks/use-chat-session';
+import { loadReportParsers } from './lib/report-parsers';
 import { initialsOf } from './lib/initials';
 
 /** "Back to {module}" target: the module's page, or / for the dashboard key and anything unknown. */
@@ -102,8 +103,18 @@ export function ChatPage({ id: rawId, parts }: { id: string; parts: ChatPagePart
   );
   const focusId = useFocusedMessage(focusSeq, session);
 
-  const sendRef = React.useRef(session.send);
-  sendRef.current = session.send;
+  // A send starts a reply, so the report parsers load now: the socket waits for them anyway, but
+  // the POST stream (used while the socket is down) applies its text without waiting.
+  const sessionSend = session.send;
+  const send = React.useCallback<typeof sessionSend>(
+    (...args) => {
+      void loadReportParsers().catch(() => undefined);
+      return sessionSend(...args);
+    },
+    [sessionSend],
+  );
+  const sendRef = React.useRef(send);
+  sendRef.current = send;
   // Stable for the memoised rows: a next step sends its text (non-empty after trimming).
   const onNextStep = React.useCallback((text: string) => {
     if (text.trim()) sendRef.current(text.trim(), []);
@@ -244,7 +255,7 @@ export function ChatPage({ id: rawId, parts }: { id: string; parts: ChatPagePart
         )}
 
         <ChatInput
-          onSend={session.send}
+          onSend={send}
           sending={session.sending || session.replyLoading}
           canStop={session.replyLoading}
           onStop={session.stop}

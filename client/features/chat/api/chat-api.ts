@@ -4,9 +4,11 @@ import { POLL_INTERVAL_MS } from '@contract/constants';
 import { apiRequest } from '@/lib/api';
 import { chatKey } from '@/lib/query-keys';
 import { chatFetchRetryDelay, shouldRetryChatFetch } from '../lib/backoff';
+import { loadReportParsers } from '../lib/report-parsers';
 import {
   hasLoadingMessage,
   mergeFetchedChat,
+  needsReportRepair,
   prependOlderPage,
   type ChatData,
 } from '../lib/chat-cache';
@@ -47,6 +49,8 @@ async function fetchChat(
   if (!res.ok) throw new ChatFetchError(res.status);
   // Shaped by the server's response schema (ChatDto): taken as it comes, no validator shipped.
   const chat = (await res.json()) as ChatDto;
+  // A report the server left in a message's text is read out on the client, with the parsers.
+  if (chat.messages.some(needsReportRepair)) await loadReportParsers();
   return { notModified: false as const, chat, etag: res.headers.get('ETag') ?? undefined };
 }
 

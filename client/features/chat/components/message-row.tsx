@@ -11,14 +11,21 @@ import { useLiveEffect, useLiveView } from '../hooks/use-live-message';
 import type { ChatMessage } from '../lib/chat-cache';
 import { structuredDataOf } from '../lib/data-message';
 import { appendingWriter, type TextWriter } from '../lib/live-text';
-import { looksLikeReport, partialReportOf } from '../lib/partial-report';
-import { textBesideReport } from '../lib/structured-response';
+import { looksLikeReport, textBesideReport } from '../lib/report-text';
 import { thinkingLines } from '../lib/thinking-filter';
 import { AttachmentChip } from './attachment-chip';
 import { DataCard } from './data-card';
 import { Markdown } from '@/components/markdown/markdown';
 import { StructuredResponseCard } from './structured-response-card';
-import { LiveReport, PartialReportCard } from './partial-report-card';
+
+// Reports read from text as it arrives (or from a stopped answer) need the streaming JSON
+// parser and the contract's schemas: loaded with the first such message, not with the page.
+const LiveReport = React.lazy(() =>
+  import('./partial-report-card').then((m) => ({ default: m.LiveReport })),
+);
+const PartialReportFromText = React.lazy(() =>
+  import('./partial-report-card').then((m) => ({ default: m.PartialReportFromText })),
+);
 import {
   CopyButton,
   EditButton,
@@ -325,8 +332,8 @@ function AssistantContent({
   }
   const report = message.structuredResponse;
   // A report stopped half-way is stored as its partial JSON: shown as the card it was becoming.
-  const partial = !report && message.status === 'stopped' ? partialReportOf(text) : null;
-  const beside = report ? textBesideReport(text) : partial ? null : text;
+  const stoppedReport = !report && message.status === 'stopped' && looksLikeReport(text);
+  const beside = report ? textBesideReport(text) : stoppedReport ? null : text;
   return (
     <div className="flex w-full flex-col gap-2">
       {beside && (
@@ -335,13 +342,15 @@ function AssistantContent({
         </div>
       )}
       {report && <StructuredResponseCard report={report} chatId={chatId} onNextStep={onNextStep} />}
-      {partial && (
-        <PartialReportCard
-          report={partial}
-          chatId={chatId}
-          streaming={false}
-          onNextStep={onNextStep}
-        />
+      {stoppedReport && (
+        <React.Suspense fallback={null}>
+          <PartialReportFromText
+            text={text}
+            chatId={chatId}
+            onNextStep={onNextStep}
+            className={bubble}
+          />
+        </React.Suspense>
       )}
       {message.status === 'stopped' && (
         <p className="px-1 text-xs text-muted-foreground italic">Stopped</p>
@@ -352,10 +361,16 @@ function AssistantContent({
 
 /** The part of an answer a model wrote before it stopped early: a partial report or markdown. */
 function IncompleteAnswer({ text, chatId }: { text: string; chatId: string }) {
-  const partial = React.useMemo(() => partialReportOf(text), [text]);
-  if (partial) return <PartialReportCard report={partial} chatId={chatId} streaming={false} />;
+  const className = 'rounded-2xl rounded-tl-sm border bg-card px-3.5 py-2.5 text-card-foreground';
+  if (looksLikeReport(text)) {
+    return (
+      <React.Suspense fallback={null}>
+        <PartialReportFromText text={text} chatId={chatId} className={className} />
+      </React.Suspense>
+    );
+  }
   return (
-    <div className="rounded-2xl rounded-tl-sm border bg-card px-3.5 py-2.5 text-card-foreground">
+    <div className={className}>
       <Markdown text={text} />
     </div>
   );
@@ -390,7 +405,13 @@ function sameLiveView(a: LiveView, b: LiveView): boolean {
 function LiveReply({ chatId, shell }: { chatId: string; shell: ChatMessage }) {
   const view = useLiveView(chatId, shell, liveViewOf, sameLiveView);
   if (view.kind === 'thinking') return <Thinking raw={view.raw} />;
-  if (view.kind === 'report') return <LiveReport chatId={chatId} shell={shell} />;
+  if (view.kind === 'report') {
+    return (
+      <React.Suspense fallback={null}>
+        <LiveReport chatId={chatId} shell={shell} />
+      </React.Suspense>
+    );
+  }
   return (
     <div
       className="rounded-2xl rounded-tl-sm border bg-card px-3.5 py-2.5 text-sm"

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { BarChart3Icon, FileTextIcon, LoaderCircleIcon } from 'lucide-react';
 import { FileViewDialog, type ViewedFile } from '@/components/file-view-dialog';
 import type { ChatMessage } from '../lib/chat-cache';
-import { PartialReportReader, type PartialReport } from '../lib/partial-report';
+import { PartialReportReader, partialReportOf, type PartialReport } from '../lib/partial-report';
 import { useLiveEffect } from '../hooks/use-live-message';
 import { Markdown } from '@/components/markdown/markdown';
 import { ChartBlock, FileRow } from './structured-response-card';
@@ -149,6 +149,41 @@ export function LiveReport({ chatId, shell }: { chatId: string; shell: ChatMessa
         chatId={chatId}
         streaming
       />
+    </div>
+  );
+}
+
+/**
+ * A stopped or cut answer that looks like a report: the card of the partial report its text
+ * holds, or else the text as markdown. (Here, with the streaming parser, so that message-row
+ * loads both only when such an answer is shown.)
+ */
+export function PartialReportFromText({
+  text,
+  chatId,
+  onNextStep,
+  className,
+}: {
+  text: string;
+  chatId: string;
+  onNextStep?: (text: string) => void;
+  /** Of the bubble the text shows in when it holds no report. */
+  className?: string;
+}) {
+  const partial = React.useMemo(() => partialReportOf(text), [text]);
+  if (partial) {
+    return (
+      <PartialReportCard
+        report={partial}
+        chatId={chatId}
+        streaming={false}
+        onNextStep={onNextStep}
+      />
+    );
+  }
+  return (
+    <div className={className}>
+      <Markdown text={text} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type {
   StreamEvent,
 } from '@contract/ws-events';
 import { reconnectDelay } from '../lib/backoff';
+import { loadReportParsers, reportParsers } from '../lib/report-parsers';
 
 export type SocketStatus = 'connecting' | 'connected' | 'disconnected' | 'error';
 
@@ -38,6 +39,29 @@ export function useChatSocket(chatId: string, handlers: ChatSocketHandlers): Soc
     let socket: WebSocket | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
+    // Stream events wait here, in order, while the report parsers load (the first event of the
+    // page's first reply loads them): every event is applied with them (lib/report-parsers.ts).
+    let backlog: ServerWsMessage[] | null = null;
+    const apply = (data: ServerWsMessage) => {
+      if (disposed) return;
+      if (data.type === 'joined') latest.current.onJoined(data);
+      else latest.current.onEvent(data);
+    };
+    const deliver = (data: ServerWsMessage) => {
+      if (!backlog && (data.type === 'joined' || reportParsers())) return apply(data);
+      if (!backlog) {
+        const held: ServerWsMessage[] = [];
+        backlog = held;
+        // Loaded or not (a failed load), the events go on: a report then shows as its text.
+        void loadReportParsers()
+          .catch(() => undefined)
+          .then(() => {
+            backlog = null;
+            held.forEach(apply);
+          });
+      }
+      backlog.push(data);
+    };
 
     const connect = () => {
       setStatus('connecting');
@@ -64,8 +88,7 @@ export function useChatSocket(chatId: string, handlers: ChatSocketHandlers): Soc
           latest.current.onInvalidMessage();
           return;
         }
-        if (data.type === 'joined') latest.current.onJoined(data);
-        else latest.current.onEvent(data);
+        deliver(data);
       };
       ws.onclose = (event) => {
         if (disposed) return;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatDto, MessageDto } from '@contract/chats';
 import type { StreamEvent } from '@contract/ws-events';
 import {
@@ -13,6 +13,7 @@ import {
   removeOptimisticSend,
   type ChatData,
 } from './chat-cache';
+import { loadReportParsers } from './report-parsers';
 
 const T = '2025-01-01T10:00:00.000Z';
 const msg = (over: Partial<MessageDto>): MessageDto => ({
@@ -57,6 +58,10 @@ const loadingChat = (): ChatData =>
 function run(start: ChatData, events: StreamEvent[]): ChatData {
   return events.reduce((c, e) => applyStreamEvent(c, e).chat, start);
 }
+
+// In the app the socket holds stream events back until the report parsers are loaded; here they
+// are loaded once up front.
+beforeAll(() => loadReportParsers());
 
 describe('applyStreamEvent', () => {
   it('walks a reply through thinking, streaming and completion', () => {

@@ -1,7 +1,7 @@
 import type { ChatDto, MessageDto, MessagePart } from '@contract/chats';
 import type { StructuredResponse } from '@contract/structured-response';
 import type { StreamEvent } from '@contract/ws-events';
-import { parseStructuredResponse, repairReportInText } from './structured-response';
+import { reportParsers } from './report-parsers';
 
 /**
  * The chat as the query cache holds it: the server's ChatDto plus what only this tab knows about
@@ -27,17 +27,23 @@ function textOf(m: MessageDto): string {
   return typeof m.content === 'string' ? m.content : '';
 }
 
-/** A history message as shown: assistant text that hides a report gets it extracted (spec section 4). */
+/** An assistant text that may hide a report the server did not read (spec section 4). */
+export function needsReportRepair(message: MessageDto): boolean {
+  return (
+    message.role === 'assistant' &&
+    !message.structuredResponse &&
+    typeof message.content === 'string' &&
+    message.content.includes('task_name')
+  );
+}
+
+/**
+ * A history message as shown: assistant text that hides a report gets it extracted (spec
+ * section 4). The fetch loads the report parsers first when a message needs them (chat-api.ts).
+ */
 export function normalizeHistoryMessage(message: MessageDto): ChatMessage {
-  if (
-    message.role !== 'assistant' ||
-    message.structuredResponse ||
-    typeof message.content !== 'string' ||
-    !message.content.includes('task_name')
-  ) {
-    return message;
-  }
-  const repaired = repairReportInText(message.content);
+  if (!needsReportRepair(message) || typeof message.content !== 'string') return message;
+  const repaired = reportParsers()?.repairReportInText(message.content);
   if (!repaired) return message;
   return { ...message, content: repaired.content, structuredResponse: repaired.structuredResponse };
 }
@@ -189,7 +195,7 @@ export function appendToCurrentTurn(chat: ChatData, text: string): ChatData {
   return replaceMessage(chat, turn.id, {
     ...turn,
     content,
-    structuredResponse: parseStructuredResponse(content),
+    structuredResponse: reportParsers()?.parseStructuredResponse(content) ?? null,
   });
 }
 
@@ -221,7 +227,8 @@ function reportAfterChunk(
   content: string,
   chunk: string,
 ): StructuredResponse | null {
-  if (chunk.includes('}') || chunk.includes('`')) return parseStructuredResponse(content);
+  if (chunk.includes('}') || chunk.includes('`'))
+    return reportParsers()?.parseStructuredResponse(content) ?? null;
   return chunk.trim() ? null : (target.structuredResponse ?? null);
 }
 
@@ -316,8 +323,11 @@ export function applyStreamEvent(
     }
     case 'stream_complete': {
       const content = event.finalContent ?? text;
+      const parsers = reportParsers();
       const report =
-        parseStructuredResponse(content) ?? repairReportInText(content)?.structuredResponse ?? null;
+        parsers?.parseStructuredResponse(content) ??
+        parsers?.repairReportInText(content)?.structuredResponse ??
+        null;
       next = {
         ...base,
         content,

@@ -1,6 +1,9 @@
 import { JSONParser } from '@streamparser/json';
 import { jsonrepair } from 'jsonrepair';
 import { ChartItem, FileItem } from '@contract/structured-response';
+import { reportStart } from './report-text';
+
+export { looksLikeReport, reportStart } from './report-text';
 
 /**
  * A report read while its JSON is still arriving (or after it stopped half-way): a streaming
@@ -21,22 +24,6 @@ export interface PartialReport {
   nextSteps: string[];
   /** The whole object arrived. */
   done: boolean;
-}
-
-/**
- * Where a report's JSON starts: after blanks and an opening ```json fence; or, after words the
- * model wrote first (an intro, or reasoning a server left in the answer), at the object that
- * opens with "task_name". -1 if none.
- */
-export function reportStart(text: string): number {
-  const m = /^\s*(?:```[\w-]*[ \t]*\r?\n?\s*)?\{/.exec(text);
-  if (m) return m[0].length - 1;
-  return text.search(/\{\s*"task_name"\s*:/);
-}
-
-/** True when the text so far is (the start of) a report rather than prose. */
-export function looksLikeReport(text: string): boolean {
-  return reportStart(text) >= 0 || /^\s*```(json)?\s*$/i.test(text);
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -4,9 +4,9 @@ import {
   StructuredResponse,
   type ContentItem,
 } from '@contract/structured-response';
+import { REPORT_PLACEHOLDER_CONTENT } from './report-text';
 
-/** Content given to a history message whose whole text was the report (spec section 4). */
-export const REPORT_PLACEHOLDER_CONTENT = 'Generated structured response';
+export { REPORT_PLACEHOLDER_CONTENT, textBesideReport } from './report-text';
 
 /**
  * A parsed value as a structured report: the contract shape as is, or the fallback shape
@@ -142,15 +142,4 @@ export function repairReportInText(text: string): RepairedReport | null {
     if (from < 0) return null;
   }
   return null;
-}
-
-/**
- * Text to show beside a report card: none when the text is the report itself (raw JSON) or the
- * placeholder, else the words the agent wrote around it.
- */
-export function textBesideReport(content: string): string | null {
-  const t = content.trim();
-  if (!t || t === REPORT_PLACEHOLDER_CONTENT || t.startsWith('{') || t.startsWith('```'))
-    return null;
-  return t;
 }
