@@ -109,6 +109,19 @@ const chatRoutes: fc.Arbitrary<Case> = fc.oneof(
         }),
     ),
   ),
+  // The fixture chat's title is fuzzed too, so exports and lists meet odd titles.
+  caseOf(
+    'title',
+    fc.tuple(idRef('chat')),
+    wireBody(fc.record({ title: field(nastyString) }, { requiredKeys: [] })).map(
+      (body) =>
+        ([id]: string[]) => ({
+          method: 'PUT' as const,
+          url: `/api/chats/${paramText(id!)}/title`,
+          body,
+        }),
+    ),
+  ),
   caseOf(
     'starters',
     fc.constant([]),
