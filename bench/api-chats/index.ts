@@ -1,18 +1,20 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { CORES, pinSelf, pinningNote, spawnPinned, startHello } from '../lib/process';
+import { count, duration as seconds } from '../lib/quick';
 import { report, type Figure } from '../lib/report';
+import { alternate, median } from '../lib/stats';
 
 /**
  * The signed-in Recent list, GET /api/chats?module=, on PostgreSQL and on PGlite, against a bare
- * node:http "hello" server (issue 14). Each server is a child process pinned to CPU 0 (taskset);
- * this process, the load generator (autocannon), is pinned to CPU 1. Rounds alternate between the
+ * node:http "hello" server (bench/lib startHello; issue 14). Each server is a child process pinned
+ * to the server core (taskset); this process, the load generator (autocannon), to the other. Rounds alternate between the
  * servers and medians count, so a burst of load from elsewhere does not land on one server only.
  *
  * 1. Max rate: requests/s of each server under BENCH_CONNECTIONS clients; Atrium / hello.
@@ -24,11 +26,13 @@ import { report, type Figure } from '../lib/report';
  *
  *   BENCH_DATABASE_URL (or DATABASE_URL), default postgres://postgres@127.0.0.1:5432/postgres:
  *     a database of its own is created there and dropped at the end
- *   BENCH_DURATION seconds per measurement (default 5), BENCH_CONNECTIONS (default 20),
- *   BENCH_ROUNDS (default 3)
+ *   BENCH_DURATION seconds per measurement (default 5; 2 under BENCH_QUICK), BENCH_CONNECTIONS
+ *   (default 20),
+ *   BENCH_ROUNDS (default 3; 1 under BENCH_QUICK)
  */
 
 type ServerKind = 'hello' | 'postgres' | 'pglite';
+type AtriumKind = Exclude<ServerKind, 'hello'>;
 interface Ready {
   port: number;
   cookie?: string;
@@ -39,16 +43,8 @@ const MODULE = 'governance';
 const here = import.meta.filename;
 
 /** Child: one server, reporting its port (and a signed-in cookie) to the parent over IPC. */
-async function serve(kind: ServerKind, databaseUrl: string | undefined): Promise<void> {
+async function serve(kind: AtriumKind, databaseUrl: string | undefined): Promise<void> {
   const ready = (r: Ready) => process.send?.(r);
-  if (kind === 'hello') {
-    const server = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('hello');
-    });
-    server.listen(0, '127.0.0.1', () => ready({ port: (server.address() as AddressInfo).port }));
-    return;
-  }
   const { buildApp } = await import('../../server/app');
   const { cookieName, createSession } = await import('../../server/accounts/sessions');
   const { loadConfig } = await import('../../server/config');
@@ -132,37 +128,34 @@ async function serve(kind: ServerKind, databaseUrl: string | undefined): Promise
   });
 }
 
-/** Starts a server child pinned to CPU 0 and waits for its port. */
-function startServer(
-  kind: ServerKind,
+/** Starts an Atrium server child pinned to the server core and waits for its port. */
+function startAtriumServer(
+  kind: AtriumKind,
   databaseUrl?: string,
 ): Promise<{ child: ChildProcess; ready: Ready }> {
-  const args = ['-c', '0', process.execPath, '--import', 'tsx', here, 'serve', kind];
+  const args = ['--import', 'tsx', here, 'serve', kind];
   if (databaseUrl) args.push(databaseUrl);
-  const child = spawn('taskset', args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  // Its log lines go to /dev/null, as a log shipper would take them away.
+  const child = spawnPinned(CORES.server, process.execPath, args, {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (m) => resolve({ child, ready: m as Ready }));
     child.once('exit', (code) => reject(new Error(`${kind} server exited (${code}) before ready`)));
   });
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
 async function main(): Promise<void> {
   const adminUrl =
     process.env.BENCH_DATABASE_URL ??
     process.env.DATABASE_URL ??
     'postgres://postgres@127.0.0.1:5432/postgres';
-  const duration = Number(process.env.BENCH_DURATION ?? 5);
+  const duration = seconds(5, 2, process.env.BENCH_DURATION);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const rounds = process.env.BENCH_ROUNDS ? Number(process.env.BENCH_ROUNDS) : count(3, 1);
 
   // The load generator on the other core than the servers.
-  execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+  pinSelf(CORES.load);
 
   const dbName = `atrium_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -172,20 +165,22 @@ async function main(): Promise<void> {
   dbUrl.pathname = `/${dbName}`;
 
   const children: ChildProcess[] = [];
+  let hello: Awaited<ReturnType<typeof startHello>> | undefined;
   try {
-    const servers = await Promise.all(
-      (['hello', 'postgres', 'pglite'] as const).map(async (kind) => {
-        const s = await startServer(kind, kind === 'postgres' ? dbUrl.toString() : undefined);
+    hello = await startHello(CORES.server);
+    const atrium = await Promise.all(
+      (['postgres', 'pglite'] as const).map(async (kind) => {
+        const s = await startAtriumServer(kind, kind === 'postgres' ? dbUrl.toString() : undefined);
         children.push(s.child);
-        const url = `http://127.0.0.1:${s.ready.port}${kind === 'hello' ? '/' : `/api/chats?module=${MODULE}`}`;
-        const headers: Record<string, string> = s.ready.cookie ? { cookie: s.ready.cookie } : {};
-        return { kind, url, headers };
+        const url = `http://127.0.0.1:${s.ready.port}/api/chats?module=${MODULE}`;
+        return { kind, url, headers: { cookie: s.ready.cookie ?? '' } };
       }),
     );
-    const byKind = Object.fromEntries(servers.map((s) => [s.kind, s])) as Record<
-      ServerKind,
-      (typeof servers)[number]
-    >;
+    const byKind: Record<ServerKind, { url: string; headers: Record<string, string> }> = {
+      hello: { url: hello.url, headers: {} },
+      postgres: atrium[0]!,
+      pglite: atrium[1]!,
+    };
     // The list answered as a user sees it: their 20 chats.
     const check = await fetch(byKind.postgres.url, { headers: byKind.postgres.headers });
     const listed = (await check.json()) as unknown[];
@@ -203,21 +198,23 @@ async function main(): Promise<void> {
     };
 
     console.log(
-      `api-chats: ${connections} clients, ${duration} s per measurement, ${rounds} alternating rounds; servers on CPU 0, load on CPU 1\n`,
+      `api-chats: ${connections} clients, ${duration} s per measurement, ${rounds} alternating rounds; ${pinningNote}\n`,
     );
     for (const kind of ['hello', 'postgres', 'pglite'] as const)
       await run(kind, { duration: 2, connections }); // warm-up (JIT, pools, prepared statements)
 
-    const rps: Record<ServerKind, number[]> = { hello: [], postgres: [], pglite: [] };
-    for (let round = 1; round <= rounds; round += 1) {
-      for (const kind of ['hello', 'postgres', 'pglite'] as const) {
-        const r = await run(kind, { duration, connections });
-        rps[kind].push(r.requests.average);
-        console.log(
-          `  round ${round} ${kind.padEnd(8)} ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms`,
-        );
-      }
-    }
+    const maxRate = (kind: ServerKind) => async () => {
+      const r = await run(kind, { duration, connections });
+      console.log(
+        `  ${kind.padEnd(8)} ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms`,
+      );
+      return r.requests.average;
+    };
+    const rps = await alternate(rounds, {
+      hello: maxRate('hello'),
+      postgres: maxRate('postgres'),
+      pglite: maxRate('pglite'),
+    });
     const max = {
       hello: median(rps.hello),
       postgres: median(rps.postgres),
@@ -226,16 +223,14 @@ async function main(): Promise<void> {
 
     // Latency at half of Atrium's (PostgreSQL) max rate, the same rate for hello.
     const rate = Math.max(1, Math.round(max.postgres / 2));
-    const p99: Record<'hello' | 'postgres', number[]> = { hello: [], postgres: [] };
-    for (let round = 1; round <= rounds; round += 1) {
-      for (const kind of ['postgres', 'hello'] as const) {
-        const r = await run(kind, { duration, connections, overallRate: rate });
-        p99[kind].push(r.latency.p99);
-        console.log(`  round ${round} ${kind.padEnd(8)} at ${rate} req/s: p99 ${r.latency.p99} ms`);
-      }
-    }
+    const p99At = (kind: ServerKind) => async () => {
+      const r = await run(kind, { duration, connections, overallRate: rate });
+      console.log(`  ${kind.padEnd(8)} at ${rate} req/s: p99 ${r.latency.p99} ms`);
+      return r.latency.p99;
+    };
+    const p99 = await alternate(rounds, { postgres: p99At('postgres'), hello: p99At('hello') });
 
-    const method = `${connections} clients, ${rounds} alternating rounds of ${duration} s, medians; servers pinned to CPU 0, autocannon to CPU 1; logs at info, route limits on`;
+    const method = `${connections} clients, ${rounds} alternating rounds of ${duration} s, medians; ${pinningNote}; logs at info, route limits on`;
     const figures: Figure[] = [
       {
         name: 'authenticated GET /api/chats?module= on PostgreSQL, requests/s',
@@ -264,6 +259,7 @@ async function main(): Promise<void> {
     ];
     await report('api-chats', figures);
   } finally {
+    await hello?.stop();
     for (const c of children) c.kill();
     await Promise.all(
       children.map((c) =>
@@ -278,7 +274,7 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[2] === 'serve') {
-  await serve(process.argv[3] as ServerKind, process.argv[4]);
+  await serve(process.argv[3] as AtriumKind, process.argv[4]);
 } else {
   await main();
 }
