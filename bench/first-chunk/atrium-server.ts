@@ -47,27 +47,18 @@ const [company] = await database.db
   .insert(companies)
   .values({ name: 'Bench First Chunk', talentIntelligenceModel: 'openai:bench-model' })
   .returning();
-const [user] = await database.db
-  .insert(users)
-  .values({
-    email: 'bench-first-chunk@northwind.com',
-    password: 'x',
-    firstName: 'Bench',
-    lastName: 'User',
-    isEmailVerified: true,
-    companyId: company!.id,
-  })
-  .returning();
-const { token } = await createSession(database.db, systemClock, {
-  userId: user!.id,
-  stage: 'full',
-});
+/**
+ * Users enough that the turns of a run stay within the per-user message limit (30 a minute):
+ * each has a real session, an empty chat and a long one.
+ */
+const USERS = 4;
+const people: Array<{ cookie: string; empty: string; long: string }> = [];
 
 /** A chat of `count` finished messages (questions and plain answers). */
-async function seedChat(db: Db, count: number): Promise<string> {
+async function seedChat(db: Db, userId: string, count: number): Promise<string> {
   const [chat] = await db
     .insert(chats)
-    .values({ userId: user!.id, title: `First chunk ${count}`, module: 'talent-intelligence' })
+    .values({ userId, title: `First chunk ${count}`, module: 'talent-intelligence' })
     .returning();
   const t0 = Date.now() - (count + 1) * 60_000;
   const rows = Array.from({ length: count }, (_, i) => ({
@@ -86,8 +77,28 @@ async function seedChat(db: Db, count: number): Promise<string> {
   return chat!.id;
 }
 
-const empty = await seedChat(database.db, 0);
-const long = await seedChat(database.db, HISTORY);
+for (let u = 0; u < USERS; u++) {
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      email: `bench-first-chunk-${u}@northwind.com`,
+      password: 'x',
+      firstName: 'Bench',
+      lastName: `User ${u}`,
+      isEmailVerified: true,
+      companyId: company!.id,
+    })
+    .returning();
+  const { token } = await createSession(database.db, systemClock, {
+    userId: user!.id,
+    stage: 'full',
+  });
+  people.push({
+    cookie: `${cookieName(config)}=${token}`,
+    empty: await seedChat(database.db, user!.id, 0),
+    long: await seedChat(database.db, user!.id, HISTORY),
+  });
+}
 
 process.on('message', (m: { cmd: 'stop' }) => {
   if (m.cmd === 'stop')
@@ -103,6 +114,5 @@ process.on('message', (m: { cmd: 'stop' }) => {
 process.send!({
   kind: 'ready',
   base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
-  cookie: `${cookieName(config)}=${token}`,
-  chats: { empty, long },
+  people,
 });

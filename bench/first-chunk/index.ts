@@ -84,16 +84,14 @@ const child = canPin
   : spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
 const ready = await new Promise<{
   base: string;
-  cookie: string;
-  chats: { empty: string; long: string };
+  people: Array<{ cookie: string; empty: string; long: string }>;
 }>((resolve, reject) => {
   child.once('message', resolve as (m: unknown) => void);
   child.once('exit', (code) => reject(new Error(`Atrium exited with ${code}`)));
 });
-const headers = { cookie: ready.cookie, origin: ready.base };
-
 /** A socket joined to a chat, resolving `firstChunk` at each turn's first stream_chunk. */
-async function joinedSocket(chatId: string) {
+async function joinedSocket(chatId: string, cookie: string) {
+  const headers = { cookie, origin: ready.base };
   const ws = new WebSocket(`${ready.base.replace('http', 'ws')}/ws`, { headers });
   const waiters: { chunk?: (at: bigint) => void; done?: () => void } = {};
   const seen = new Set<string>();
@@ -156,9 +154,15 @@ function percentile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 }
 
+/** Each kind of chat once per user, taken in turn (the per-user message limit). */
+const pools = {
+  empty: await Promise.all(ready.people.map((p) => joinedSocket(p.empty, p.cookie))),
+  long: await Promise.all(ready.people.map((p) => joinedSocket(p.long, p.cookie))),
+};
+const used = { empty: 0, long: 0 };
 const sockets = {
-  empty: await joinedSocket(ready.chats.empty),
-  long: await joinedSocket(ready.chats.long),
+  empty: { turn: () => pools.empty[used.empty++ % pools.empty.length]!.turn() },
+  long: { turn: () => pools.long[used.long++ % pools.long.length]!.turn() },
 };
 // Warm-up (JIT, the provider's first request), not counted.
 for (let i = 0; i < 3; i++) {
@@ -172,8 +176,7 @@ for (let i = 0; i < SAMPLES; i++) {
     i % 2 ? (['direct', 'long', 'empty'] as const) : (['empty', 'long', 'direct'] as const);
   for (const k of order) samples[k].push(k === 'direct' ? await direct() : await sockets[k].turn());
 }
-sockets.empty.close();
-sockets.long.close();
+for (const s of [...pools.empty, ...pools.long]) s.close();
 child.send({ cmd: 'stop' });
 await new Promise((r) => child.once('exit', r));
 model.close();
