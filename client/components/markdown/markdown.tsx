@@ -1,10 +1,25 @@
 import * as React from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
 import { cn } from '@/lib/utils';
 import { CodeBlock } from './code-block';
 
-const plugins = [remarkGfm];
+/**
+ * GFM for reading only: remark-gfm also registers GFM's markdown writer (mdast-util-to-markdown
+ * and its handlers), which rendering never calls, ~6 KiB gzipped on the chat route (issue 14).
+ */
+function remarkGfmParse(this: { data: () => object }): void {
+  // The keys remark-parse reads (its types declare them; it is react-markdown's, not ours).
+  const data = this.data() as {
+    micromarkExtensions?: unknown[];
+    fromMarkdownExtensions?: unknown[];
+  };
+  (data.micromarkExtensions ??= []).push(gfm());
+  (data.fromMarkdownExtensions ??= []).push(gfmFromMarkdown());
+}
+
+const plugins = [remarkGfmParse];
 
 /**
  * Whether an image may load by itself: same-origin (relative or this host), data:image or blob:.
@@ -100,7 +115,7 @@ const components = componentsFor(false);
 const streamingComponents = componentsFor(true);
 
 /**
- * Markdown of spec section 1: links, tables, task lists, footnotes (remark-gfm). Schemes other
+ * Markdown of spec section 1: links, tables, task lists, footnotes (GFM). Schemes other
  * than http, https, irc, ircs, mailto and xmpp are blanked by react-markdown's
  * defaultUrlTransform (images may also be data:image or blob:); images from other origins
  * become links (see isLocalImage).
