@@ -52,9 +52,9 @@ interface Outcome {
 const timeoutMs = Number(process.env.BENCH_TIMEOUT_SECONDS ?? 1800) * 1000;
 /** The running benchmark's process group (its servers and browsers included). */
 let running: number | undefined;
-const signalGroup = (signal: NodeJS.Signals) => {
+const signalGroup = (group: number | undefined, signal: NodeJS.Signals) => {
   try {
-    if (running) process.kill(-running, signal);
+    if (group) process.kill(-group, signal);
   } catch {
     // Already gone.
   }
@@ -74,8 +74,10 @@ function runOne(name: string): Promise<Outcome> {
   const timer = setTimeout(() => {
     timedOut = true;
     console.log(`${name}: still running after ${timeoutMs / 1000} s, stopping it`);
-    signalGroup('SIGTERM');
-    setTimeout(() => signalGroup('SIGKILL'), 10_000).unref();
+    // This benchmark's group, whatever runs by the time the SIGKILL is due (what it left behind).
+    const group = child.pid;
+    signalGroup(group, 'SIGTERM');
+    setTimeout(() => signalGroup(group, 'SIGKILL'), 10_000).unref();
   }, timeoutMs);
   const results: FigureResult[] = [];
   const lines = createInterface({ input: child.stdout });
@@ -107,7 +109,7 @@ function runOne(name: string): Promise<Outcome> {
 let interrupted = false;
 process.on('SIGINT', () => {
   interrupted = true;
-  signalGroup('SIGINT');
+  signalGroup(running, 'SIGINT');
 });
 
 const outcomes: Outcome[] = [];
