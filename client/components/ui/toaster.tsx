@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { TOAST_DURATION_MS } from '@contract/constants';
 import { useToast } from '@/hooks/use-toast';
 import {
@@ -19,7 +20,8 @@ export function Toaster() {
             {title && <ToastTitle>{title}</ToastTitle>}
             {description && <ToastDescription>{description}</ToastDescription>}
           </div>
-          {action}
+          {/* An action may be lazy (chats-api's Undo): it is drawn when ready, not the list. */}
+          <React.Suspense fallback={null}>{action}</React.Suspense>
           <ToastClose />
         </Toast>
       ))}

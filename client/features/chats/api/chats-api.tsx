@@ -13,7 +13,6 @@ import type {
   SearchHitDto,
 } from '@contract/chats';
 import { apiJson, serverMessage } from '@/lib/api';
-import { ToastAction } from '@/components/ui/toast';
 import { toast } from '@/hooks/use-toast';
 import { updateChatTitle } from '@/lib/chat-title';
 
@@ -170,6 +169,11 @@ export function useChatActions() {
 
   return { rename, remove };
 }
+
+// Lazy: a static import would bring the toast UI into every signed-in page (see Providers).
+const ToastAction = React.lazy(() =>
+  import('@/components/ui/toast').then((m) => ({ default: m.ToastAction })),
+);
 
 function UndoAction({ onUndo }: { onUndo: () => void }) {
   return (
