@@ -33,7 +33,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { cn } from '@/lib/utils';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { useTheme, type Theme } from '@/components/theme/theme-provider';
-import { ChatSearchDialog, openChatSearch } from '@/features/chats/search-dialog';
+import { ChatSearch, openChatSearch } from '@/features/chats/search-opener';
 import { documentTitle, useHeaderTitleOverride } from '@/lib/page-title';
 
 interface NavItem {
@@ -129,7 +129,7 @@ export function AppShell({ user, onLogout, title, children }: AppShellProps) {
         {/* pb-16 keeps content clear of the phone bottom bar. */}
         <main className="flex min-h-0 flex-1 flex-col pb-16 md:pb-0">{children}</main>
       </div>
-      <ChatSearchDialog />
+      <ChatSearch />
     </div>
   );
 }

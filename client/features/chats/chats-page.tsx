@@ -16,7 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { usePageTitle } from '@/lib/page-title';
 import { chatPagesQueryOptions } from './api/chats-api';
 import { ChatListItem } from './components/chat-list-item';
-import { openChatSearch } from './search-dialog';
+import { openChatSearch } from './search-opener';
 
 type Filter = ChatModule | 'all';
 const FILTERS: Array<{ value: Filter; label: string }> = [

@@ -8,22 +8,7 @@ import { cn } from '@/lib/utils';
 import { useChatSearch } from './api/chats-api';
 import { chatHref, moduleName, snippetParts } from './lib/chat-labels';
 
-// One search dialog for the whole signed-in app: Ctrl/Cmd+K, the header button or the Chats
-// page open it.
-
-const openers = new Set<() => void>();
-
-/** Opens the search dialog (wherever it is mounted). */
-export function openChatSearch(): void {
-  openers.forEach((open) => open());
-}
-
-/** True for the shortcut that opens search: Ctrl+K, or Cmd+K on a Mac. */
-export function isSearchShortcut(
-  e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>,
-): boolean {
-  return (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k';
-}
+// The search dialog's body; search-opener.tsx opens it and loads this module when first needed.
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = React.useState(value);
@@ -36,8 +21,13 @@ function useDebounced<T>(value: T, ms: number): T {
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-export function ChatSearchDialog() {
-  const [open, setOpen] = React.useState(false);
+export function ChatSearchDialog({
+  open,
+  onOpenChange: setOpen,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [q, setQ] = React.useState('');
   const [active, setActive] = React.useState(0);
   const [, navigate] = useLocation();
@@ -45,21 +35,6 @@ export function ChatSearchDialog() {
   const search = useChatSearch(debounced);
   const hits = debounced.trim() ? (search.data ?? []) : [];
   const listId = React.useId();
-
-  React.useEffect(() => {
-    const show = () => setOpen(true);
-    openers.add(show);
-    const onKey = (e: KeyboardEvent) => {
-      if (!isSearchShortcut(e)) return;
-      e.preventDefault();
-      setOpen((o) => !o);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      openers.delete(show);
-      window.removeEventListener('keydown', onKey);
-    };
-  }, []);
 
   React.useEffect(() => setActive(0), [debounced]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSearchShortcut } from '../search-dialog';
+import { isSearchShortcut } from '../search-opener';
 
 const key = (
   k: string,
