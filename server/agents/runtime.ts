@@ -20,6 +20,7 @@ import {
   turnAliveKey,
   type TurnStopMessage,
 } from '../realtime/turn-feed';
+import { chatListsChanged } from './chat-list-cache';
 import { agentFor as registryAgentFor } from './registry';
 import {
   checkpointLoadingReply,
@@ -231,10 +232,11 @@ export class TurnRuntime {
         error: status === 'error' ? ORPHAN_MESSAGE : null,
         now,
       });
-      if (row) await touchChat(tx, chatId, now);
-      return row;
+      const chat = row ? await touchChat(tx, chatId, now) : null;
+      return row && { row, userId: chat?.userId };
     });
     if (!closed) return false;
+    if (closed.userId) await chatListsChanged([closed.userId]);
     const seq = (events.at(-1)?.seq ?? 0) + 1;
     const base = { chatId, messageId, seq, timestamp: now.toISOString() };
     await recordTurnEvent(
@@ -395,6 +397,8 @@ export class TurnRuntime {
         return row !== null;
       },
     );
+    // The chat moves in its Recent list (and its title may have changed).
+    if (closed) await chatListsChanged([spec.userId]);
     // Published after commit: a client that refetches on these events sees the closed reply.
     if (closed) {
       if (outcome.kind === 'complete') {

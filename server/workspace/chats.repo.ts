@@ -180,12 +180,13 @@ export async function restoreChat(
 /**
  * Removes for good the chats deleted before `deletedBefore` and the empty ones (no message, no
  * file) created before `emptyBefore`; messages, files and attachments go with them (cascade).
+ * Answers the owners of the chats removed.
  */
 export async function purgeChats(
   db: DbOrTx,
   deletedBefore: Date,
   emptyBefore: Date,
-): Promise<number> {
+): Promise<string[]> {
   const gone = await db
     .delete(chats)
     .where(
@@ -199,8 +200,8 @@ export async function purgeChats(
         notExists(sql`(select 1 from ${savedFiles} where ${savedFiles.chatId} = ${chats.id})`),
       )} limit 500)`,
     )
-    .returning({ id: chats.id });
-  return gone.length;
+    .returning({ userId: chats.userId });
+  return gone.map((g) => g.userId);
 }
 
 export interface SearchRow {

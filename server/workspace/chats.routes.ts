@@ -15,6 +15,7 @@ import {
 } from '@contract/chats';
 import { requireUserId } from '../accounts/sessions';
 import { contentDisposition } from '../lib/content-disposition';
+import { ChatListCache } from '../agents/chat-list-cache';
 import { orEmpty } from './route-schemas';
 import {
   createChat,
@@ -35,12 +36,14 @@ import {
 export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app.deps;
   const db = app.deps.database.db;
+  const lists = await ChatListCache.start({ bus: app.deps.bus, clock });
+  app.addHook('onClose', () => lists.close());
 
   const recent = { querystring: ModuleQuery, response: { 200: z.array(ChatSummaryDto) } };
   app.get('/chats', { schema: recent }, async (req) => {
     const userId = requireUserId(req);
     await sweepChats(db, clock);
-    return listChats(db, userId, req.query.module);
+    return listChats(db, lists, userId, req.query.module);
   });
 
   const page = { querystring: ChatPageQuery, response: { 200: ChatPageDto } };

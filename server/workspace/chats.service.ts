@@ -24,6 +24,7 @@ import {
   searchOwnChats,
   softDeleteChat,
 } from './chats.repo';
+import { chatListsChanged, type ChatListCache } from '../agents/chat-list-cache';
 import { findLoadingReply, listMessages } from './conversation.repo';
 import { CHAT_NOT_FOUND, toChatDto } from './conversation.service';
 import { listSavedFiles } from './files.repo';
@@ -61,16 +62,27 @@ export async function sweepChats(db: DbOrTx, clock: Clock): Promise<void> {
   if (!due && Math.abs(now - lastSweepAt) < SWEEP_EVERY_MS) return;
   lastSweepAt = now;
   if (due) deletedDueAt = Number.POSITIVE_INFINITY;
-  await purgeChats(db, new Date(now - CHAT_UNDO_MS), new Date(now - EMPTY_CHAT_TTL_MS));
+  const owners = await purgeChats(
+    db,
+    new Date(now - CHAT_UNDO_MS),
+    new Date(now - EMPTY_CHAT_TTL_MS),
+  );
+  await chatListsChanged(owners);
 }
 
-/** The caller's chats in a module, newest first (the module page's Recent list). */
+/**
+ * The caller's chats in a module, newest first (the module page's Recent list): from the
+ * process's cache when it has them (every write that changes a list calls chatListsChanged).
+ */
 export async function listChats(
   db: DbOrTx,
+  lists: ChatListCache,
   userId: string,
   module: ChatModule,
 ): Promise<ChatSummaryDto[]> {
-  return (await listOwnChats(db, userId, module)).map(toChatSummaryDto);
+  return lists.get(userId, module, async () =>
+    (await listOwnChats(db, userId, module)).map(toChatSummaryDto),
+  );
 }
 
 const TIMESTAMP_RE =
@@ -156,6 +168,7 @@ export async function createChat(
     createdAt: now,
     updatedAt: now,
   });
+  await chatListsChanged([userId]);
   return { ...toChatSummaryDto(chat), messages: [] };
 }
 
@@ -173,6 +186,7 @@ export async function deleteChat(
   const now = clock.now();
   const chat = await softDeleteChat(db, chatId, userId, now);
   if (!chat) throw new NotFoundError(CHAT_NOT_FOUND);
+  await chatListsChanged([userId]);
   const loading = await findLoadingReply(db, chat.id);
   if (loading) await turns.stop(chat.id, loading.id);
   await sweepChats(db, clock);
@@ -196,6 +210,7 @@ export async function undoDeleteChat(
     new Date(clock.now().getTime() - CHAT_UNDO_MS),
   );
   if (!chat) throw new NotFoundError(CHAT_NOT_FOUND);
+  await chatListsChanged([userId]);
   return toChatSummaryDto(chat);
 }
 

@@ -17,6 +17,7 @@ import type { Clock } from '../lib/clock';
 import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from '../lib/errors';
 import { agentModuleOf, pickModel, type TurnRuntime, type TurnSpec } from '../agents/runtime';
 import { touchChat } from '../agents/turn.repo';
+import { chatListsChanged } from '../agents/chat-list-cache';
 import { findOwnChat } from './chats.repo';
 import {
   archiveReply,
@@ -158,6 +159,7 @@ export async function updateTitle(
     return touchChat(tx, chat.id, clock.now(), title);
   });
   if (!updated) throw new NotFoundError(CHAT_NOT_FOUND);
+  await chatListsChanged([userId]);
   const { messages } = await listMessages(db, updated.id);
   return toChatDto(updated, messages);
 }
@@ -363,6 +365,8 @@ export async function sendMessage(
   });
 
   if (stored.kind === 'retry') return existingResult(chat.id, stored.prior, stored.reply);
+  // The chat moves to the top of its Recent list (and a first message makes it listable).
+  await chatListsChanged([userId]);
 
   const spec: TurnSpec = {
     chatId: chat.id,
@@ -460,6 +464,7 @@ async function startReplyTurn(
     await touchChat(tx, chat.id, now);
     return { ...ready, title: locked.title };
   });
+  await chatListsChanged([userId]);
   turns.start({
     chatId: chat.id,
     userId,
