@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBus } from './bus';
+import { readTurnEvents, recordTurnEvent, type TurnEvent } from './turn-feed';
 
 // Issue 13, finding 10: the in-process bus kept every turn's event log and every limit counter
 // for ever (an entry expired only when read again).
@@ -17,6 +18,31 @@ describe('the in-process bus holds bounded, expiring state', () => {
     now += 60 * 60_000;
     bus.purgeExpired();
     expect(bus.size).toBe(0);
+    await bus.close();
+  });
+
+  it("keeps a running turn's events for late joiners, an ended turn's only 30 s more", async () => {
+    let now = 1_000_000;
+    const bus = new MemoryBus(() => now);
+    const event = (messageId: string, seq: number, type: TurnEvent['type']) =>
+      ({
+        type,
+        chatId: 'c',
+        messageId,
+        seq,
+        content: 'x',
+        timestamp: new Date(now).toISOString(),
+      }) as TurnEvent;
+    await recordTurnEvent(bus, event('running', 1, 'stream_chunk'));
+    await recordTurnEvent(bus, event('ended', 1, 'stream_chunk'));
+    await recordTurnEvent(bus, event('ended', 2, 'stream_complete'));
+    now += 29_000;
+    expect(await readTurnEvents(bus, 'ended')).toHaveLength(2);
+    now += 2_000;
+    bus.purgeExpired();
+    expect(await readTurnEvents(bus, 'ended')).toHaveLength(0);
+    expect(await readTurnEvents(bus, 'running')).toHaveLength(1);
+    expect(bus.size).toBe(1);
     await bus.close();
   });
 

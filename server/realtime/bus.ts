@@ -35,7 +35,7 @@ export interface Bus {
 }
 
 /**
- * Bounds of the in-process state: every entry expires on its own (TTL, purged each minute, not
+ * Bounds of the in-process state: every entry expires on its own (TTL, purged every 15 s, not
  * only when read again) and the number of keys is capped, least recently used first out.
  */
 export const MEMORY_BUS_MAX_KEYS = 100_000;
@@ -59,18 +59,20 @@ export class MemoryBus implements Bus {
   ) {
     // perf.now is our clock too, so a test's clock moves expiry (lru-cache reads it for TTLs).
     const perf = { now };
-    const opts = { max: maxKeys, perf, ttl: 1 };
+    // ttlResolution 0: expiry reads the clock each time, so a moved test clock counts at once.
+    const opts = { max: maxKeys, perf, ttl: 1, ttlResolution: 0 };
     this.counters = new LRUCache<string, Counter>(opts);
     this.lists = new LRUCache<string, string[]>(opts);
     this.values = new LRUCache<string, string>(opts);
-    // One sweep a minute drops what expired unread (a timer per key would cost more).
-    this.purger = setInterval(() => this.purgeExpired(), 60_000);
+    // A sweep every 15 s drops what expired unread (a timer per key would cost more), so ended
+    // turns' lists leave memory soon after their 30 s.
+    this.purger = setInterval(() => this.purgeExpired(), 15_000);
     this.purger.unref();
   }
 
   private readonly purger: NodeJS.Timeout;
 
-  /** Drops every expired entry now (the minute timer does this on its own). */
+  /** Drops every expired entry now (the 15 s timer does this on its own). */
   purgeExpired(): void {
     this.counters.purgeStale();
     this.lists.purgeStale();

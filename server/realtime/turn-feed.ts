@@ -5,7 +5,7 @@ import type { Bus, Unsubscribe } from './bus';
  * The bus names of a turn and the one way to follow its events.
  *
  * The process running a turn gives every event a per-turn seq, appends it to the turn's list
- * (kept 10 minutes for late joiners) and only then publishes it on the chat's channel. A reader
+ * (kept 10 minutes for late joiners, 30 s once the turn ended) and only then publishes it on the chat's channel. A reader
  * subscribes first, buffers, reads the list, then flushes the buffer, dropping what it already
  * delivered: an event is either in the list it read or arrives after it subscribed, so nothing
  * is lost and nothing is delivered twice.
@@ -19,6 +19,12 @@ export const turnAliveKey = (messageId: string) => `turn-alive:${messageId}`;
 export const TURN_STOP_CHANNEL = 'turn-stop';
 
 export const TURN_LIST_TTL_MS = 10 * 60 * 1000;
+/**
+ * Once a turn has ended its list is kept only this long: the reply is saved by then, so a client
+ * that joins later reads it from the history; a socket that dropped a moment before the end still
+ * gets the last events. Without it every finished turn's events stayed for ten minutes.
+ */
+export const ENDED_TURN_LIST_TTL_MS = 30 * 1000;
 /**
  * A turn whose process was killed is closed within TURN_ALIVE_TTL_MS plus one orphan sweep
  * (seconds, not a minute); four heartbeats fit in the TTL, so a busy moment is no false alarm.
@@ -75,7 +81,8 @@ export async function readTurnEvents(bus: Bus, messageId: string): Promise<TurnE
 
 /** Records an event of a turn (list first, then channel: see the file comment). */
 export async function recordTurnEvent(bus: Bus, event: TurnEvent): Promise<void> {
-  await bus.append(turnListKey(event.messageId), JSON.stringify(event), TURN_LIST_TTL_MS);
+  const ttl = TERMINAL_EVENTS.has(event.type) ? ENDED_TURN_LIST_TTL_MS : TURN_LIST_TTL_MS;
+  await bus.append(turnListKey(event.messageId), JSON.stringify(event), ttl);
   await bus.publish(chatChannel(event.chatId), event);
 }
 
