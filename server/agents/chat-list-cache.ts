@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { ChatModule, ChatSummaryDto } from '@contract/chats';
+import type { ChatModule } from '@contract/chats';
 import { MODULE_KEYS } from '@contract/module-list';
 import type { Clock } from '../lib/clock';
 import type { Bus, Unsubscribe } from '../realtime/bus';
@@ -30,7 +30,8 @@ const processCaches = new Set<ChatListCache>();
  * write that changes what a list shows calls chatListsChanged after its commit.
  */
 export class ChatListCache {
-  private readonly lists: LRUCache<string, ChatSummaryDto[]>;
+  /** Each list as the JSON answer it is sent as (checked against its schema when read). */
+  private readonly lists: LRUCache<string, string>;
   /**
    * Bumped by every change: a list read from the database while a change committed (read before,
    * stored after) may be the old one, so it is answered but not kept.
@@ -77,11 +78,7 @@ export class ChatListCache {
   }
 
   /** The cached list, or `load`'s (kept unless a change came in while it was read). */
-  async get(
-    userId: string,
-    module: ChatModule,
-    load: () => Promise<ChatSummaryDto[]>,
-  ): Promise<ChatSummaryDto[]> {
+  async get(userId: string, module: ChatModule, load: () => Promise<string>): Promise<string> {
     const key = keyOf(userId, module);
     const hit = this.lists.get(key);
     if (hit) return hit;

@@ -21,8 +21,9 @@ import {
   createChat,
   deleteChat,
   exportChat,
-  listChats,
   listChatsPage,
+  recentChatsJson,
+  RecentChatsDto,
   searchChats,
   sweepChats,
   undoDeleteChat,
@@ -39,11 +40,17 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
   const lists = await ChatListCache.start({ bus: app.deps.bus, clock });
   app.addHook('onClose', () => lists.close());
 
-  const recent = { querystring: ModuleQuery, response: { 200: z.array(ChatSummaryDto) } };
-  app.get('/chats', { schema: recent }, async (req) => {
+  // The answer is JSON text checked against RecentChatsDto when it was read (recentChatsJson):
+  // Fastify sends a string as it is, so it is not checked and serialised again on every request.
+  const recent = { querystring: ModuleQuery, response: { 200: RecentChatsDto } };
+  app.get('/chats', { schema: recent }, async (req, reply) => {
     const userId = requireUserId(req);
     await sweepChats(db, clock);
-    return listChats(db, lists, userId, req.query.module);
+    const json = await recentChatsJson(db, lists, userId, req.query.module);
+    // Typed as the array the schema describes: the text is that array, serialised already.
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(json as unknown as z.infer<typeof RecentChatsDto>);
   });
 
   const page = { querystring: ChatPageQuery, response: { 200: ChatPageDto } };

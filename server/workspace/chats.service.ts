@@ -1,11 +1,10 @@
-import type {
-  ChatModule,
-  ChatPageDto,
-  ChatPageQuery,
+import { z } from 'zod';
+import type { CreateChatBody, DeletedChatDto, SearchHitDto } from '@contract/chats';
+import {
   ChatSummaryDto,
-  CreateChatBody,
-  DeletedChatDto,
-  SearchHitDto,
+  type ChatModule,
+  type ChatPageDto,
+  type ChatPageQuery,
 } from '@contract/chats';
 import { chatToMarkdown } from '@contract/chat-markdown';
 import { fileTypeOf } from '@contract/files';
@@ -70,18 +69,30 @@ export async function sweepChats(db: DbOrTx, clock: Clock): Promise<void> {
   await chatListsChanged(owners);
 }
 
-/**
- * The caller's chats in a module, newest first (the module page's Recent list): from the
- * process's cache when it has them (every write that changes a list calls chatListsChanged).
- */
+/** The caller's chats in a module, newest first (the module page's Recent list). */
 export async function listChats(
+  db: DbOrTx,
+  userId: string,
+  module: ChatModule,
+): Promise<ChatSummaryDto[]> {
+  return (await listOwnChats(db, userId, module)).map(toChatSummaryDto);
+}
+
+export const RecentChatsDto = z.array(ChatSummaryDto);
+
+/**
+ * The Recent list as its JSON answer, from the process's cache when it has it (every write that
+ * changes a list calls chatListsChanged): checked against its schema and serialised once, when
+ * read from the database, not on every request.
+ */
+export async function recentChatsJson(
   db: DbOrTx,
   lists: ChatListCache,
   userId: string,
   module: ChatModule,
-): Promise<ChatSummaryDto[]> {
+): Promise<string> {
   return lists.get(userId, module, async () =>
-    (await listOwnChats(db, userId, module)).map(toChatSummaryDto),
+    JSON.stringify(RecentChatsDto.parse(await listChats(db, userId, module))),
   );
 }
 
