@@ -22,7 +22,9 @@ import { alternate, median } from '../lib/stats';
  *    (autocannon overallRate), the same rate for both.
  *
  * The app is built as main.ts builds it: logs at info (to /dev/null), route limits on (the read
- * limit raised so that it does not answer 429), the in-process bus. A user with 20 chats.
+ * limit raised so that it does not answer 429), the in-process bus. A user with 20 chats. The same
+ * list is asked for again and again: after the first request it comes from the process's list
+ * cache (ChatListCache), which is what a module page revisited costs.
  *
  *   BENCH_DATABASE_URL (or DATABASE_URL), default postgres://postgres@127.0.0.1:5432/postgres:
  *     a database of its own is created there and dropped at the end
