@@ -1,40 +1,35 @@
 import * as React from 'react';
 import { Link, useLocation } from 'wouter';
 import {
-  BellIcon,
   LayoutDashboardIcon,
-  LogOutIcon,
   MessagesSquareIcon,
-  MonitorIcon,
-  MoonIcon,
   SearchIcon,
   SettingsIcon,
-  SunIcon,
   type LucideIcon,
 } from 'lucide-react';
 import type { UserDto } from '@contract/accounts';
 import { MODULES, MODULE_KEYS } from '@contract/module-list';
 import { AtriumLogo } from '@/components/atrium-logo';
 import { MODULE_ICONS } from '@/components/module-icon';
-import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { MenuOnDemand } from '@/components/ui/menu-on-demand';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
-import { useTheme, type Theme } from '@/components/theme/theme-provider';
 import { ChatSearch, openChatSearch } from '@/features/chats/search-opener';
 import { documentTitle, useHeaderTitleOverride } from '@/lib/page-title';
+import { NotificationsTrigger, UserMenuTrigger } from './header-menu-triggers';
+
+export { userInitials } from './header-menu-triggers';
+
+// The header's menus load when first opened (issue 14, bundle budget).
+const NotificationsMenu = React.lazy(() =>
+  import('./header-menus').then((m) => ({ default: m.NotificationsMenu })),
+);
+const UserMenuDropdown = React.lazy(() =>
+  import('./header-menus').then((m) => ({ default: m.UserMenu })),
+);
 
 interface NavItem {
   href: string;
@@ -81,11 +76,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
 export function titleForPath(path: string): string {
   if (path.startsWith('/chat/')) return 'Chat';
   return NAV_ITEMS.find((item) => item.href === path)?.title ?? 'Atrium';
-}
-
-/** First letters of first and last name, e.g. "Ada Lovelace" -> "AL". */
-export function userInitials(user: Pick<UserDto, 'firstName' | 'lastName'>): string {
-  return `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase();
 }
 
 export interface AppShellProps {
@@ -240,89 +230,18 @@ function SearchButton() {
 }
 
 function NotificationsButton() {
-  // Behaviour is not shown in the spec; an honest empty list until there is something to show.
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Notifications">
-          <BellIcon className="size-[1.2rem]" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel>Notifications</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <p className="px-2 py-3 text-sm text-muted-foreground">You&apos;re all caught up.</p>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <MenuOnDemand trigger={<NotificationsTrigger />}>
+      <NotificationsMenu />
+    </MenuOnDemand>
   );
 }
 
-// Menus are not modal: the page behind stays as it is (a modal menu hides it from assistive
-// technology while its buttons stay focusable, which axe reports).
 function UserMenu({ user, onLogout }: { user: UserDto | null; onLogout: () => void }) {
-  const [, navigate] = useLocation();
   if (!user) return <Skeleton className="size-8 rounded-full" />;
-  const fullName = `${user.firstName} ${user.lastName}`.trim();
-  const initials = userInitials(user);
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="rounded-full"
-          // The accessible name contains the visible initials (label in name).
-          aria-label={`User menu for ${fullName} (${initials})`}
-        >
-          <Avatar className="size-8">
-            <AvatarFallback className="bg-primary/10 text-primary">{initials}</AvatarFallback>
-          </Avatar>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel className="flex flex-col gap-0.5">
-          <span className="truncate">{fullName}</span>
-          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate('/settings')}>
-          <SettingsIcon />
-          Settings
-        </DropdownMenuItem>
-        <ThemeChoice />
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={onLogout}>
-          <LogOutIcon />
-          Logout
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
-
-const THEMES: Array<{ value: Theme; label: string; icon: LucideIcon }> = [
-  { value: 'light', label: 'Light', icon: SunIcon },
-  { value: 'dark', label: 'Dark', icon: MoonIcon },
-  { value: 'system', label: 'System', icon: MonitorIcon },
-];
-
-/** Light, Dark or System: the header toggle only flips light and dark (spec), this can go back. */
-function ThemeChoice() {
-  const { theme, setTheme } = useTheme();
-  return (
-    <>
-      <DropdownMenuSeparator />
-      <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">
-        Theme
-      </DropdownMenuLabel>
-      <DropdownMenuRadioGroup value={theme} onValueChange={(v) => setTheme(v as Theme)}>
-        {THEMES.map(({ value, label, icon: Icon }) => (
-          <DropdownMenuRadioItem key={value} value={value} onSelect={(e) => e.preventDefault()}>
-            <Icon aria-hidden="true" />
-            {label}
-          </DropdownMenuRadioItem>
-        ))}
-      </DropdownMenuRadioGroup>
-    </>
+    <MenuOnDemand trigger={<UserMenuTrigger user={user} />}>
+      <UserMenuDropdown user={user} onLogout={onLogout} />
+    </MenuOnDemand>
   );
 }

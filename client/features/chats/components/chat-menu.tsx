@@ -1,68 +1,16 @@
-import {
-  DownloadIcon,
-  FileJsonIcon,
-  MoreHorizontalIcon,
-  PencilIcon,
-  Trash2Icon,
-} from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { cn } from '@/lib/utils';
-import { chatExportUrl } from '../api/chats-api';
+import * as React from 'react';
+import { MenuOnDemand } from '@/components/ui/menu-on-demand';
+import { ChatMenuButton, type ChatMenuProps } from './chat-menu-button';
 
-/** A chat's actions: rename, export (Markdown, JSON) and delete. */
-export function ChatMenu({
-  chat,
-  onRename,
-  onDelete,
-  className,
-}: {
-  chat: { id: string; title: string };
-  onRename: () => void;
-  onDelete: () => void;
-  className?: string;
-}) {
+const ChatMenuDropdown = React.lazy(() =>
+  import('./chat-menu-dropdown').then((m) => ({ default: m.ChatMenuDropdown })),
+);
+
+/** A chat's actions: rename, export (Markdown, JSON) and delete; the menu loads when opened. */
+export function ChatMenu(props: ChatMenuProps) {
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className={cn('size-8 shrink-0', className)}
-          aria-label={`Actions for ${chat.title}`}
-        >
-          <MoreHorizontalIcon aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-52">
-        <DropdownMenuItem onSelect={onRename}>
-          <PencilIcon aria-hidden="true" />
-          Rename
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <a href={chatExportUrl(chat.id, 'markdown')} download>
-            <DownloadIcon aria-hidden="true" />
-            Export as Markdown
-          </a>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <a href={chatExportUrl(chat.id, 'json')} download>
-            <FileJsonIcon aria-hidden="true" />
-            Export as JSON
-          </a>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={onDelete}>
-          <Trash2Icon aria-hidden="true" />
-          Delete
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <MenuOnDemand trigger={<ChatMenuButton title={props.chat.title} className={props.className} />}>
+      <ChatMenuDropdown {...props} />
+    </MenuOnDemand>
   );
 }

@@ -1,0 +1,44 @@
+import { DownloadIcon, FileJsonIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { chatExportUrl } from '../api/chats-api';
+import { ChatMenuButton, type ChatMenuProps } from './chat-menu-button';
+
+/** The menu of ChatMenu, loaded when it is first opened. */
+export function ChatMenuDropdown({ chat, onRename, onDelete, className }: ChatMenuProps) {
+  return (
+    <DropdownMenu modal={false} defaultOpen>
+      <DropdownMenuTrigger asChild>
+        <ChatMenuButton title={chat.title} className={className} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-52">
+        <DropdownMenuItem onSelect={onRename}>
+          <PencilIcon aria-hidden="true" />
+          Rename
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <a href={chatExportUrl(chat.id, 'markdown')} download>
+            <DownloadIcon aria-hidden="true" />
+            Export as Markdown
+          </a>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <a href={chatExportUrl(chat.id, 'json')} download>
+            <FileJsonIcon aria-hidden="true" />
+            Export as JSON
+          </a>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={onDelete}>
+          <Trash2Icon aria-hidden="true" />
+          Delete
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
