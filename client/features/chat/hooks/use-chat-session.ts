@@ -30,6 +30,7 @@ import {
 } from '../lib/chat-cache';
 import { MESSAGE_REQUIRED_TOAST, checkSend, type ComposerFile } from '../lib/send-rules';
 import { readAnswerStream } from '../lib/stream-lines';
+import { loadReportParsers } from '../lib/report-parsers';
 import { lastUserMessage } from '../lib/last-user-message';
 import { toComposerFile } from '../lib/composer-files';
 import { fetchAttachment } from '../api/attachments';
@@ -114,6 +115,11 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
 
   const replyLoading = hasLoadingMessage(chat);
   const progress = useReplyProgress(replyLoading);
+  // A reply in progress streams next: its report parsers load now, while the page is idle, not
+  // on its first chunk (the socket would hold that chunk back while they load and evaluate).
+  React.useEffect(() => {
+    if (replyLoading) void loadReportParsers().catch(() => undefined);
+  }, [replyLoading]);
   const stopProgress = progress.stop;
 
   const [error, setError] = React.useState<{ open: boolean; message: string | null }>({
