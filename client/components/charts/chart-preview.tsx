@@ -3,9 +3,13 @@ import type { SaveChartPayload } from '@contract/chart';
 import { Button } from '@/components/ui/button';
 import { chartTypeLabel, chartTypeOf, validateChart } from './chart-config';
 import { ChartTypeIcon } from './chart-icon';
-import { ChartModal, type ChartWithImage } from './chart-modal';
+import type { ChartWithImage } from './chart-modal';
 
 const ChartCanvas = React.lazy(() => import('./chart-canvas'));
+// Opened by View Chart only: not part of a chat's first paint (issue 14, bundle budget).
+const ChartModal = React.lazy(() =>
+  import('./chart-modal').then((m) => ({ default: m.ChartModal })),
+);
 
 /** True once the element has come near the view: chart.js loads for charts someone can see. */
 function useNearView(ref: React.RefObject<HTMLElement | null>): boolean {
@@ -98,7 +102,11 @@ export function ChartPreview({
         </Button>
       </div>
       <InlineChart chart={chart} />
-      {open && <ChartModal chart={chart} open={open} onOpenChange={setOpen} onSave={onSave} />}
+      {open && (
+        <React.Suspense fallback={null}>
+          <ChartModal chart={chart} open={open} onOpenChange={setOpen} onSave={onSave} />
+        </React.Suspense>
+      )}
     </div>
   );
 }
