@@ -3,7 +3,6 @@ import { getHeapStatistics } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import underPressure from '@fastify/under-pressure';
 import Fastify, {
   LogController,
@@ -35,6 +34,7 @@ import { realtimeRoutes } from './realtime/ws';
 import { workspaceRoutes } from './workspace/workspace.routes';
 import { clientApp } from './client-app';
 import { errorHandler } from './lib/error-handler';
+import { securityHeaders } from './lib/security-headers';
 import { agentsRuntime } from './agents/runtime';
 
 export interface AppDeps {
@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     customTypes: COMPRESSIBLE,
     globalDecompression: false,
   });
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
