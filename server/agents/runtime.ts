@@ -236,7 +236,8 @@ export class TurnRuntime {
       return row && { row, userId: chat?.userId };
     });
     if (!closed) return false;
-    if (closed.userId) await chatListsChanged([closed.userId]);
+    // Lists here dropped at once; other processes told while the closing event goes out.
+    const listsChanged = closed.userId ? chatListsChanged([closed.userId]) : undefined;
     const seq = (events.at(-1)?.seq ?? 0) + 1;
     const base = { chatId, messageId, seq, timestamp: now.toISOString() };
     await recordTurnEvent(
@@ -251,6 +252,7 @@ export class TurnRuntime {
             status: 'stopped',
           },
     );
+    await listsChanged;
     return true;
   }
 
@@ -397,8 +399,10 @@ export class TurnRuntime {
         return row !== null;
       },
     );
-    // The chat moves in its Recent list (and its title may have changed).
-    if (closed) await chatListsChanged([spec.userId]);
+    // The chat moves in its Recent list (and its title may have changed): this process's lists
+    // are dropped at once (before the events, so a client refetching on them sees the change);
+    // the other processes are told while the events go out, not before them.
+    const listsChanged = closed ? chatListsChanged([spec.userId]) : undefined;
     // Published after commit: a client that refetches on these events sees the closed reply.
     if (closed) {
       if (outcome.kind === 'complete') {
@@ -415,6 +419,7 @@ export class TurnRuntime {
         await emitter.emit('stream_error', outcome.message);
       }
     }
+    await listsChanged;
     await bus.deleteKeys(turnAliveKey(spec.messageId));
   }
 
