@@ -70,6 +70,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     LOG_LEVEL: 'info',
     // Stopping a test server need not wait the production grace for replies still running.
     SHUTDOWN_GRACE_SECONDS: '2',
+    // Browser tests are not about overload: a CI machine's stall of a second (a build, Chromium
+    // starting) must not answer a page's request 503 "busy" (under-pressure's production limit).
+    MAX_EVENT_LOOP_DELAY_MS: '60000',
     ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     // A client built elsewhere (several builds side by side while developing).
