@@ -17,22 +17,21 @@ const NEW_PASSWORD_TOO_SHORT = 'Password must be at least 8 characters long.';
 /** Passwords are bounded: argon2 of a megabyte is a denial of service. */
 const PASSWORD_MAX = 256;
 
+/** A first or last name, as the sign-up and profile forms take it. */
+const personName = z
+  .string()
+  .trim()
+  .min(NAME_MIN, `String must contain at least ${NAME_MIN} character(s)`)
+  .max(100);
+
 export const RegisterBody = z.object({
   email,
   password: z
     .string()
     .min(PASSWORD_MIN, `String must contain at least ${PASSWORD_MIN} character(s)`)
     .max(PASSWORD_MAX),
-  firstName: z
-    .string()
-    .trim()
-    .min(NAME_MIN, `String must contain at least ${NAME_MIN} character(s)`)
-    .max(100),
-  lastName: z
-    .string()
-    .trim()
-    .min(NAME_MIN, `String must contain at least ${NAME_MIN} character(s)`)
-    .max(100),
+  firstName: personName,
+  lastName: personName,
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
@@ -75,16 +74,8 @@ export const ResetPasswordForm = z
   });
 
 export const UpdateProfileBody = z.object({
-  firstName: z
-    .string()
-    .trim()
-    .min(NAME_MIN, `String must contain at least ${NAME_MIN} character(s)`)
-    .max(100),
-  lastName: z
-    .string()
-    .trim()
-    .min(NAME_MIN, `String must contain at least ${NAME_MIN} character(s)`)
-    .max(100),
+  firstName: personName,
+  lastName: personName,
   phone: z
     .string()
     .trim()
