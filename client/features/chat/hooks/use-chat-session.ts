@@ -30,6 +30,7 @@ import {
 } from '../lib/chat-cache';
 import { MESSAGE_REQUIRED_TOAST, checkSend, type ComposerFile } from '../lib/send-rules';
 import { readAnswerStream } from '../lib/stream-lines';
+import { streamCadence } from '../lib/stream-cadence';
 import { loadReportParsers } from '../lib/report-parsers';
 import { lastUserMessage } from '../lib/last-user-message';
 import { toComposerFile } from '../lib/composer-files';
@@ -44,8 +45,6 @@ const SEND_FAILED_TOAST = {
 const FINISHED_TURN_STATES = new Set(['complete', 'completed', 'error', 'stopped', 'failed']);
 /** Events that only add text: coalesced into one cache write per frame. Others apply at once. */
 const COALESCED_EVENTS = new Set<StreamEvent['type']>(['stream_chunk', 'thinking_update']);
-/** Coalesced events wait at most this long when no frame comes (a hidden tab has none). */
-const COALESCE_MAX_WAIT_MS = 100;
 
 interface LastSend {
   text: string;
@@ -148,17 +147,13 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
     [openError, refetch],
   );
 
-  // A burst of chunks costs one cache write and one render: text events wait for the next frame
-  // (or COALESCE_MAX_WAIT_MS), and anything else (a turn starting, ending, failing) first applies
-  // what waits, then itself, at once. Order and exactly-once are kept: events apply in arrival
-  // order through applyStreamEvent, which drops repeats by seq.
+  // A burst of chunks costs one cache write and one render: text events wait for their turn
+  // (lib/stream-cadence.ts: the next frame, and at most one write per three frames, 50 ms),
+  // and anything else (a turn starting, ending, failing) first applies what waits, then itself,
+  // at once. Order and exactly-once are kept: events apply in arrival order through
+  // applyStreamEvent, which drops repeats by seq.
   const waiting = React.useRef<StreamEvent[]>([]);
-  const flushTimers = React.useRef<{ frame?: number; timeout?: ReturnType<typeof setTimeout> }>({});
-  const flushEvents = React.useCallback(() => {
-    const timers = flushTimers.current;
-    if (timers.frame !== undefined) cancelAnimationFrame(timers.frame);
-    clearTimeout(timers.timeout);
-    flushTimers.current = {};
+  const applyWaiting = React.useCallback(() => {
     const events = waiting.current;
     if (events.length === 0) return;
     waiting.current = [];
@@ -174,10 +169,19 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
     });
     outcomes.forEach(handleOutcome);
   }, [update, handleOutcome]);
-  const flushRef = React.useRef(flushEvents);
-  flushRef.current = flushEvents;
-  // Leaving the chat: what waits still belongs in its cache entry.
-  React.useEffect(() => () => flushRef.current(), [chatId]);
+  const applyRef = React.useRef(applyWaiting);
+  applyRef.current = applyWaiting;
+  const [cadence] = React.useState(() => streamCadence(() => applyRef.current()));
+  const flushEvents = cadence.flushNow;
+  // Leaving the chat: what waits still belongs in its cache entry (this chat's: the cleanup holds
+  // the function of the render before the change).
+  React.useEffect(
+    () => () => {
+      cadence.cancel();
+      applyWaiting();
+    },
+    [cadence, applyWaiting],
+  );
 
   const socketStatus = useChatSocket(chatId, {
     joinState: () => {
@@ -201,11 +205,7 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
         flushEvents();
         return;
       }
-      const timers = flushTimers.current;
-      if (timers.timeout !== undefined) return;
-      const flush = () => flushRef.current();
-      if (typeof requestAnimationFrame === 'function') timers.frame = requestAnimationFrame(flush);
-      timers.timeout = setTimeout(flush, COALESCE_MAX_WAIT_MS);
+      cadence.schedule();
     },
     onInvalidMessage: () =>
       toast({
