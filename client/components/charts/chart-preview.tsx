@@ -11,6 +11,33 @@ const ChartModal = React.lazy(() =>
   import('./chart-modal').then((m) => ({ default: m.ChartModal })),
 );
 
+/**
+ * One observer for every chart preview on the page, not one each: the browser computes every
+ * observer's root geometry again on each frame that lays out (a streamed chunk's), and a long
+ * chat holds dozens of previews that have not yet been near the view.
+ */
+let nearObserver: IntersectionObserver | null = null;
+const onNear = new Map<Element, () => void>();
+function watchNear(el: Element, near: () => void): () => void {
+  nearObserver ??= new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) {
+        if (!e.isIntersecting) continue;
+        onNear.get(e.target)?.();
+        unwatch(e.target);
+      }
+    },
+    { rootMargin: '200px' },
+  );
+  onNear.set(el, near);
+  nearObserver.observe(el);
+  return () => unwatch(el);
+}
+function unwatch(el: Element): void {
+  if (!onNear.delete(el)) return;
+  nearObserver?.unobserve(el);
+}
+
 /** True once the element has come near the view: chart.js loads for charts someone can see. */
 function useNearView(ref: React.RefObject<HTMLElement | null>): boolean {
   const [near, setNear] = React.useState(false);
@@ -19,14 +46,7 @@ function useNearView(ref: React.RefObject<HTMLElement | null>): boolean {
     if (!el || near) return;
     // Without an observer (very old browsers) the card stays as it was: View Chart still works.
     if (typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '200px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
+    return watchNear(el, () => setNear(true));
   }, [ref, near]);
   return near;
 }
