@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,6 +32,8 @@ import { seedDatabase } from '../../server/seed/seed';
  *   BENCH_CLIENT_DIR  a built client (default: builds one into a temp folder)
  *   CHROMIUM_PATH     default /usr/bin/chromium
  *   BENCH_CHUNKS      stream chunks per measurement (default 200)
+ *   BENCH_TRACE=1     also print Chrome's trace events by self time per chunk (=<folder>: and keep
+ *                     the traces there)
  *   BENCH_PROFILE=1   also print the functions that took the most main-thread time per chunk
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -212,6 +214,15 @@ function printTrace(buffer: Buffer): void {
   const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20);
   for (const [name, us] of top)
     console.log(`  ${(us / 1000 / CHUNKS).toFixed(3)} ms/chunk  ${name}`);
+  // How many frames a chunk costs: the main thread's frames, those that only found nothing to do,
+  // and the fake mouse moves (hover updates) they brought.
+  const count = (name: string) => spans.filter((e) => e.name === name).length;
+  console.log(
+    `  per chunk: ${(count('ProxyMain::BeginMainFrame') / CHUNKS).toFixed(2)} frames, ` +
+      `${(count('MainFrameAborted') / CHUNKS).toFixed(2)} aborted, ` +
+      `${(count('LocalFrameView::performLayout') / CHUNKS).toFixed(2)} layouts, ` +
+      `${(count('EventHandler::handleMouseMoveEvent') / CHUNKS).toFixed(2)} mouse moves`,
+  );
 }
 
 /**
@@ -223,6 +234,7 @@ const ONE_PARAGRAPH = !!process.env.BENCH_ONE_PARAGRAPH;
 const chunkText = (seq: number) =>
   `word${seq} of the streamed answer${ONE_PARAGRAPH || seq % 10 ? ', ' : '.\n\n'}`;
 
+let traces = 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const database = await connectDatabase({ pgliteDir: path.join(work, 'db') });
@@ -358,7 +370,13 @@ try {
     await sleep(300);
     // Read before checking the page: Playwright's own text search runs on the page's main thread.
     const busy = minus(await clock(), start);
-    if (process.env.BENCH_TRACE) printTrace(await browser.stopTracing());
+    if (process.env.BENCH_TRACE) {
+      const trace = await browser.stopTracing();
+      // BENCH_TRACE=<folder>: the traces kept there too, for chrome://tracing or a closer look.
+      if (process.env.BENCH_TRACE !== '1')
+        writeFileSync(path.join(process.env.BENCH_TRACE, `chat-render-${++traces}.json`), trace);
+      printTrace(trace);
+    }
     if (profiler) {
       const { profile } = await profiler.send('Profiler.stop');
       const self = new Map<string, number>();
