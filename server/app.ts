@@ -151,16 +151,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: deps.config.secureCookies,
   });
 
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
-
   // Text PostgreSQL cannot store (NUL, lone surrogates) is replaced at the door, whatever route
   // the request goes to: no route can then fail on it half-way through a write.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     if (req.body !== undefined) req.body = storable(req.body);
     req.query = storable(req.query);
     req.params = storable(req.params);
+    done();
   });
 
   // Every request knows its session (any stage); routes decide what it grants.
@@ -172,9 +169,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => sessionCache.close());
   const sessionCookie = cookieName(deps.config);
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api') && !req.url.startsWith('/ws')) return;
-    req.session = await sessionCache.read(req.cookies[sessionCookie]);
+  // What every request needs first, in one synchronous hook (each hook is a turn of Fastify's
+  // hook runner, an async one a promise too, on every request): its id on the answer, the
+  // cross-site refusal, and its session, from memory when cached.
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    const api = req.url.startsWith('/api');
+    // Cross-site requests never change state: a foreign Origin or a cross-site fetch is refused.
+    if (api && STATE_CHANGING.has(req.method)) {
+      const origin = req.headers.origin;
+      if (
+        req.headers['sec-fetch-site'] === 'cross-site' ||
+        (origin && !isSameOrigin(origin, deps.config.appUrl, req.headers.host))
+      ) {
+        done(new ForbiddenError('Cross-site request refused'));
+        return;
+      }
+    }
+    if (!api && !req.url.startsWith('/ws')) {
+      done();
+      return;
+    }
+    const token = req.cookies[sessionCookie];
+    const known = sessionCache.peek(token, req.raw.socket);
+    if (known !== undefined) {
+      req.session = known;
+      done();
+      return;
+    }
+    sessionCache.read(token).then((session) => {
+      req.session = session;
+      done();
+    }, done);
   });
 
   // Before the process drowns (event loop stalled, heap nearly full) it answers 503 "busy" and a
@@ -205,17 +231,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     readsPerUserPerMinute: deps.config.readsPerUserPerMinute,
     uploadBytesPerHour: deps.config.uploadBytesPerHour,
     storageQuotaBytes: deps.config.storageQuotaBytes,
-  });
-
-  // Cross-site requests never change state: a foreign Origin or a cross-site fetch is refused.
-  app.addHook('onRequest', async (req) => {
-    if (!STATE_CHANGING.has(req.method) || !req.url.startsWith('/api')) return;
-    const fetchSite = req.headers['sec-fetch-site'];
-    if (fetchSite === 'cross-site') throw new ForbiddenError('Cross-site request refused');
-    const origin = req.headers.origin;
-    if (origin && !isSameOrigin(origin, deps.config.appUrl, req.headers.host)) {
-      throw new ForbiddenError('Cross-site request refused');
-    }
   });
 
   app.setErrorHandler(errorHandler);

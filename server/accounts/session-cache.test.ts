@@ -1,3 +1,5 @@
+import { Agent, request } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -102,5 +104,49 @@ describe('cached sessions', () => {
     clock.advance(2_000);
     expect((await me(a.app, cookie)).statusCode).toBe(200);
     expect((await expiry()).getTime()).toBe(clock.now().getTime() + 7 * 24 * 60 * 60 * 1000);
+  });
+
+  it('answers each request on one keep-alive connection as its own cookie says', async () => {
+    // The session is looked up once per connection and cookie (sessions.ts sidOf): another
+    // cookie, or none, on the same connection must not inherit the first one's user.
+    const first = await signedInUser(a);
+    const second = await signedInUser(a);
+    await b.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = b.server.address() as AddressInfo;
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const sockets = new Set<Socket>();
+    const get = (cookie?: string) =>
+      new Promise<{ status: number; email?: string }>((resolve, reject) => {
+        const req = request(
+          { port, path: '/api/auth/user', agent, headers: cookie ? { cookie } : {} },
+          (res) => {
+            sockets.add(res.socket);
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c.toString()));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                email:
+                  res.statusCode === 200
+                    ? (JSON.parse(body) as { email: string }).email
+                    : undefined,
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      for (let round = 0; round < 2; round++) {
+        expect(await get(first.cookie)).toEqual({ status: 200, email: first.user.email });
+        expect(await get(second.cookie)).toEqual({ status: 200, email: second.user.email });
+        expect((await get()).status).toBe(401);
+        expect((await get(`${first.cookie}x`)).status).toBe(401);
+      }
+      expect(sockets.size).toBe(1);
+    } finally {
+      agent.destroy();
+    }
   });
 });

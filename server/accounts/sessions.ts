@@ -97,6 +97,7 @@ export class SessionCache {
   /** Sids ended lately: a database read that raced their end must not cache them again. */
   private readonly ended: LRUCache<string, true>;
   private unsubscribe: Unsubscribe | undefined;
+  private readonly lastSid = new WeakMap<object, { token: string; sid: string }>();
 
   private constructor(
     private readonly db: DbOrTx,
@@ -129,6 +130,38 @@ export class SessionCache {
       this.cache.delete(sid);
       this.ended.set(sid, true);
     }
+  }
+
+  /**
+   * The session a cookie token names when this process can tell without waiting: null for no or
+   * an impossible token, the cached session while it needs no write; undefined when `read` must
+   * go to the database (not cached, expired, or its idle expiry is due to slide).
+   */
+  peek(token: string | undefined, connection?: object): CurrentSession | null | undefined {
+    if (!token || token.length > 200) return null;
+    const hit = this.cache.get(this.sidOf(token, connection));
+    if (!hit) return undefined;
+    const now = this.clock.now().getTime();
+    const absoluteEnd = hit.session.createdAt + SESSION_ABSOLUTE_MS;
+    if (hit.expire <= now || absoluteEnd <= now) return undefined;
+    if (Math.min(now + SESSION_IDLE_MS, absoluteEnd) - hit.expire > SESSION_SLIDE_EVERY_MS) {
+      return undefined;
+    }
+    return hit.session;
+  }
+
+  /**
+   * The token's sid, hashed once per keep-alive connection rather than on every request: a
+   * browser sends the same cookie on each request of a connection. The token is kept no longer
+   * than the connection that carries it anyway.
+   */
+  private sidOf(token: string, connection: object | undefined): string {
+    if (!connection) return hashToken(token);
+    const last = this.lastSid.get(connection);
+    if (last?.token === token) return last.sid;
+    const sid = hashToken(token);
+    this.lastSid.set(connection, { token, sid });
+    return sid;
   }
 
   /** Looks a cookie token up; expired sessions are deleted and count as none. Slides the idle expiry. */

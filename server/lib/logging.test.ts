@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test-support/app';
 import { hashPassword } from '../accounts/passwords';
@@ -59,5 +61,59 @@ describe('what reaches a log line', () => {
     );
     expect(loggableUrl('/api/verify-email/abcdef?x')).toBe('/api/verify-email/[redacted]?x');
     expect(loggableUrl('/a?%E0%A4%A=1')).toBe('/a?%E0%A4%A=[redacted]');
+  });
+});
+
+// Production lines go to standard output in batches (createLogger without a destination): none
+// may wait there for long, and none may be lost when the process ends.
+describe('log lines on standard output', () => {
+  const logging = fileURLToPath(new URL('./logging.ts', import.meta.url));
+  /** Runs `body` in a process with the production logger `log`; its output as it arrives. */
+  function run(body: string) {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `const { createLogger } = await import(${JSON.stringify(logging)});
+         const log = createLogger({ level: 'info', pretty: false });
+         ${body}`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    return { child, output: () => out, exited };
+  }
+
+  it('reach it within a second while the process runs quietly on', async () => {
+    const { child, output, exited } = run(
+      `log.info('one quiet line'); setTimeout(() => {}, 30_000);`,
+    );
+    try {
+      const t0 = Date.now();
+      while (!output().includes('one quiet line') && Date.now() - t0 < 5_000)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(output()).toContain('one quiet line');
+      expect(Date.now() - t0).toBeLessThan(1_000);
+    } finally {
+      child.kill();
+      await exited;
+    }
+  });
+
+  it('are all written when the process exits, by a crash too', async () => {
+    const { output, exited } = run(
+      `for (let i = 0; i < 3; i++) log.info({ i }, 'line before the end');
+       setTimeout(() => { throw new Error('crash'); }, 10);`,
+    );
+    expect(await exited).not.toBe(0);
+    const lines = output()
+      .split('\n')
+      .filter((l) => l.includes('line before the end'));
+    expect(lines.map((l) => (JSON.parse(l) as { i: number }).i)).toEqual([0, 1, 2]);
   });
 });
