@@ -6,10 +6,11 @@
  * adds. Chunks arrive faster than frames are cheap (a model writes one every 20 ms or so), so the
  * text is written at most once per STREAM_FRAME_GAP_MS, in an animation frame:
  *  - text arriving after a quiet spell is written in the next frame (the first chunk at once);
- *  - text arriving sooner waits for the first frame that starts at least STREAM_FRAME_GAP_MS
- *    after the last write: every third display frame at 60 Hz, so a chunk reaches the screen at
- *    most 50 ms after it reached the socket (the limit a reader does not notice as lag), and a
- *    reply at 20 ms a chunk costs 0.4 rendering frames per chunk instead of one.
+ *  - text arriving sooner waits for the frame due STREAM_FRAME_GAP_MS after the last write's
+ *    frame: every third display frame at 60 Hz, so a chunk reaches the screen at most 50 ms
+ *    after it reached the socket (the limit a reader does not notice as lag; a frame more when a
+ *    busy page runs the timer late), and a reply at 20 ms a chunk costs 0.4 rendering frames per
+ *    chunk instead of one.
  * The wait is a timer that asks for the frame shortly before it is due, rather than a frame asked
  * for every frame: a frame that only decides to wait would cost nearly what it saves.
  * Without frames (a hidden tab) the text is written after COALESCE_MAX_WAIT_MS at most.
@@ -18,11 +19,14 @@
 /** Least time between two writes of streamed text: three display frames at 60 Hz. */
 export const STREAM_FRAME_GAP_MS = 50;
 /**
- * The timer asks for the frame this long before STREAM_FRAME_GAP_MS is up: early enough that a
- * late timer (a busy page) still catches the frame that is due, late enough (more than one
- * 16.7 ms frame before) that the frame it gets is not an earlier one.
+ * The timer asks for the frame this long before STREAM_FRAME_GAP_MS is up (counted from the last
+ * write): early enough that at 60 Hz a timer a little late still catches the frame that is due,
+ * late enough that a browser that starts a frame soon after one is asked for (headless, a
+ * variable-rate display) does not write much sooner than the gap. (Counted from the write, not
+ * from the frame's timestamp: Chromium stamps a frame with its display tick, which can be a
+ * frame or more before the frame runs.)
  */
-const ASK_EARLY_MS = 12;
+const ASK_EARLY_MS = 8;
 /** Waiting text is written after this long when no frame comes (a hidden tab has none). */
 export const COALESCE_MAX_WAIT_MS = 100;
 
