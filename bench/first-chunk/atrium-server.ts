@@ -1,17 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
-import { cookieName, createSession } from '../../server/accounts/sessions';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { connectDatabase, type Db } from '../../server/db/connect';
-import { chatMessages, chats, companies, users } from '../../server/db/schema';
-import { systemClock } from '../../server/lib/clock';
-import { consoleMailer } from '../../server/mail/mailer';
+import { chatMessages, chats, companies } from '../../server/db/schema';
+import type { Db } from '../../server/db/connect';
 import { createBus } from '../../server/realtime/bus';
-import { seedDatabase } from '../../server/seed/seed';
+import { benchUser, startAtrium } from '../lib/atrium';
 
 /**
  * Atrium's side of bench/first-chunk, run as a child process (pinned by the parent): the real
@@ -20,28 +10,17 @@ import { seedDatabase } from '../../server/seed/seed';
  */
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 1_000);
 
-const work = mkdtempSync(path.join(tmpdir(), 'atrium-first-chunk-'));
-const database = await connectDatabase({ pgliteDir: path.join(work, 'db') });
 const bus = createBus(process.env.BENCH_REDIS_URL, `bench-first-chunk-${process.pid}:`);
-const log = pino({ level: 'silent' });
-await seedDatabase(database.db);
-const config = loadConfig({
-  DATA_DIR: work,
-  LOG_LEVEL: 'silent',
-  // The machine is shared with other work: a stalled second is measured here, not refused as busy.
-  MAX_EVENT_LOOP_DELAY_MS: '60000',
-  OPENAI_BASE_URL: process.env.BENCH_MODEL_URL,
-  OPENAI_API_KEY: 'bench',
-});
-const app = await buildApp({
-  config,
-  database,
+const atrium = await startAtrium({
   bus,
-  mailer: consoleMailer(log, () => undefined),
-  clock: systemClock,
-  logger: log,
+  env: {
+    // The machine is shared with other work: a stalled second is measured here, not refused as busy.
+    MAX_EVENT_LOOP_DELAY_MS: '60000',
+    OPENAI_BASE_URL: process.env.BENCH_MODEL_URL,
+    OPENAI_API_KEY: 'bench',
+  },
 });
-await app.listen({ port: 0, host: '127.0.0.1' });
+const { database } = atrium;
 
 const [company] = await database.db
   .insert(companies)
@@ -78,41 +57,29 @@ async function seedChat(db: Db, userId: string, count: number): Promise<string> 
 }
 
 for (let u = 0; u < USERS; u++) {
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      email: `bench-first-chunk-${u}@northwind.com`,
-      password: 'x',
-      firstName: 'Bench',
-      lastName: `User ${u}`,
-      isEmailVerified: true,
-      companyId: company!.id,
-    })
-    .returning();
-  const { token } = await createSession(database.db, systemClock, {
-    userId: user!.id,
-    stage: 'full',
+  const user = await benchUser(database, atrium.config, {
+    email: `bench-first-chunk-${u}@northwind.com`,
+    lastName: `User ${u}`,
+    companyId: company!.id,
   });
   people.push({
-    cookie: `${cookieName(config)}=${token}`,
-    empty: await seedChat(database.db, user!.id, 0),
-    long: await seedChat(database.db, user!.id, HISTORY),
+    cookie: user.cookie.header,
+    empty: await seedChat(database.db, user.id, 0),
+    long: await seedChat(database.db, user.id, HISTORY),
   });
 }
 
 process.on('message', (m: { cmd: 'stop' }) => {
   if (m.cmd === 'stop')
     void (async () => {
-      await app.close();
+      await atrium.close();
       await bus.close();
-      await database.close();
-      rmSync(work, { recursive: true, force: true });
       process.exit(0);
     })();
 });
 
 process.send!({
   kind: 'ready',
-  base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+  base: atrium.base,
   people,
 });

@@ -64,14 +64,45 @@ export async function startAtrium(
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://localhost:${(app.server.address() as AddressInfo).port}`;
-  const email = `bench-${Date.now()}@northwind.com`;
-  const [user] = await database.db
-    .insert(users)
-    .values({ email, password: 'x', firstName: 'Bench', lastName: 'User', isEmailVerified: true })
-    .returning();
+  const user = await benchUser(database, config, { email: `bench-${Date.now()}@northwind.com` });
   const [chat] = await database.db
     .insert(chats)
-    .values({ userId: user!.id, title: 'Bench chat', module: 'talent-intelligence' })
+    .values({ userId: user.id, title: 'Bench chat', module: 'talent-intelligence' })
+    .returning();
+  return {
+    app,
+    base,
+    config,
+    database,
+    bus,
+    user: { id: user.id, email: user.email },
+    chatId: chat!.id,
+    cookie: user.cookie,
+    async close() {
+      await app.close();
+      if (!opts.bus) await bus.close();
+      await database.close();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A verified user with a signed-in session (its cookie), as a benchmark needs more than one. */
+export async function benchUser(
+  database: Database,
+  config: Config,
+  over: { email: string; lastName?: string; companyId?: number },
+): Promise<{ id: string; email: string; cookie: BenchApp['cookie'] }> {
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      email: over.email,
+      password: 'x',
+      firstName: 'Bench',
+      lastName: over.lastName ?? 'User',
+      isEmailVerified: true,
+      ...(over.companyId === undefined ? {} : { companyId: over.companyId }),
+    })
     .returning();
   const { token } = await createSession(database.db, systemClock, {
     userId: user!.id,
@@ -79,20 +110,9 @@ export async function startAtrium(
   });
   const name = cookieName(config);
   return {
-    app,
-    base,
-    config,
-    database,
-    bus,
-    user: { id: user!.id, email },
-    chatId: chat!.id,
+    id: user!.id,
+    email: over.email,
     cookie: { name, value: token, header: `${name}=${token}` },
-    async close() {
-      await app.close();
-      if (!opts.bus) await bus.close();
-      await database.close();
-      rmSync(work, { recursive: true, force: true });
-    },
   };
 }
 

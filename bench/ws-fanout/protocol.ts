@@ -19,3 +19,37 @@ export function latenciesOf(content: string, receivedNs: bigint): number[] {
   for (const m of content.matchAll(/@(\d+)@/g)) out.push(Number(receivedNs - BigInt(m[1]!)) / 1e6);
   return out;
 }
+
+/**
+ * The event schedule both servers follow: every room gets `rate` events a second for `ms`, the
+ * rooms' ticks spread over the period (so the load is even, not in bursts). Resolves to the
+ * number of events published.
+ */
+export async function publishEvery<Room>(
+  rooms: Room[],
+  ms: number,
+  rate: number,
+  publish: (room: Room) => void,
+): Promise<number> {
+  const period = 1000 / rate;
+  let published = 0;
+  const timers: NodeJS.Timeout[] = [];
+  const tick = (room: Room) => {
+    published += 1;
+    publish(room);
+  };
+  rooms.forEach((room, i) => {
+    timers.push(
+      setTimeout(
+        () => {
+          tick(room);
+          timers.push(setInterval(() => tick(room), period));
+        },
+        (period * i) / rooms.length,
+      ),
+    );
+  });
+  await new Promise((r) => setTimeout(r, ms));
+  for (const t of timers) clearTimeout(t);
+  return published;
+}

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { chunkContent, type FromServer, type ToServer } from './protocol';
+import { chunkContent, publishEvery, type FromServer, type ToServer } from './protocol';
 
 /**
  * The reference of bench/ws-fanout, run as a child process pinned like Atrium's: a bare `ws`
@@ -30,42 +30,25 @@ wss.on('connection', (socket) => {
 });
 await new Promise((r) => wss.once('listening', r));
 
-async function run(ms: number, rate: number): Promise<number> {
-  const period = 1000 / rate;
-  let published = 0;
-  const timers: NodeJS.Timeout[] = [];
-  const publish = (room: (typeof rooms)[number]) => {
-    room.seq += 1;
-    published += 1;
-    const frame = JSON.stringify({
-      type: 'stream_chunk',
-      content: chunkContent(room.seq),
-      timestamp: new Date().toISOString(),
-      chatId: room.chatId,
-      messageId: room.messageId,
-      seq: room.seq,
-    });
-    for (const s of room.sockets) s.send(frame);
-  };
-  rooms.forEach((room, i) => {
-    timers.push(
-      setTimeout(
-        () => {
-          publish(room);
-          timers.push(setInterval(() => publish(room), period));
-        },
-        (period * i) / rooms.length,
-      ),
-    );
+/** A stream_chunk to the sockets in a room, as one frame serialised once. */
+const publish = (room: (typeof rooms)[number]) => {
+  room.seq += 1;
+  const frame = JSON.stringify({
+    type: 'stream_chunk',
+    content: chunkContent(room.seq),
+    timestamp: new Date().toISOString(),
+    chatId: room.chatId,
+    messageId: room.messageId,
+    seq: room.seq,
   });
-  await new Promise((r) => setTimeout(r, ms));
-  for (const t of timers) clearTimeout(t);
-  return published;
-}
+  for (const s of room.sockets) s.send(frame);
+};
 
 process.on('message', (m: ToServer) => {
   if (m.cmd === 'run')
-    void run(m.ms, m.rate).then((published) => send({ kind: 'done', published }));
+    void publishEvery(rooms, m.ms, m.rate, publish).then((published) =>
+      send({ kind: 'done', published }),
+    );
   if (m.cmd === 'stop') wss.close(() => process.exit(0));
 });
 
