@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { MemoryBus } from './bus';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { MemoryBus, RedisBus, type Bus } from './bus';
 import { readTurnEvents, recordTurnEvent, type TurnEvent } from './turn-feed';
 
 // Issue 13, finding 10: the in-process bus kept every turn's event log and every limit counter
@@ -64,5 +65,75 @@ describe('the in-process bus holds bounded, expiring state', () => {
     now = 1_001;
     expect(await bus.hit('bytes', 1_000, 5)).toEqual({ count: 5, resetMs: 1_000 });
     await bus.close();
+  });
+});
+
+// recordTurnEvent sends a turn event's list append and its channel message at once (one round
+// trip to Redis): a socket joining mid-turn replays the list and then follows the channel, so an
+// announced event must already be in the list, whichever process reads it.
+interface Pair {
+  writer: Bus;
+  /** Another process's bus (its own connections), or null to read from the writer's. */
+  reader: Bus | null;
+}
+const pairs: Array<{ name: string; make: () => Pair }> = [
+  { name: 'the in-process bus', make: () => ({ writer: new MemoryBus(), reader: null }) },
+];
+const redisUrl = process.env.REDIS_URL;
+if (redisUrl)
+  pairs.push({
+    name: 'Redis, read from another connection',
+    make: () => {
+      const prefix = `${inject('redisPrefix')}order-${randomUUID()}:`;
+      return { writer: new RedisBus(redisUrl, prefix), reader: new RedisBus(redisUrl, prefix) };
+    },
+  });
+
+describe.each(pairs)('$name', ({ make }) => {
+  it('has each turn event in its list when its channel announces it', async () => {
+    const { writer, reader } = make();
+    const bus = reader ?? writer;
+    const seen: Array<{ seq: number; listed: number[] }> = [];
+    const checks: Array<Promise<void>> = [];
+    let probed = false;
+    const unsubscribe = await bus.subscribe('chat:order', (raw) => {
+      const seq = (raw as Partial<TurnEvent>).seq;
+      if (seq === undefined) {
+        probed = true;
+        return;
+      }
+      checks.push(
+        readTurnEvents(bus, 'order-turn').then((list) => {
+          seen.push({ seq, listed: list.map((e) => e.seq) });
+        }),
+      );
+    });
+    try {
+      // Connected and subscribed (a Redis bus connects in the background): a probe comes through.
+      for (let i = 0; i < 100 && !probed; i++) {
+        await writer.publish('chat:order', { probe: true });
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(probed).toBe(true);
+      for (let seq = 1; seq <= 50; seq++) {
+        await recordTurnEvent(writer, {
+          type: 'stream_chunk',
+          chatId: 'order',
+          messageId: 'order-turn',
+          seq,
+          content: `chunk ${seq}`,
+          timestamp: new Date().toISOString(),
+        } as TurnEvent);
+      }
+      const until = Date.now() + 5_000;
+      while (seen.length < 50 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+      await Promise.all(checks);
+      expect(seen).toHaveLength(50);
+      for (const { seq, listed } of seen) expect(listed, `event ${seq}`).toContain(seq);
+    } finally {
+      await unsubscribe();
+      await writer.close();
+      await reader?.close();
+    }
   });
 });

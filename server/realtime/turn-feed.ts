@@ -82,8 +82,13 @@ export async function readTurnEvents(bus: Bus, messageId: string): Promise<TurnE
 /** Records an event of a turn (list first, then channel: see the file comment). */
 export async function recordTurnEvent(bus: Bus, event: TurnEvent): Promise<void> {
   const ttl = TERMINAL_EVENTS.has(event.type) ? ENDED_TURN_LIST_TTL_MS : TURN_LIST_TTL_MS;
-  await bus.append(turnListKey(event.messageId), JSON.stringify(event), ttl);
-  await bus.publish(chatChannel(event.chatId), event);
+  // Both leave at once: one round trip to Redis rather than two. The list still has the event
+  // before the channel announces it: Redis runs the commands of one connection in the order they
+  // were sent (and the in-process bus does both on the call).
+  await Promise.all([
+    bus.append(turnListKey(event.messageId), JSON.stringify(event), ttl),
+    bus.publish(chatChannel(event.chatId), event),
+  ]);
 }
 
 /**
