@@ -81,8 +81,10 @@ describe('streamCadence', () => {
     expect(latencies).toHaveLength(arrived.length);
     expect(Math.max(...latencies)).toBeLessThanOrEqual(STREAM_FRAME_GAP_MS);
     const gaps = writes.slice(1).map((t, i) => t - writes[i]!);
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(STREAM_FRAME_GAP_MS - 10);
-    expect(writes.length).toBeLessThan(arrived.length / 2);
+    // Asked for a little before the gap is up, and granted at once: never much sooner.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(STREAM_FRAME_GAP_MS - 15);
+    // About one write per two chunks (every ~39 ms), not one per chunk.
+    expect(writes.length).toBeLessThan(arrived.length * 0.6);
   });
 
   it('writes without frames (a hidden tab) after COALESCE_MAX_WAIT_MS', () => {
