@@ -237,6 +237,22 @@ const chunkText = (seq: number) =>
 let traces = 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** `count` chunks into a reply through the server's turn feed, 20 ms apart, then 300 ms to settle. */
+async function streamChunks(chatId: string, replyId: string, count: number): Promise<void> {
+  for (let seq = 1; seq <= count; seq++) {
+    await recordTurnEvent(bus, {
+      type: 'stream_chunk',
+      content: chunkText(seq),
+      timestamp: new Date().toISOString(),
+      chatId,
+      messageId: replyId,
+      seq,
+    });
+    await sleep(20);
+  }
+  await sleep(300);
+}
+
 const database = await connectDatabase({ pgliteDir: path.join(work, 'db') });
 const bus = new MemoryBus();
 const log = pino({ level: 'silent' });
@@ -374,18 +390,7 @@ try {
         ],
       });
     const start = await clock();
-    for (let seq = 1; seq <= CHUNKS; seq++) {
-      await recordTurnEvent(bus, {
-        type: 'stream_chunk',
-        content: chunkText(seq),
-        timestamp: new Date().toISOString(),
-        chatId,
-        messageId: replyId,
-        seq,
-      });
-      await sleep(20);
-    }
-    await sleep(300);
+    await streamChunks(chatId, replyId, CHUNKS);
     // Read before checking the page: Playwright's own text search runs on the page's main thread.
     const busy = minus(await clock(), start);
     if (process.env.BENCH_TRACE) {
@@ -476,18 +481,7 @@ try {
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     const count = 100;
-    for (let seq = 1; seq <= count; seq++) {
-      await recordTurnEvent(bus, {
-        type: 'stream_chunk',
-        content: chunkText(seq),
-        timestamp: new Date().toISOString(),
-        chatId,
-        messageId: replyId,
-        seq,
-      });
-      await sleep(20);
-    }
-    await sleep(300);
+    await streamChunks(chatId, replyId, count);
     const lags = await page.evaluate(() => {
       const w = window as unknown as { __lag: { arrived: number[]; shown: number[] } };
       return w.__lag.arrived

@@ -2,7 +2,7 @@ import { chats } from '../../server/db/schema';
 import { createBus } from '../../server/realtime/bus';
 import { recordTurnEvent } from '../../server/realtime/turn-feed';
 import { benchUser, startAtrium } from '../lib/atrium';
-import { chunkContent, publishEvery, type FromServer, type ToServer } from './protocol';
+import { nextChunk, publishEvery, type FromServer, type ToServer } from './protocol';
 
 /**
  * Atrium's side of bench/ws-fanout, run as a child process (pinned by the parent): the real app
@@ -44,15 +44,7 @@ for (let u = 0; u < USERS; u++) {
 
 /** A stream_chunk into a room's chat through the real turn feed. */
 const publish = (room: (typeof rooms)[number]) => {
-  room.seq += 1;
-  void recordTurnEvent(bus, {
-    type: 'stream_chunk',
-    content: chunkContent(room.seq),
-    timestamp: new Date().toISOString(),
-    chatId: room.chatId,
-    messageId: room.messageId,
-    seq: room.seq,
-  });
+  void recordTurnEvent(bus, nextChunk(room));
 };
 
 process.on('message', (m: ToServer) => {

@@ -53,3 +53,16 @@ export async function publishEvery<Room>(
   for (const t of timers) clearTimeout(t);
   return published;
 }
+
+/** The next stream_chunk of a room's turn (its seq advanced), as both servers send it. */
+export function nextChunk(room: { chatId: string; messageId: string; seq: number }) {
+  room.seq += 1;
+  return {
+    type: 'stream_chunk' as const,
+    content: chunkContent(room.seq),
+    timestamp: new Date().toISOString(),
+    chatId: room.chatId,
+    messageId: room.messageId,
+    seq: room.seq,
+  };
+}

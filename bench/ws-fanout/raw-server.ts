@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { chunkContent, publishEvery, type FromServer, type ToServer } from './protocol';
+import { nextChunk, publishEvery, type FromServer, type ToServer } from './protocol';
 
 /**
  * The reference of bench/ws-fanout, run as a child process pinned like Atrium's: a bare `ws`
@@ -32,15 +32,7 @@ await new Promise((r) => wss.once('listening', r));
 
 /** A stream_chunk to the sockets in a room, as one frame serialised once. */
 const publish = (room: (typeof rooms)[number]) => {
-  room.seq += 1;
-  const frame = JSON.stringify({
-    type: 'stream_chunk',
-    content: chunkContent(room.seq),
-    timestamp: new Date().toISOString(),
-    chatId: room.chatId,
-    messageId: room.messageId,
-    seq: room.seq,
-  });
+  const frame = JSON.stringify(nextChunk(room));
   for (const s of room.sockets) s.send(frame);
 };
 
