@@ -197,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done();
       return;
     }
-    sessionCache.read(token).then((session) => {
+    sessionCache.read(token, req.raw.socket).then((session) => {
       req.session = session;
       done();
     }, done);

@@ -140,14 +140,20 @@ export class SessionCache {
   peek(token: string | undefined, connection?: object): CurrentSession | null | undefined {
     if (!token || token.length > 200) return null;
     const hit = this.cache.get(this.sidOf(token, connection));
-    if (!hit) return undefined;
+    return hit && this.due(hit) === 'none' ? hit.session : undefined;
+  }
+
+  /**
+   * What a cached session needs before it is served: nothing, its idle expiry written further on
+   * (at most every SESSION_SLIDE_EVERY_MS; pending sessions never slide), or, ended, deleting.
+   */
+  private due(entry: CachedSession): 'none' | 'slide' | 'end' {
     const now = this.clock.now().getTime();
-    const absoluteEnd = hit.session.createdAt + SESSION_ABSOLUTE_MS;
-    if (hit.expire <= now || absoluteEnd <= now) return undefined;
-    if (Math.min(now + SESSION_IDLE_MS, absoluteEnd) - hit.expire > SESSION_SLIDE_EVERY_MS) {
-      return undefined;
-    }
-    return hit.session;
+    const absoluteEnd = entry.session.createdAt + SESSION_ABSOLUTE_MS;
+    if (entry.expire <= now || absoluteEnd <= now) return 'end';
+    if (entry.session.stage !== 'full') return 'none';
+    const nextExpire = Math.min(now + SESSION_IDLE_MS, absoluteEnd);
+    return nextExpire - entry.expire > SESSION_SLIDE_EVERY_MS ? 'slide' : 'none';
   }
 
   /**
@@ -165,9 +171,9 @@ export class SessionCache {
   }
 
   /** Looks a cookie token up; expired sessions are deleted and count as none. Slides the idle expiry. */
-  async read(token: string | undefined): Promise<CurrentSession | null> {
+  async read(token: string | undefined, connection?: object): Promise<CurrentSession | null> {
     if (!token || token.length > 200) return null;
-    const sid = hashToken(token);
+    const sid = this.sidOf(token, connection);
     const hit = this.cache.get(sid);
     if (hit) return this.live(hit);
     const [row] = await this.db.select().from(sessions).where(eq(sessions.sid, sid)).limit(1);
@@ -183,20 +189,20 @@ export class SessionCache {
 
   private async live(entry: CachedSession): Promise<CurrentSession | null> {
     const { session } = entry;
-    const now = this.clock.now().getTime();
-    const absoluteEnd = session.createdAt + SESSION_ABSOLUTE_MS;
-    if (entry.expire <= now || absoluteEnd <= now) {
+    const due = this.due(entry);
+    if (due === 'end') {
       this.cache.delete(session.sid);
       await this.db.delete(sessions).where(eq(sessions.sid, session.sid));
       return null;
     }
-    if (session.stage !== 'full') return session;
-    const nextExpire = Math.min(now + SESSION_IDLE_MS, absoluteEnd);
-    if (nextExpire - entry.expire > SESSION_SLIDE_EVERY_MS) {
-      entry.expire = nextExpire;
+    if (due === 'slide') {
+      entry.expire = Math.min(
+        this.clock.now().getTime() + SESSION_IDLE_MS,
+        session.createdAt + SESSION_ABSOLUTE_MS,
+      );
       await this.db
         .update(sessions)
-        .set({ expire: new Date(nextExpire) })
+        .set({ expire: new Date(entry.expire) })
         .where(eq(sessions.sid, session.sid));
     }
     return session;
