@@ -56,6 +56,14 @@ const REPORT = {
   next_steps: [{ step_description: 'Break attrition down by location' }],
 };
 
+/** What the page saw of a reply being followed (see the long-answer test). */
+interface Follow {
+  writes: number;
+  scrolls: number;
+  hidden: number;
+  streaming: number;
+}
+
 /** A promise with its resolve function, to release a held reply when the test says so. */
 function gate(): { promise: Promise<void>; open: () => void } {
   let open!: () => void;
@@ -293,6 +301,85 @@ describe('a report streaming from a model, in the browser', () => {
       expect(stored.messages.at(-1)!.structuredResponse).toEqual(REPORT);
       expect(await sawJson(page)).toEqual([]);
       await shot(page, 'stream-report-continued');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a long answer grows into room below it: the view keeps still, moves on a room at a time, and closes the room when done', async () => {
+    const { context, page, errors } = await openNewChat();
+    try {
+      // About 95 lines at this width: several views' worth, written 30 characters every 20 ms.
+      const text = Array.from(
+        { length: 40 },
+        (_, i) =>
+          `Paragraph ${i + 1}: leavers in the last twelve months, by team and by tenure band, ` +
+          `with the reasons people gave in their exit interviews.`,
+      ).join('\n\n');
+      model.enqueue(textReply(text, 30, { delayMs: 20 }));
+      // In the page: every write of the reply's text, every scroll of the conversation, and,
+      // two frames after each write (when the view has moved on if it had to), whether the newest
+      // line was below the bottom edge of the view.
+      await page.evaluate(() => {
+        const w = window as unknown as { __follow: Follow };
+        const f = (w.__follow = { writes: 0, scrolls: 0, hidden: 0, streaming: 0 });
+        const scroller = () => document.querySelector('[data-testid="message-scroller"]')!;
+        // (The conversation's scroller appears with the first message: listened for on the
+        // document, where scroll events of every element pass on their way down.)
+        document.addEventListener(
+          'scroll',
+          (e) => {
+            if (e.target === scroller() && document.querySelector('[data-streaming="true"]'))
+              f.scrolls++;
+          },
+          true,
+        );
+        new MutationObserver(() => {
+          const live = document.querySelector<HTMLElement>('[data-streaming="true"]');
+          if (!live) return;
+          f.writes++;
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              const line = live.lastElementChild ?? live;
+              if (!line.isConnected) return;
+              f.streaming++;
+              const bottom = line.getBoundingClientRect().bottom;
+              if (bottom > scroller().getBoundingClientRect().bottom + 1) f.hidden++;
+            }),
+          );
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      await send(page, 'Write the leavers summary out in full');
+      const reply = page.locator('li[data-role="assistant"]').last();
+      await reply.getByText('Paragraph 12:').waitFor({ timeout: 30_000 });
+      await shot(page, 'stream-long-answer-room');
+      await page
+        .locator('li[data-role="assistant"][data-status="complete"]')
+        .getByText('Paragraph 40:')
+        .waitFor({ timeout: 30_000 });
+      const follow = await page.evaluate(
+        () => (window as unknown as { __follow: Follow }).__follow,
+      );
+      // The newest text was always in view.
+      expect(follow.streaming).toBeGreaterThan(20);
+      expect(follow.hidden).toBe(0);
+      // The view moved on a room at a time, not with every write.
+      expect(follow.scrolls).toBeGreaterThan(0);
+      expect(follow.scrolls).toBeLessThan(follow.writes / 3);
+      // Done: no room left below the answer; the view is at its end.
+      const after = await page.getByTestId('message-scroller').evaluate((el) => {
+        const row = [...el.querySelectorAll<HTMLElement>('li[data-role="assistant"]')].at(-1)!;
+        return {
+          minHeight: row.style.minHeight,
+          fromEnd: el.scrollHeight - el.scrollTop - el.clientHeight,
+          blank: el.getBoundingClientRect().bottom - row.getBoundingClientRect().bottom,
+        };
+      });
+      expect(after.minHeight).toBe('');
+      expect(after.fromEnd).toBeLessThan(2);
+      expect(after.blank).toBeLessThan(40);
+      await shot(page, 'stream-long-answer-done');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

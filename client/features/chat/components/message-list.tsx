@@ -22,6 +22,16 @@ const READER_INTENT_MS = 1_000;
 /** Distance from the bottom within which new content keeps the view pinned to the end. */
 const STICK_PX = 120;
 
+/**
+ * A reply being written at the end of a pinned view keeps this much empty room below its text
+ * (a share of the view's height, at least ROOM_MIN_PX): the text grows into the room and nothing
+ * on screen moves, so a chunk costs the browser the new text only (no scroll, no scroll events,
+ * no hover changes as rows slide under a resting pointer). When the text reaches the end of the
+ * room the view moves on once, by about a room (issue 14).
+ */
+const ROOM_SHARE = 0.4;
+const ROOM_MIN_PX = 120;
+
 /** A reader who scrolled this close to the top gets the page before. */
 const LOAD_EARLIER_PX = 200;
 
@@ -237,6 +247,8 @@ export function MessageList({
     const onScroll = () => {
       if (pinning.current) {
         pinning.current = false;
+        // Where the reader now is: a move up from here is theirs.
+        lastTop.current = el.scrollTop;
         return;
       }
       // Rows measured, mounted or unmounted by the windowing above the view move scrollTop too:
@@ -263,9 +275,50 @@ export function MessageList({
     return () => cancelAnimationFrame(frame);
   }, [n, measureWindow]);
 
+  // The reply being written, and the room kept below its text (ROOM_SHARE): its row's
+  // min-height, set on the row itself (React sets no style on it). The row is looked up when the
+  // view is pinned, as windowing may have mounted it anew since.
+  const writing = React.useRef<{ id: string; row: HTMLElement | null; room: number } | null>(null);
+  const last = messages[n - 1];
+  const liveId = last?.isLoading ? last.id : null;
+  /** The pinned view's end: the room moved on when the text filled it, then the view. */
+  const pinEnd = React.useCallback(() => {
+    const el = scrollRef.current;
+    if (!el || !stick.current) return;
+    const reply = writing.current;
+    if (reply) {
+      const row = reply.row?.isConnected
+        ? reply.row
+        : (listRef.current?.querySelector<HTMLElement>(
+            `:scope > li[data-id="${CSS.escape(reply.id)}"]`,
+          ) ?? null);
+      if (row !== reply.row) Object.assign(reply, { row, room: 0 });
+      const height = row?.getBoundingClientRect().height ?? 0;
+      if (row && height > reply.room + 1) {
+        reply.room = Math.ceil(height + Math.max(ROOM_MIN_PX, el.clientHeight * ROOM_SHARE));
+        row.style.minHeight = `${reply.room}px`;
+      }
+    }
+    const end = el.scrollHeight - el.clientHeight;
+    if (Math.abs(el.scrollTop - end) <= 1) return;
+    pinning.current = true;
+    el.scrollTop = end;
+  }, []);
+  React.useLayoutEffect(() => {
+    if (!liveId) return;
+    const reply = { id: liveId, row: null as HTMLElement | null, room: 0 };
+    writing.current = reply;
+    pinEnd();
+    return () => {
+      // Finished (or gone): the row is its own height again, before the frame shows it.
+      reply.row?.style.removeProperty('min-height');
+      writing.current = null;
+    };
+  }, [liveId, pinEnd]);
+
   // Rows that skip layout until seen (content-visibility) change height when first drawn, and
-  // a streaming reply grows: keep a pinned view at the end through both. (An observer rather
-  // than a layout read on every render: a chunk then costs no forced layout.)
+  // a reply outgrows its room: keep a pinned view at the end through both. (An observer rather
+  // than a layout read on every render: a chunk within the room costs nothing here.)
   React.useEffect(() => {
     const el = scrollRef.current;
     const list = listRef.current;
@@ -273,17 +326,31 @@ export function MessageList({
     // (Not when the list opened at a search result: that is where the reader is.)
     if (stick.current) el.scrollTop = el.scrollHeight;
     if (typeof ResizeObserver === 'undefined') return;
+    let frame = 0;
     const observer = new ResizeObserver(() => {
-      if (!stick.current) return;
+      if (!stick.current || frame) return;
       // Read after layout (observers run then): no forced layout here.
       const end = el.scrollHeight - el.clientHeight;
       if (Math.abs(el.scrollTop - end) <= 1) return;
-      pinning.current = true;
-      el.scrollTop = end;
+      if (!writing.current) {
+        pinning.current = true;
+        el.scrollTop = end;
+        return;
+      }
+      // A new room changes the list's size again: done in the next frame, as a size change
+      // inside an observer's callback would be left undelivered (the browser reports that as
+      // an error).
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        pinEnd();
+      });
     });
     observer.observe(list);
-    return () => observer.disconnect();
-  }, []);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [pinEnd]);
 
   // Older messages put in front keep the reader's place: the row at the top of the view before
   // they came is put back where it was. Measured on the row itself, not from the scroll height:

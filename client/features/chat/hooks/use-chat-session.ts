@@ -148,7 +148,7 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
   );
 
   // A burst of chunks costs one cache write and one render: text events wait for their turn
-  // (lib/stream-cadence.ts: the next frame, and at most one write per three frames, 50 ms),
+  // (lib/stream-cadence.ts: the next frame, and at most one write per six frames, 100 ms),
   // and anything else (a turn starting, ending, failing) first applies what waits, then itself,
   // at once. Order and exactly-once are kept: events apply in arrival order through
   // applyStreamEvent, which drops repeats by seq.

@@ -60,15 +60,15 @@ describe('streamCadence', () => {
     expect(latencies[0]).toBeLessThanOrEqual(17);
   });
 
-  it('writes a fast stream at most once per three frames, no chunk waiting more than 50 ms', () => {
+  it('writes a fast stream at most once per six frames, no chunk waiting longer than the gap', () => {
     const { arrived, latencies, writes } = stream(display(), 20, 2_000);
     vi.advanceTimersByTime(2_100);
     expect(latencies).toHaveLength(arrived.length);
     expect(Math.max(...latencies)).toBeLessThanOrEqual(STREAM_FRAME_GAP_MS + 1);
     const gaps = writes.slice(1).map((t, i) => t - writes[i]!);
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(STREAM_FRAME_GAP_MS - 1);
-    // 100 chunks in about 40 writes, not 100.
-    expect(writes.length).toBeLessThan(arrived.length / 2);
+    // 100 chunks in about 20 writes, not 100.
+    expect(writes.length).toBeLessThan(arrived.length / 4);
   });
 
   it('keeps the writes apart on a display that starts a frame whenever one is asked for', () => {
@@ -83,8 +83,8 @@ describe('streamCadence', () => {
     const gaps = writes.slice(1).map((t, i) => t - writes[i]!);
     // Asked for a little before the gap is up, and granted at once: never much sooner.
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(STREAM_FRAME_GAP_MS - 15);
-    // About one write per two chunks (every ~39 ms), not one per chunk.
-    expect(writes.length).toBeLessThan(arrived.length * 0.6);
+    // About one write per four or five chunks (every ~89 ms), not one per chunk.
+    expect(writes.length).toBeLessThan(arrived.length * 0.3);
   });
 
   it('writes without frames (a hidden tab) after COALESCE_MAX_WAIT_MS', () => {

@@ -1,35 +1,40 @@
 /**
  * When a streamed reply's waiting text is written into the page (issue 14).
  *
- * A frame that changes the page costs a few milliseconds of main-thread time (style, layout,
- * paint, the commit, the hit test of a pointer resting on the messages) however little text it
- * adds. Chunks arrive faster than frames are cheap (a model writes one every 20 ms or so), so the
- * text is written at most once per STREAM_FRAME_GAP_MS, in an animation frame:
+ * A frame that changes the page costs milliseconds of main-thread time (style, layout, paint,
+ * the commit, the hover update of a pointer resting on the messages) however little text it adds:
+ * about 2 ms in headless Chromium on this project's machine, which draws in software. Chunks
+ * arrive faster than frames are cheap (a model writes one every 20 ms or so), so the text is
+ * written at most once per STREAM_FRAME_GAP_MS, in an animation frame:
  *  - text arriving after a quiet spell is written in the next frame (the first chunk at once);
  *  - text arriving sooner waits for the frame due STREAM_FRAME_GAP_MS after the last write's
- *    frame: every third display frame at 60 Hz, so a chunk reaches the screen at most 50 ms
- *    after it reached the socket (the limit a reader does not notice as lag; a frame more when a
- *    busy page runs the timer late), and a reply at 20 ms a chunk costs 0.4 rendering frames per
- *    chunk instead of one.
+ *    frame: every sixth display frame at 60 Hz, ten writes a second, the pace at which text
+ *    still reads as flowing rather than jumping (each write adds a few words, under two lines).
+ *    A reply at 20 ms a chunk then costs 0.2 rendering frames per chunk instead of one; at
+ *    50 ms (0.4 frames a chunk) bench/chat-render measured 1.1-1.5 ms per chunk against its
+ *    1 ms goal, at 100 ms 0.65-0.95 ms.
  * The wait is a timer that asks for the frame shortly before it is due, rather than a frame asked
  * for every frame: a frame that only decides to wait would cost nearly what it saves.
  * Without frames (a hidden tab) the text is written after COALESCE_MAX_WAIT_MS at most.
  */
 
-/** Least time between two writes of streamed text: three display frames at 60 Hz. */
-export const STREAM_FRAME_GAP_MS = 50;
+/** Least time between two writes of streamed text: six display frames at 60 Hz. */
+export const STREAM_FRAME_GAP_MS = 100;
 /**
  * The timer asks for the frame this long before STREAM_FRAME_GAP_MS is up (counted from the last
  * write): early enough that a timer a little late still catches the frame that is due, so no chunk
- * waits more than 50 ms (bench/chat-render measures it: asked 8 ms early, headless Chromium's
- * frames came late enough for 51-57 ms now and then; 12 ms early, at most 49 ms), late enough
+ * waits longer than the gap (bench/chat-render measures it: asked 8 ms early, headless Chromium's
+ * frames came late enough for 1-7 ms more now and then; 12 ms early, never), late enough
  * (less than one 16.7 ms frame) that at 60 Hz the frame it gets is not an earlier one. (Counted
  * from the write, not from the frame's timestamp: Chromium stamps a frame with its display tick,
  * which can be a frame or more before the frame runs.)
  */
 const ASK_EARLY_MS = 12;
-/** Waiting text is written after this long when no frame comes (a hidden tab has none). */
-export const COALESCE_MAX_WAIT_MS = 100;
+/**
+ * Waiting text is written after this long when no frame comes (a hidden tab has none): longer
+ * than the gap, so that a frame a little late is still the one that writes.
+ */
+export const COALESCE_MAX_WAIT_MS = STREAM_FRAME_GAP_MS + 50;
 
 export interface FrameClock {
   now: () => number;
