@@ -10,9 +10,9 @@
  *  - text arriving sooner waits for the frame due STREAM_FRAME_GAP_MS after the last write's
  *    frame: every sixth display frame at 60 Hz, ten writes a second, the pace at which text
  *    still reads as flowing rather than jumping (each write adds a few words, under two lines).
- *    A reply at 20 ms a chunk then costs 0.2 rendering frames per chunk instead of one; at
- *    50 ms (0.4 frames a chunk) bench/chat-render measured 1.1-1.5 ms per chunk against its
- *    1 ms goal, at 100 ms 0.65-0.95 ms.
+ *    A reply at 20 ms a chunk then costs 0.2 rendering frames per chunk instead of one (with
+ *    the reply growing into room below it, components/message-list.tsx, bench/chat-render
+ *    measured 1.0-1.5 ms a chunk at 50 ms against its 1 ms goal, 0.6-0.95 ms at 100 ms).
  * The wait is a timer that asks for the frame shortly before it is due, rather than a frame asked
  * for every frame: a frame that only decides to wait would cost nearly what it saves.
  * Without frames (a hidden tab) the text is written after COALESCE_MAX_WAIT_MS at most.
