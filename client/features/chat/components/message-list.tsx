@@ -27,11 +27,12 @@ const STICK_PX = 120;
  * (a share of the view's height, at least ROOM_MIN_PX): the text grows into the room and nothing
  * on screen moves, so a chunk costs the browser the new text only (no scroll, no scroll events,
  * no hover changes as rows slide under a resting pointer). When the text reaches the end of the
- * room the view moves on once, by about a room (issue 14). Half the view: the newest text then
- * sits mid-view after each move, and a move comes every ten lines or so (at 0.4, bench/
- * chat-render's all-loaded case measured 0.98 ms a chunk; at 0.5, 0.89-0.93).
+ * room the view moves on once, by about a room (issue 14). Each move costs a few frames (the
+ * scroll, its events, hover changes, windowing), so a larger room moves less often: at 0.6 a
+ * move comes every 18 lines or so, and leaves the newest text at about 40% of the view's height
+ * (bench/README.md, chat-render, has the figures).
  */
-const ROOM_SHARE = 0.5;
+const ROOM_SHARE = 0.6;
 const ROOM_MIN_PX = 120;
 
 /** A reader who scrolled this close to the top gets the page before. */
