@@ -35,6 +35,20 @@ const STICK_PX = 120;
 const ROOM_SHARE = 0.6;
 const ROOM_MIN_PX = 120;
 
+/**
+ * The room to keep below a reply of `height` whose row is `row`: a share of the view, but no more
+ * than leaves the question it answers (the row before) whole at the top of the view while the two
+ * fit, so that sending never pushes the reader's own message out of sight.
+ */
+function roomBelow(scroller: HTMLElement, row: HTMLElement, height: number): number {
+  const full = Math.max(ROOM_MIN_PX, scroller.clientHeight * ROOM_SHARE);
+  const question = row.previousElementSibling as HTMLElement | null;
+  const asked = question?.dataset.role === 'user' ? question.getBoundingClientRect().height : 0;
+  // (Less the list's own padding at its end, where a pinned view stops.)
+  const space = scroller.clientHeight - asked - height - 16;
+  return space >= ROOM_MIN_PX ? Math.min(full, space) : full;
+}
+
 /** A reader who scrolled this close to the top gets the page before. */
 const LOAD_EARLIER_PX = 200;
 
@@ -298,7 +312,7 @@ export function MessageList({
       if (row !== reply.row) Object.assign(reply, { row, room: 0 });
       const height = row?.getBoundingClientRect().height ?? 0;
       if (row && height > reply.room + 1) {
-        reply.room = Math.ceil(height + Math.max(ROOM_MIN_PX, el.clientHeight * ROOM_SHARE));
+        reply.room = Math.ceil(height + roomBelow(el, row, height));
         row.style.minHeight = `${reply.room}px`;
       }
     }
