@@ -72,6 +72,11 @@ const INITIAL_ROWS = 50;
  */
 const WINDOW_FROM = 100;
 
+/** A message's row, if it is mounted. */
+function rowOf(list: HTMLElement | null, id: string): HTMLElement | null {
+  return list?.querySelector<HTMLElement>(`:scope > li[data-id="${CSS.escape(id)}"]`) ?? null;
+}
+
 /** The first row showing at the top of the scroller, and how far below that top it starts. */
 function rowAtTop(
   scroller: HTMLElement | null,
@@ -304,11 +309,7 @@ export function MessageList({
     if (!el || !stick.current) return;
     const reply = writing.current;
     if (reply) {
-      const row = reply.row?.isConnected
-        ? reply.row
-        : (listRef.current?.querySelector<HTMLElement>(
-            `:scope > li[data-id="${CSS.escape(reply.id)}"]`,
-          ) ?? null);
+      const row = reply.row?.isConnected ? reply.row : rowOf(listRef.current, reply.id);
       if (row !== reply.row) Object.assign(reply, { row, room: 0 });
       const height = row?.getBoundingClientRect().height ?? 0;
       if (row && height > reply.room + 1) {
@@ -386,9 +387,7 @@ export function MessageList({
     const kept = anchor.current;
     anchor.current = null;
     if (!el || !kept) return;
-    const row = listRef.current?.querySelector<HTMLElement>(
-      `:scope > li[data-id="${CSS.escape(kept.id)}"]`,
-    );
+    const row = rowOf(listRef.current, kept.id);
     if (!row) return;
     const shift = row.getBoundingClientRect().top - el.getBoundingClientRect().top - kept.top;
     if (Math.abs(shift) >= 1) el.scrollTop += shift;
@@ -401,9 +400,7 @@ export function MessageList({
   React.useLayoutEffect(() => {
     if (!focusId || focusedRef.current === focusId) return;
     const el = scrollRef.current;
-    const row = listRef.current?.querySelector<HTMLElement>(
-      `:scope > li[data-id="${CSS.escape(focusId)}"]`,
-    );
+    const row = rowOf(listRef.current, focusId);
     if (!row) {
       const index = messages.findIndex((m) => m.id === focusId);
       if (windowed && index >= 0) {
