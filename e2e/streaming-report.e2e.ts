@@ -71,6 +71,54 @@ function gate(): { promise: Promise<void>; open: () => void } {
   return { promise, open };
 }
 
+/**
+ * In the page, from now on: every write of a streaming reply's text, every scroll of the
+ * conversation while one streams, and, two frames after each write (when the view has moved on
+ * if it had to), whether the newest line was below the bottom edge of the view.
+ */
+async function watchFollow(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __follow: Follow };
+    const f = (w.__follow = { writes: 0, scrolls: 0, hidden: 0, streaming: 0 });
+    const scroller = () => document.querySelector('[data-testid="message-scroller"]')!;
+    // (The conversation's scroller appears with the first message: listened for on the
+    // document, where scroll events of every element pass on their way down.)
+    document.addEventListener(
+      'scroll',
+      (e) => {
+        if (e.target === scroller() && document.querySelector('[data-streaming="true"]'))
+          f.scrolls++;
+      },
+      true,
+    );
+    new MutationObserver(() => {
+      const live = document.querySelector<HTMLElement>('[data-streaming="true"]');
+      if (!live) return;
+      f.writes++;
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          const line = live.lastElementChild ?? live;
+          if (!line.isConnected) return;
+          f.streaming++;
+          const bottom = line.getBoundingClientRect().bottom;
+          if (bottom > scroller().getBoundingClientRect().bottom + 1) f.hidden++;
+        }),
+      );
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+const readFollow = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __follow: Follow }).__follow);
+
+/** About 95 lines at the test's width: several views' worth. */
+const LONG_ANSWER = Array.from(
+  { length: 40 },
+  (_, i) =>
+    `Paragraph ${i + 1}: leavers in the last twelve months, by team and by tenure band, ` +
+    `with the reasons people gave in their exit interviews.`,
+).join('\n\n');
+
 /** Records, on every DOM change before it is painted, whether a reply ever showed report JSON. */
 const WATCH_FOR_JSON = `
   window.__sawJson = [];
@@ -310,46 +358,9 @@ describe('a report streaming from a model, in the browser', () => {
   it('a long answer grows into room below it: the view keeps still, moves on a room at a time, and closes the room when done', async () => {
     const { context, page, errors } = await openNewChat();
     try {
-      // About 95 lines at this width: several views' worth, written 30 characters every 20 ms.
-      const text = Array.from(
-        { length: 40 },
-        (_, i) =>
-          `Paragraph ${i + 1}: leavers in the last twelve months, by team and by tenure band, ` +
-          `with the reasons people gave in their exit interviews.`,
-      ).join('\n\n');
-      model.enqueue(textReply(text, 30, { delayMs: 20 }));
-      // In the page: every write of the reply's text, every scroll of the conversation, and,
-      // two frames after each write (when the view has moved on if it had to), whether the newest
-      // line was below the bottom edge of the view.
-      await page.evaluate(() => {
-        const w = window as unknown as { __follow: Follow };
-        const f = (w.__follow = { writes: 0, scrolls: 0, hidden: 0, streaming: 0 });
-        const scroller = () => document.querySelector('[data-testid="message-scroller"]')!;
-        // (The conversation's scroller appears with the first message: listened for on the
-        // document, where scroll events of every element pass on their way down.)
-        document.addEventListener(
-          'scroll',
-          (e) => {
-            if (e.target === scroller() && document.querySelector('[data-streaming="true"]'))
-              f.scrolls++;
-          },
-          true,
-        );
-        new MutationObserver(() => {
-          const live = document.querySelector<HTMLElement>('[data-streaming="true"]');
-          if (!live) return;
-          f.writes++;
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() => {
-              const line = live.lastElementChild ?? live;
-              if (!line.isConnected) return;
-              f.streaming++;
-              const bottom = line.getBoundingClientRect().bottom;
-              if (bottom > scroller().getBoundingClientRect().bottom + 1) f.hidden++;
-            }),
-          );
-        }).observe(document.body, { subtree: true, childList: true, characterData: true });
-      });
+      // Written 30 characters every 20 ms.
+      model.enqueue(textReply(LONG_ANSWER, 30, { delayMs: 20 }));
+      await watchFollow(page);
       await send(page, 'Write the leavers summary out in full');
       const reply = page.locator('li[data-role="assistant"]').last();
       await reply.getByText('Paragraph 12:').waitFor({ timeout: 30_000 });
@@ -358,9 +369,7 @@ describe('a report streaming from a model, in the browser', () => {
         .locator('li[data-role="assistant"][data-status="complete"]')
         .getByText('Paragraph 40:')
         .waitFor({ timeout: 30_000 });
-      const follow = await page.evaluate(
-        () => (window as unknown as { __follow: Follow }).__follow,
-      );
+      const follow = await readFollow(page);
       // The newest text was always in view.
       expect(follow.streaming).toBeGreaterThan(20);
       expect(follow.hidden).toBe(0);
@@ -371,15 +380,60 @@ describe('a report streaming from a model, in the browser', () => {
       const after = await page.getByTestId('message-scroller').evaluate((el) => {
         const row = [...el.querySelectorAll<HTMLElement>('li[data-role="assistant"]')].at(-1)!;
         return {
-          minHeight: row.style.minHeight,
+          // (The room is a min-height under the list while the reply is written.)
+          roomLeft: el.querySelectorAll('[style*="min-height"]').length,
           fromEnd: el.scrollHeight - el.scrollTop - el.clientHeight,
           blank: el.getBoundingClientRect().bottom - row.getBoundingClientRect().bottom,
         };
       });
-      expect(after.minHeight).toBe('');
+      expect(after.roomLeft).toBe(0);
       expect(after.fromEnd).toBeLessThan(2);
       expect(after.blank).toBeLessThan(40);
       await shot(page, 'stream-long-answer-done');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a reader back at the end while the model is still thinking gets the room too', async () => {
+    const { context, page, errors } = await openNewChat();
+    try {
+      // A conversation longer than the view, to scroll up in.
+      model.enqueue(textReply(LONG_ANSWER, 400));
+      await send(page, 'Write the leavers summary out in full');
+      await page
+        .locator('li[data-role="assistant"][data-status="complete"]')
+        .getByText('Paragraph 40:')
+        .waitFor({ timeout: 30_000 });
+      // The next answer waits before its first word while the reader scrolls up and back down.
+      const release = gate();
+      const held = textReply(LONG_ANSWER, 30, { delayMs: 20 });
+      if (held.kind !== 'stream') throw new Error('a text reply is a stream');
+      model.enqueue({ ...held, pauseAt: { index: 0, until: release.promise } });
+      await send(page, 'And once more, please');
+      await page.locator('li[data-role="assistant"][aria-busy="true"]').waitFor();
+      const scroller = page.getByTestId('message-scroller');
+      await scroller.hover();
+      await page.mouse.wheel(0, -1_500);
+      await page.waitForTimeout(300);
+      expect(
+        await scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight),
+      ).toBeGreaterThan(1_000);
+      await page.mouse.wheel(0, 5_000);
+      await page.waitForTimeout(300);
+      await watchFollow(page);
+      release.open();
+      await page
+        .locator('li[data-role="assistant"][data-status="complete"]')
+        .nth(1)
+        .getByText('Paragraph 40:')
+        .waitFor({ timeout: 30_000 });
+      const follow = await readFollow(page);
+      expect(follow.streaming).toBeGreaterThan(20);
+      expect(follow.hidden).toBe(0);
+      // The view moved on a room at a time, not with every write.
+      expect(follow.scrolls).toBeLessThan(follow.writes / 3);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

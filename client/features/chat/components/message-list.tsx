@@ -257,11 +257,39 @@ export function MessageList({
   const hasMoreRef = React.useRef(hasMore);
   hasMoreRef.current = hasMore;
 
+  /** Our own scroll to the end is under way: its scroll event is not the reader's. */
+  const pinning = React.useRef(false);
+  // The reply being written, and the room kept below its text (ROOM_SHARE): a floor under the
+  // list (the min-height of the box around it), which the text grows into. The floor is outside
+  // what the list's observer watches, so it moves on in the very frame the text reaches it (a
+  // size change of an observed box inside its observer's callback would be left undelivered, and
+  // the browser reports that as an error).
+  const floorRef = React.useRef<HTMLDivElement>(null);
+  const writing = React.useRef<{ id: string; floor: number } | null>(null);
+  const last = messages[n - 1];
+  const liveId = last?.isLoading ? last.id : null;
+  /** The pinned view's end: the floor moved on when the text reached it, then the view. */
+  const pinEnd = React.useCallback(() => {
+    const el = scrollRef.current;
+    const list = listRef.current;
+    if (!el || !list || !stick.current) return;
+    const reply = writing.current;
+    const floor = floorRef.current;
+    if (reply && floor && list.offsetHeight > reply.floor + 1) {
+      const row = rowOf(list, reply.id);
+      const height = row?.getBoundingClientRect().height ?? 0;
+      reply.floor = Math.ceil(list.offsetHeight + (row ? roomBelow(el, row, height) : 0));
+      floor.style.minHeight = `${reply.floor}px`;
+    }
+    const end = el.scrollHeight - el.clientHeight;
+    if (Math.abs(el.scrollTop - end) <= 1) return;
+    pinning.current = true;
+    el.scrollTop = end;
+  }, []);
   // One scroll listener. Our own pin to the end (a chunk made the list grow) returns at once: it
   // moves no row into or out of the window, and is not the reader's; so a streamed chunk costs
   // no script and no extra frame here. Anything else: who scrolled, the window (at most once a
   // frame), and the page before when the top is near.
-  const pinning = React.useRef(false);
   React.useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
@@ -276,8 +304,13 @@ export function MessageList({
       // Rows measured, mounted or unmounted by the windowing above the view move scrollTop too:
       // only a move up right after the reader did something is the reader's.
       const byReader = performance.now() - readerAt.current < READER_INTENT_MS;
-      if (el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX) stick.current = true;
-      else if (el.scrollTop < lastTop.current && byReader) stick.current = false;
+      if (el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX) {
+        // Back at the end while a reply is written: its room below, and the view at the end.
+        if (!stick.current) {
+          stick.current = true;
+          pinEnd();
+        }
+      } else if (el.scrollTop < lastTop.current && byReader) stick.current = false;
       lastTop.current = el.scrollTop;
       if (!stick.current && hasMoreRef.current && el.scrollTop < LOAD_EARLIER_PX) loadRef.current();
       if (frame) return;
@@ -291,52 +324,27 @@ export function MessageList({
       el.removeEventListener('scroll', onScroll);
       cancelAnimationFrame(frame);
     };
-  }, [measureWindow]);
+  }, [measureWindow, pinEnd]);
   React.useEffect(() => {
     const frame = requestAnimationFrame(measureWindow);
     return () => cancelAnimationFrame(frame);
   }, [n, measureWindow]);
 
-  // The reply being written, and the room kept below its text (ROOM_SHARE): its row's
-  // min-height, set on the row itself (React sets no style on it). The row is looked up when the
-  // view is pinned, as windowing may have mounted it anew since.
-  const writing = React.useRef<{ id: string; row: HTMLElement | null; room: number } | null>(null);
-  const last = messages[n - 1];
-  const liveId = last?.isLoading ? last.id : null;
-  /** The pinned view's end: the room moved on when the text filled it, then the view. */
-  const pinEnd = React.useCallback(() => {
-    const el = scrollRef.current;
-    if (!el || !stick.current) return;
-    const reply = writing.current;
-    if (reply) {
-      const row = reply.row?.isConnected ? reply.row : rowOf(listRef.current, reply.id);
-      if (row !== reply.row) Object.assign(reply, { row, room: 0 });
-      const height = row?.getBoundingClientRect().height ?? 0;
-      if (row && height > reply.room + 1) {
-        reply.room = Math.ceil(height + roomBelow(el, row, height));
-        row.style.minHeight = `${reply.room}px`;
-      }
-    }
-    const end = el.scrollHeight - el.clientHeight;
-    if (Math.abs(el.scrollTop - end) <= 1) return;
-    pinning.current = true;
-    el.scrollTop = end;
-  }, []);
   React.useLayoutEffect(() => {
+    const floor = floorRef.current;
     if (!liveId) return;
-    const reply = { id: liveId, row: null as HTMLElement | null, room: 0 };
-    writing.current = reply;
+    writing.current = { id: liveId, floor: 0 };
     pinEnd();
     return () => {
-      // Finished (or gone): the row is its own height again, before the frame shows it.
-      reply.row?.style.removeProperty('min-height');
+      // Finished (or gone): no room below the list, before the frame shows it.
+      floor?.style.removeProperty('min-height');
       writing.current = null;
     };
   }, [liveId, pinEnd]);
 
   // Rows that skip layout until seen (content-visibility) change height when first drawn, and
-  // a reply outgrows its room: keep a pinned view at the end through both. (An observer rather
-  // than a layout read on every render: a chunk within the room costs nothing here.)
+  // a reply's text grows: keep a pinned view at the end through both. (An observer rather than
+  // a layout read on every render: it runs after the frame's layout, so its reads are free.)
   React.useEffect(() => {
     const el = scrollRef.current;
     const list = listRef.current;
@@ -344,30 +352,9 @@ export function MessageList({
     // (Not when the list opened at a search result: that is where the reader is.)
     if (stick.current) el.scrollTop = el.scrollHeight;
     if (typeof ResizeObserver === 'undefined') return;
-    let frame = 0;
-    const observer = new ResizeObserver(() => {
-      if (!stick.current || frame) return;
-      // Read after layout (observers run then): no forced layout here.
-      const end = el.scrollHeight - el.clientHeight;
-      if (Math.abs(el.scrollTop - end) <= 1) return;
-      if (!writing.current) {
-        pinning.current = true;
-        el.scrollTop = end;
-        return;
-      }
-      // A new room changes the list's size again: done in the next frame, as a size change
-      // inside an observer's callback would be left undelivered (the browser reports that as
-      // an error).
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        pinEnd();
-      });
-    });
+    const observer = new ResizeObserver(() => pinEnd());
     observer.observe(list);
-    return () => {
-      observer.disconnect();
-      cancelAnimationFrame(frame);
-    };
+    return () => observer.disconnect();
   }, [pinEnd]);
 
   // Older messages put in front keep the reader's place: the row at the top of the view before
@@ -445,22 +432,30 @@ export function MessageList({
       {/* browser's scroll anchoring keeps the reader's row in place as rows above it mount and */}
       {/* are measured, which a change of an ancestor's padding would turn off. The spacers */}
       {/* themselves are never the anchor (their height is what changes). */}
-      <ol
-        ref={listRef}
-        aria-label="Messages"
-        data-count={n}
-        className="mx-auto block w-full max-w-4xl py-3"
-      >
-        {above > 0 && <li aria-hidden="true" style={{ height: above, overflowAnchor: 'none' }} />}
-        <SettledRows
-          messages={settled}
-          chatId={chatId}
-          userInitials={userInitials}
-          onNextStep={onNextStep}
-        />
-        <Rows messages={live} chatId={chatId} userInitials={userInitials} onNextStep={onNextStep} />
-        {below > 0 && <li aria-hidden="true" style={{ height: below, overflowAnchor: 'none' }} />}
-      </ol>
+      {/* The floor: room below a reply being written (see pinEnd). */}
+      <div ref={floorRef}>
+        <ol
+          ref={listRef}
+          aria-label="Messages"
+          data-count={n}
+          className="mx-auto block w-full max-w-4xl py-3"
+        >
+          {above > 0 && <li aria-hidden="true" style={{ height: above, overflowAnchor: 'none' }} />}
+          <SettledRows
+            messages={settled}
+            chatId={chatId}
+            userInitials={userInitials}
+            onNextStep={onNextStep}
+          />
+          <Rows
+            messages={live}
+            chatId={chatId}
+            userInitials={userInitials}
+            onNextStep={onNextStep}
+          />
+          {below > 0 && <li aria-hidden="true" style={{ height: below, overflowAnchor: 'none' }} />}
+        </ol>
+      </div>
     </div>
   );
 }
