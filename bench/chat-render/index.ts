@@ -16,7 +16,9 @@ import { systemClock } from '../../server/lib/clock';
 import { consoleMailer } from '../../server/mail/mailer';
 import { MemoryBus } from '../../server/realtime/bus';
 import { recordTurnEvent, turnAliveKey } from '../../server/realtime/turn-feed';
+import { count } from '../lib/quick';
 import { report } from '../lib/report';
+import { alternate, median } from '../lib/stats';
 import { seedDatabase } from '../../server/seed/seed';
 
 /**
@@ -28,16 +30,19 @@ import { seedDatabase } from '../../server/seed/seed';
  *    feed -> /ws -> socket handler -> query cache -> render, 20 ms apart; minus the idle page
  *    over the same span; divided by N).
  * Goal: at most 1 ms per chunk, the same (within 0.5 ms) with 0 and 2,000 earlier messages.
+ * Each case streams once per round, the cases in alternating order; the figures are the medians.
  *
  *   BENCH_CLIENT_DIR  a built client (default: builds one into a temp folder)
  *   CHROMIUM_PATH     default /usr/bin/chromium
  *   BENCH_CHUNKS      stream chunks per measurement (default 200)
+ *   BENCH_ROUNDS      rounds (default 3; 1 under BENCH_QUICK)
  *   BENCH_TRACE=1     also print Chrome's trace events by self time per chunk (=<folder>: and keep
  *                     the traces there)
  *   BENCH_PROFILE=1   also print the functions that took the most main-thread time per chunk
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 200);
+const ROUNDS = process.env.BENCH_ROUNDS ? Number(process.env.BENCH_ROUNDS) : count(3, 1);
 const HISTORY = 2_000;
 const root = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'atrium-chat-render-'));
@@ -235,6 +240,8 @@ const chunkText = (seq: number) =>
   `word${seq} of the streamed answer${ONE_PARAGRAPH || seq % 10 ? ', ' : '.\n\n'}`;
 
 let traces = 0;
+/** Measurements so far: traces and profiles are taken in the first round only. */
+let measured = 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** `count` chunks into a reply through the server's turn feed, 20 ms apart, then 300 ms to settle. */
@@ -290,10 +297,9 @@ try {
   });
 
   console.log(
-    `chat-render: Chromium, a ${HISTORY.toLocaleString('en')}-message chat (tables and charts), ${CHUNKS} chunks per stream\n`,
+    `chat-render: Chromium, a ${HISTORY.toLocaleString('en')}-message chat (tables and charts), ${CHUNKS} chunks per stream, ${ROUNDS} alternating rounds (medians)\n`,
   );
   const long = await seedChat(database.db, user!.id, HISTORY);
-  const empty = await seedChat(database.db, user!.id, 0);
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   await context.addCookies([{ name: cookieName(config), value: token, url: base }]);
@@ -335,6 +341,7 @@ try {
     loadAll = false,
   ): Promise<{ ms: number; rows: number; detail: string }> {
     const { replyId, total } = await newReply(database.db, chatId);
+    measured += 1;
     await page.goto(`${base}/chat/${chatId}`);
     await page.locator('li[aria-busy="true"]').waitFor();
     await page.getByText('Connecting to chat...').waitFor({ state: 'hidden' });
@@ -373,13 +380,16 @@ try {
     const idle0 = await clock();
     await sleep(span);
     const idle = minus(await clock(), idle0);
-    const profiler = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+    const first = measured <= 3;
+    const profiler =
+      process.env.BENCH_PROFILE && first ? await page.context().newCDPSession(page) : null;
     if (profiler) {
       await profiler.send('Profiler.enable');
       await profiler.send('Profiler.setSamplingInterval', { interval: 100 });
       await profiler.send('Profiler.start');
     }
-    if (process.env.BENCH_TRACE)
+    const traceTo = first ? process.env.BENCH_TRACE : undefined;
+    if (traceTo)
       await browser.startTracing(page, {
         categories: [
           'devtools.timeline',
@@ -393,11 +403,10 @@ try {
     await streamChunks(chatId, replyId, CHUNKS);
     // Read before checking the page: Playwright's own text search runs on the page's main thread.
     const busy = minus(await clock(), start);
-    if (process.env.BENCH_TRACE) {
+    if (traceTo) {
       const trace = await browser.stopTracing();
       // BENCH_TRACE=<folder>: the traces kept there too, for chrome://tracing or a closer look.
-      if (process.env.BENCH_TRACE !== '1')
-        writeFileSync(path.join(process.env.BENCH_TRACE, `chat-render-${++traces}.json`), trace);
+      if (traceTo !== '1') writeFileSync(path.join(traceTo, `chat-render-${++traces}.json`), trace);
       printTrace(trace);
     }
     if (profiler) {
@@ -493,11 +502,24 @@ try {
     return { count: lags.length, p50: at(0.5), p95: at(0.95), max: lags.at(-1) ?? NaN };
   }
 
-  const chunk0 = await perChunk(empty);
-  const chunkPaged = await perChunk(long);
-  const chunkAll = await perChunk(long, true);
+  // Alternating rounds (a burst of load from elsewhere lands on every case), medians.
+  const runs = await alternate(ROUNDS, {
+    // A new chat each round: earlier rounds' replies would be earlier messages.
+    zero: async () => perChunk(await seedChat(database.db, user!.id, 0)),
+    paged: () => perChunk(long),
+    all: () => perChunk(long, true),
+  });
+  const middle = (list: Array<Awaited<ReturnType<typeof perChunk>>>) => {
+    const ms = list.map((c) => c.ms);
+    const mid = [...list].sort((a, b) => a.ms - b.ms)[list.length >> 1]!;
+    const range = list.length > 1 ? `; rounds ${ms.map((v) => v.toFixed(2)).join(' / ')} ms` : '';
+    return { ms: median(ms), rows: mid.rows, detail: `${mid.detail}${range}` };
+  };
+  const chunk0 = middle(runs.zero);
+  const chunkPaged = middle(runs.paged);
+  const chunkAll = middle(runs.all);
   const chunk2000 = chunkAll;
-  const lag = await latency(empty);
+  const lag = await latency(await seedChat(database.db, user!.id, 0));
 
   const rows: Array<[string, string]> = [
     ['time until the newest messages show', `${shownMs.toFixed(0)} ms`],
