@@ -25,7 +25,7 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import type { Clock } from './lib/clock';
 import { AppError, ForbiddenError } from './lib/errors';
-import { LOG_SERIALIZERS, createLogger, requestLog } from './lib/logging';
+import { LOG_SERIALIZERS, createLogger, lazyChildLogger, requestLog } from './lib/logging';
 import { isSameOrigin } from './lib/origin';
 import { storable } from './lib/storable-text';
 import type { Mailer } from './mail/mailer';
@@ -99,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: baseLogger.child({}, { serializers: LOG_SERIALIZERS }),
     // One line per request, written by requestLog when it is answered (not Fastify's two).
     logController: new LogController({ disableRequestLogging: true }),
+    // A request's own logger is made only if something logs through it (most requests do not).
+    childLoggerFactory: lazyChildLogger,
     // A client-sent X-Forwarded-For is believed only from the proxies TRUST_PROXY names.
     trustProxy: trustProxyOption(deps.config.trustProxy),
     // Our own id for every request (a client-sent one could forge log lines): on each log line,

@@ -6,7 +6,8 @@ import { openTestDatabase } from '../../test-support/app';
 import { hashPassword } from '../accounts/passwords';
 import type { Database } from '../db/connect';
 import { users } from '../db/schema';
-import { createLogger, loggableUrl, serializeError } from './logging';
+import Fastify from 'fastify';
+import { createLogger, lazyChildLogger, loggableUrl, serializeError } from './logging';
 
 describe('what reaches a log line', () => {
   let database: Database;
@@ -66,6 +67,49 @@ describe('what reaches a log line', () => {
 
 // Production lines go to standard output in batches (createLogger without a destination): none
 // may wait there for long, and none may be lost when the process ends.
+describe("a request's own logger", () => {
+  it('writes through the serializers with the request id, at the level set for it', async () => {
+    const lines: string[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = Fastify({
+      loggerInstance: createLogger({ level: 'info', destination }),
+      childLoggerFactory: lazyChildLogger,
+      disableRequestLogging: true,
+      genReqId: () => 'req-1',
+    });
+    app.get('/quiet', () => ({ ok: true }));
+    app.get('/loud', (req) => {
+      req.log.debug('not at info');
+      const err = Object.assign(new Error('boom\nparams: secret-value'), { code: 'E1' });
+      req.log.warn({ err }, 'went wrong');
+      return { level: req.log.level };
+    });
+    app.get('/verbose', { logLevel: 'debug' }, (req) => {
+      req.log.debug('at debug here');
+      return { level: req.log.level };
+    });
+    try {
+      expect((await app.inject('/quiet')).json()).toEqual({ ok: true });
+      expect(lines).toEqual([]);
+      expect((await app.inject('/loud')).json()).toEqual({ level: 'info' });
+      expect(lines).toHaveLength(1);
+      const line = JSON.parse(lines[0]!) as Record<string, unknown>;
+      expect(line).toMatchObject({ level: 40, reqId: 'req-1', msg: 'went wrong' });
+      expect(line.err).toMatchObject({ type: 'Error', message: 'boom', code: 'E1' });
+      expect(lines[0]).not.toContain('secret-value');
+      expect((await app.inject('/verbose')).json()).toEqual({ level: 'debug' });
+      expect(lines.at(-1)).toContain('at debug here');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('log lines on standard output', () => {
   const logging = fileURLToPath(new URL('./logging.ts', import.meta.url));
   /** Runs `body` in a process with the production logger `log`; its output as it arrives. */
