@@ -35,7 +35,7 @@ import { workspaceRoutes } from './workspace/workspace.routes';
 import { clientApp } from './client-app';
 import { errorHandler } from './lib/error-handler';
 import { securityHeaders } from './lib/security-headers';
-import { agentsRuntime } from './agents/runtime';
+import { agentsRuntime } from './workspace/turns/runtime';
 
 export interface AppDeps {
   config: Config;

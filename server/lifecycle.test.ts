@@ -12,7 +12,7 @@ import {
   type SlowModel,
 } from '../test-support/server-process';
 import { createSession } from './accounts/sessions';
-import { SHUTDOWN_MESSAGE } from './agents/turn';
+import { SHUTDOWN_MESSAGE } from './workspace/turns/turn';
 import { connectDatabase } from './db/connect';
 import { chatMessages, chats } from './db/schema';
 import { systemClock } from './lib/clock';

@@ -10,7 +10,7 @@ import {
   CHAT_LIST_CACHE_TTL_MS,
   CHAT_LISTS_CHANGED_CHANNEL,
   type ChatListsChangedMessage,
-} from '../agents/chat-list-cache';
+} from './turns/chat-list-cache';
 import { chats } from '../db/schema';
 import { ManualClock } from '../lib/clock';
 import { consoleMailer } from '../mail/mailer';

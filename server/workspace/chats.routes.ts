@@ -15,7 +15,7 @@ import {
 } from '@contract/chats';
 import { requireUserId } from '../accounts/sessions';
 import { contentDisposition } from '../lib/content-disposition';
-import { ChatListCache } from '../agents/chat-list-cache';
+import { ChatListCache } from './turns/chat-list-cache';
 import { orEmpty } from './route-schemas';
 import {
   createChat,

@@ -11,7 +11,7 @@ import { fileTypeOf } from '@contract/files';
 import type { Db, DbOrTx } from '../db/connect';
 import type { Clock } from '../lib/clock';
 import { NotFoundError, ValidationError } from '../lib/errors';
-import type { TurnRuntime } from '../agents/runtime';
+import type { TurnRuntime } from './turns/runtime';
 import {
   findOwnChat,
   insertChat,
@@ -23,7 +23,7 @@ import {
   searchOwnChats,
   softDeleteChat,
 } from './chats.repo';
-import { chatListsChanged, type ChatListCache } from '../agents/chat-list-cache';
+import { chatListsChanged, type ChatListCache } from './turns/chat-list-cache';
 import { findLoadingReply, listMessages } from './conversation.repo';
 import { CHAT_NOT_FOUND, toChatDto } from './conversation.service';
 import { listSavedFiles } from './files.repo';

@@ -2,22 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
-import { createUser, signIn } from '../../test-support/factories';
-import { chatMessages, chats, logs } from '../db/schema';
-import { readTurnEvents, turnAliveKey } from '../realtime/turn-feed';
+import { createTestApp, type TestApp } from '../../../test-support/app';
+import { createUser, signIn } from '../../../test-support/factories';
+import { chatMessages, chats, logs } from '../../db/schema';
+import { readTurnEvents, turnAliveKey } from '../../realtime/turn-feed';
 import {
   companyWithModel,
   replyClosed,
   userWithChat,
   waitFor,
-} from '../workspace/conversation.test-helper';
+} from '../conversation.test-helper';
 import { pickModel, TurnRuntime } from './runtime';
-import { lastRun, scriptedAgentFor } from './scripted-agents.test-helper';
+import { lastRun, scriptedAgentFor } from '../../agents/scripted-agents.test-helper';
 import { ORPHAN_MESSAGE, TIMEOUT_MESSAGE } from './turn';
 
-vi.mock('./registry', async () => {
-  const { scriptedAgentFor } = await import('./scripted-agents.test-helper');
+vi.mock('../../agents/registry', async () => {
+  const { scriptedAgentFor } = await import('../../agents/scripted-agents.test-helper');
   return { agentFor: scriptedAgentFor };
 });
 
@@ -147,7 +147,7 @@ describe('the turn runtime', () => {
     // A user who moves company gets the new company's model for new messages.
     const other = await companyWithModel(db, 'scripted:quick');
     await signIn(t, employee);
-    const { users } = await import('../db/schema');
+    const { users } = await import('../../db/schema');
     await db.update(users).set({ companyId: other }).where(eq(users.id, employee.id));
     expect(await pickModel(db, employee.id, 'governance')).toBe('scripted:quick');
   });

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/connect';
+import type { DbOrTx } from '../../db/connect';
 import {
   chatMessages,
   chats,
@@ -8,8 +8,8 @@ import {
   type Chat,
   type ChatMessage,
   type MessageAttachment,
-} from '../db/schema';
-import { searchTextOf } from '../lib/search-text';
+} from '../../db/schema';
+import { searchTextOf } from '../../lib/search-text';
 
 // The runtime's own bookkeeping on a reply being written, and on its chat: SQL only. The
 // workspace (which starts turns) imports from here, never the other way round.

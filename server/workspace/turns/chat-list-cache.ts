@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import type { ChatModule } from '@contract/chats';
 import { MODULE_KEYS } from '@contract/module-list';
-import type { Clock } from '../lib/clock';
-import type { Bus, Unsubscribe } from '../realtime/bus';
+import type { Clock } from '../../lib/clock';
+import type { Bus, Unsubscribe } from '../../realtime/bus';
 
 /**
  * Bus channel on which every change to users' Recent lists is announced after commit, so every

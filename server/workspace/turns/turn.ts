@@ -2,12 +2,12 @@ import type { StructuredResponse } from '@contract/structured-response';
 import type { StreamEventType } from '@contract/ws-events';
 import type { MessagePart } from '@contract/chats';
 import { MODEL_TRUNCATED_MESSAGE } from '@contract/models';
-import type { ChatMessage, MessageAttachment } from '../db/schema';
-import { recordTurnEvent, type TurnEvent } from '../realtime/turn-feed';
-import type { Bus } from '../realtime/bus';
-import type { Clock } from '../lib/clock';
-import { storable } from '../lib/storable-text';
-import type { AgentEvent, HistoryMessage } from './types';
+import type { ChatMessage, MessageAttachment } from '../../db/schema';
+import { recordTurnEvent, type TurnEvent } from '../../realtime/turn-feed';
+import type { Bus } from '../../realtime/bus';
+import type { Clock } from '../../lib/clock';
+import { storable } from '../../lib/storable-text';
+import type { AgentEvent, HistoryMessage } from '../../agents/types';
 
 // The pure and per-turn parts of a turn: history building and event emission.
 

@@ -5,12 +5,12 @@ import type { ChatModule } from '@contract/chats';
 import { MESSAGE_TIMEOUT_MS } from '@contract/constants';
 import { MODULES, type ModuleKey } from '@contract/modules';
 import type { StructuredResponse } from '@contract/structured-response';
-import type { Config } from '../config';
-import type { Db } from '../db/connect';
-import { companies, users } from '../db/schema';
-import type { Clock } from '../lib/clock';
-import { storableText } from '../lib/storable-text';
-import type { Bus, Unsubscribe } from '../realtime/bus';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connect';
+import { companies, users } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { storableText } from '../../lib/storable-text';
+import type { Bus, Unsubscribe } from '../../realtime/bus';
 import {
   TURN_ALIVE_TTL_MS,
   TURN_HEARTBEAT_MS,
@@ -19,9 +19,9 @@ import {
   recordTurnEvent,
   turnAliveKey,
   type TurnStopMessage,
-} from '../realtime/turn-feed';
+} from '../../realtime/turn-feed';
 import { chatListsChanged } from './chat-list-cache';
-import { agentFor as registryAgentFor } from './registry';
+import { agentFor as registryAgentFor } from '../../agents/registry';
 import {
   checkpointLoadingReply,
   closeLoadingReply,
@@ -40,7 +40,7 @@ import {
   TurnEmitter,
   buildHistory,
 } from './turn';
-import { AgentError, type Agent, type AgentEvent } from './types';
+import { AgentError, type Agent, type AgentEvent } from '../../agents/types';
 
 /** Everything a turn needs, fixed when the user message and its placeholder were stored. */
 export interface TurnSpec {

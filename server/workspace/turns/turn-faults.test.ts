@@ -3,14 +3,14 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StructuredResponse } from '@contract/structured-response';
-import { createTestApp, type TestApp } from '../../test-support/app';
-import { chatMessages } from '../db/schema';
-import { REPLACEMENT } from '../lib/storable-text';
-import { turnListKey, TURN_LIST_TTL_MS } from '../realtime/turn-feed';
-import { replyClosed, userWithChat } from '../workspace/conversation.test-helper';
+import { createTestApp, type TestApp } from '../../../test-support/app';
+import { chatMessages } from '../../db/schema';
+import { REPLACEMENT } from '../../lib/storable-text';
+import { turnListKey, TURN_LIST_TTL_MS } from '../../realtime/turn-feed';
+import { replyClosed, userWithChat } from '../conversation.test-helper';
 import { TurnRuntime } from './runtime';
 import { ORPHAN_MESSAGE } from './turn';
-import type { Agent, AgentEvent } from './types';
+import type { Agent, AgentEvent } from '../../agents/types';
 
 // Issue 13, finding 1: one NUL byte or lone surrogate in a model answer kept the reply loading for
 // ever, made Stop answer 500, broke every orphan sweep (other users' orphans too) and stopped the
