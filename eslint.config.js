@@ -25,7 +25,7 @@ const SERVER_LAYERS = [
   ],
   ['./server/mail'],
   ['./server/accounts'],
-  ['./server/agents'],
+  ['./server/analyst'],
   ['./server/workspace'],
   ['./server/realtime/ws.ts'],
   [

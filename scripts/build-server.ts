@@ -126,7 +126,7 @@ export async function buildServer(): Promise<void> {
       main: 'server/main.ts',
       cli: 'server/admin/cli.ts',
       // runner.ts starts it by path, next to itself: `./tool-worker.js`.
-      'tool-worker': 'server/agents/tools/tool-worker.ts',
+      'tool-worker': 'server/analyst/tools/tool-worker.ts',
     },
     outdir: serverOutDir,
     bundle: true,

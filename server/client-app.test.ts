@@ -8,8 +8,8 @@ import { signedInUser } from '../test-support/factories';
 import { insertMessages } from './workspace/conversation.repo';
 import { streamLines, userWithChat } from './workspace/conversation.test-helper';
 
-vi.mock('./agents/registry', async () => {
-  const { scriptedAgentFor } = await import('./agents/scripted-agents.test-helper');
+vi.mock('./analyst/registry', async () => {
+  const { scriptedAgentFor } = await import('./analyst/scripted-agents.test-helper');
   return { agentFor: scriptedAgentFor };
 });
 

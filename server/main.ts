@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
-import { assertCompanyModels } from './agents/registry';
+import { assertCompanyModels } from './analyst/registry';
 import { companies } from './db/schema';
 import { connectDatabase } from './db/connect';
 import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logging';
 import { seedDatabase } from './seed/seed';
-import { closeToolPool } from './agents/tools/runner';
+import { closeToolPool } from './analyst/tools/runner';
 
 /** The built web client: dist/client, seen from server/main.ts (tsx) or dist/server/main.js (built). */
 const builtClientDir = fileURLToPath(

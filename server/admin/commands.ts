@@ -4,7 +4,7 @@ import { ModuleKey } from '@contract/modules';
 import type { StarterPatch } from '@contract/starters';
 import type { Db } from '../db/connect';
 import type { Company, Starter } from '../db/schema';
-import { validateModelString, type ModelConfig } from '../agents/registry';
+import { validateModelString, type ModelConfig } from '../analyst/registry';
 import { AppError, ValidationError } from '../lib/errors';
 import { checkLine, checkModels, providerLines } from './models';
 import {

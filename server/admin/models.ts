@@ -6,8 +6,8 @@ import {
   parseModelString,
   COMPANY_MODEL_FIELDS,
   type ModelConfig,
-} from '../agents/registry';
-import { describeUpstreamError, safeUrl } from '../agents/providers/openai';
+} from '../analyst/registry';
+import { describeUpstreamError, safeUrl } from '../analyst/providers/openai';
 import type { DbOrTx } from '../db/connect';
 import { listCompanies } from './companies';
 

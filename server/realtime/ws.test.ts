@@ -5,7 +5,7 @@ import type { JoinedEvent, StreamEvent } from '@contract/ws-events';
 import { WS_CLOSE_SESSION_ENDED } from '@contract/ws-events';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { SESSION_ENDED_CHANNEL, hashToken } from '../accounts/sessions';
-import { lastRun } from '../agents/scripted-agents.test-helper';
+import { lastRun } from '../analyst/scripted-agents.test-helper';
 import {
   replyClosed,
   sendMessage,
@@ -15,8 +15,8 @@ import {
 import { recordTurnEvent } from './turn-feed';
 import { replayFrom } from './ws';
 
-vi.mock('../agents/registry', async () => {
-  const { scriptedAgentFor } = await import('../agents/scripted-agents.test-helper');
+vi.mock('../analyst/registry', async () => {
+  const { scriptedAgentFor } = await import('../analyst/scripted-agents.test-helper');
   return { agentFor: scriptedAgentFor };
 });
 

@@ -17,8 +17,8 @@ import { consoleMailer } from '../mail/mailer';
 import { createBus, type Bus } from '../realtime/bus';
 import { companyWithModel, replyClosed, sendMessage, waitFor } from './conversation.test-helper';
 
-vi.mock('../agents/registry', async () => {
-  const { scriptedAgentFor } = await import('../agents/scripted-agents.test-helper');
+vi.mock('../analyst/registry', async () => {
+  const { scriptedAgentFor } = await import('../analyst/scripted-agents.test-helper');
   return { agentFor: scriptedAgentFor };
 });
 

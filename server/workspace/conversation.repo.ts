@@ -13,7 +13,7 @@ import {
 import { searchTextOf } from '../lib/search-text';
 
 // Messages and attachments: SQL only. Rules live in conversation.service.ts; a turn's own
-// bookkeeping (closing a reply, history, log rows) is in agents/turn.repo.ts.
+// bookkeeping (closing a reply, history, log rows) is in turns/turn.repo.ts.
 
 /** Largest value of a PostgreSQL integer column. */
 const INT4_MAX = 2 ** 31 - 1;

@@ -5,7 +5,7 @@ import { ATTACHMENT_MAX_BYTES } from '@contract/constants';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { signedInUser } from '../../test-support/factories';
 import { chatMessages, logs } from '../db/schema';
-import { lastRun, quickReport, runs, slowReport } from '../agents/scripted-agents.test-helper';
+import { lastRun, quickReport, runs, slowReport } from '../analyst/scripted-agents.test-helper';
 import { REPLY_IN_PROGRESS } from './conversation.service';
 import {
   getChat,
@@ -16,8 +16,8 @@ import {
   waitFor,
 } from './conversation.test-helper';
 
-vi.mock('../agents/registry', async () => {
-  const { scriptedAgentFor } = await import('../agents/scripted-agents.test-helper');
+vi.mock('../analyst/registry', async () => {
+  const { scriptedAgentFor } = await import('../analyst/scripted-agents.test-helper');
   return { agentFor: scriptedAgentFor };
 });
 

@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from '../../test-support/app';
 import { signedInUser } from '../../test-support/factories';
 import { userWithChat } from './conversation.test-helper';
 
-vi.mock('../agents/registry', async () => {
-  const { scriptedAgentFor } = await import('../agents/scripted-agents.test-helper');
+vi.mock('../analyst/registry', async () => {
+  const { scriptedAgentFor } = await import('../analyst/scripted-agents.test-helper');
   return { agentFor: scriptedAgentFor };
 });
 

@@ -4,8 +4,8 @@ import { signedInUser } from '../../test-support/factories';
 import { replyClosed, sendMessage, userWithChat } from './conversation.test-helper';
 import { INVALID_CURSOR } from './chats.service';
 
-vi.mock('../agents/registry', async () => {
-  const { scriptedAgentFor } = await import('../agents/scripted-agents.test-helper');
+vi.mock('../analyst/registry', async () => {
+  const { scriptedAgentFor } = await import('../analyst/scripted-agents.test-helper');
   return { agentFor: scriptedAgentFor };
 });
 

@@ -22,8 +22,8 @@ import {
 // same properties as workspace-fuzz.test.ts: no 5xx, refusals as ErrorBody writing nothing, the
 // victim's resources unreadable and unchanged, no secret in the log.
 
-vi.mock('../agents/registry', async () => {
-  const { scriptedAgentFor } = await import('../agents/scripted-agents.test-helper');
+vi.mock('../analyst/registry', async () => {
+  const { scriptedAgentFor } = await import('../analyst/scripted-agents.test-helper');
   return { agentFor: scriptedAgentFor };
 });
 

@@ -23,8 +23,8 @@ import {
 // request writes nothing, another user's resources stay unreadable and unchanged, and no secret
 // reaches a log line.
 
-vi.mock('../agents/registry', async () => {
-  const { scriptedAgentFor } = await import('../agents/scripted-agents.test-helper');
+vi.mock('../analyst/registry', async () => {
+  const { scriptedAgentFor } = await import('../analyst/scripted-agents.test-helper');
   return { agentFor: scriptedAgentFor };
 });
 

@@ -13,11 +13,11 @@ import {
   waitFor,
 } from '../conversation.test-helper';
 import { pickModel, TurnRuntime } from './runtime';
-import { lastRun, scriptedAgentFor } from '../../agents/scripted-agents.test-helper';
+import { lastRun, scriptedAgentFor } from '../../analyst/scripted-agents.test-helper';
 import { ORPHAN_MESSAGE, TIMEOUT_MESSAGE } from './turn';
 
-vi.mock('../../agents/registry', async () => {
-  const { scriptedAgentFor } = await import('../../agents/scripted-agents.test-helper');
+vi.mock('../../analyst/registry', async () => {
+  const { scriptedAgentFor } = await import('../../analyst/scripted-agents.test-helper');
   return { agentFor: scriptedAgentFor };
 });
 

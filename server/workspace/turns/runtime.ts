@@ -21,7 +21,7 @@ import {
   type TurnStopMessage,
 } from '../../realtime/turn-feed';
 import { chatListsChanged } from './chat-list-cache';
-import { agentFor as registryAgentFor } from '../../agents/registry';
+import { agentFor as registryAgentFor } from '../../analyst/registry';
 import {
   checkpointLoadingReply,
   closeLoadingReply,
@@ -40,7 +40,7 @@ import {
   TurnEmitter,
   buildHistory,
 } from './turn';
-import { AgentError, type Agent, type AgentEvent } from '../../agents/types';
+import { AgentError, type Agent, type AgentEvent } from '../../analyst/types';
 
 /** Everything a turn needs, fixed when the user message and its placeholder were stored. */
 export interface TurnSpec {

@@ -10,7 +10,7 @@ import { turnListKey, TURN_LIST_TTL_MS } from '../../realtime/turn-feed';
 import { replyClosed, userWithChat } from '../conversation.test-helper';
 import { TurnRuntime } from './runtime';
 import { ORPHAN_MESSAGE } from './turn';
-import type { Agent, AgentEvent } from '../../agents/types';
+import type { Agent, AgentEvent } from '../../analyst/types';
 
 // Issue 13, finding 1: one NUL byte or lone surrogate in a model answer kept the reply loading for
 // ever, made Stop answer 500, broke every orphan sweep (other users' orphans too) and stopped the

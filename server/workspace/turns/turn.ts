@@ -7,7 +7,7 @@ import { recordTurnEvent, type TurnEvent } from '../../realtime/turn-feed';
 import type { Bus } from '../../realtime/bus';
 import type { Clock } from '../../lib/clock';
 import { storable } from '../../lib/storable-text';
-import type { AgentEvent, HistoryMessage } from '../../agents/types';
+import type { AgentEvent, HistoryMessage } from '../../analyst/types';
 
 // The pure and per-turn parts of a turn: history building and event emission.
 
