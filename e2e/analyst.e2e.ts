@@ -6,12 +6,15 @@ import { MODULES } from '@contract/modules';
 import { newPage } from './harness';
 import { cookieIntoContext, shot, signUpThroughApi, useServerAndBrowser } from './support';
 
-// The analyst on a file as a German company exports it (fixtures/make-personal-export.py):
+// The analyst on a file as a German company exports it (test-support/fixtures/make-personal-export.py):
 // BOM, two title lines with the export date, `;` cells, `58.400,00 €` salaries, DD.MM.YYYY
 // dates, N/A ratings, three exact duplicate rows and a total row. The user starts from the
 // "Attrition hotspots" template, reads the answer, then follows a next step.
 
-const EXPORT = path.resolve(import.meta.dirname, 'fixtures/personal-export-2026-10.csv');
+const EXPORT = path.resolve(
+  import.meta.dirname,
+  '../test-support/fixtures/personal-export-2026-10.csv',
+);
 const AS_OF = Date.UTC(2026, 9, 31);
 
 /** The figures a careful analyst gets by hand, from the raw lines (not through Atrium's code). */

@@ -20,7 +20,7 @@ import {
 // report file and next steps (the agent's own tests check their numbers; here, what a user does
 // with them).
 
-const CSV = path.resolve(import.meta.dirname, '../server/analyst/fixtures/workforce.csv');
+const CSV = path.resolve(import.meta.dirname, '../test-support/fixtures/workforce.csv');
 
 describe('chat in the browser', () => {
   let server: RunningServer;

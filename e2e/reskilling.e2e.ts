@@ -9,7 +9,7 @@ import { cookieIntoContext, shot, signUpThroughApi, useServerAndBrowser } from '
 // "Reskilling plan for a new capability" template, the skills inventory attached, and the plan
 // the built-in analyst writes for the capability the template names (data analytics).
 
-const INVENTORY = path.resolve(import.meta.dirname, '../server/analyst/fixtures/skills-matrix.csv');
+const INVENTORY = path.resolve(import.meta.dirname, '../test-support/fixtures/skills-matrix.csv');
 
 describe('a reskilling plan from its template', () => {
   const app = useServerAndBrowser();

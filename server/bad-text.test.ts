@@ -4,10 +4,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail, type TestApp } from '../test-support/app';
 import { TEST_PASSWORD, signedInUser } from '../test-support/factories';
-import { call, freshIp } from './accounts/testing';
+import { call, freshIp } from '../test-support/accounts';
 import { chatMessages, chats, users } from './db/schema';
 import { REPLACEMENT } from './lib/storable-text';
-import { replyClosed, userWithChat } from './workspace/conversation.test-helper';
+import { replyClosed, userWithChat } from '../test-support/conversation';
 
 // Issue 13, finding 2: a NUL byte or a lone surrogate in any input used to reach PostgreSQL and
 // answer 500, and that error's log line carried the query's values (a password hash, a message).

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/app';
 import { signedInUser } from '../test-support/factories';
 import { insertMessages } from './workspace/conversation.repo';
-import { streamLines, userWithChat } from './workspace/conversation.test-helper';
+import { streamLines, userWithChat } from '../test-support/conversation';
 
 vi.mock('./analyst/registry', async () => {
-  const { scriptedAgentFor } = await import('./analyst/scripted-agents.test-helper');
+  const { scriptedAgentFor } = await import('../test-support/scripted-agents');
   return { agentFor: scriptedAgentFor };
 });
 

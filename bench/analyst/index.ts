@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fmt, people } from '../../server/analyst/tables/fixtures/generate';
+import { fmt, people } from '../../test-support/fixtures/tables/generate';
 import { closeToolPool, runTool } from '../../server/analyst/tools/runner';
 import { count } from '../lib/quick';
 import { report } from '../lib/report';

@@ -11,7 +11,7 @@ import {
   registerVerified,
   sessionCookieOf,
   tokenFromMail,
-} from './testing';
+} from '../../test-support/accounts';
 
 const PASSWORD = 'a sturdy passphrase';
 

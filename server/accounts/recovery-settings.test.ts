@@ -12,7 +12,7 @@ import {
   signInThroughApi,
   startAccountsApp,
   tokenFromMail,
-} from './testing';
+} from '../../test-support/accounts';
 
 const MINUTE = 60_000;
 const PASSWORD = 'a sturdy passphrase';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { signedInUser } from '../../test-support/factories';
-import { userWithChat } from '../workspace/conversation.test-helper';
-import { freshIp } from './testing';
+import { userWithChat } from '../../test-support/conversation';
+import { freshIp } from '../../test-support/accounts';
 import { ROUTE_LIMITS } from './route-limits';
 
 // Issue 13, finding 7: one user's parallel big sends took the server to 2 GB with no limit on the

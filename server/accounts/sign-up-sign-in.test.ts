@@ -15,7 +15,7 @@ import {
   sessionCookieOf,
   startAccountsApp,
   tokenFromMail,
-} from './testing';
+} from '../../test-support/accounts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

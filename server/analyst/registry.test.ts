@@ -6,7 +6,7 @@ import {
   type OpenAiFixture,
 } from '../../test-support/openai-fixture';
 import { agentFor, assertCompanyModels, registerProvider, validateModelString } from './registry';
-import { runTurn, userMessage } from './test-helpers';
+import { runTurn, userMessage } from '../../test-support/analyst/turns';
 import { AgentError, type Agent } from './types';
 
 let server: OpenAiFixture;

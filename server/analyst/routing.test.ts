@@ -9,7 +9,7 @@ import {
   type OpenAiFixture,
 } from '../../test-support/openai-fixture';
 import { chats, companies } from '../db/schema';
-import { getChat, sendMessage } from '../workspace/conversation.test-helper';
+import { getChat, sendMessage } from '../../test-support/conversation';
 
 /**
  * Per-company routing through the real runtime and the real registry: the model of a message is

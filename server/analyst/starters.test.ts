@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ModuleKey } from '@contract/modules';
 import { StructuredResponse } from '@contract/structured-response';
 import { builtinAgent } from './providers/builtin';
-import { runTurn, userMessage } from './test-helpers';
+import { runTurn, userMessage } from '../../test-support/analyst/turns';
 
 /** Every seeded starter template, sent the way the client sends it, gets a useful, valid report. */
 const starters = JSON.parse(

@@ -3,7 +3,7 @@ import { uniqueEmail, createTestApp, type TestApp } from '../../test-support/app
 import { SmtpPeer } from '../../test-support/smtp';
 import { TcpFault } from '../../test-support/tcp-fault';
 import { createUser } from '../../test-support/factories';
-import { call, freshIp } from '../accounts/testing';
+import { call, freshIp } from '../../test-support/accounts';
 import { MAIL_FAILED_MESSAGE } from '../lib/errors';
 
 // Issue 13, finding 9 (mail): with the SMTP server down or hung, the user used to read "we sent

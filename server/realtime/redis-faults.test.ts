@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { createUser, TEST_PASSWORD } from '../../test-support/factories';
 import { RedisServer } from '../../test-support/redis-server';
-import { call, freshIp } from '../accounts/testing';
-import { replyClosed, sendMessage, userWithChat } from '../workspace/conversation.test-helper';
+import { call, freshIp } from '../../test-support/accounts';
+import { replyClosed, sendMessage, userWithChat } from '../../test-support/conversation';
 import { RedisBus } from './bus';
 
 // Issue 13, finding 9 (Redis): with Redis gone, sign-in answered 500 after 10 s and a reply in

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../test-support/app';
-import { userWithChat } from '../workspace/conversation.test-helper';
+import { userWithChat } from '../../test-support/conversation';
 import { CHAT_NOT_FOUND, INVALID_MESSAGE } from './ws';
 
 // Issue 13: fuzzing the socket messages. Whatever a client sends, the server answers with one of

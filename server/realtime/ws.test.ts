@@ -5,18 +5,13 @@ import type { JoinedEvent, StreamEvent } from '@contract/ws-events';
 import { WS_CLOSE_SESSION_ENDED } from '@contract/ws-events';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { SESSION_ENDED_CHANNEL, hashToken } from '../accounts/sessions';
-import { lastRun } from '../analyst/scripted-agents.test-helper';
-import {
-  replyClosed,
-  sendMessage,
-  userWithChat,
-  waitFor,
-} from '../workspace/conversation.test-helper';
+import { lastRun } from '../../test-support/scripted-agents';
+import { replyClosed, sendMessage, userWithChat, waitFor } from '../../test-support/conversation';
 import { recordTurnEvent } from './turn-feed';
 import { replayFrom } from './ws';
 
 vi.mock('../analyst/registry', async () => {
-  const { scriptedAgentFor } = await import('../analyst/scripted-agents.test-helper');
+  const { scriptedAgentFor } = await import('../../test-support/scripted-agents');
   return { agentFor: scriptedAgentFor };
 });
 

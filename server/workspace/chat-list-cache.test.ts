@@ -15,10 +15,15 @@ import { chats } from '../db/schema';
 import { ManualClock } from '../lib/clock';
 import { consoleMailer } from '../mail/mailer';
 import { createBus, type Bus } from '../realtime/bus';
-import { companyWithModel, replyClosed, sendMessage, waitFor } from './conversation.test-helper';
+import {
+  companyWithModel,
+  replyClosed,
+  sendMessage,
+  waitFor,
+} from '../../test-support/conversation';
 
 vi.mock('../analyst/registry', async () => {
-  const { scriptedAgentFor } = await import('../analyst/scripted-agents.test-helper');
+  const { scriptedAgentFor } = await import('../../test-support/scripted-agents');
   return { agentFor: scriptedAgentFor };
 });
 

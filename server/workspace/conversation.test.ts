@@ -5,7 +5,7 @@ import { ATTACHMENT_MAX_BYTES } from '@contract/constants';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { signedInUser } from '../../test-support/factories';
 import { chatMessages, logs } from '../db/schema';
-import { lastRun, quickReport, runs, slowReport } from '../analyst/scripted-agents.test-helper';
+import { lastRun, quickReport, runs, slowReport } from '../../test-support/scripted-agents';
 import { REPLY_IN_PROGRESS } from './conversation.service';
 import {
   getChat,
@@ -14,10 +14,10 @@ import {
   streamLines,
   userWithChat,
   waitFor,
-} from './conversation.test-helper';
+} from '../../test-support/conversation';
 
 vi.mock('../analyst/registry', async () => {
-  const { scriptedAgentFor } = await import('../analyst/scripted-agents.test-helper');
+  const { scriptedAgentFor } = await import('../../test-support/scripted-agents');
   return { agentFor: scriptedAgentFor };
 });
 

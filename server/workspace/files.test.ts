@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SavedFileDto } from '@contract/files';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { signedInUser } from '../../test-support/factories';
-import { userWithChat } from './conversation.test-helper';
+import { userWithChat } from '../../test-support/conversation';
 
 vi.mock('../analyst/registry', async () => {
-  const { scriptedAgentFor } = await import('../analyst/scripted-agents.test-helper');
+  const { scriptedAgentFor } = await import('../../test-support/scripted-agents');
   return { agentFor: scriptedAgentFor };
 });
 

@@ -16,7 +16,7 @@ import { ManualClock } from '../lib/clock';
 import { CHAT_UNDO_MS, EMPTY_CHAT_TTL_MS, toTsQuery } from './chats.service';
 import { insertMessages } from './conversation.repo';
 import { NOTHING_TO_REGENERATE, REPLY_IN_PROGRESS } from './conversation.service';
-import { getChat, replyClosed, sendMessage, userWithChat } from './conversation.test-helper';
+import { getChat, replyClosed, sendMessage, userWithChat } from '../../test-support/conversation';
 
 // Managing and finding chats: delete with undo, the Chats page, search, export, regenerate and
 // edit. The agent is the real offline analyst (`builtin`).

@@ -15,7 +15,7 @@ import {
   type Case,
   type IdRef,
   type World,
-} from './fuzz.test-helper';
+} from '../../test-support/fuzz';
 
 // Issue 13: property-based fuzzing of a chat's history and title, sending (with files of odd
 // names, types and sizes), editing, regenerating and stopping, and attachment downloads. The
@@ -23,7 +23,7 @@ import {
 // victim's resources unreadable and unchanged, no secret in the log.
 
 vi.mock('../analyst/registry', async () => {
-  const { scriptedAgentFor } = await import('../analyst/scripted-agents.test-helper');
+  const { scriptedAgentFor } = await import('../../test-support/scripted-agents');
   return { agentFor: scriptedAgentFor };
 });
 

@@ -15,7 +15,7 @@ import {
   wireBody,
   type Case,
   type World,
-} from './fuzz.test-helper';
+} from '../../test-support/fuzz';
 
 // Issue 13: property-based fuzzing of the chat list, search, create, delete, restore and export
 // routes, saved files and starters (messages and attachments: workspace-fuzz-messages.test.ts).
@@ -24,7 +24,7 @@ import {
 // reaches a log line.
 
 vi.mock('../analyst/registry', async () => {
-  const { scriptedAgentFor } = await import('../analyst/scripted-agents.test-helper');
+  const { scriptedAgentFor } = await import('../../test-support/scripted-agents');
   return { agentFor: scriptedAgentFor };
 });
 

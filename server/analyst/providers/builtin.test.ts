@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StructuredResponse } from '@contract/structured-response';
 import { closeToolPool } from '../tools/runner';
-import { attachment, fixture, runTurn, texts, userMessage } from '../test-helpers';
+import {
+  attachment,
+  fixture,
+  runTurn,
+  texts,
+  userMessage,
+} from '../../../test-support/analyst/turns';
 import { builtinAgent } from './builtin';
 
 // The builtin provider as a whole: the module's planner and writer through the same streamText
@@ -91,7 +97,7 @@ describe('builtin analyst on bad files', () => {
       'governance',
       attachment(
         'scan.pdf',
-        readFileSync(new URL('../fixtures/policy.pdf', import.meta.url))
+        readFileSync(new URL('../../../test-support/fixtures/policy.pdf', import.meta.url))
           .toString('latin1')
           .replace(/\((.*?)\) Tj/g, '() Tj'),
       ),

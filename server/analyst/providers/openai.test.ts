@@ -6,7 +6,7 @@ import {
   toolCallReply,
   type OpenAiFixture,
 } from '../../../test-support/openai-fixture';
-import { attachment, fixture, runTurn, userMessage } from '../test-helpers';
+import { attachment, fixture, runTurn, userMessage } from '../../../test-support/analyst/turns';
 import { AgentError } from '../types';
 import { openaiAgent } from './openai';
 

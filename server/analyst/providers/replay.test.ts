@@ -21,7 +21,7 @@ import {
 } from '../../../test-support/streams/replay';
 import { chats, logs } from '../../db/schema';
 import { readTurnEvents } from '../../realtime/turn-feed';
-import { getChat, sendMessage, userWithChat } from '../../workspace/conversation.test-helper';
+import { getChat, sendMessage, userWithChat } from '../../../test-support/conversation';
 
 /**
  * Recorded answers of real model-server flavours, replayed byte for byte (in odd TCP splits)

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BOOK, JSON_SET, PIPE, SAP, UK, US, people, type Person } from './fixtures/generate';
+import {
+  BOOK,
+  JSON_SET,
+  PIPE,
+  SAP,
+  UK,
+  US,
+  people,
+  type Person,
+} from '../../../test-support/fixtures/tables/generate';
 import { howIReadMarkdown } from './how-i-read';
 import { loadTables } from './load';
 import type { ColumnRole, LoadedTable, TableSet } from './types';
@@ -15,7 +24,9 @@ const TODAY = new Date('2026-11-20T12:00:00Z');
 const fixture = (name: string) => ({
   fileName: name,
   mimeType: '',
-  data: readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url))),
+  data: readFileSync(
+    fileURLToPath(new URL(`../../../test-support/fixtures/tables/${name}`, import.meta.url)),
+  ),
 });
 
 let open: TableSet[] = [];

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { BOOK, people } from '../tables/fixtures/generate';
+import { BOOK, people } from '../../../test-support/fixtures/tables/generate';
 import { loadTables } from '../tables/load';
 import type { TableSet } from '../tables/types';
 import type { HistoryAttachment } from '../types';
@@ -21,7 +21,9 @@ import { ToolError, type AnalystTool, type ToolContext } from './tool';
 const workbook: HistoryAttachment = {
   fileName: 'workday.xlsx',
   mimeType: '',
-  data: readFileSync(fileURLToPath(new URL('../tables/fixtures/workday.xlsx', import.meta.url))),
+  data: readFileSync(
+    fileURLToPath(new URL('../../../test-support/fixtures/tables/workday.xlsx', import.meta.url)),
+  ),
 };
 const policy: HistoryAttachment = {
   fileName: 'policy.txt',

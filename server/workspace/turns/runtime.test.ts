@@ -11,13 +11,13 @@ import {
   replyClosed,
   userWithChat,
   waitFor,
-} from '../conversation.test-helper';
+} from '../../../test-support/conversation';
 import { pickModel, TurnRuntime } from './runtime';
-import { lastRun, scriptedAgentFor } from '../../analyst/scripted-agents.test-helper';
+import { lastRun, scriptedAgentFor } from '../../../test-support/scripted-agents';
 import { ORPHAN_MESSAGE, TIMEOUT_MESSAGE } from './turn';
 
 vi.mock('../../analyst/registry', async () => {
-  const { scriptedAgentFor } = await import('../../analyst/scripted-agents.test-helper');
+  const { scriptedAgentFor } = await import('../../../test-support/scripted-agents');
   return { agentFor: scriptedAgentFor };
 });
 

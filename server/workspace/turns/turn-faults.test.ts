@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test-support/app';
 import { chatMessages } from '../../db/schema';
 import { REPLACEMENT } from '../../lib/storable-text';
 import { turnListKey, TURN_LIST_TTL_MS } from '../../realtime/turn-feed';
-import { replyClosed, userWithChat } from '../conversation.test-helper';
+import { replyClosed, userWithChat } from '../../../test-support/conversation';
 import { TurnRuntime } from './runtime';
 import { ORPHAN_MESSAGE } from './turn';
 import type { Agent, AgentEvent } from '../../analyst/types';

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StructuredResponse, type ContentItem } from '@contract/structured-response';
-import * as G from '../../fixtures/documents/governance-docs';
+import * as G from '../../../../test-support/fixtures/documents/governance-docs';
 import { builtinAgent } from '../../providers/builtin';
-import { attachment, runTurn, texts, userMessage } from '../../test-helpers';
+import { attachment, runTurn, texts, userMessage } from '../../../../test-support/analyst/turns';
 import { closeToolPool } from '../../tools/runner';
 import type { HistoryAttachment, HistoryMessage } from '../../types';
 
@@ -16,7 +16,10 @@ import type { HistoryAttachment, HistoryMessage } from '../../types';
  * code under test.
  */
 
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/documents');
+const dir = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../test-support/fixtures/documents',
+);
 const doc = (name: string): HistoryAttachment =>
   attachment(name, readFileSync(path.join(dir, name)));
 const starters = (

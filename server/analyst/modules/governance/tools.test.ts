@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import * as G from '../../fixtures/documents/governance-docs';
+import * as G from '../../../../test-support/fixtures/documents/governance-docs';
 import { loadTables } from '../../tables/load';
 import type { TableSet } from '../../tables/types';
-import { attachment } from '../../test-helpers';
+import { attachment } from '../../../../test-support/analyst/turns';
 import { extractDocument } from '../../tools/documents';
 import type { ToolContext } from '../../tools/tool';
 import type { HistoryAttachment } from '../../types';
@@ -16,7 +16,10 @@ import { termsOfReferenceReview } from './tools/terms-of-reference';
 
 /** The Governance tools called directly, as the worker calls them: zod input, ToolContext, JSON out. */
 
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/documents');
+const dir = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../test-support/fixtures/documents',
+);
 const doc = (name: string) => attachment(name, readFileSync(path.join(dir, name)));
 const sets: TableSet[] = [];
 afterAll(() => sets.forEach((s) => s.close()));

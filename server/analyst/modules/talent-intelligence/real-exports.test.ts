@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ask, fileOfBytes, textOf, user } from './ask.test-helper';
+import { ask, fileOfBytes, textOf, user } from '../../../../test-support/analyst/ask';
 
 /**
  * Exports as companies write them: a pay currency in the header, German exit reasons. Expected

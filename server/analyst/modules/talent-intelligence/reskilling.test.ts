@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { StructuredResponse } from '@contract/structured-response';
 import { builtinAgent } from '../../providers/builtin';
-import { attachment, chart, dataOf, fileOf, runTurn, texts, userMessage } from '../../test-helpers';
+import {
+  attachment,
+  chart,
+  dataOf,
+  fileOf,
+  runTurn,
+  texts,
+  userMessage,
+} from '../../../../test-support/analyst/turns';
 import type { ReskillingPlan } from './reskilling';
 import { talentIntelligenceAgent } from './talent-intelligence';
 import { aiToolSet } from '../../tools/runner';
@@ -10,7 +18,10 @@ import { aiToolSet } from '../../tools/runner';
 /** Reskilling plans over a skills inventory, checked against figures computed here from the raw file. */
 
 const agent = builtinAgent();
-const csv = readFileSync(new URL('../../fixtures/skills-matrix.csv', import.meta.url), 'utf8');
+const csv = readFileSync(
+  new URL('../../../../test-support/fixtures/skills-matrix.csv', import.meta.url),
+  'utf8',
+);
 const lines = csv
   .trim()
   .split('\n')

@@ -11,14 +11,17 @@ import {
   runTurn,
   texts,
   userMessage,
-} from '../../test-helpers';
+} from '../../../../test-support/analyst/turns';
 
 /** Skills gap analysis of a skills matrix, checked against figures computed here from the raw file. */
 
 const agent = builtinAgent();
 const twoDecimals = (v: number) => Math.round(v * 100) / 100;
 
-const csv = readFileSync(new URL('../../fixtures/skills-matrix.csv', import.meta.url), 'utf8');
+const csv = readFileSync(
+  new URL('../../../../test-support/fixtures/skills-matrix.csv', import.meta.url),
+  'utf8',
+);
 
 interface Row {
   role: string;

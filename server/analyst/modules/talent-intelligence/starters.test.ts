@@ -9,7 +9,7 @@ import {
   starter,
   textOf,
   user,
-} from './ask.test-helper';
+} from '../../../../test-support/analyst/ask';
 import {
   assessments,
   assessmentsCsv,
@@ -28,7 +28,7 @@ import {
   successionCsv,
   workforceCsv,
   workforceXlsx,
-} from './starter-fixtures.test-helper';
+} from '../../../../test-support/fixtures/starters';
 import {
   AS_OF,
   employedOn,
@@ -42,7 +42,7 @@ import {
   round1,
   workforce,
   type Person,
-} from './workforce-fixture.test-helper';
+} from '../../../../test-support/fixtures/workforce';
 
 /**
  * Every Talent Intelligence starter, sent as the client sends it with a realistic messy file:

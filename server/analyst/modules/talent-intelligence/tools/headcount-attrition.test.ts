@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attritionTool } from './attrition';
 import { headcountTool } from './headcount';
-import { contextOf, tableSetOf } from '../table-set.test-helper';
+import { contextOf, tableSetOf } from '../../../../../test-support/analyst/table-set';
 import {
   AS_OF,
   employedOn,
@@ -12,7 +12,7 @@ import {
   workforce,
   workforceTable,
   type Person,
-} from '../workforce-fixture.test-helper';
+} from '../../../../../test-support/fixtures/workforce';
 
 const people = workforce();
 let set: Awaited<ReturnType<typeof tableSetOf>>;

@@ -4,7 +4,7 @@ import { payTool } from './pay';
 import { spansTool } from './spans';
 import { tenureTool } from './tenure';
 import { writeTalent } from '../write';
-import { col, contextOf, tableSetOf } from '../table-set.test-helper';
+import { col, contextOf, tableSetOf } from '../../../../../test-support/analyst/table-set';
 import {
   AS_OF,
   employedOn,
@@ -15,7 +15,7 @@ import {
   round1,
   workforce,
   workforceTable,
-} from '../workforce-fixture.test-helper';
+} from '../../../../../test-support/fixtures/workforce';
 
 const people = workforce();
 const current = people.filter((p) => employedOn(p, AS_OF));

@@ -4,7 +4,7 @@ import { earlyTenureTool } from './early-tenure';
 import { promotionReadinessTool } from './promotion-readiness';
 import { ratingBiasTool } from './rating-bias';
 import { regrettedLeaversTool } from './regretted-leavers';
-import { contextOf, tableSetOf } from '../table-set.test-helper';
+import { contextOf, tableSetOf } from '../../../../../test-support/analyst/table-set';
 import {
   AS_OF,
   employedOn,
@@ -16,7 +16,7 @@ import {
   round1,
   workforce,
   workforceTable,
-} from '../workforce-fixture.test-helper';
+} from '../../../../../test-support/fixtures/workforce';
 
 const people = workforce();
 const current = people.filter((p) => employedOn(p, AS_OF));

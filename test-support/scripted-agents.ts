@@ -1,7 +1,7 @@
 import type { StructuredResponse } from '@contract/structured-response';
-import type { Config } from '../config';
-import type { Agent, AgentEvent, TurnInput } from './types';
-import { AgentError } from './types';
+import type { Config } from '../server/config';
+import type { Agent, AgentEvent, TurnInput } from '../server/analyst/types';
+import { AgentError } from '../server/analyst/types';
 
 /**
  * Agents for tests, entering through the runtime's one seam (agentFor(model, config)): a test

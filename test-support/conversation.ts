@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ChatDto, ChatModule, MessageStreamChunk } from '@contract/chats';
-import type { DbOrTx } from '../db/connect';
-import { chatMessages, chats, companies } from '../db/schema';
-import type { TestApp } from '../../test-support/app';
-import { signedInUser } from '../../test-support/factories';
+import type { DbOrTx } from '../server/db/connect';
+import { chatMessages, chats, companies } from '../server/db/schema';
+import type { TestApp } from './app';
+import { signedInUser } from './factories';
 
 /** A company whose three modules all run `model`. */
 export async function companyWithModel(db: DbOrTx, model: string): Promise<number> {

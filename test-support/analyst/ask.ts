@@ -1,12 +1,12 @@
 import { stepCountIs, streamText } from 'ai';
 import { readFileSync } from 'node:fs';
 import { StructuredResponse, type ContentItem } from '@contract/structured-response';
-import { builtinModel } from '../../providers/builtin-model';
-import { aiToolSet } from '../../tools/runner';
-import { tableKindOf } from '../../tables/read-sources';
-import type { HistoryAttachment, HistoryMessage } from '../../types';
-import { attachmentsInScope } from '../module';
-import { talentIntelligenceAgent } from './talent-intelligence';
+import { builtinModel } from '../../server/analyst/providers/builtin-model';
+import { aiToolSet } from '../../server/analyst/tools/runner';
+import { tableKindOf } from '../../server/analyst/tables/read-sources';
+import type { HistoryAttachment, HistoryMessage } from '../../server/analyst/types';
+import { attachmentsInScope } from '../../server/analyst/modules/module';
+import { talentIntelligenceAgent } from '../../server/analyst/modules/talent-intelligence/talent-intelligence';
 
 /**
  * A Talent Intelligence turn the way the builtin provider runs it: the builtin language model
@@ -82,7 +82,7 @@ export const fileNamed = (content: ContentItem[], name: string) =>
 /** The starter templates of the module, by name, from the seed. */
 export function starter(name: string): string {
   const all = JSON.parse(
-    readFileSync(new URL('../../../seed/starters.json', import.meta.url), 'utf8'),
+    readFileSync(new URL('../../server/seed/starters.json', import.meta.url), 'utf8'),
   ) as Array<{ module: string; name: string; description: string }>;
   const s = all.find((x) => x.module === 'talent-intelligence' && x.name === name);
   if (!s) throw new Error(`No starter named ${name}`);

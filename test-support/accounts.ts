@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { codeIn, linkIn } from '../../test-support/smtp';
-import { createTestApp, type TestApp } from '../../test-support/app';
-import { ManualClock } from '../lib/clock';
-import { cookieName } from './sessions';
+import { codeIn, linkIn } from './smtp';
+import { createTestApp, type TestApp } from './app';
+import { ManualClock } from '../server/lib/clock';
+import { cookieName } from '../server/accounts/sessions';
 
 // Helpers for the accounts integration tests: each goes through the public API and the real
 // SMTP peer, as a browser and a mailbox would.

@@ -5,15 +5,15 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { expect } from 'vitest';
 import { ErrorBody } from '@contract/errors';
-import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
-import { TEST_PASSWORD, signedInUser } from '../../test-support/factories';
+import { createTestApp, uniqueEmail, type TestApp } from './app';
+import { TEST_PASSWORD, signedInUser } from './factories';
 import {
   codeFromMail,
   freshIp,
   registerVerified,
   signInThroughApi,
   tokenFromMail,
-} from '../accounts/testing';
+} from './accounts';
 import {
   chatMessages,
   chats,
@@ -21,8 +21,8 @@ import {
   replyVersions,
   savedFiles,
   users,
-} from '../db/schema';
-import { replyClosed, waitFor } from './conversation.test-helper';
+} from '../server/db/schema';
+import { replyClosed, waitFor } from './conversation';
 
 // Issue 13: property-based fuzzing of the workspace JSON routes. The two fuzz files share this
 // world: signed-in actors each with a chat holding a message with a file, a reply and a saved

@@ -3,11 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModuleKey } from '@contract/modules';
 import type { ChartItem, ContentItem, FileItem } from '@contract/structured-response';
-import type { Agent, AgentEvent, HistoryAttachment, HistoryMessage } from './types';
+import type {
+  Agent,
+  AgentEvent,
+  HistoryAttachment,
+  HistoryMessage,
+} from '../../server/analyst/types';
 
 /** Shared by the agent tests: fixture files and a turn runner that collects the events. */
 
-const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
 
 const MIME: Record<string, string> = {
   csv: 'text/csv',

@@ -7,8 +7,8 @@ import type {
   SqlRow,
   TableRole,
   TableSet,
-} from '../../tables/types';
-import type { ToolContext } from '../../tools/tool';
+} from '../../server/analyst/tables/types';
+import type { ToolContext } from '../../server/analyst/tools/tool';
 
 /**
  * Builds a TableSet the way the table engine hands one over (typed DuckDB tables with column
