@@ -128,7 +128,6 @@ export function contextOf(set: TableSet, fileNames = ['workforce.csv']): ToolCon
     document: async () => {
       throw new Error('no documents in this test');
     },
-    signal: new AbortController().signal,
   };
 }
 

@@ -46,7 +46,6 @@ function contextOf(files: HistoryAttachment[]): ToolContext {
   let set: Promise<TableSet> | null = null;
   return {
     fileNames: files.map((f) => f.fileName),
-    signal: new AbortController().signal,
     tables() {
       set ??= loadTables(files.filter((f) => !f.fileName.endsWith('.txt'))).then((s) => {
         sets.push(s);
@@ -245,5 +244,26 @@ describe('the worker pool', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(runTool('read_tables', {}, [workbook], controller.signal)).rejects.toThrow();
+  });
+
+  it('gives up a running call when the turn is aborted, and the process and the pool live on', async () => {
+    // Ending the worker of a running DuckDB call used to abort the whole process (ADR 0006): the
+    // turn now stops waiting at once, the call finishes in its worker. Tools see no signal.
+    const rows = Array.from(
+      { length: 60_000 },
+      (_, i) => `${i},Person ${i},Dept ${i % 40},${30_000 + i}`,
+    );
+    const big: HistoryAttachment = {
+      fileName: 'big.csv',
+      mimeType: 'text/csv',
+      data: Buffer.from(`id,name,department,salary\n${rows.join('\n')}\n`),
+    };
+    const controller = new AbortController();
+    const call = runTool('read_tables', {}, [big], controller.signal);
+    setTimeout(() => controller.abort(), 20);
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    expect(
+      await runTool('run_sql', { sql: 'SELECT count(*) AS n FROM t1' }, [workbook]),
+    ).toMatchObject({ rows: [{ n: staff.length }] });
   });
 });

@@ -33,7 +33,8 @@ async function getPool(): Promise<Piscina> {
 
 /**
  * One tool call on the turn's files: the tool's JSON result, or `{ error }` when the input is
- * invalid or the tool failed with a ToolError. Rejects when `signal` aborts.
+ * invalid or the tool failed with a ToolError. Rejects with an AbortError as soon as `signal`
+ * aborts (stop, timeout).
  */
 export async function runTool(
   toolName: string,
@@ -47,7 +48,24 @@ export async function runTool(
     input,
     files: files.map((f) => ({ fileName: f.fileName, mimeType: f.mimeType, data: f.data })),
   };
-  return (await getPool()).run(task, signal ? { signal } : {});
+  const call: Promise<unknown> = (await getPool()).run(task);
+  return signal ? abandonedOnAbort(call, signal) : call;
+}
+
+/**
+ * The turn stops waiting for the call; the call itself finishes in its worker and its result is
+ * dropped. Not piscina's own abort: that ends the worker running the call, and ending a worker in
+ * the middle of a DuckDB query takes the whole process down (native abort), so a user's Stop
+ * would stop the server (docs/decisions/0006-tool-cancellation.md).
+ */
+function abandonedOnAbort(call: Promise<unknown>, signal: AbortSignal): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () =>
+      reject(new DOMException('The tool call was abandoned: the turn stopped.', 'AbortError'));
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    call.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** The tools as an AI SDK ToolSet whose calls run in the pool: the same for every model. */

@@ -51,7 +51,6 @@ function contextOf(files: HistoryAttachment[]): ToolContext {
   const tableFiles = files.filter((f) => tableKindOf(f) !== null);
   return {
     fileNames: files.map((f) => f.fileName),
-    signal: new AbortController().signal,
     tables() {
       const key = hashOf(tableFiles);
       let set = tableSets.get(key);

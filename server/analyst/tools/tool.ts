@@ -17,8 +17,8 @@ export interface ToolContext {
   tables(): Promise<TableSet>;
   /** The text of a document attachment (the only one when the name is omitted). */
   document(fileName?: string): Promise<DocumentResult>;
-  /** Aborted on stop and timeout: long tools check it between steps. */
-  signal: AbortSignal;
+  // No signal: a stop or timeout aborts the call in the worker pool (the worker running it is
+  // ended), so a tool never needs to check one (docs/decisions/0006-tool-cancellation.md).
 }
 
 export interface AnalystTool<S extends z.ZodType = z.ZodType, R = unknown> {

@@ -28,7 +28,6 @@ function contextOf(files: HistoryAttachment[]): ToolContext {
   let tables: Promise<TableSet> | null = null;
   return {
     fileNames: files.map((f) => f.fileName),
-    signal: new AbortController().signal,
     tables: () =>
       (tables ??= loadTables(files.filter((f) => /\.(csv|xlsx)$/.test(f.fileName))).then((s) => {
         sets.push(s);
