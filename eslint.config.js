@@ -15,7 +15,7 @@ const CLIENT_FEATURES = readdirSync(new URL('./client/features', import.meta.url
 // Server layers, lowest first; each imports only from its own layer and those below it. The
 // bus and the turn feed are transport (any layer publishes); the /ws hub sits on top of the
 // workspace it checks rooms against. config.ts is read by all. Tests assemble the whole app and
-// are exempt.
+// are exempt. The analyst is pure besides (ANALYST_ZONE).
 const SERVER_LAYERS = [
   ['./server/lib', './server/db', './server/config.ts'],
   [
@@ -44,6 +44,15 @@ const SERVER_ZONES = SERVER_LAYERS.slice(0, -1).map((layer, i) => ({
   from: SERVER_LAYERS.slice(i + 1).flat(),
   message: `Server code imports downwards only: ${LAYER_NAMES} (eslint.config.js).`,
 }));
+
+// The analyst: history and files in, events and a report out. It stores nothing and publishes
+// nothing; the turn runtime in the workspace does (docs/decisions/0003-the-analyst-apart-from-chat-storage.md).
+const ANALYST_ZONE = {
+  target: './server/analyst',
+  from: ['./server/db', './server/realtime', './server/mail', './server/accounts'],
+  message:
+    'The analyst imports no database, bus, mail or accounts code: the turn runtime in server/workspace/turns stores and publishes (docs/decisions/0003-the-analyst-apart-from-chat-storage.md).',
+};
 
 const LAYOUT_ZONES = [
   {
@@ -125,9 +134,12 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.test-helper.ts', 'server/accounts/testing.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...LAYOUT_ZONES, ...SERVER_ZONES] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...LAYOUT_ZONES, ...SERVER_ZONES, ANALYST_ZONE] },
+      ],
     },
   },
 );

@@ -36,6 +36,7 @@ import { clientApp } from './client-app';
 import { errorHandler } from './lib/error-handler';
 import { securityHeaders } from './lib/security-headers';
 import { agentsRuntime } from './workspace/turns/runtime';
+import { agentFor as registryAgentFor, type AgentFor } from './analyst/registry';
 
 export interface AppDeps {
   config: Config;
@@ -47,11 +48,17 @@ export interface AppDeps {
   clientDir?: string;
   /** A pino logger to use (main.ts shares its own); otherwise one is made at LOG_LEVEL. */
   logger?: FastifyBaseLogger;
+  /**
+   * The providers: the agent of each model string. The model registry unless a test hands in its
+   * own (scripted agents), so no test replaces a module (docs/decisions/0005-providers-handed-to-the-app.md).
+   */
+  agentFor?: AgentFor;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: AppDeps;
+    /** What buildApp was handed, with the providers settled. */
+    deps: AppDeps & { agentFor: AgentFor };
   }
 }
 
@@ -117,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // load) ajv and fast-json-stringify, which cost a few hundred ms of start-up.
     schemaController: { compilersFactory: ZOD_COMPILERS },
   });
-  app.decorate('deps', deps);
+  app.decorate('deps', { ...deps, agentFor: deps.agentFor ?? registryAgentFor });
   await app.register(requestLog);
   // Routes declare the contract's zod schemas: requests are parsed by them (typed handlers), and
   // answers are checked and shaped by them (a mismatch is a logged 500, see lib/error-handler.ts).

@@ -2,16 +2,12 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/app';
 import { signedInUser } from '../test-support/factories';
 import { insertMessages } from './workspace/conversation.repo';
 import { streamLines, userWithChat } from '../test-support/conversation';
-
-vi.mock('./analyst/registry', async () => {
-  const { scriptedAgentFor } = await import('../test-support/scripted-agents');
-  return { agentFor: scriptedAgentFor };
-});
+import { scriptedAgentFor } from '../test-support/scripted-agents';
 
 const ASSET = `export const words = ${JSON.stringify('atrium '.repeat(500))};`;
 
@@ -28,7 +24,7 @@ describe('compression on the wire', () => {
     writeFileSync(asset, ASSET);
     writeFileSync(`${asset}.br`, brotliCompressSync(ASSET));
     writeFileSync(`${asset}.gz`, gzipSync(ASSET));
-    t = await createTestApp({ clientDir });
+    t = await createTestApp({ clientDir, agentFor: scriptedAgentFor });
   });
   afterAll(async () => {
     await t?.close();

@@ -35,6 +35,8 @@ export interface TestAppOptions {
   clientDir?: string;
   /** A pino logger to read what the app logs (default: silent). */
   logger?: AppDeps['logger'];
+  /** The providers (default: the product's model registry), e.g. test-support/scripted-agents. */
+  agentFor?: AppDeps['agentFor'];
 }
 
 let snapshot: Blob | undefined;
@@ -85,6 +87,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     clock,
     logger: opts.logger ?? pino({ level: 'silent' }),
     clientDir: opts.clientDir ?? path.join(dataDir, 'no-client'),
+    agentFor: opts.agentFor,
   };
   const app = await buildApp(deps);
   await app.ready();

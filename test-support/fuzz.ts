@@ -23,6 +23,7 @@ import {
   users,
 } from '../server/db/schema';
 import { replyClosed, waitFor } from './conversation';
+import { scriptedAgentFor } from './scripted-agents';
 
 // Issue 13: property-based fuzzing of the workspace JSON routes. The two fuzz files share this
 // world: signed-in actors each with a chat holding a message with a file, a reply and a saved
@@ -107,6 +108,7 @@ export async function makeFixtureChat(t: TestApp, cookie: string, title: string)
 export async function createWorld(actorCount: number): Promise<World> {
   const logLines: string[] = [];
   const t = await createTestApp({
+    agentFor: scriptedAgentFor,
     logger: pino({ level: 'trace' }, { write: (l: string) => void logLines.push(l) }),
   });
   const email = uniqueEmail();

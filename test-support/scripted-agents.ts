@@ -2,10 +2,11 @@ import type { StructuredResponse } from '@contract/structured-response';
 import type { Config } from '../server/config';
 import type { Agent, AgentEvent, TurnInput } from '../server/analyst/types';
 import { AgentError } from '../server/analyst/types';
+import type { AgentFor } from '../server/analyst/registry';
 
 /**
- * Agents for tests, entering through the runtime's one seam (agentFor(model, config)): a test
- * file mocks ./registry with `scriptedAgentFor`, and each model string picks a script.
+ * Agents for tests, entering through the app's one seam for providers: a test hands
+ * `scriptedAgentFor` to createTestApp (`agentFor`), and each model string picks a script.
  *
  *   scripted:quick   thinking, two chunks, a final report (also answers `builtin`)
  *   scripted:slow    thinking, "Partial answer", then waits for `release()` (or the signal)
@@ -92,11 +93,11 @@ const scripts: Record<string, (input: TurnInput) => AsyncIterable<AgentEvent>> =
   'scripted:fail': fail,
 };
 
-export function scriptedAgentFor(model: string, _config: Config): Agent {
+export const scriptedAgentFor: AgentFor = (model: string, _config: Config): Agent => {
   const script = scripts[model];
   if (!script) throw new Error(`no scripted agent for model ${model}`);
   return { run: script };
-}
+};
 
 /** The latest run whose chat is chatId. */
 export function lastRun(chatId: string): RunControl | undefined {

@@ -20,6 +20,12 @@ export type ModelConfig = Pick<
   | 'modelIdleTimeoutMs'
 >;
 
+/**
+ * The agent of a company's model string: what the app is handed as its providers (buildApp's
+ * `agentFor`; docs/decisions/0005-providers-handed-to-the-app.md). `agentFor` below is the product's.
+ */
+export type AgentFor = (model: string, config: Config) => Agent;
+
 /** Makes the agent of one model id (the part after the colon; '' for `builtin`). */
 export type ProviderFactory = (modelId: string, config: Config) => Agent;
 

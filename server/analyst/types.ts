@@ -2,8 +2,8 @@ import type { ModuleKey } from '@contract/modules';
 import type { StructuredResponse } from '@contract/structured-response';
 
 /**
- * The seam between the turn runtime (agents/runtime.ts: events, persistence, log row) and the
- * providers (agents/providers/*: builtin, openai-compatible) that turn a history into a reply.
+ * The seam between the turn runtime (workspace/turns/runtime.ts: events, persistence, log row) and the
+ * providers (analyst/providers/*: builtin, openai-compatible) that turn a history into a reply.
  */
 
 export interface HistoryAttachment {

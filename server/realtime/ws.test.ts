@@ -1,19 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { JoinedEvent, StreamEvent } from '@contract/ws-events';
 import { WS_CLOSE_SESSION_ENDED } from '@contract/ws-events';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { SESSION_ENDED_CHANNEL, hashToken } from '../accounts/sessions';
-import { lastRun } from '../../test-support/scripted-agents';
+import { lastRun, scriptedAgentFor } from '../../test-support/scripted-agents';
 import { replyClosed, sendMessage, userWithChat, waitFor } from '../../test-support/conversation';
 import { recordTurnEvent } from './turn-feed';
 import { replayFrom } from './ws';
-
-vi.mock('../analyst/registry', async () => {
-  const { scriptedAgentFor } = await import('../../test-support/scripted-agents');
-  return { agentFor: scriptedAgentFor };
-});
 
 type Received = StreamEvent | JoinedEvent;
 
@@ -67,7 +62,7 @@ describe('/ws: rooms, resume, ownership', () => {
   const origin = 'http://localhost:5000';
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ agentFor: scriptedAgentFor });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
   });

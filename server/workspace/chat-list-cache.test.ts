@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { ChatSummaryDto } from '@contract/chats';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { signedInUser } from '../../test-support/factories';
@@ -21,11 +21,7 @@ import {
   sendMessage,
   waitFor,
 } from '../../test-support/conversation';
-
-vi.mock('../analyst/registry', async () => {
-  const { scriptedAgentFor } = await import('../../test-support/scripted-agents');
-  return { agentFor: scriptedAgentFor };
-});
+import { scriptedAgentFor } from '../../test-support/scripted-agents';
 
 // The Recent list is served from each process's memory (issue 14). Every user action that changes
 // it must show in the very next list call; a change made by another process as soon as the bus
@@ -38,7 +34,7 @@ describe('cached Recent lists', () => {
   let b: FastifyInstance;
   let busB: Bus;
   beforeAll(async () => {
-    a = await createTestApp({ clock });
+    a = await createTestApp({ clock, agentFor: scriptedAgentFor });
     busB = a.config.redisUrl ? createBus(a.config.redisUrl, inject('redisPrefix')) : a.bus;
     const log = pino({ level: 'silent' });
     b = await buildApp({
@@ -48,6 +44,7 @@ describe('cached Recent lists', () => {
       mailer: consoleMailer(log, () => undefined),
       clock,
       logger: log,
+      agentFor: scriptedAgentFor,
     });
     await b.ready();
   });

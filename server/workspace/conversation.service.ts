@@ -15,8 +15,8 @@ import type { Chat, ChatMessage, ReplyVersion } from '../db/schema';
 import type { Db } from '../db/connect';
 import type { Clock } from '../lib/clock';
 import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from '../lib/errors';
-import { agentModuleOf, pickModel, type TurnRuntime, type TurnSpec } from './turns/runtime';
-import { touchChat } from './turns/turn.repo';
+import { agentModuleOf, type TurnRuntime, type TurnSpec } from './turns/runtime';
+import { pickModel, touchChat } from './turns/turn.repo';
 import { chatListsChanged } from './turns/chat-list-cache';
 import { findOwnChat } from './chats.repo';
 import {

@@ -1,11 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatDto } from '@contract/chats';
 import { ATTACHMENT_MAX_BYTES } from '@contract/constants';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { signedInUser } from '../../test-support/factories';
 import { chatMessages, logs } from '../db/schema';
-import { lastRun, quickReport, runs, slowReport } from '../../test-support/scripted-agents';
+import {
+  lastRun,
+  quickReport,
+  runs,
+  scriptedAgentFor,
+  slowReport,
+} from '../../test-support/scripted-agents';
 import { REPLY_IN_PROGRESS } from './conversation.service';
 import {
   getChat,
@@ -16,15 +22,10 @@ import {
   waitFor,
 } from '../../test-support/conversation';
 
-vi.mock('../analyst/registry', async () => {
-  const { scriptedAgentFor } = await import('../../test-support/scripted-agents');
-  return { agentFor: scriptedAgentFor };
-});
-
 describe('conversation: history, sending, streaming, stopping', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ agentFor: scriptedAgentFor });
   });
   afterAll(async () => {
     await t.close();

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedFileDto } from '@contract/files';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { signedInUser } from '../../test-support/factories';
 import { userWithChat } from '../../test-support/conversation';
-
-vi.mock('../analyst/registry', async () => {
-  const { scriptedAgentFor } = await import('../../test-support/scripted-agents');
-  return { agentFor: scriptedAgentFor };
-});
+import { scriptedAgentFor } from '../../test-support/scripted-agents';
 
 describe('saved files of a chat', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ agentFor: scriptedAgentFor });
   });
   afterAll(async () => {
     await t.close();

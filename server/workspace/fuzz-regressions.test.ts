@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { signedInUser } from '../../test-support/factories';
 import { replyClosed, sendMessage, userWithChat } from '../../test-support/conversation';
 import { INVALID_CURSOR } from './chats.service';
-
-vi.mock('../analyst/registry', async () => {
-  const { scriptedAgentFor } = await import('../../test-support/scripted-agents');
-  return { agentFor: scriptedAgentFor };
-});
+import { scriptedAgentFor } from '../../test-support/scripted-agents';
 
 // Inputs the workspace fuzzing (workspace-fuzz*.test.ts) found answering 500, each kept here as a
 // plain case.
@@ -15,7 +11,7 @@ vi.mock('../analyst/registry', async () => {
 describe('inputs the fuzzing found', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ agentFor: scriptedAgentFor });
   });
   afterAll(async () => {
     await t.close();

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   badCookie,
   caseOf,
@@ -21,11 +21,6 @@ import {
 // names, types and sizes), editing, regenerating and stopping, and attachment downloads. The
 // same properties as workspace-fuzz.test.ts: no 5xx, refusals as ErrorBody writing nothing, the
 // victim's resources unreadable and unchanged, no secret in the log.
-
-vi.mock('../analyst/registry', async () => {
-  const { scriptedAgentFor } = await import('../../test-support/scripted-agents');
-  return { agentFor: scriptedAgentFor };
-});
 
 const count = fc.oneof(
   fc.integer({ min: -3, max: 600 }).map(String),

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   badCookie,
   caseOf,
@@ -22,11 +22,6 @@ import {
 // Whatever a signed-in or signed-out client sends: no 5xx, refusals as ErrorBody, a refused
 // request writes nothing, another user's resources stay unreadable and unchanged, and no secret
 // reaches a log line.
-
-vi.mock('../analyst/registry', async () => {
-  const { scriptedAgentFor } = await import('../../test-support/scripted-agents');
-  return { agentFor: scriptedAgentFor };
-});
 
 const modules = fc.constantFrom('brand-hub', 'governance', 'talent-intelligence', 'dashboard');
 const small = fc.integer({ min: -2, max: 120 }).map(String);

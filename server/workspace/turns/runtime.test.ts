@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-support/app';
 import { createUser, signIn } from '../../../test-support/factories';
 import { chatMessages, chats, logs } from '../../db/schema';
@@ -12,19 +12,15 @@ import {
   userWithChat,
   waitFor,
 } from '../../../test-support/conversation';
-import { pickModel, TurnRuntime } from './runtime';
+import { TurnRuntime } from './runtime';
+import { pickModel } from './turn.repo';
 import { lastRun, scriptedAgentFor } from '../../../test-support/scripted-agents';
 import { ORPHAN_MESSAGE, TIMEOUT_MESSAGE } from './turn';
-
-vi.mock('../../analyst/registry', async () => {
-  const { scriptedAgentFor } = await import('../../../test-support/scripted-agents');
-  return { agentFor: scriptedAgentFor };
-});
 
 describe('the turn runtime', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ agentFor: scriptedAgentFor });
   });
   afterAll(async () => {
     await t.close();

@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatModule } from '@contract/chats';
 import { MESSAGE_TIMEOUT_MS } from '@contract/constants';
-import { MODULES, type ModuleKey } from '@contract/modules';
+import type { ModuleKey } from '@contract/modules';
 import type { StructuredResponse } from '@contract/structured-response';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
-import { companies, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { storableText } from '../../lib/storable-text';
 import type { Bus, Unsubscribe } from '../../realtime/bus';
@@ -21,7 +19,7 @@ import {
   type TurnStopMessage,
 } from '../../realtime/turn-feed';
 import { chatListsChanged } from './chat-list-cache';
-import { agentFor as registryAgentFor } from '../../analyst/registry';
+import type { AgentFor } from '../../analyst/registry';
 import {
   checkpointLoadingReply,
   closeLoadingReply,
@@ -40,7 +38,7 @@ import {
   TurnEmitter,
   buildHistory,
 } from './turn';
-import { AgentError, type Agent, type AgentEvent } from '../../analyst/types';
+import { AgentError, type AgentEvent } from '../../analyst/types';
 
 /** Everything a turn needs, fixed when the user message and its placeholder were stored. */
 export interface TurnSpec {
@@ -73,24 +71,13 @@ export interface TurnRuntimeDeps {
   log: FastifyBaseLogger;
   /** 180 s in the product (MESSAGE_TIMEOUT_MS). */
   timeoutMs?: number;
-  agentFor?: (model: string, config: Config) => Agent;
+  /** The providers, as buildApp was handed them. */
+  agentFor: AgentFor;
 }
 
 /** A dashboard chat has no agent of its own: the Talent Intelligence analyst answers it. */
 export function agentModuleOf(module: ChatModule): ModuleKey {
   return module === 'dashboard' ? 'talent-intelligence' : module;
-}
-
-/** The model of the caller's company for a module; `builtin` for a user without a company. */
-export async function pickModel(db: Db, userId: string, module: ModuleKey): Promise<string> {
-  const [row] = await db
-    .select({ company: companies })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  const company = row?.company;
-  return company ? company[MODULES[module].companyModelField] : 'builtin';
 }
 
 const LOG_STATUS = { complete: 200, error: 500, timeout: 504, stopped: 499 } as const;
@@ -114,13 +101,11 @@ export class TurnRuntime {
     { abort: (r: AbortReason) => void; done: Promise<void> }
   >();
   private readonly timeoutMs: number;
-  private readonly agentFor: (model: string, config: Config) => Agent;
   private stopSubscription: Unsubscribe | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly deps: TurnRuntimeDeps) {
     this.timeoutMs = deps.timeoutMs ?? MESSAGE_TIMEOUT_MS;
-    this.agentFor = deps.agentFor ?? registryAgentFor;
   }
 
   /** Listens for stop requests and closes replies left loading by dead processes. */
@@ -316,7 +301,7 @@ export class TurnRuntime {
       await this.markAlive(spec.messageId);
       const rows = await loadHistoryRows(db, spec.chatId, spec.replySeq, HISTORY_LIMIT);
       const history = buildHistory(rows.messages, rows.attachments);
-      const agent = this.agentFor(spec.model, config);
+      const agent = this.deps.agentFor(spec.model, config);
       const events = agent.run({
         chatId: spec.chatId,
         module: spec.module,
@@ -485,8 +470,15 @@ declare module 'fastify' {
 /** Registers the runtime first, so every route plugin can start and stop turns. */
 export const agentsRuntime = fp(
   async (app) => {
-    const { database, bus, config, clock } = app.deps;
-    const runtime = new TurnRuntime({ db: database.db, bus, config, clock, log: app.log });
+    const { database, bus, config, clock, agentFor } = app.deps;
+    const runtime = new TurnRuntime({
+      db: database.db,
+      bus,
+      config,
+      clock,
+      log: app.log,
+      agentFor,
+    });
     await runtime.init();
     app.decorate('turns', runtime);
     app.addHook('onClose', async () => {

@@ -1,18 +1,21 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { MODULES, type ModuleKey } from '@contract/modules';
 import type { DbOrTx } from '../../db/connect';
 import {
   chatMessages,
   chats,
+  companies,
   logs,
   messageAttachments,
   type Chat,
   type ChatMessage,
   type MessageAttachment,
+  users,
 } from '../../db/schema';
 import { searchTextOf } from '../../lib/search-text';
 
-// The runtime's own bookkeeping on a reply being written, and on its chat: SQL only. The
-// workspace (which starts turns) imports from here, never the other way round.
+// The runtime's own bookkeeping on a reply being written, and on its chat, and the choice of its
+// model: SQL only (the runtime itself runs none).
 
 export type MessageStatusValue = 'complete' | 'loading' | 'error' | 'stopped';
 
@@ -138,4 +141,16 @@ export async function insertLog(
   },
 ): Promise<void> {
   await db.insert(logs).values(row);
+}
+
+/** The model of the caller's company for a module; `builtin` for a user without a company. */
+export async function pickModel(db: DbOrTx, userId: string, module: ModuleKey): Promise<string> {
+  const [row] = await db
+    .select({ company: companies })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const company = row?.company;
+  return company ? company[MODULES[module].companyModelField] : 'builtin';
 }
