@@ -82,12 +82,18 @@ describe('openai provider', () => {
       rows: number;
       columns: Array<{ name: string; top?: Array<[string, number]> }>;
     };
-    // Counted here from the file itself: every data row, and the rows per department.
+    // Counted here from the file itself: every data row, and the largest department's rows.
     const rows = fixture('workforce.csv').data.toString('utf8').trim().split('\n').slice(1);
-    const operations = rows.filter((r) => r.split(',')[1] === 'Operations').length;
+    const perDepartment = new Map<string, number>();
+    for (const r of rows) {
+      const d = r.split(',')[1]!;
+      perDepartment.set(d, (perDepartment.get(d) ?? 0) + 1);
+    }
+    const [largest, ...rest] = [...perDepartment].sort((a, b) => b[1] - a[1]);
+    expect(rest[0]![1]).toBeLessThan(largest![1]); // one largest, so the top entry is certain
     expect(result.rows).toBe(rows.length);
     const department = result.columns.find((c) => c.name === 'Department')!;
-    expect(department.top![0]).toEqual(['Operations', operations]);
+    expect(department.top![0]).toEqual(largest);
     expect(turn.report.task_name).toBe('Headcount summary');
   });
 
