@@ -1,14 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { ensureServerBuild, serverOutDir } from '../scripts/build-server';
+import { ensureServerBuild } from '../scripts/build-server';
+import { freePort, launchServer, type ServerProcess } from '../test-support/server-process';
 import { SmtpPeer } from '../test-support/smtp';
-
-const root = path.resolve(import.meta.dirname, '..');
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -21,18 +18,6 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
   '--disable-sync',
 ];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() =>
-        typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 export interface RunningServer {
   url: string;
@@ -60,10 +45,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-'));
   const smtp = await new SmtpPeer().start();
   const dbUrl = inject('testDatabaseUrl');
-  const fullEnv: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    PORT: String(port),
+  const fullEnv: Record<string, string> = {
     DATA_DIR: dataDir,
     APP_URL: `http://localhost:${port}`,
     SMTP_URL: smtp.url,
@@ -79,34 +61,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     ...(process.env.E2E_CLIENT_DIR ? { CLIENT_DIR: process.env.E2E_CLIENT_DIR } : {}),
     ...env,
   };
-  let out = '';
-  let child: ChildProcess;
+  // Each start's output, kept across restarts.
+  let before = '';
+  let proc: ServerProcess | undefined;
   const launch = async () => {
-    child = spawn(process.execPath, ['--enable-source-maps', path.join(serverOutDir, 'main.js')], {
-      cwd: root,
-      env: fullEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-        if (res.ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    if (proc) before += proc.output();
+    proc = await launchServer({ env: fullEnv, port, readyWhen: 'health' });
   };
   const stop = async () => {
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+    await proc?.stop();
   };
   await launch();
   return {
@@ -114,7 +77,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     port,
     smtp,
     dataDir,
-    output: () => out,
+    output: () => before + (proc?.output() ?? ''),
     stop,
     restart: launch,
   };

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { ensureServerBuild, serverOutDir } from '../scripts/build-server';
 
 // The product as an operator runs it: the built server (`node dist/server/main.js`, rebuilt when
-// its sources changed) in a child process of its own, which tests
-// signal (SIGTERM, SIGKILL) and restart, and a model endpoint that streams as slowly as told.
+// its sources changed) in a child process of its own, which tests signal (SIGTERM, SIGKILL) and
+// restart, and a model endpoint that streams as slowly as told. launchServer is the one launcher
+// of a server process (docs/decisions/0004-one-home-for-test-support.md).
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -22,62 +23,132 @@ export async function freePort(): Promise<number> {
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
+  port: number;
   /** Everything it wrote to stdout and stderr so far. */
   output: () => string;
   /** Resolves with the exit code (or the signal's name) once the process ended. */
   exited: Promise<number | string>;
+  /** Milliseconds from spawn to ready. */
+  readyMs: number;
+  /** SIGTERM, then SIGKILL after `killAfterMs`; resolves once it exited. */
+  stop(killAfterMs?: number): Promise<void>;
 }
 
-/** Built once per test file, and only when the sources changed since the last build. */
-let serverBuild: Promise<boolean> | null = null;
+export interface LaunchOptions {
+  /** The environment beyond PATH and HOME (PORT is set from `port`). */
+  env: Record<string, string>;
+  /** Default: a free port. */
+  port?: number;
+  /** Node's arguments; default: the built server with source maps. */
+  nodeArgs?: string[];
+  /** Ready at the log line "Atrium is ready" (default) or at the first 200 from /api/health. */
+  readyWhen?: 'log' | 'health';
+  /** How often /api/health is asked (readyWhen 'health'). */
+  pollMs?: number;
+  timeoutMs?: number;
+}
 
-/** Starts the built server with `env` and waits for "Atrium is ready" (or its exit: rejected). */
-export async function startServer(
-  env: Record<string, string>,
-  timeoutMs = 60_000,
-): Promise<ServerProcess> {
-  await (serverBuild ??= ensureServerBuild());
-  const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--enable-source-maps', path.join(serverOutDir, 'main.js')],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        LOG_LEVEL: 'info',
-        ...env,
-        PORT: String(port),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+/** The built server as `npm start` runs it: `node dist/server/main.js`. */
+export const SERVER_NODE_ARGS = ['--enable-source-maps', path.join(serverOutDir, 'main.js')];
+
+/**
+ * The one launcher of a server process, shared by the integration tests, the browser tests
+ * (e2e/harness.ts) and the benchmarks (bench/startup): spawns node with `nodeArgs` on `port`,
+ * collects its output and resolves once it is ready (or rejects with its output when it exited or
+ * timed out first). It does not build: callers that run the built server await
+ * ensureServerBuild first (startServer below does).
+ */
+export async function launchServer(opts: LaunchOptions): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort());
+  const timeoutMs = opts.timeoutMs ?? 60_000;
+  const started = performance.now();
+  const child = spawn(process.execPath, opts.nodeArgs ?? SERVER_NODE_ARGS, {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ...opts.env,
+      PORT: String(port),
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | string>((resolve) =>
     child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server not ready in time:\n${out}`)),
-      timeoutMs,
-    );
-    const check = () => {
-      if (out.includes('Atrium is ready')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', check);
+  const stop = async (killAfterMs = 20_000) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const kill = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    await exited;
+    clearTimeout(kill);
+  };
+  let timer: NodeJS.Timeout | undefined;
+  let gaveUp = false;
+  const failed = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      gaveUp = true;
+      reject(new Error(`server not ready in time:\n${out}`));
+    }, timeoutMs);
     void exited.then((code) => {
-      clearTimeout(timer);
+      gaveUp = true;
       reject(new Error(`server exited (${code}) before it was ready:\n${out}`));
     });
   });
-  await ready;
-  return { child, url: `http://127.0.0.1:${port}`, output: () => out, exited };
+  const ready =
+    opts.readyWhen === 'health'
+      ? (async () => {
+          while (!gaveUp) {
+            const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
+              .then((res) => res.status === 200)
+              .catch(() => false);
+            if (ok) return;
+            await new Promise((r) => setTimeout(r, opts.pollMs ?? 200));
+          }
+        })()
+      : new Promise<void>((resolve) => {
+          const check = () => {
+            if (out.includes('Atrium is ready')) resolve();
+          };
+          child.stdout!.on('data', check);
+        });
+  failed.catch(() => undefined);
+  try {
+    await Promise.race([ready, failed]);
+  } catch (err) {
+    await stop(1_000);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+  const readyMs = performance.now() - started;
+  return {
+    child,
+    url: `http://127.0.0.1:${port}`,
+    port,
+    output: () => out,
+    exited,
+    readyMs,
+    stop,
+  };
+}
+
+/** Built once per test file, and only when the sources changed since the last build. */
+let serverBuild: Promise<boolean> | null = null;
+
+/** Builds when stale (once per test file), then starts the built server with `env`. */
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
+  await (serverBuild ??= ensureServerBuild());
+  return launchServer({
+    env: { LOG_LEVEL: 'info', ...env },
+    port: env.PORT ? Number(env.PORT) : undefined,
+    timeoutMs,
+  });
 }
 
 export interface SlowModel {

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureServerBuild, serverOutDir } from '../../scripts/build-server';
+import { launchServer } from '../../test-support/server-process';
 import { report } from '../lib/report';
 
 /**
@@ -25,18 +24,6 @@ const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5000);
 
 const HELLO = `require('node:http').createServer((q, s) => s.end('{"status":"ok"}')).listen(process.env.PORT)`;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() =>
-        typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** VmRSS of a process, in MB. */
@@ -51,38 +38,17 @@ interface Run {
   rssMb: number;
 }
 
-/** Spawns `args` with node, times it to the first 200 on /api/health, idles, reads RSS, stops it. */
+/**
+ * Starts node with `args` (test-support's launcher, as the tests start the server), times it to
+ * the first 200 on /api/health, idles, reads RSS, stops it.
+ */
 async function measure(args: string[], env: Record<string, string>, idleMs: number): Promise<Run> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, args, {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let err = '';
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise((r) => child.once('exit', r));
+  const server = await launchServer({ env, nodeArgs: args, readyWhen: 'health', pollMs: 5 });
   try {
-    let startMs = 0;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`exited early (${child.exitCode}):\n${err}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
-        .then((res) => res.status === 200)
-        .catch(() => false);
-      if (ok) {
-        startMs = performance.now() - started;
-        break;
-      }
-      if (performance.now() - started > 60_000) throw new Error(`no health 200 in 60 s:\n${err}`);
-      await sleep(5);
-    }
     await sleep(idleMs);
-    return { startMs, rssMb: rssMb(child.pid!) };
+    return { startMs: server.readyMs, rssMb: rssMb(server.child.pid!) };
   } finally {
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    await exited;
-    clearTimeout(timer);
+    await server.stop();
   }
 }
 
