@@ -24,7 +24,7 @@ export default defineConfig({
     // 'hidden': maps are written for profiling (bench/) but not linked; the server never serves them.
     sourcemap: 'hidden',
     // .vite/manifest.json: which chunks each route loads, so the chat route's first-load JS can
-    // be summed from the build (bench/bundle, issue 14).
+    // be summed from the build (bench/bundle; docs/decisions/0011-the-chat-route-bundle-budget.md).
     manifest: true,
     rolldownOptions: {
       // zod in a chunk of its own: left to itself the bundler puts it in a chunk shared with

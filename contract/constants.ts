@@ -50,7 +50,7 @@ export const THEME_STORAGE_KEY = 'vite-ui-theme';
 export const DESCRIPTION_MAX = 2_000;
 
 // Constants of contract modules that hold schemas, kept here (no zod) so that a page using only
-// them does not carry the schemas; each module re-exports its own (issue 14, bundle budget).
+// them does not carry the schemas; each module re-exports its own (docs/decisions/0011-the-chat-route-bundle-budget.md).
 
 /** GET /api/chats/search?q=: the longest search text. */
 export const SEARCH_QUERY_MAX = 200;

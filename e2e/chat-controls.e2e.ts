@@ -27,7 +27,7 @@ import {
 } from './support';
 
 // The chat page's controls against the real server running a company on an OpenAI-compatible
-// model (issue 6: "with OPENAI_BASE_URL set, the same chats run on that model with the same
+// model ("with OPENAI_BASE_URL set, the same chats run on that model with the same
 // tools"), the model being a local fixture whose pace the test sets: a report written with a tool
 // call, a reply stopped half-way, the error dialog (on load and after a failed reply), and the
 // notice of a reply that takes longer than 180 s, reached with Playwright's clock.
@@ -408,7 +408,7 @@ describe('chat controls on an OpenAI-compatible model', () => {
       await dialog.waitFor({ timeout: 30_000 });
       await dialog.getByRole('heading', { name: 'Error', exact: true }).waitFor();
       expect((await dialog.getByText(/Please try again\./).textContent())?.trim()).toBe(
-        // The model server's own words (issue 11), then the dialog's fixed advice.
+        // The model server's own words, then the dialog's fixed advice.
         'The model server answered 503: scripted 503. Please try again. If the error persists, please contact an admin.',
       );
       await page.mouse.click(8, 8);

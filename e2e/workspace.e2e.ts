@@ -14,7 +14,7 @@ import {
   type SessionCookie,
 } from './support';
 
-// The everyday workspace (issue 12) as a daily user meets it, against the real server, the real
+// The everyday workspace as a daily user meets it, against the real server, the real
 // offline analyst and Chromium: the Chats page, search (Ctrl+K) opening a chat at the message,
 // rename, delete with Undo, export, regenerate ("2 of 2"), edit and resend, copy; the rough edges
 // the issue lists; and axe-core on every page and state, light and dark, dialogs open.

@@ -7,7 +7,8 @@ import { ensureServerBuild, root, stampDir } from './build-server';
 /**
  * `npm run build`: the web client (vite, into dist/client) and the server (esbuild, into
  * dist/server). With --if-stale (`npm start`, `npm run admin`) each is built only when its
- * sources changed since its last build; --server-only leaves the client alone.
+ * sources changed since its last build; --server-only leaves the client alone
+ * (docs/decisions/0007-npm-start-builds-when-stale.md).
  */
 
 const args = new Set(process.argv.slice(2));

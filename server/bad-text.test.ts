@@ -9,7 +9,7 @@ import { chatMessages, chats, users } from './db/schema';
 import { REPLACEMENT } from './lib/storable-text';
 import { replyClosed, userWithChat } from '../test-support/conversation';
 
-// Issue 13, finding 2: a NUL byte or a lone surrogate in any input used to reach PostgreSQL and
+// A NUL byte or a lone surrogate in any input used to reach PostgreSQL and
 // answer 500, and that error's log line carried the query's values (a password hash, a message).
 
 const NUL = '\u0000';

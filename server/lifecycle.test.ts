@@ -19,7 +19,7 @@ import { systemClock } from './lib/clock';
 import { seedDatabase } from './seed/seed';
 import { companyWithModel } from '../test-support/conversation';
 
-// Issue 13, finding 3: the real server in a child process, signalled in the middle of a reply.
+// The real server in a child process, signalled in the middle of a reply.
 // Each test has its own embedded database (PGlite in a DATA_DIR); with REDIS_URL set, the bus is
 // Redis, so the same tests cover both set-ups.
 

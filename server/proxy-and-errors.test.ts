@@ -4,7 +4,8 @@ import { createTestApp, uniqueEmail, type TestApp } from '../test-support/app';
 import { signedInUser } from '../test-support/factories';
 import { loadConfig } from './config';
 
-// Issue 13, findings 4 and 8, and the request id of every 500.
+// Proxies and errors: who the client is behind a proxy, what an error answer shows, and the
+// request id of every 500.
 
 function captured() {
   const lines: string[] = [];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/app';
 import { BUSY_MESSAGE } from './app';
 
-// Issue 13, finding 10: a process whose event loop stalls answers 503 "busy" at once (a load
+// A process whose event loop stalls answers 503 "busy" at once (a load
 // balancer moves the work) instead of every request waiting its turn.
 
 describe('under pressure', () => {

@@ -25,7 +25,7 @@ import {
 import { replyClosed, waitFor } from './conversation';
 import { scriptedAgentFor } from './scripted-agents';
 
-// Issue 13: property-based fuzzing of the workspace JSON routes. The two fuzz files share this
+// Property-based fuzzing of the workspace JSON routes. The two fuzz files share this
 // world: signed-in actors each with a chat holding a message with a file, a reply and a saved
 // file; another user (the victim) with the same; the secrets that must never reach a log line;
 // and arbitraries for the odd inputs a client can send.

@@ -11,7 +11,7 @@ import { report } from '../lib/report';
 import { percentile } from '../lib/stats';
 
 /**
- * issue 10: a 10 MB, 100,000-row HR export gets its full read (read_tables) and a headcount /
+ * A 10 MB, 100,000-row HR export gets its full read (read_tables) and a headcount /
  * attrition aggregate (run_sql) through the analysis worker pool in under 10 s, with memory
  * bounded, while a trivial HTTP request on the same process keeps its latency.
  */

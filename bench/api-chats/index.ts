@@ -13,7 +13,7 @@ import { alternate, median } from '../lib/stats';
 
 /**
  * The signed-in Recent list, GET /api/chats?module=, on PostgreSQL and on PGlite, against a bare
- * node:http "hello" server (bench/lib startHello; issue 14). Each server is a child process pinned
+ * node:http "hello" server (bench/lib startHello). Each server is a child process pinned
  * to the server core (taskset); this process, the load generator (autocannon), to the other. Rounds alternate between the
  * servers and medians count, so a burst of load from elsewhere does not land on one server only.
  *

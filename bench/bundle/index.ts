@@ -4,7 +4,7 @@ import { builtClient, launchChromium, startAtrium } from '../lib/atrium';
 import { report } from '../lib/report';
 
 /**
- * Issue 14: the chat route's JavaScript on a first load, gzipped, and whether it is compressed
+ * The chat route's JavaScript on a first load, gzipped, and whether it is compressed
  * on the wire.
  *
  * The built client is served by the real app (buildApp, PGlite, a signed-in user with a chat); a

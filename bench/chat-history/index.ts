@@ -22,7 +22,7 @@ import { report as reportFigures, type Figure } from '../lib/report';
 /**
  * The history call (GET /api/chats/{id}) and an unchanged poll (If-None-Match -> 304) for a
  * 10- and a 1,000-message chat on PostgreSQL, under 50 concurrent clients.
- * Goals (issue 5): an unchanged poll is at most 1 KB and costs at most 1.2x as much for 1,000
+ * Goals (bench/README.md): an unchanged poll is at most 1 KB and costs at most 1.2x as much for 1,000
  * messages as for 10. Uses its own database, dropped at the end.
  *
  *   BENCH_DATABASE_URL (or DATABASE_URL), default postgres://postgres@127.0.0.1:5432/postgres

@@ -22,7 +22,7 @@ import { alternate, median } from '../lib/stats';
 import { seedDatabase } from '../../server/seed/seed';
 
 /**
- * The chat page with a long history in a real Chromium (issue 5):
+ * The chat page with a long history in a real Chromium (goals: bench/README.md):
  *  - time until the newest messages of a 2,000-message chat (tables and charts) show,
  *  - DOM node count once shown,
  *  - main-thread milliseconds per stream chunk with 0 and with 2,000 earlier messages
@@ -468,7 +468,7 @@ try {
 
   /**
    * How long a chunk waits between the socket and the page (the client writes streamed text at a
-   * bounded cadence, issue 14): a separate stream, after the timed ones (its observers cost
+   * bounded cadence, docs/decisions/0010-room-below-a-streaming-reply.md): a separate stream, after the timed ones (its observers cost
    * main-thread time). From the socket's message event to the write of the chunk's text, which
    * happens in the frame that paints it.
    */

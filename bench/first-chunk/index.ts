@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { report, type Figure } from '../lib/report';
 
 /**
- * Issue 14, "model's first chunk to the first stream_chunk on /ws".
+ * "Model's first chunk to the first stream_chunk on /ws".
  *
  * A local OpenAI-compatible server plays the model: for every chat-completions request it writes
  * the SSE headers, then its first content chunk (noting the time on the machine's monotonic

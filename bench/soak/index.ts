@@ -5,7 +5,7 @@ import { report } from '../lib/report';
 import { CHATS, CHUNKS, EVENTS_PER_SECOND, sleep, type HeapAnswer, type SoakReady } from './turns';
 
 /**
- * Issue 14: heap after GC over a connect/stream/disconnect soak, in-process bus; goal flat (at
+ * Heap after GC over a connect/stream/disconnect soak, in-process bus; goal flat (at
  * most 10% drift). Atrium (atrium-server.ts: the real app on PGlite and the in-process bus) and
  * the reference (raw-server.ts: a bare `ws` fan-out of the same events) run side by side, each in
  * its own process with --expose-gc on the server core, while this process (the load core) keeps

@@ -7,7 +7,7 @@ import { launchServer } from '../../test-support/server-process';
 import { report } from '../lib/report';
 
 /**
- * Start-up and idle memory of the compiled server on PostgreSQL (issue 14):
+ * Start-up and idle memory of the compiled server on PostgreSQL (goals: bench/README.md):
  *  - milliseconds from spawn to the first 200 from /api/health,
  *  - resident memory (VmRSS) after 5 s idle,
  * for `node dist/server/main.js` on a database of its own (migrated and seeded by one start before

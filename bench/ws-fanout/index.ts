@@ -5,7 +5,7 @@ import { report, type Figure } from '../lib/report';
 import { latenciesOf, nowNs, type FromServer, type ToServer } from './protocol';
 
 /**
- * Issue 14, "stream event to a joined socket, 500 sockets at 20 events/s, p99".
+ * "Stream event to a joined socket, 500 sockets at 20 events/s, p99".
  *
  * Atrium (the real app in a child process: sessions, /ws rooms, the turn feed on the in-process
  * bus, and on Redis too when REDIS_URL is set) and the reference (a bare `ws` server fanning the

@@ -48,7 +48,7 @@ import {
   sameDigest,
 } from './tokens';
 
-// The rules of issue 3. Routes do HTTP; this holds the rules and the transactions; the repo holds
+// The account rules of the spec (ARCHITECTURE.md section 4). Routes do HTTP; this holds the rules and the transactions; the repo holds
 // the SQL. Mail and bus messages go out only after the transaction that justifies them commits.
 
 const MSG = {

@@ -7,7 +7,7 @@ import { ManualClock } from '../lib/clock';
 import { EXPIRED_LINK_KEPT_MS, purgeExpired } from './housekeeping';
 import { createSession } from './sessions';
 
-// Issue 13, finding 10: expired sessions (and codes, links) were never deleted.
+// Expired sessions (and codes, links) were never deleted.
 
 describe('housekeeping', () => {
   let t: TestApp;

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/connect';
 import { emailVerificationTokens, otpTokens, passwordResetTokens, sessions } from '../db/schema';
 import type { Clock } from '../lib/clock';
 
-/** How often each process deletes what expired (issue 13, finding 10: nothing was ever purged). */
+/** How often each process deletes what expired (before, nothing was ever purged). */
 export const HOUSEKEEPING_MS = 10 * 60_000;
 /**
  * Expired links are kept this long after they expire, so a late click still reads "this link has

@@ -70,7 +70,7 @@ describe('rate limits and what reaches the log', () => {
       );
       expectLimited(again, /too many failed sign-in attempts/i, 15 * 60);
       expect(sessionCookieOf(t, again)).toBeUndefined();
-      // Issue 13, finding 5: ten wrong passwords from anyone used to lock the owner out.
+      // Ten wrong passwords from anyone used to lock the owner out.
       const owner = await call(
         t,
         'POST',

@@ -19,7 +19,7 @@ const HOUR = 60 * MINUTE;
 export const LIMITS = {
   /**
    * Wrong passwords per address from one client address: a guesser is stopped where it guesses
-   * from, while the owner, elsewhere, still signs in (issue 13, finding 5).
+   * from, while the owner, elsewhere, still signs in.
    */
   passwordPerAddressAndIp: {
     name: 'pw-addr-ip',

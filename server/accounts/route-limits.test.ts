@@ -6,7 +6,7 @@ import { userWithChat } from '../../test-support/conversation';
 import { freshIp } from '../../test-support/accounts';
 import { ROUTE_LIMITS } from './route-limits';
 
-// Issue 13, finding 7: one user's parallel big sends took the server to 2 GB with no limit on the
+// One user's parallel big sends took the server to 2 GB with no limit on the
 // message route and no storage quota.
 
 describe('limits per route class, upload bytes and storage quota', () => {

@@ -6,7 +6,7 @@ import type { Db } from '../db/connect';
 import type { Bus } from '../realtime/bus';
 import { storedBytes } from './storage.repo';
 
-// Limits per class of route (issue 13, finding 7), counted by @fastify/rate-limit in a store on
+// Limits per class of route, counted by @fastify/rate-limit in a store on
 // the bus: in this process, or in Redis shared by every process (with the bus's own fallback when
 // Redis is down). Uploads are also counted in bytes per user and hour, and a user's storage has a
 // quota.

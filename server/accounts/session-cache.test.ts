@@ -13,7 +13,7 @@ import { consoleMailer } from '../mail/mailer';
 import { createBus, type Bus } from '../realtime/bus';
 import { SESSION_SLIDE_EVERY_MS, cookieName, createSession, hashToken } from './sessions';
 
-// Sessions are served from each process's memory (issue 14): an ended session must stop working
+// Sessions are served from each process's memory: an ended session must stop working
 // at once in the process that ended it, and in another process as soon as the bus tells it.
 // Two apps on one database stand for two processes: with REDIS_URL each has its own Redis bus,
 // without it they share the in-process bus.

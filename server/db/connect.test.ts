@@ -16,7 +16,7 @@ import {
 } from './connect';
 import { companies } from './schema';
 
-// Issue 13, findings 6 and 11, on a real PostgreSQL: migrations under an advisory lock, and a
+// On a real PostgreSQL: migrations under an advisory lock, and a
 // database that takes connections but never answers.
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];

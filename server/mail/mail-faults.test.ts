@@ -6,7 +6,7 @@ import { createUser } from '../../test-support/factories';
 import { call, freshIp } from '../../test-support/accounts';
 import { MAIL_FAILED_MESSAGE } from '../lib/errors';
 
-// Issue 13, finding 9 (mail): with the SMTP server down or hung, the user used to read "we sent
+// With the SMTP server down or hung, the user used to read "we sent
 // you a code" while the mail was dropped. Now every address reads the same clear failure.
 
 describe('when the mail server is down or hung', () => {

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { MemoryBus, RedisBus, type Bus } from './bus';
 import { readTurnEvents, recordTurnEvent, type TurnEvent } from './turn-feed';
 
-// Issue 13, finding 10: the in-process bus kept every turn's event log and every limit counter
+// The in-process bus kept every turn's event log and every limit counter
 // for ever (an entry expired only when read again).
 
 describe('the in-process bus holds bounded, expiring state', () => {

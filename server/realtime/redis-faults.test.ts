@@ -6,7 +6,7 @@ import { call, freshIp } from '../../test-support/accounts';
 import { replyClosed, sendMessage, userWithChat } from '../../test-support/conversation';
 import { RedisBus } from './bus';
 
-// Issue 13, finding 9 (Redis): with Redis gone, sign-in answered 500 after 10 s and a reply in
+// With Redis gone, sign-in answered 500 after 10 s and a reply in
 // flight never ended. Now the process runs on its in-process fallback and recovers by itself.
 
 describe('when Redis goes down and comes back', () => {

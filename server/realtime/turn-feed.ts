@@ -8,7 +8,8 @@ import type { Bus, Unsubscribe } from './bus';
  * (kept 10 minutes for late joiners, 30 s once the turn ended) and only then publishes it on the chat's channel. A reader
  * subscribes first, buffers, reads the list, then flushes the buffer, dropping what it already
  * delivered: an event is either in the list it read or arrives after it subscribed, so nothing
- * is lost and nothing is delivered twice.
+ * is lost and nothing is delivered twice. The POST stream and the sockets both follow a turn this
+ * way (docs/decisions/0008-three-channels-of-a-reply.md).
  */
 
 export const chatChannel = (chatId: string) => `chat:${chatId}`;

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test-support/app';
 import { userWithChat } from '../../test-support/conversation';
 import { CHAT_NOT_FOUND, INVALID_MESSAGE } from './ws';
 
-// Issue 13: fuzzing the socket messages. Whatever a client sends, the server answers with one of
+// Fuzzing the socket messages. Whatever a client sends, the server answers with one of
 // its clear errors or a join, never drops the socket for an error of its own, and logs no error.
 
 describe('socket messages, fuzzed', () => {

@@ -23,7 +23,7 @@ import {
 } from '../../test-support/conversation';
 import { scriptedAgentFor } from '../../test-support/scripted-agents';
 
-// The Recent list is served from each process's memory (issue 14). Every user action that changes
+// The Recent list is served from each process's memory (docs/decisions/0009-recent-list-cache.md). Every user action that changes
 // it must show in the very next list call; a change made by another process as soon as the bus
 // delivers. Two apps on one database stand for two processes: with REDIS_URL each has its own
 // Redis bus, without it they share the in-process bus.

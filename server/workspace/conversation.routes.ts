@@ -190,7 +190,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       // The reply follows the same bus events as the socket: closing this request only stops
-      // following them; the turn goes on.
+      // following them; the turn goes on (docs/decisions/0008-three-channels-of-a-reply.md).
       let feed: ChatFeed | null = null;
       const onEvent = (e: TurnEvent) => {
         if (e.type === 'stream_chunk') out.text(e.content);

@@ -17,7 +17,7 @@ import {
   type World,
 } from '../../test-support/fuzz';
 
-// Issue 13: property-based fuzzing of a chat's history and title, sending (with files of odd
+// Property-based fuzzing of a chat's history and title, sending (with files of odd
 // names, types and sizes), editing, regenerating and stopping, and attachment downloads. The
 // same properties as workspace-fuzz.test.ts: no 5xx, refusals as ErrorBody writing nothing, the
 // victim's resources unreadable and unchanged, no secret in the log.

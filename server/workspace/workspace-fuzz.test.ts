@@ -17,7 +17,7 @@ import {
   type World,
 } from '../../test-support/fuzz';
 
-// Issue 13: property-based fuzzing of the chat list, search, create, delete, restore and export
+// Property-based fuzzing of the chat list, search, create, delete, restore and export
 // routes, saved files and starters (messages and attachments: workspace-fuzz-messages.test.ts).
 // Whatever a signed-in or signed-out client sends: no 5xx, refusals as ErrorBody, a refused
 // request writes nothing, another user's resources stay unreadable and unchanged, and no secret

@@ -3,7 +3,7 @@ import type { StructuredResponse } from '@contract/structured-response';
 import { finishReport, text } from '../tools/reports';
 
 /**
- * What the builtin analyst cannot do, said once and plainly (issue 10 §4): a greeting, bare
+ * What the builtin analyst cannot do, said once and plainly (ARCHITECTURE.md section 5): a greeting, bare
  * arithmetic, an open question with no data to compute from, or text in a language its checks
  * do not cover. Each module passes what it can do instead, so the answer is never a dead end.
  */

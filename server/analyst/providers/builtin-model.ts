@@ -12,7 +12,7 @@ import { MODULE_OFFERS } from '../modules/offers';
 import type { ToolCallRecord } from '../tools/tool';
 
 /**
- * The builtin analyst as an AI SDK language model (issue 10 §5), so it runs through the same
+ * The builtin analyst as an AI SDK language model (ARCHITECTURE.md section 5), so it runs through the same
  * `streamText` loop, the same tools and the same events as a real model. It has no weights: each
  * call reads the tool calls and results already in the prompt, asks the module's planner for the
  * next calls, and when there are none writes the report from the results. Deterministic: the same

@@ -1,5 +1,5 @@
 /**
- * The table engine's contract (issue 10): attachments in, typed DuckDB tables out, plus an
+ * The table engine's contract (ARCHITECTURE.md section 5): attachments in, typed DuckDB tables out, plus an
  * account of how each file was read. Everything that computes a figure over a table is SQL
  * against `TableSet.query`; nothing re-parses cells.
  */

@@ -3,7 +3,7 @@ import type { TableSet } from '../tables/types';
 import type { DocumentResult } from './documents';
 
 /**
- * One tool layer for every model (issue 10 §5): a tool is a name, a description, a zod input
+ * One tool layer for every model (ARCHITECTURE.md section 5): a tool is a name, a description, a zod input
  * schema and a pure function over the turn's files. The builtin analyst plans calls to these
  * tools and real models call them by function calling; both get the same JSON results. Tools run
  * in the analysis worker pool (off the event loop), so their results must be plain JSON.

@@ -24,10 +24,10 @@ const CHAT_MODULES: readonly ChatModule[] = [...MODULE_KEYS, 'dashboard'];
 const processCaches = new Set<ChatListCache>();
 
 /**
- * (Here, below the workspace, because the turn runtime, which closes replies, must report
- * changes too.) Each user's Recent list per module, served from memory (the module page asks for it on every
+ * Each user's Recent list per module, served from memory (the module page asks for it on every
  * visit; on PGlite even a prepared query costs milliseconds). Exact, not eventually right: every
- * write that changes what a list shows calls chatListsChanged after its commit.
+ * write that changes what a list shows calls chatListsChanged after its commit, the turn runtime
+ * closing a reply included (docs/decisions/0009-recent-list-cache.md).
  */
 export class ChatListCache {
   /** Each list as the JSON answer it is sent as (checked against its schema when read). */

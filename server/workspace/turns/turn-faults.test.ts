@@ -12,7 +12,7 @@ import { TurnRuntime } from './runtime';
 import { ORPHAN_MESSAGE } from './turn';
 import type { Agent, AgentEvent } from '../../analyst/types';
 
-// Issue 13, finding 1: one NUL byte or lone surrogate in a model answer kept the reply loading for
+// One NUL byte or lone surrogate in a model answer kept the reply loading for
 // ever, made Stop answer 500, broke every orphan sweep (other users' orphans too) and stopped the
 // next process from starting.
 
