@@ -8,6 +8,8 @@ export const OTP_VALID_MINUTES = 15;
 export const TITLE_MAX = 255;
 export const FILE_NAME_MAX = 255;
 export const STARTER_NAME_MAX = 255;
+/** A starter template opens a chat prefilled with this and its description (spec section 4). */
+export const STARTER_PREFILL_PREFIX = 'Help me with: ';
 export const MODULE_MAX = 100;
 export const TASK_TYPE_MAX = 100;
 export const MEMORY_ID_MAX = 255;

@@ -1,3 +1,4 @@
+import { grouped, plural } from '../report/words';
 import type { ColumnRole, LoadedTable, TableSet } from './types';
 
 /**
@@ -45,10 +46,6 @@ export function roleLabel(role: ColumnRole): string {
   return ROLE_LABEL[role];
 }
 
-const n = (v: number) => v.toLocaleString('en-US');
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${n(count)} ${count === 1 ? one : many}`;
-
 const TABLE_ROLE: Record<LoadedTable['role'], string> = {
   staff: 'staff',
   leavers: 'leavers',
@@ -84,7 +81,7 @@ function tableLines(t: LoadedTable): string[] {
   if (missing.length)
     lines.push(
       `  - Missing values (blank, N/A, -, TBC ... are missing, never zero): ${missing
-        .map((c) => `${c.name} ${n(c.missing)}`)
+        .map((c) => `${c.name} ${grouped(c.missing)}`)
         .join(', ')}.`,
     );
   return lines;

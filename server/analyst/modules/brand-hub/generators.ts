@@ -1,3 +1,4 @@
+import { withoutStarterPrefix } from '../../report/words';
 import { escapeHtml, htmlPage, htmlTable, markdownTable } from '../../tools/reports';
 import { mentions } from '../module';
 
@@ -90,7 +91,7 @@ const CHANNELS: Array<[string, string[]]> = [
 ];
 
 export function briefInputFrom(request: string): BriefInput {
-  const clean = request.replace(/^help me with:\s*/i, '').trim();
+  const clean = withoutStarterPrefix(request).trim();
   const subject =
     /\b(?:for|about|launching|launch of|promote|promoting)\s+(?:our|the|a|an)?\s*([A-Z0-9][\w&'’ -]{1,50}?|[a-z][\w&'’ -]{2,50}?)(?=\s+(?:to|targeting|aimed|for|aimed at|in|on|with|over|across)\b|[,.;:\n]|$)/
       .exec(clean)?.[1]

@@ -1,3 +1,4 @@
+import { isStarterRequest, withoutStarterPrefix } from '../../report/words';
 import type { ToolCallRecord } from '../../tools/tool';
 import type { PlanContext } from '../module';
 import { words } from './copy-review';
@@ -51,7 +52,7 @@ const TASKS: Array<[BrandTask, RegExp]> = [
 ];
 
 export function brandTaskOf(request: string): BrandTask {
-  const r = request.replace(/^help me with:\s*/i, '');
+  const r = withoutStarterPrefix(request);
   for (const [task, re] of TASKS) if (re.test(r)) return task;
   return 'review';
 }
@@ -67,7 +68,7 @@ export function copyFromMessage(message: string): string | null {
     message,
   );
   if (marker && words(marker[1]!).length >= 5) return marker[1]!.trim();
-  if (/^help me with:/i.test(message.trim())) return null;
+  if (isStarterRequest(message)) return null;
   const inline = /\b(?:copy|text)\s*:\s*(.{20,})$/is.exec(message);
   if (inline && words(inline[1]!).length >= 5) return inline[1]!.trim();
   const lines = message

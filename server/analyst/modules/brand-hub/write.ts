@@ -1,3 +1,4 @@
+import { grouped } from '../../report/words';
 import type { ContentItem, StructuredResponse } from '@contract/structured-response';
 import { barChart, doughnutChart, lineChart } from '../../tools/charts';
 import { file, markdownTable, text } from '../../tools/reports';
@@ -21,7 +22,7 @@ import type { ToneGuide } from './tools/tone-guide';
 
 const money = (n: number | null) =>
   n === null ? '—' : `£${n.toLocaleString('en-GB', { maximumFractionDigits: 2 })}`;
-const n0 = (n: number | null) => (n === null ? '—' : n.toLocaleString('en-GB'));
+const n0 = (n: number | null) => (n === null ? '—' : grouped(n));
 const pc = (n: number | null) => (n === null ? '—' : `${n}%`);
 
 function rulesLine(r: BrandRules): string {

@@ -1,3 +1,4 @@
+import { withoutStarterPrefix } from '../../report/words';
 import type { ToolCallRecord } from '../../tools/tool';
 import type { PlanContext } from '../module';
 
@@ -55,7 +56,7 @@ const TASKS: Array<[GovernanceTask, RegExp]> = [
 ];
 
 export function taskOf(ctx: Pick<PlanContext, 'request' | 'files'>): GovernanceTask {
-  const request = ctx.request.replace(/^help me with:\s*/i, '');
+  const request = withoutStarterPrefix(ctx.request);
   for (const [task, re] of TASKS) if (re.test(request)) return task;
   // A document with no recognisable request: a policy review is the module's default.
   return 'policy';

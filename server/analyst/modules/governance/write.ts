@@ -1,3 +1,4 @@
+import { plural } from '../../report/words';
 import type { ContentItem, StructuredResponse } from '@contract/structured-response';
 import { barChart, makeChart, radarChart } from '../../tools/charts';
 import {
@@ -42,8 +43,6 @@ const POINTS: Record<ConceptResult['status'], number> = {
   missing: 0,
   'not applicable': 0,
 };
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function evidenceCell(r: ConceptResult): string {
   if (r.status === 'not applicable') return 'The document does not deal with personal data';

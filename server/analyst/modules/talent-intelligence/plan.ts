@@ -1,3 +1,4 @@
+import { withoutStarterPrefix } from '../../report/words';
 import type { ToolCallRecord } from '../../tools/tool';
 import type { HistoryMessage } from '../../types';
 import type { PlanContext } from '../module';
@@ -57,7 +58,7 @@ const TASKS: Array<[TalentTask, RegExp]> = [
 ];
 
 /** The request without the starter prefix the client adds. */
-export const bodyOf = (request: string) => request.replace(/^help me with:\s*/i, '').trim();
+export const bodyOf = (request: string) => withoutStarterPrefix(request).trim();
 
 export function taskOf(request: string): TalentTask {
   const body = bodyOf(request);

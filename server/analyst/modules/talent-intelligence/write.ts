@@ -1,3 +1,4 @@
+import { grouped, plural } from '../../report/words';
 import type { ContentItem, StructuredResponse } from '@contract/structured-response';
 import { barChart, doughnutChart, lineChart } from '../../tools/charts';
 import { csvText, file, finishReport, markdownTable, text } from '../../tools/reports';
@@ -47,11 +48,8 @@ interface Part {
 
 const empty = (): Part => ({ answer: [], details: [], charts: [], files: [], nextSteps: [] });
 
-const n = (v: number) => v.toLocaleString('en-GB');
 const pay = (v: number | null) => (v === null ? 'n/a' : Math.round(v).toLocaleString('en-GB'));
 const pct = (v: number | null) => (v === null ? 'n/a' : `${v}%`);
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${n(count)} ${count === 1 ? one : many}`;
 const csv = csvText;
 
 const DIMENSION_LABEL: Record<string, string> = {
@@ -95,16 +93,16 @@ function headcountPart(r: HeadcountResult, request: string): Part {
   for (const b of r.by)
     for (const g of namedGroups(request, b.groups))
       p.answer.push(
-        `**${g.group}**: ${plural(g.people, 'person', 'people')} employed on ${r.asOf} (${g.share}% of ${n(r.headcount)}).`,
+        `**${g.group}**: ${plural(g.people, 'person', 'people')} employed on ${r.asOf} (${g.share}% of ${grouped(r.headcount)}).`,
       );
   p.answer.push(
-    `**${n(r.headcount)}** people employed on ${r.asOf}${r.servingNotice ? ` (${plural(r.servingNotice, 'person', 'people')} serving notice, still counted)` : ''}${r.futureStarters ? `; ${plural(r.futureStarters, 'future starter')} not counted yet` : ''}.`,
+    `**${grouped(r.headcount)}** people employed on ${r.asOf}${r.servingNotice ? ` (${plural(r.servingNotice, 'person', 'people')} serving notice, still counted)` : ''}${r.futureStarters ? `; ${plural(r.futureStarters, 'future starter')} not counted yet` : ''}.`,
   );
   for (const b of r.by) {
     const top = b.groups[0];
     if (top)
       p.answer.push(
-        `Largest ${DIMENSION_LABEL[b.dimension]}: **${top.group}** with ${n(top.people)} (${top.share}%).`,
+        `Largest ${DIMENSION_LABEL[b.dimension]}: **${top.group}** with ${grouped(top.people)} (${top.share}%).`,
       );
     p.details.push(
       `### Headcount by ${DIMENSION_LABEL[b.dimension]}`,
@@ -250,7 +248,7 @@ function attritionPart(r: AttritionResult, request: string): Part {
 function tenurePart(r: TenureResult): Part {
   const p = empty();
   p.answer.push(
-    `Average tenure of the ${n(r.people)} people employed on ${r.asOf}: **${r.averageYears} years** (median ${r.medianYears}).`,
+    `Average tenure of the ${grouped(r.people)} people employed on ${r.asOf}: **${r.averageYears} years** (median ${r.medianYears}).`,
   );
   p.charts.push(
     barChart(
@@ -296,7 +294,7 @@ function payPart(r: PayResult, request: string): Part {
   }
   const o = r.overall;
   p.answer.push(
-    `Median salary of ${n(o.people)} current employees: **${pay(o.median)}** (middle half ${pay(o.q1)} to ${pay(o.q3)}, ${currencyWords(r.currencies ?? [])}).${r.withoutSalary ? ` ${plural(r.withoutSalary, 'person', 'people')} without a salary are left out.` : ''}`,
+    `Median salary of ${grouped(o.people)} current employees: **${pay(o.median)}** (middle half ${pay(o.q1)} to ${pay(o.q3)}, ${currencyWords(r.currencies ?? [])}).${r.withoutSalary ? ` ${plural(r.withoutSalary, 'person', 'people')} without a salary are left out.` : ''}`,
   );
   const mixed = mixedCurrencies(r.currencies ?? []);
   if (mixed) p.answer.unshift(`**Check before using these figures:** ${mixed}.`);
@@ -367,7 +365,7 @@ function genderPayPart(r: GenderPayGapResult): Part {
   else if (o.flag) p.answer.push(`**The gender pay gap is not stated:** ${o.flag}.`);
   else
     p.answer.push(
-      `Gender pay gap on ${r.asOf}: mean **${pct(o.meanGap)}**, median **${pct(o.medianGap)}** (${gapWords(o.medianGap)} at the median), over ${n(o.women)} women and ${n(o.men)} men.`,
+      `Gender pay gap on ${r.asOf}: mean **${pct(o.meanGap)}**, median **${pct(o.medianGap)}** (${gapWords(o.medianGap)} at the median), over ${grouped(o.women)} women and ${grouped(o.men)} men.`,
     );
   const upper = r.quartiles.find((q) => q.quartile === 'Upper quartile');
   const lower = r.quartiles.find((q) => q.quartile === 'Lower quartile');
@@ -771,7 +769,7 @@ function calibrationPart(r: CalibrationResult): Part {
   const p = empty();
   const flagged = r.byManager.filter((m) => m.outlier);
   p.answer.push(
-    `${n(r.rated)} ratings to calibrate (average ${r.companyAverage}); ${flagged.length ? `**${plural(flagged.length, 'manager')}** rate far from the norm: ${list(flagged.map((m) => `${m.manager} (${m.outlier}, average ${m.average} over ${m.people})`))}` : 'no manager rates far from the norm'}; **${plural(r.cases.length, 'case')}** to discuss.${r.notRated ? ` ${plural(r.notRated, 'person', 'people')} ${r.notRated === 1 ? 'has' : 'have'} no rating yet.` : ''}`,
+    `${grouped(r.rated)} ratings to calibrate (average ${r.companyAverage}); ${flagged.length ? `**${plural(flagged.length, 'manager')}** rate far from the norm: ${list(flagged.map((m) => `${m.manager} (${m.outlier}, average ${m.average} over ${m.people})`))}` : 'no manager rates far from the norm'}; **${plural(r.cases.length, 'case')}** to discuss.${r.notRated ? ` ${plural(r.notRated, 'person', 'people')} ${r.notRated === 1 ? 'has' : 'have'} no rating yet.` : ''}`,
   );
   p.charts.push(
     barChart(
@@ -875,7 +873,7 @@ function biasPart(r: RatingBiasResult): Part {
   p.answer.push(
     look.length
       ? `**Gaps worth a closer look:** ${list(look.map((g) => `${g.group} (${BIAS_LABEL[g.dimension]}): average ${g.average}, ${g.gap > 0 ? '+' : ''}${g.gap} against everyone else`))}.`
-      : `No rating gap by ${list(r.by.map((b) => BIAS_LABEL[b.dimension]!))} is larger than chance would explain (${n(r.rated)} ratings, average ${r.companyAverage}).`,
+      : `No rating gap by ${list(r.by.map((b) => BIAS_LABEL[b.dimension]!))} is larger than chance would explain (${grouped(r.rated)} ratings, average ${r.companyAverage}).`,
   );
   if (r.missing.length)
     p.answer.push(
@@ -927,7 +925,7 @@ function biasPart(r: RatingBiasResult): Part {
 function promotionPart(r: PromotionResult): Part {
   const p = empty();
   p.answer.push(
-    `Promotion readiness shortlist of ${n(r.considered)} rated people, ranked per department: ${list(r.departments.filter((d) => d.candidates[0]).map((d) => `**${d.candidates[0]!.name ?? d.candidates[0]!.id}** in ${d.department} (${d.candidates[0]!.score})`))}.`,
+    `Promotion readiness shortlist of ${grouped(r.considered)} rated people, ranked per department: ${list(r.departments.filter((d) => d.candidates[0]).map((d) => `**${d.candidates[0]!.name ?? d.candidates[0]!.id}** in ${d.department} (${d.candidates[0]!.score})`))}.`,
   );
   if (!r.hasSkills)
     p.answer.push(
@@ -991,7 +989,7 @@ function promotionPart(r: PromotionResult): Part {
 function compaPart(r: CompaResult): Part {
   const p = empty();
   p.answer.push(
-    `Median compa-ratio **${r.medianCompaRatio}** over ${n(r.people - r.unmatched)} people matched to the market survey (by ${list(r.matchedOn.map((k) => (k === 'job' ? 'role' : k === 'level' ? 'level' : 'location')))}): **${r.belowP25}** paid below the 25th percentile and **${r.aboveP75}** above the 75th.`,
+    `Median compa-ratio **${r.medianCompaRatio}** over ${grouped(r.people - r.unmatched)} people matched to the market survey (by ${list(r.matchedOn.map((k) => (k === 'job' ? 'role' : k === 'level' ? 'level' : 'location')))}): **${r.belowP25}** paid below the 25th percentile and **${r.aboveP75}** above the 75th.`,
     `Cost of closing gaps: **${pay(r.costToP25)}** a year to bring everyone below P25 up to it; ${pay(r.costToP50)} to bring everyone below the median up to it.`,
   );
   if (r.unmatched)
@@ -1624,7 +1622,8 @@ function howIRead(calls: ToolCallRecord[]): string | null {
     .find((b) => b?.tables);
   if (!basis?.tables) return null;
   const lines = ['### How I read your file', ''];
-  for (const t of basis.tables) lines.push(`- **${t.source}** (${t.role}): ${n(t.rows)} rows.`);
+  for (const t of basis.tables)
+    lines.push(`- **${t.source}** (${t.role}): ${grouped(t.rows)} rows.`);
   if (basis.mapping?.length) lines.push(`- Columns used: ${basis.mapping.join('; ')}.`);
   if (basis.asOf) lines.push(`- As-of date: ${basis.asOf} (${basis.asOfSource}).`);
   if (basis.warnings?.length)
