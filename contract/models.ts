@@ -8,7 +8,7 @@ export const MODEL_STRING_MAX = 255;
  * the provider is `openai` (OPENAI_BASE_URL) or one an operator named in MODEL_PROVIDERS (e.g.
  * `azure-eu:gpt-4o`, `ollama-lab:llama3.1:8b`). Model names may carry dots, colons, slashes and
  * @ (e.g. `openai:meta-llama/Llama-3.1-70B-Instruct`). Whether the provider is configured is the
- * server's check (agents/registry.ts), not the syntax's.
+ * server's check (server/analyst/registry.ts), not the syntax's.
  */
 export const MODEL_STRING_PATTERN = /^(builtin|[a-z][a-z0-9-]*:[A-Za-z0-9][A-Za-z0-9._:/@+-]*)$/;
 
