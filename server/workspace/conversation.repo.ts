@@ -162,7 +162,12 @@ export async function archiveReply(tx: DbOrTx, reply: ChatMessage): Promise<void
     model: reply.model,
     timestamp: reply.timestamp,
   });
-  await tx.delete(chatMessages).where(eq(chatMessages.id, reply.id));
+  await deleteMessage(tx, reply.id);
+}
+
+/** Removes one message (its attachments go with it). */
+export async function deleteMessage(tx: DbOrTx, messageId: string): Promise<void> {
+  await tx.delete(chatMessages).where(eq(chatMessages.id, messageId));
 }
 
 /**
