@@ -70,16 +70,21 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
   }
   // PGlite lives in this process: nothing to wait for, nobody to race. Loaded only when used:
   // a server on PostgreSQL does not carry the embedded database.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  const [{ PGlite }, { unaccent }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/unaccent'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(path.resolve(dir), { recursive: true });
+  // Search folds accents with PostgreSQL's unaccent (migration 0002), which PGlite loads as an
+  // extension bundled with it.
+  const extensions = { unaccent };
   const client = opts.pgliteSnapshot
-    ? await PGlite.create({ loadDataDir: opts.pgliteSnapshot })
-    : await PGlite.create(dir);
+    ? await PGlite.create({ loadDataDir: opts.pgliteSnapshot, extensions })
+    : await PGlite.create({ dataDir: dir, extensions });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {

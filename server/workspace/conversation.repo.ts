@@ -131,7 +131,16 @@ export type NewMessage = typeof chatMessages.$inferInsert;
 export async function insertMessages(tx: DbOrTx, rows: NewMessage[]): Promise<ChatMessage[]> {
   return tx
     .insert(chatMessages)
-    .values(rows.map((r) => ({ ...r, searchText: searchTextOf(r.content, r.structuredResponse) })))
+    .values(
+      rows.map((r) => ({
+        ...r,
+        searchText: searchTextOf(
+          r.content,
+          r.structuredResponse,
+          r.role === 'user' ? 'user' : 'assistant',
+        ),
+      })),
+    )
     .returning();
 }
 
@@ -192,7 +201,12 @@ export async function rewriteUserMessage(
 ): Promise<void> {
   await tx
     .update(chatMessages)
-    .set({ content, searchText: searchTextOf(content, null), editedAt: now, updatedAt: now })
+    .set({
+      content,
+      searchText: searchTextOf(content, null, 'user'),
+      editedAt: now,
+      updatedAt: now,
+    })
     .where(eq(chatMessages.id, messageId));
 }
 
