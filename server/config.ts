@@ -82,6 +82,17 @@ const EnvSchema = z.object({
       `must be a number of seconds from 1 to ${MESSAGE_TIMEOUT_MS / 1000}`,
     )
     .default(60),
+  /**
+   * Tokens a model may write in one answer (sent as max_tokens): without it llama.cpp's server
+   * writes until the turn's limit. 8,192 fits every current model's output cap and a long report;
+   * an answer cut there says so and offers Continue.
+   */
+  MODEL_MAX_OUTPUT_TOKENS: z.coerce
+    .number({ error: 'must be a whole number of tokens from 256 to 1000000' })
+    .int('must be a whole number of tokens from 256 to 1000000')
+    .min(256, 'must be a whole number of tokens from 256 to 1000000')
+    .max(1_000_000, 'must be a whole number of tokens from 256 to 1000000')
+    .default(8_192),
   /** Where the built web client is (default dist/client); for serving a build made elsewhere. */
   CLIENT_DIR: z.string().trim().min(1).optional(),
   LOG_LEVEL: z
@@ -161,6 +172,7 @@ export interface Config {
   modelProviders: NamedModelProvider[];
   modelFirstTokenTimeoutMs: number;
   modelIdleTimeoutMs: number;
+  modelMaxOutputTokens: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   clientDir: string | undefined;
   /** Fastify trustProxy: false (default), a hop count, or the proxies' addresses. */
@@ -265,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     modelProviders: parseModelProviders(e.MODEL_PROVIDERS, env),
     modelFirstTokenTimeoutMs: Math.round(e.MODEL_FIRST_TOKEN_TIMEOUT_S * 1000),
     modelIdleTimeoutMs: Math.round(e.MODEL_IDLE_TIMEOUT_S * 1000),
+    modelMaxOutputTokens: e.MODEL_MAX_OUTPUT_TOKENS,
     logLevel: e.LOG_LEVEL,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
     trustProxy: e.TRUST_PROXY ?? false,

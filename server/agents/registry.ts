@@ -18,6 +18,7 @@ export type ModelConfig = Pick<
   | 'modelProviders'
   | 'modelFirstTokenTimeoutMs'
   | 'modelIdleTimeoutMs'
+  | 'modelMaxOutputTokens'
 >;
 
 /** Makes the agent of one model id (the part after the colon; '' for `builtin`). */
@@ -78,6 +79,7 @@ function endpointAgent(modelId: string, endpoint: EndpointOptions, config: Model
       modelId,
       firstTokenTimeoutMs: config.modelFirstTokenTimeoutMs,
       idleTimeoutMs: config.modelIdleTimeoutMs,
+      maxOutputTokens: config.modelMaxOutputTokens,
     }),
   );
 }

@@ -54,6 +54,8 @@ export interface ModelAgentOptions {
   idleTimeoutMs?: number;
   /** Model calls per turn, tool round trips included. */
   maxSteps?: number;
+  /** Tokens one model call may write (sent as max_tokens); unset sends none. */
+  maxOutputTokens?: number;
 }
 
 /** Defaults that let a slow model answer within the turn's own limit (MESSAGE_TIMEOUT_MS). */
@@ -249,6 +251,7 @@ export function modelAgent(options: ModelAgentOptions): Agent {
           messages: await toModelMessages(history),
           tools: toolsFor(module, input),
           stopWhen: stepCountIs(options.maxSteps ?? DEFAULT_MAX_STEPS),
+          maxOutputTokens: options.maxOutputTokens,
           abortSignal: controller.signal,
           // Raw chunks carry what the SDK's chunk schema drops (an OpenAI refusal).
           includeRawChunks: true,
