@@ -14,7 +14,7 @@ import {
 } from '../workspace/conversation.test-helper';
 import { pickModel, TurnRuntime } from './runtime';
 import { lastRun, scriptedAgentFor } from './scripted-agents.test-helper';
-import { ORPHAN_MESSAGE, TIMEOUT_MESSAGE } from './turn';
+import { FAILURE_MESSAGE, ORPHAN_MESSAGE, SHUTDOWN_MESSAGE, TIMEOUT_MESSAGE } from './turn';
 
 vi.mock('./registry', async () => {
   const { scriptedAgentFor } = await import('./scripted-agents.test-helper');
@@ -59,6 +59,13 @@ describe('the turn runtime', () => {
       timeoutMs,
       agentFor: scriptedAgentFor,
     });
+
+  it('says what happened to a reply without advice: the error dialog adds "Please try again" once', () => {
+    for (const message of [TIMEOUT_MESSAGE, FAILURE_MESSAGE, ORPHAN_MESSAGE, SHUTDOWN_MESSAGE])
+      expect(message).not.toMatch(/try again/i);
+    // The sweep does not know the server restarted (a database outage ends the same way).
+    expect(ORPHAN_MESSAGE).not.toMatch(/restarted/);
+  });
 
   it('ends a turn that runs past the timeout with a clear error, even if the agent ignores its signal', async () => {
     const { user, chat } = await userWithChat(t, 'scripted:stuck');

@@ -339,8 +339,8 @@ export function modelAgent(options: ModelAgentOptions): Agent {
           const s = Math.ceil(silence.ms / 1000);
           throw new AgentError(
             silence.phase === 'first'
-              ? `The model server sent nothing for ${s} s after the request (it may still be loading the model or reading a long prompt): try again, or ask your admin to raise MODEL_FIRST_TOKEN_TIMEOUT_S.`
-              : `The model server stopped sending in the middle of the answer (nothing for ${s} s): try again.`,
+              ? `The model server sent nothing for ${s} s after the request (it may still be loading the model or reading a long prompt; an admin can raise MODEL_FIRST_TOKEN_TIMEOUT_S)`
+              : `The model server stopped sending in the middle of the answer (nothing for ${s} s)`,
             504,
             { phase: silence.phase, silentMs: silence.ms },
           );
@@ -365,7 +365,7 @@ export function modelAgent(options: ModelAgentOptions): Agent {
         : text;
       if (!answer.trim())
         throw new AgentError(
-          'The model returned an empty answer: try again, or rephrase the request.',
+          'The model returned an empty answer (rephrasing the request may help)',
           502,
           { finishReason: rawFinish },
         );

@@ -189,7 +189,7 @@ describe('openai provider', () => {
       '429',
       () =>
         server.enqueue({ kind: 'status', status: 429, body: { error: { message: 'Rate limit' } } }),
-      /answered 429 \(rate limited: wait a minute and try again\): Rate limit/,
+      /answered 429 \(rate limited: wait a minute\): Rate limit/,
     ],
     [
       '500',
@@ -214,7 +214,19 @@ describe('openai provider', () => {
           items: [{ delta: { content: '{"task_name": "Half' } }],
           cut: true,
         }),
-      /cut before the answer finished: try again/,
+      /^The connection to the model server was cut before the answer finished$/,
+    ],
+    [
+      'a stream cut after its first piece',
+      () =>
+        server.enqueue({
+          kind: 'stream',
+          items: [{ delta: { content: '{"task_name": "Half' } }],
+          delayMs: 50,
+          cut: true,
+        }),
+      // Not "The model server answered 200": the server had answered, then the stream broke off.
+      /^The connection to the model server was cut before the answer finished$/,
     ],
     [
       'a malformed chunk',
@@ -232,6 +244,8 @@ describe('openai provider', () => {
       const err = await failure(runTurn(agent(), 'talent-intelligence', [userMessage('Hello')]));
       expect(err).toBeInstanceOf(AgentError);
       expect(err.message).toMatch(message);
+      // The error dialog adds "Please try again" (spec section 8): never twice.
+      expect(err.message).not.toMatch(/try again/i);
     });
   }
 

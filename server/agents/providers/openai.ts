@@ -40,6 +40,8 @@ export function safeUrl(raw: string): string {
 }
 
 const BODY_LOG_MAX = 8_000;
+/** What the user reads when a model's answer stops arriving part-way (no advice: see turn.ts). */
+export const CUT_MESSAGE = 'The connection to the model server was cut before the answer finished';
 
 /** The upstream's own words from an error body: `{error: {message}}`, `{message}`, `{detail}` or text. */
 function upstreamMessage(err: APICallError): string {
@@ -123,6 +125,10 @@ function classify(
       body: err.responseBody?.slice(0, BODY_LOG_MAX),
       cause: err.cause ? errorText(err.cause) : undefined,
     };
+    // A 2xx whose body then failed ("Failed to process successful response"): the stream broke
+    // off after the server had answered, which is a cut, not a status worth showing.
+    if (status !== undefined && status >= 200 && status < 300)
+      return new AgentError(CUT_MESSAGE, 502, detail);
     if (status !== undefined) {
       const said = upstreamMessage(err);
       const hint =
@@ -131,7 +137,7 @@ function classify(
           : status === 404
             ? ` (check the company's model "${modelId}" and ${endpoint.baseUrlSetting})`
             : status === 429
-              ? ' (rate limited: wait a minute and try again)'
+              ? ' (rate limited: wait a minute)'
               : '';
       return new AgentError(`The model server answered ${status}${hint}: ${said}`, 502, detail);
     }
@@ -140,11 +146,7 @@ function classify(
       streaming ||
       /terminated|other side closed|socket/i.test(`${err.message} ${String(err.cause)}`)
     ) {
-      return new AgentError(
-        'The connection to the model server was cut before the answer finished: try again.',
-        502,
-        detail,
-      );
+      return new AgentError(CUT_MESSAGE, 502, detail);
     }
     return new AgentError(
       `Could not reach the model server at ${host}: check ${endpoint.baseUrlSetting} and that the server is running.`,
@@ -167,11 +169,7 @@ function classify(
     );
   }
   if (/ended without a finish reason/i.test(message)) {
-    return new AgentError(
-      'The connection to the model server was cut before the answer finished: try again.',
-      502,
-      detail,
-    );
+    return new AgentError(CUT_MESSAGE, 502, detail);
   }
   if (
     name === 'AI_JSONParseError' ||
@@ -179,17 +177,13 @@ function classify(
     /JSON|parse|validation/i.test(message)
   ) {
     return new AgentError(
-      `The model server sent a malformed response: try again, and check that ${endpoint.baseUrlSetting} points to an OpenAI-compatible API.`,
+      `The model server sent a malformed response (check that ${endpoint.baseUrlSetting} points to an OpenAI-compatible API)`,
       502,
       detail,
     );
   }
   if (/terminated|socket|ECONNRESET|closed|premature|aborted/i.test(message)) {
-    return new AgentError(
-      'The connection to the model server was cut before the answer finished: try again.',
-      502,
-      detail,
-    );
+    return new AgentError(CUT_MESSAGE, 502, detail);
   }
   if (/ECONNREFUSED|ENOTFOUND|fetch failed|EAI_AGAIN/i.test(message)) {
     return new AgentError(
