@@ -35,6 +35,17 @@ const EnvSchema = z.object({
     .min(0, 'must be a whole number from 0 to 65535')
     .max(65535, 'must be a whole number from 0 to 65535')
     .default(5000),
+  /**
+   * The address to listen on: this machine only by default (a development server is not on the
+   * network by accident); production behind a proxy or in a container sets 0.0.0.0 (or ::).
+   */
+  HOST: z
+    .string()
+    .trim()
+    .regex(/^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*)$/, {
+      message: 'must be an address to listen on, such as 127.0.0.1, 0.0.0.0 or ::',
+    })
+    .default('127.0.0.1'),
   APP_URL: url(['http:', 'https:']).optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
@@ -156,6 +167,8 @@ const EnvSchema = z.object({
 
 export interface Config {
   port: number;
+  /** The address the server listens on (HOST). */
+  host: string;
   appUrl: string;
   /** True when APP_URL is https: cookies become Secure and take the __Host- prefix. */
   secureCookies: boolean;
@@ -263,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
+    host: e.HOST,
     appUrl,
     secureCookies: appUrl.startsWith('https:'),
     dataDir,
