@@ -122,7 +122,9 @@ function classify(
     const detail = {
       url: safeUrl(err.url),
       status,
-      body: err.responseBody?.slice(0, BODY_LOG_MAX),
+      // Not `body`: the process logger redacts every `body` whole (request bodies carry
+      // passwords); this one is the upstream's answer, logged with the key scrubbed (below).
+      responseBody: err.responseBody?.slice(0, BODY_LOG_MAX),
       cause: err.cause ? errorText(err.cause) : undefined,
     };
     // A 2xx whose body then failed ("Failed to process successful response"): the stream broke
