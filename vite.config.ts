@@ -27,6 +27,10 @@ export default defineConfig({
     // be summed from the build (bench/bundle; docs/decisions/0011-the-chat-route-bundle-budget.md).
     manifest: true,
     rolldownOptions: {
+      // Rolldown warns ([PLUGIN_TIMINGS]) when plugins take a large share of the build, as the
+      // ones above (Tailwind, brotli at its best once per build) do on a slow or busy machine: on
+      // a first `npm start` a newcomer cannot act on it, so it is not printed.
+      checks: { bundlerTimings: false },
       // zod in a chunk of its own: left to itself the bundler puts it in a chunk shared with
       // what every page loads, though only forms and the report parsers use it.
       output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } },

@@ -75,6 +75,13 @@ function lastUserContent(req: RecordedRequest): string {
   return String(user?.content ?? '');
 }
 
+/** How many user turns of a model request carry `text`. */
+function userTurns(req: RecordedRequest, text: string): number {
+  return req.body.messages.filter(
+    (m) => m.role === 'user' && JSON.stringify(m.content).includes(text),
+  ).length;
+}
+
 describe('chat controls on an OpenAI-compatible model', () => {
   let model: OpenAiFixture;
   let dataDir: string;
@@ -302,7 +309,7 @@ describe('chat controls on an OpenAI-compatible model', () => {
     }
   });
 
-  it('?error=true opens the error dialog on load; outside clicks leave it open; Retry resubmits the last message', async () => {
+  it('?error=true opens the error dialog on load; outside clicks leave it open; Retry runs the last turn again', async () => {
     const chatId = await newGovernanceChat();
     // A chat with one finished exchange to retry.
     {
@@ -335,27 +342,28 @@ describe('chat controls on an OpenAI-compatible model', () => {
       );
       await dialog.getByRole('button', { name: 'Retry' }).click();
       await dialog.waitFor({ state: 'detached' });
-      // Resubmitted as a new message of the same text, answered by the model.
-      await expect.poll(() => page.locator('li[data-role="user"]').count()).toBe(2);
-      expect(await page.locator('li[data-role="user"]').last().textContent()).toContain(
-        'List the policies due for review',
-      );
+      // The last message's turn runs again (its reply is written anew), not a second question.
       await assistantRows(page)
         .last()
         .getByRole('heading', { name: 'Policies due for review' })
         .waitFor({
           timeout: 30_000,
         });
+      expect(await page.locator('li[data-role="user"]').count()).toBe(1);
+      expect(await page.locator('li[data-role="user"]').textContent()).toContain(
+        'List the policies due for review',
+      );
       expect(lastUserContent(model.requests[0]!)).toBe('List the policies due for review');
+      expect(userTurns(model.requests[0]!, 'List the policies due for review')).toBe(1);
       const stored = await messagesOf(chatId);
-      expect(stored.filter((m) => m.role === 'user')).toHaveLength(2);
+      expect(stored.filter((m) => m.role === 'user')).toHaveLength(1);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
     }
   });
 
-  it('?error=true: Retry resubmits the last message together with its files', async () => {
+  it('?error=true: Retry runs the last message again together with its files', async () => {
     const chatId = await newGovernanceChat();
     {
       const { context, page } = await openChat(chatId);
@@ -377,21 +385,22 @@ describe('chat controls on an OpenAI-compatible model', () => {
       model.requests.length = 0;
       model.enqueue(textReply(JSON.stringify(REPORT), 40));
       await dialog.getByRole('button', { name: 'Retry' }).click();
-      await expect.poll(() => page.locator('li[data-role="user"]').count()).toBe(2);
+      await expect.poll(() => model.requests.length, { timeout: 30_000 }).toBe(1);
       await assistantRows(page).last().locator('article').waitFor({ timeout: 30_000 });
+      expect(await page.locator('li[data-role="user"]').count()).toBe(1);
       const storedUsers = (await messagesOf(chatId)).filter((m) => m.role === 'user');
-      expect(storedUsers).toHaveLength(2);
+      expect(storedUsers).toHaveLength(1);
       // Spec section 4: "Error dialog Retry: closes and resubmits the last message and files."
       expect(
-        JSON.stringify(storedUsers[1]!.content),
+        lastUserContent(model.requests[0]!),
         'the resubmitted message should carry the file aup-draft.md of the last message',
-      ).toContain('aup-draft.md');
+      ).toContain('[Attached file: aup-draft.md');
     } finally {
       await context.close();
     }
   });
 
-  it('a failed reply opens the dialog with the server message; Retry resubmits the message and its files', async () => {
+  it('a failed reply opens the dialog with the server message; Retry runs the same turn once, with its files', async () => {
     const chatId = await newGovernanceChat();
     const { context, page, errors } = await openChat(chatId);
     try {
@@ -421,16 +430,19 @@ describe('chat controls on an OpenAI-compatible model', () => {
       await dialog.waitFor({ state: 'detached' });
       await assistantRows(page).last().locator('article').waitFor({ timeout: 30_000 });
 
-      // The retry is a new message carrying the same text and the same file.
+      // The same turn again: the question once in the thread (with its file) and once in what
+      // the model receives, one reply in place of the failed one.
       const users = page.locator('li[data-role="user"]');
-      const retried = users.last();
-      expect(await retried.textContent()).toContain('Check this policy');
-      await retried.getByRole('button', { name: 'Download aup-draft.md' }).waitFor();
+      expect(await users.count()).toBe(1);
+      expect(await users.textContent()).toContain('Check this policy');
+      await users.getByRole('button', { name: 'Download aup-draft.md' }).waitFor();
+      expect(await assistantRows(page).count()).toBe(1);
+      expect(model.requests).toHaveLength(1);
       expect(lastUserContent(model.requests[0]!)).toContain('[Attached file: aup-draft.md');
-      const storedUsers = (await messagesOf(chatId)).filter((m) => m.role === 'user');
-      const last = storedUsers.at(-1)!;
-      expect(Array.isArray(last.content)).toBe(true);
-      expect(JSON.stringify(last.content)).toContain('aup-draft.md');
+      expect(userTurns(model.requests[0]!, 'Check this policy')).toBe(1);
+      const stored = await messagesOf(chatId);
+      expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
+      expect(JSON.stringify(stored[0]!.content)).toContain('aup-draft.md');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -120,6 +120,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     connectionTimeout: 0,
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
+    // Fastify times each close hook with the plugin timeout (10 s by default), and the one that
+    // lets replies finish takes up to SHUTDOWN_GRACE_SECONDS (25 by default): past 10 s the close
+    // failed (AVV_ERR_READY_TIMEOUT) before sockets got their 1001. The limit covers the grace and
+    // the time to save the interrupted replies; main.ts's force timer (grace + 15 s) stays last.
+    pluginTimeout: Math.max(10_000, deps.config.shutdownGraceMs + 10_000),
     // Every route validates and serialises through zod (below): Fastify need not build (or even
     // load) ajv and fast-json-stringify, which cost a few hundred ms of start-up.
     schemaController: { compilersFactory: ZOD_COMPILERS },

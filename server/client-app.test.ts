@@ -60,6 +60,17 @@ describe('compression on the wire', () => {
     }
   });
 
+  it('answers 404 for a built file that is not there, and the app for client routes', async () => {
+    // An old chunk a tab open across a deploy asks for.
+    const gone = await t.app.inject({ method: 'GET', url: '/assets/chat-old999.js' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-type']).not.toMatch(/html/);
+    expect(gone.body).not.toContain('<!doctype html>');
+    const route = await t.app.inject({ method: 'GET', url: '/chat/some-chat' });
+    expect(route.statusCode).toBe(200);
+    expect(route.headers['content-type']).toMatch(/html/);
+  });
+
   it('compresses a large JSON answer and leaves a small one as it is', async () => {
     const { cookie } = await signedInUser(t);
     const many = Array.from({ length: 40 }, (_, i) => ({

@@ -44,6 +44,16 @@ const clientAppPlugin: FastifyPluginAsync<ClientAppOptions> = async (app, { clie
         .status(404)
         .send({ message: 'Not found', code: 'NOT_FOUND' } satisfies ErrorBody);
     }
+    // A built file that is not there (a tab open across a deploy asking for an old chunk): 404,
+    // never the app's HTML, which the browser would run as JavaScript and fail on obscurely. The
+    // client offers a reload when a chunk fails to load.
+    if (req.url.startsWith('/assets/')) {
+      return reply
+        .status(404)
+        .header('Cache-Control', 'no-cache')
+        .type('text/plain')
+        .send('Not found');
+    }
     // History fallback: every other path is a client route.
     if (!hasClient) {
       return reply

@@ -11,6 +11,8 @@ describe('configuration', () => {
   it('has embedded defaults for everything', () => {
     const c = loadConfig({ DATA_DIR: dataDir });
     expect(c.port).toBe(5000);
+    // This machine only, unless HOST says otherwise.
+    expect(c.host).toBe('127.0.0.1');
     expect(c.appUrl).toBe('http://localhost:5000');
     expect(c.databaseUrl).toBeUndefined();
     expect(c.redisUrl).toBeUndefined();
@@ -36,9 +38,11 @@ describe('configuration', () => {
       OPENAI_BASE_URL: 'http://localhost:11434/v1',
       OPENAI_API_KEY: 'sk-test',
       LOG_LEVEL: 'warn',
+      HOST: '0.0.0.0',
     });
     expect(c).toMatchObject({
       port: 6000,
+      host: '0.0.0.0',
       appUrl: 'https://atrium.example.com',
       secureCookies: true,
       approvedEmailDomains: ['a.com', 'b.org', 'c.net', 'd.io', 'e.co'],
@@ -57,6 +61,11 @@ describe('configuration', () => {
       'PORT',
       '70000',
       'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "70000")',
+    ],
+    [
+      'HOST',
+      'http://0.0.0.0',
+      'Invalid configuration: HOST must be an address to listen on, such as 127.0.0.1, 0.0.0.0 or :: (got "http://0.0.0.0")',
     ],
     [
       'DATABASE_URL',

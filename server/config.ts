@@ -35,6 +35,17 @@ const EnvSchema = z.object({
     .min(0, 'must be a whole number from 0 to 65535')
     .max(65535, 'must be a whole number from 0 to 65535')
     .default(5000),
+  /**
+   * The address to listen on: this machine only by default (a development server is not on the
+   * network by accident); production behind a proxy or in a container sets 0.0.0.0 (or ::).
+   */
+  HOST: z
+    .string()
+    .trim()
+    .regex(/^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*)$/, {
+      message: 'must be an address to listen on, such as 127.0.0.1, 0.0.0.0 or ::',
+    })
+    .default('127.0.0.1'),
   APP_URL: url(['http:', 'https:']).optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
@@ -82,6 +93,17 @@ const EnvSchema = z.object({
       `must be a number of seconds from 1 to ${MESSAGE_TIMEOUT_MS / 1000}`,
     )
     .default(60),
+  /**
+   * Tokens a model may write in one answer (sent as max_tokens): without it llama.cpp's server
+   * writes until the turn's limit. 8,192 fits every current model's output cap and a long report;
+   * an answer cut there says so and offers Continue.
+   */
+  MODEL_MAX_OUTPUT_TOKENS: z.coerce
+    .number({ error: 'must be a whole number of tokens from 256 to 1000000' })
+    .int('must be a whole number of tokens from 256 to 1000000')
+    .min(256, 'must be a whole number of tokens from 256 to 1000000')
+    .max(1_000_000, 'must be a whole number of tokens from 256 to 1000000')
+    .default(8_192),
   /** Where the built web client is (default dist/client); for serving a build made elsewhere. */
   CLIENT_DIR: z.string().trim().min(1).optional(),
   LOG_LEVEL: z
@@ -145,6 +167,8 @@ const EnvSchema = z.object({
 
 export interface Config {
   port: number;
+  /** The address the server listens on (HOST). */
+  host: string;
   appUrl: string;
   /** True when APP_URL is https: cookies become Secure and take the __Host- prefix. */
   secureCookies: boolean;
@@ -161,6 +185,7 @@ export interface Config {
   modelProviders: NamedModelProvider[];
   modelFirstTokenTimeoutMs: number;
   modelIdleTimeoutMs: number;
+  modelMaxOutputTokens: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   clientDir: string | undefined;
   /** Fastify trustProxy: false (default), a hop count, or the proxies' addresses. */
@@ -251,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
+    host: e.HOST,
     appUrl,
     secureCookies: appUrl.startsWith('https:'),
     dataDir,
@@ -265,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     modelProviders: parseModelProviders(e.MODEL_PROVIDERS, env),
     modelFirstTokenTimeoutMs: Math.round(e.MODEL_FIRST_TOKEN_TIMEOUT_S * 1000),
     modelIdleTimeoutMs: Math.round(e.MODEL_IDLE_TIMEOUT_S * 1000),
+    modelMaxOutputTokens: e.MODEL_MAX_OUTPUT_TOKENS,
     logLevel: e.LOG_LEVEL,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -154,6 +154,53 @@ describe('stopping the server in the middle of a reply', () => {
     expect(String(reply?.content)).toContain(before.join(''));
   }, 120_000);
 
+  it('SIGTERM with a grace longer than Fastify’s 10 s plugin timeout: the text is shown all along, sockets get 1001 at the grace, the reply is saved, exit 0', async () => {
+    const p = await prepare();
+    const model = await startSlowModel(pieces(600), 100);
+    cleanups.push(() => model.close());
+    const graceMs = 11_000;
+    const server = await serve(p, model, { SHUTDOWN_GRACE_SECONDS: String(graceMs / 1000) });
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, {
+      headers: { cookie: p.cookie },
+    });
+    const closed = new Promise<{ code: number; at: number }>((resolve) =>
+      ws.on('close', (code) => resolve({ code, at: Date.now() })),
+    );
+    const events: Array<{ type: string; content: string; at: number }> = [];
+    ws.on('message', (d: Buffer) =>
+      events.push({
+        ...(JSON.parse(d.toString()) as { type: string; content: string }),
+        at: Date.now(),
+      }),
+    );
+    await new Promise((resolve) => ws.on('open', resolve));
+    ws.send(JSON.stringify({ type: 'join_chat', chatId: p.chatId }));
+    void send(server, p, 'Write a long pay report');
+    await until(() => model.sent.length >= 10, 15_000);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    const { code, at } = await closed;
+    expect(code).toBe(1001);
+    // At the grace (plus the time to save the reply), not at a timeout or when the process dies.
+    expect(at - signalled).toBeGreaterThanOrEqual(graceMs - 500);
+    expect(at - signalled).toBeLessThan(graceMs + 3_000);
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(graceMs + 5_000);
+    expect(server.output()).not.toContain('shutdown failed');
+    // The reply kept streaming to the open tab during the grace.
+    const during = events.filter(
+      (e) => e.type === 'stream_chunk' && e.at > signalled + graceMs - 2_000,
+    );
+    expect(during.length).toBeGreaterThan(0);
+    expect(events.some((e) => e.type === 'stream_error' && e.content === SHUTDOWN_MESSAGE)).toBe(
+      true,
+    );
+    const [, reply] = await storedMessages(p);
+    expect(reply).toMatchObject({ status: 'error', error: SHUTDOWN_MESSAGE });
+    const before = model.sent.filter((s) => s.at < signalled + graceMs - 1_000).map((s) => s.text);
+    expect(String(reply?.content)).toContain(before.join(''));
+  }, 120_000);
+
   it('SIGKILL: after a restart the message is there and the reply closes as interrupted within seconds, losing at most 2 s of text', async () => {
     const p = await prepare();
     const model = await startSlowModel(pieces(600), 100);

@@ -81,7 +81,7 @@ export async function waitFor<T>(
 }
 
 /** Waits until the chat's newest reply is no longer loading. */
-export async function replyClosed(t: TestApp, chatId: string) {
+export async function replyClosed(t: TestApp, chatId: string, timeoutMs?: number) {
   return waitFor(async () => {
     const rows = await t.database.db
       .select()
@@ -89,7 +89,7 @@ export async function replyClosed(t: TestApp, chatId: string) {
       .where(eq(chatMessages.chatId, chatId));
     const last = rows.sort((a, b) => b.seq - a.seq)[0];
     return last && last.role === 'assistant' && last.status !== 'loading' ? last : null;
-  });
+  }, timeoutMs);
 }
 
 export type { ChatDto };

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -45,7 +46,8 @@ export default async function setup(project: TestProject) {
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'atrium-pglite-'));
-  const client = await PGlite.create('memory://');
+  // With the extensions server/db/connect.ts loads (the migrations use them).
+  const client = await PGlite.create({ dataDir: 'memory://', extensions: { unaccent } });
   await migrate(drizzle(client), {
     migrationsFolder: path.resolve(import.meta.dirname, '../server/db/migrations'),
   });

@@ -23,7 +23,11 @@ export interface Delta {
   tool_calls?: ToolCallDelta[];
 }
 
-export type StreamItem = { delta: Delta; finish_reason?: string | null } | { raw: string };
+export type StreamItem =
+  | { delta: Delta; finish_reason?: string | null }
+  | { raw: string }
+  /** An SSE line written as it is (e.g. llama.cpp's `error: {...}` field), then a blank line. */
+  | { sse: string };
 
 export type Reply =
   | {
@@ -57,6 +61,7 @@ export interface RecordedRequest {
       function: { name: string; description?: string; parameters: unknown };
     }>;
     stream?: boolean;
+    max_tokens?: number;
   };
   /** Set when the caller closed the connection before the reply was fully sent (e.g. a stop). */
   closedEarly?: boolean;
@@ -174,7 +179,11 @@ export async function startOpenAiFixture(): Promise<OpenAiFixture> {
       if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
       if (res.destroyed) return;
       res.write(
-        'raw' in item ? `data: ${item.raw}\n\n` : line(item.delta, item.finish_reason ?? null),
+        'raw' in item
+          ? `data: ${item.raw}\n\n`
+          : 'sse' in item
+            ? `${item.sse}\n\n`
+            : line(item.delta, item.finish_reason ?? null),
       );
     }
     if (reply.holdUntil) await reply.holdUntil.catch(() => undefined);

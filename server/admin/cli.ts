@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
-import { connectDatabase } from '../db/connect';
+import { DatabaseInUseError, connectDatabase } from '../db/connect';
 import { seedDatabase } from '../seed/seed';
 import { runAdmin } from './commands';
 
@@ -64,6 +64,11 @@ async function embeddedServerRunning(port: number): Promise<boolean> {
 }
 
 main().catch((err: unknown) => {
+  // Said as it is: the lock names what to do.
+  if (err instanceof DatabaseInUseError) {
+    process.stderr.write(`error: ${err.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`admin failed: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });

@@ -18,6 +18,7 @@ export type ModelConfig = Pick<
   | 'modelProviders'
   | 'modelFirstTokenTimeoutMs'
   | 'modelIdleTimeoutMs'
+  | 'modelMaxOutputTokens'
 >;
 
 /**
@@ -84,6 +85,7 @@ function endpointAgent(modelId: string, endpoint: EndpointOptions, config: Model
       modelId,
       firstTokenTimeoutMs: config.modelFirstTokenTimeoutMs,
       idleTimeoutMs: config.modelIdleTimeoutMs,
+      maxOutputTokens: config.modelMaxOutputTokens,
     }),
   );
 }

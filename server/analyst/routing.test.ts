@@ -104,6 +104,8 @@ describe('model routing by company', () => {
     expect(after.messages[1]!.structuredResponse).toEqual(modelAnswer);
     expect(upstream.requests).toHaveLength(1);
     expect(upstream.requests[0]!.body.model).toBe('ti-model');
+    // MODEL_MAX_OUTPUT_TOKENS' default goes with every request.
+    expect(upstream.requests[0]!.body.max_tokens).toBe(8_192);
     expect(upstream.requests[0]!.headers.authorization).toBe('Bearer sk-routing');
 
     // Governance in company 2 is builtin again: routing is per module.

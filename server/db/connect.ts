@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -70,16 +70,25 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
   }
   // PGlite lives in this process: nothing to wait for, nobody to race. Loaded only when used:
   // a server on PostgreSQL does not carry the embedded database.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  const [{ PGlite }, { unaccent }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/unaccent'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
   const dir = opts.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(path.resolve(dir), { recursive: true });
+  let unlock = () => {};
+  if (!dir.startsWith('memory://')) {
+    mkdirSync(path.resolve(dir), { recursive: true });
+    unlock = lockEmbeddedDatabase(path.resolve(dir));
+  }
+  // Search folds accents with PostgreSQL's unaccent (migration 0002), which PGlite loads as an
+  // extension bundled with it.
+  const extensions = { unaccent };
   const client = opts.pgliteSnapshot
-    ? await PGlite.create({ loadDataDir: opts.pgliteSnapshot })
-    : await PGlite.create(dir);
+    ? await PGlite.create({ loadDataDir: opts.pgliteSnapshot, extensions })
+    : await PGlite.create({ dataDir: dir, extensions });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
@@ -88,8 +97,67 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
-    close: once(() => client.close()),
+    close: once(async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    }),
   };
+}
+
+/** Said when the embedded database's directory is open in another process. */
+export class DatabaseInUseError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `The embedded database in ${dir} is in use by another process (pid ${pid}, a running Atrium server?): stop it first, or run both on PostgreSQL with DATABASE_URL.`,
+    );
+  }
+}
+
+/**
+ * PGlite takes one process at a time: a second one opening the same directory died with
+ * "Aborted(). Build with -sASSERTIONS" (or could damage it). A lock file beside the directory
+ * names the process holding it; a lock whose process is gone (killed) is taken over, so a restart
+ * after a crash is not held up. Written by hand: the lock-file packages judge staleness by age,
+ * which would keep a server restarted at once after a crash waiting; a process id on one
+ * machine (DATA_DIR is local) answers exactly.
+ */
+function lockEmbeddedDatabase(dir: string): () => void {
+  const file = `${dir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      let held = true;
+      const release = () => {
+        if (held) rmSync(file, { force: true });
+        held = false;
+      };
+      process.once('exit', release);
+      return () => {
+        process.off('exit', release);
+        release();
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(file, 'utf8').trim());
+      if (pid > 0 && pid !== process.pid && processAlive(pid))
+        throw new DatabaseInUseError(dir, pid);
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not take the lock ${file}`);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**

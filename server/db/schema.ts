@@ -169,7 +169,7 @@ export const chats = pgTable(
     index('chats_user_module_idx').on(t.userId, t.module, t.updatedAt),
     index('chats_user_updated_idx').on(t.userId, t.updatedAt),
     index('chats_deleted_idx').on(t.deletedAt),
-    index('chats_title_search_idx').using('gin', sql`to_tsvector('english', ${t.title})`),
+    index('chats_title_search_idx').using('gin', sql`to_tsvector('atrium_search', ${t.title})`),
   ],
 );
 export type Chat = typeof chats.$inferSelect;
@@ -208,7 +208,7 @@ export const chatMessages = pgTable(
      */
     searchText: text('search_text'),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`to_tsvector('english', coalesce(search_text, ''))`,
+      sql`to_tsvector('atrium_search', coalesce(search_text, ''))`,
     ),
   },
   (t) => [

@@ -7,7 +7,17 @@ import { hashPassword } from '../accounts/passwords';
 import type { Database } from '../db/connect';
 import { users } from '../db/schema';
 import Fastify from 'fastify';
-import { createLogger, lazyChildLogger, loggableUrl, serializeError } from './logging';
+import pino from 'pino';
+import pinoPretty from 'pino-pretty';
+import {
+  LOG_SERIALIZERS,
+  PRETTY_OPTIONS,
+  createLogger,
+  lazyChildLogger,
+  loggableUrl,
+  requestLog,
+  serializeError,
+} from './logging';
 
 describe('what reaches a log line', () => {
   let database: Database;
@@ -67,6 +77,35 @@ describe('what reaches a log line', () => {
 
 // Production lines go to standard output in batches (createLogger without a destination): none
 // may wait there for long, and none may be lost when the process ends.
+describe('log lines in a terminal', () => {
+  it('give a request one line, with what it was, how it ended and how long it took', async () => {
+    let out = '';
+    const destination = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        out += chunk.toString();
+        done();
+      },
+    });
+    const pretty = pinoPretty({ ...PRETTY_OPTIONS, colorize: false, destination, sync: true });
+    const app = Fastify({
+      loggerInstance: pino({ level: 'info', serializers: LOG_SERIALIZERS }, pretty),
+      disableRequestLogging: true,
+    });
+    await app.register(requestLog);
+    app.get('/api/chats', () => ({ ok: true }));
+    try {
+      await app.inject('/api/chats?module=governance');
+      const lines = out.trimEnd().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /INFO.*request completed.*GET.*\/api\/chats\?module=governance.*200/,
+      );
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe("a request's own logger", () => {
   it('writes through the serializers with the request id, at the level set for it', async () => {
     const lines: string[] = [];

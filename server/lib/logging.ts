@@ -145,6 +145,18 @@ export interface LoggerOptions {
   pretty?: boolean;
 }
 
+/**
+ * pino-pretty's options for a terminal. singleLine: a line's fields follow its message on the same
+ * line (a request was 9 lines: its req object, status and time one per line); errors keep their
+ * stack on lines of their own.
+ */
+export const PRETTY_OPTIONS = {
+  colorize: true,
+  translateTime: 'HH:MM:ss.l',
+  ignore: 'pid,hostname',
+  singleLine: true,
+} as const;
+
 /** The process logger: allow-listed serializers, pretty in a terminal, JSON when piped. */
 export function createLogger(opts: LoggerOptions): Logger {
   const options = {
@@ -156,10 +168,7 @@ export function createLogger(opts: LoggerOptions): Logger {
   if (opts.pretty ?? process.stdout.isTTY) {
     return pino({
       ...options,
-      transport: {
-        target: 'pino-pretty',
-        options: { colorize: true, translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' },
-      },
+      transport: { target: 'pino-pretty', options: PRETTY_OPTIONS },
     });
   }
   return pino(options, stdoutLines());

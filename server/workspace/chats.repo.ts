@@ -229,7 +229,7 @@ export async function searchOwnChats(
   limit: number,
 ): Promise<SearchRow[]> {
   const result = await db.execute(sql`
-    with q as (select to_tsquery('english', ${tsquery}) as query),
+    with q as (select to_tsquery('atrium_search', ${tsquery}) as query),
     own as (
       select c.id, c.title, c.module, c.updated_at from ${chats} c
       where c.user_id = ${userId} and c.deleted_at is null
@@ -243,13 +243,13 @@ export async function searchOwnChats(
     ),
     hits as (
       select chat_id, title, module, updated_at, message_id, seq, role,
-        ts_headline('english', search_text, q.query, ${HEADLINE_OPTIONS}) as snippet, 1 as kind
+        ts_headline('atrium_search', search_text, q.query, ${HEADLINE_OPTIONS}) as snippet, 1 as kind
       from message_hits, q where n <= 3
       union all
       select own.id, own.title, own.module, own.updated_at, null, null, null,
-        ts_headline('english', own.title, q.query, ${HEADLINE_OPTIONS}), 0
+        ts_headline('atrium_search', own.title, q.query, ${HEADLINE_OPTIONS}), 0
       from own, q
-      where to_tsvector('english', own.title) @@ q.query
+      where to_tsvector('atrium_search', own.title) @@ q.query
         and not exists (select 1 from message_hits h where h.chat_id = own.id)
     )
     select chat_id as "chatId", title, module, updated_at as "updatedAt", message_id as "messageId",

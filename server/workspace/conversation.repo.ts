@@ -131,7 +131,16 @@ export type NewMessage = typeof chatMessages.$inferInsert;
 export async function insertMessages(tx: DbOrTx, rows: NewMessage[]): Promise<ChatMessage[]> {
   return tx
     .insert(chatMessages)
-    .values(rows.map((r) => ({ ...r, searchText: searchTextOf(r.content, r.structuredResponse) })))
+    .values(
+      rows.map((r) => ({
+        ...r,
+        searchText: searchTextOf(
+          r.content,
+          r.structuredResponse,
+          r.role === 'user' ? 'user' : 'assistant',
+        ),
+      })),
+    )
     .returning();
 }
 
@@ -162,7 +171,12 @@ export async function archiveReply(tx: DbOrTx, reply: ChatMessage): Promise<void
     model: reply.model,
     timestamp: reply.timestamp,
   });
-  await tx.delete(chatMessages).where(eq(chatMessages.id, reply.id));
+  await deleteMessage(tx, reply.id);
+}
+
+/** Removes one message (its attachments go with it). */
+export async function deleteMessage(tx: DbOrTx, messageId: string): Promise<void> {
+  await tx.delete(chatMessages).where(eq(chatMessages.id, messageId));
 }
 
 /**
@@ -187,7 +201,12 @@ export async function rewriteUserMessage(
 ): Promise<void> {
   await tx
     .update(chatMessages)
-    .set({ content, searchText: searchTextOf(content, null), editedAt: now, updatedAt: now })
+    .set({
+      content,
+      searchText: searchTextOf(content, null, 'user'),
+      editedAt: now,
+      updatedAt: now,
+    })
     .where(eq(chatMessages.id, messageId));
 }
 

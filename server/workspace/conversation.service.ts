@@ -21,6 +21,7 @@ import { chatListsChanged } from './turns/chat-list-cache';
 import { findOwnChat } from './chats.repo';
 import {
   archiveReply,
+  deleteMessage,
   findLastMessage,
   findMessageById,
   listReplyVersions,
@@ -492,7 +493,11 @@ export async function regenerateReply(
     if (!last || last.role !== 'assistant') throw new ConflictError(NOTHING_TO_REGENERATE);
     const userMessage = await findMessageBySeq(tx, chat.id, last.seq - 1);
     if (!userMessage || userMessage.role !== 'user') throw new ConflictError(NOTHING_TO_REGENERATE);
-    await archiveReply(tx, last);
+    // A failed reply that said nothing is not a version worth reading: the retry of its turn
+    // takes its place ("1 of 2" would show an empty error beside the answer).
+    if (last.status === 'error' && !last.structuredResponse && !String(last.content ?? '').trim())
+      await deleteMessage(tx, last.id);
+    else await archiveReply(tx, last);
     return {
       userMessage,
       replySeq: last.seq,

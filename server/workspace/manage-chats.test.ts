@@ -245,6 +245,39 @@ describe('managing, finding and reusing chats', () => {
     expect(await search('pay gap')).toEqual([]);
   });
 
+  it('finds words whatever their accents, and shows replies as plain text in snippets', async () => {
+    const { user, cookie } = await signedInUser(t);
+    const office = await chatWith(user.id, 'Offices in Zürich', 'talent-intelligence', [
+      ['user', 'Headcount per office?'],
+      [
+        'assistant',
+        '### Headcount\n\n**Zürich** grew fastest.\n\n| Office | People |\n|---|---|\n| Zürich | 42 |\n| Malmö | 17 |',
+      ],
+    ]);
+    const title = await chatWith(user.id, 'Café rota', 'governance', [['user', 'Who opens?']]);
+    const search = async (q: string) => {
+      const res = await req(cookie, 'GET', `/api/chats/search?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode).toBe(200);
+      return SearchHitDto.array().parse(res.json());
+    };
+
+    for (const q of ['zurich', 'Zürich', 'ZURICH', 'malmo']) {
+      const hits = await search(q);
+      expect(
+        hits.map((h) => [h.chatId, h.seq]),
+        q,
+      ).toEqual([[office.id, 2]]);
+    }
+    const [hit] = await search('zurich');
+    const plain = hit!.snippet.replaceAll(HIGHLIGHT_START, '').replaceAll(HIGHLIGHT_END, '');
+    expect(plain).toContain('Zürich grew fastest.');
+    expect(plain).toMatch(/Zürich · 42/);
+    expect(plain).not.toMatch(/\*\*|\||###/);
+    expect(hit!.snippet).toContain(`${HIGHLIGHT_START}Zürich${HIGHLIGHT_END}`);
+    // Titles too.
+    expect((await search('cafe')).map((h) => h.chatId)).toEqual([title.id]);
+  });
+
   it('finds words of a report, not the JSON keys it arrived in', async () => {
     const { cookie, chat } = await userWithChat(t, 'builtin');
     await sendMessage(t, cookie, { chatId: chat.id, message: 'What can you do?' });

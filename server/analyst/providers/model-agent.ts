@@ -54,6 +54,8 @@ export interface ModelAgentOptions {
   idleTimeoutMs?: number;
   /** Model calls per turn, tool round trips included. */
   maxSteps?: number;
+  /** Tokens one model call may write (sent as max_tokens); unset sends none. */
+  maxOutputTokens?: number;
 }
 
 /** Defaults that let a slow model answer within the turn's own limit (MESSAGE_TIMEOUT_MS). */
@@ -249,6 +251,7 @@ export function modelAgent(options: ModelAgentOptions): Agent {
           messages: await toModelMessages(history),
           tools: toolsFor(module, input),
           stopWhen: stepCountIs(options.maxSteps ?? DEFAULT_MAX_STEPS),
+          maxOutputTokens: options.maxOutputTokens,
           abortSignal: controller.signal,
           // Raw chunks carry what the SDK's chunk schema drops (an OpenAI refusal).
           includeRawChunks: true,
@@ -336,8 +339,8 @@ export function modelAgent(options: ModelAgentOptions): Agent {
           const s = Math.ceil(silence.ms / 1000);
           throw new AgentError(
             silence.phase === 'first'
-              ? `The model server sent nothing for ${s} s after the request (it may still be loading the model or reading a long prompt): try again, or ask your admin to raise MODEL_FIRST_TOKEN_TIMEOUT_S.`
-              : `The model server stopped sending in the middle of the answer (nothing for ${s} s): try again.`,
+              ? `The model server sent nothing for ${s} s after the request (it may still be loading the model or reading a long prompt; an admin can raise MODEL_FIRST_TOKEN_TIMEOUT_S)`
+              : `The model server stopped sending in the middle of the answer (nothing for ${s} s)`,
             504,
             { phase: silence.phase, silentMs: silence.ms },
           );
@@ -362,7 +365,7 @@ export function modelAgent(options: ModelAgentOptions): Agent {
         : text;
       if (!answer.trim())
         throw new AgentError(
-          'The model returned an empty answer: try again, or rephrase the request.',
+          'The model returned an empty answer (rephrasing the request may help)',
           502,
           { finishReason: rawFinish },
         );

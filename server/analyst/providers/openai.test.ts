@@ -195,7 +195,7 @@ describe('openai provider', () => {
       '429',
       () =>
         server.enqueue({ kind: 'status', status: 429, body: { error: { message: 'Rate limit' } } }),
-      /answered 429 \(rate limited: wait a minute and try again\): Rate limit/,
+      /answered 429 \(rate limited: wait a minute\): Rate limit/,
     ],
     [
       '500',
@@ -220,7 +220,19 @@ describe('openai provider', () => {
           items: [{ delta: { content: '{"task_name": "Half' } }],
           cut: true,
         }),
-      /cut before the answer finished: try again/,
+      /^The connection to the model server was cut before the answer finished$/,
+    ],
+    [
+      'a stream cut after its first piece',
+      () =>
+        server.enqueue({
+          kind: 'stream',
+          items: [{ delta: { content: '{"task_name": "Half' } }],
+          delayMs: 50,
+          cut: true,
+        }),
+      // Not "The model server answered 200": the server had answered, then the stream broke off.
+      /^The connection to the model server was cut before the answer finished$/,
     ],
     [
       'a malformed chunk',
@@ -238,8 +250,39 @@ describe('openai provider', () => {
       const err = await failure(runTurn(agent(), 'talent-intelligence', [userMessage('Hello')]));
       expect(err).toBeInstanceOf(AgentError);
       expect(err.message).toMatch(message);
+      // The error dialog adds "Please try again" (spec section 8): never twice.
+      expect(err.message).not.toMatch(/try again/i);
     });
   }
+
+  it('sends the output limit as max_tokens', async () => {
+    server.enqueue(textReply(JSON.stringify(REPORT)));
+    await runTurn(agent({ maxOutputTokens: 4_321 }), 'governance', [userMessage('Hello')]);
+    expect(server.requests[0]!.body.max_tokens).toBe(4_321);
+  });
+
+  it('shows the error event a server like llama.cpp sends after a silence, not the idle limit', async () => {
+    const silence = new Promise((r) => setTimeout(r, 1_000));
+    server.enqueue({
+      kind: 'stream',
+      items: [
+        { delta: { content: '{"task_name": "Pay' } },
+        {
+          sse: 'error: {"code":400,"message":"the request exceeds the available context size","type":"exceed_context_size_error"}',
+        },
+      ],
+      pauseAt: { index: 1, until: silence },
+      // The stream stays open after the error, as a proxy in front of it may keep it.
+      holdUntil: new Promise(() => undefined),
+    });
+    const err = await failure(
+      runTurn(agent({ idleTimeoutMs: 2_000 }), 'governance', [userMessage('Hello')]),
+    );
+    expect(err).toBeInstanceOf(AgentError);
+    expect(err.message).toBe(
+      'The model server reported an error in the middle of the answer: the request exceeds the available context size (400)',
+    );
+  });
 
   it('never repeats the key, even when the server echoes it back', async () => {
     server.enqueue({

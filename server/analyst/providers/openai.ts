@@ -25,6 +25,8 @@ export interface OpenAiAgentOptions extends Partial<EndpointOptions> {
   idleTimeoutMs?: number;
   /** Model calls per turn, tool round trips included. */
   maxSteps?: number;
+  /** Tokens one model call may write (max_tokens). */
+  maxOutputTokens?: number;
 }
 
 /** The URL as safe to log and show: no user, password or query (where keys sometimes travel). */
@@ -38,6 +40,8 @@ export function safeUrl(raw: string): string {
 }
 
 const BODY_LOG_MAX = 8_000;
+/** What the user reads when a model's answer stops arriving part-way (no advice: see turn.ts). */
+export const CUT_MESSAGE = 'The connection to the model server was cut before the answer finished';
 
 /** The upstream's own words from an error body: `{error: {message}}`, `{message}`, `{detail}` or text. */
 function upstreamMessage(err: APICallError): string {
@@ -118,9 +122,15 @@ function classify(
     const detail = {
       url: safeUrl(err.url),
       status,
-      body: err.responseBody?.slice(0, BODY_LOG_MAX),
+      // Not `body`: the process logger redacts every `body` whole (request bodies carry
+      // passwords); this one is the upstream's answer, logged with the key scrubbed (below).
+      responseBody: err.responseBody?.slice(0, BODY_LOG_MAX),
       cause: err.cause ? errorText(err.cause) : undefined,
     };
+    // A 2xx whose body then failed ("Failed to process successful response"): the stream broke
+    // off after the server had answered, which is a cut, not a status worth showing.
+    if (status !== undefined && status >= 200 && status < 300)
+      return new AgentError(CUT_MESSAGE, 502, detail);
     if (status !== undefined) {
       const said = upstreamMessage(err);
       const hint =
@@ -129,7 +139,7 @@ function classify(
           : status === 404
             ? ` (check the company's model "${modelId}" and ${endpoint.baseUrlSetting})`
             : status === 429
-              ? ' (rate limited: wait a minute and try again)'
+              ? ' (rate limited: wait a minute)'
               : '';
       return new AgentError(`The model server answered ${status}${hint}: ${said}`, 502, detail);
     }
@@ -138,11 +148,7 @@ function classify(
       streaming ||
       /terminated|other side closed|socket/i.test(`${err.message} ${String(err.cause)}`)
     ) {
-      return new AgentError(
-        'The connection to the model server was cut before the answer finished: try again.',
-        502,
-        detail,
-      );
+      return new AgentError(CUT_MESSAGE, 502, detail);
     }
     return new AgentError(
       `Could not reach the model server at ${host}: check ${endpoint.baseUrlSetting} and that the server is running.`,
@@ -165,11 +171,7 @@ function classify(
     );
   }
   if (/ended without a finish reason/i.test(message)) {
-    return new AgentError(
-      'The connection to the model server was cut before the answer finished: try again.',
-      502,
-      detail,
-    );
+    return new AgentError(CUT_MESSAGE, 502, detail);
   }
   if (
     name === 'AI_JSONParseError' ||
@@ -177,17 +179,13 @@ function classify(
     /JSON|parse|validation/i.test(message)
   ) {
     return new AgentError(
-      `The model server sent a malformed response: try again, and check that ${endpoint.baseUrlSetting} points to an OpenAI-compatible API.`,
+      `The model server sent a malformed response (check that ${endpoint.baseUrlSetting} points to an OpenAI-compatible API)`,
       502,
       detail,
     );
   }
   if (/terminated|socket|ECONNRESET|closed|premature|aborted/i.test(message)) {
-    return new AgentError(
-      'The connection to the model server was cut before the answer finished: try again.',
-      502,
-      detail,
-    );
+    return new AgentError(CUT_MESSAGE, 502, detail);
   }
   if (/ECONNREFUSED|ENOTFOUND|fetch failed|EAI_AGAIN/i.test(message)) {
     return new AgentError(
@@ -210,7 +208,7 @@ function wiredFetch(wire: TurnWire): typeof fetch {
     // Headers alone are not an answer: some servers send them at once, then read a long prompt
     // in silence. The first-token limit runs until the first byte of the body.
     if (!res.body) return res;
-    const body = res.body.pipeThrough(
+    let body = res.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {
           wire.alive();
@@ -218,12 +216,69 @@ function wiredFetch(wire: TurnWire): typeof fetch {
         },
       }),
     );
+    if (res.headers.get('content-type')?.includes('text/event-stream'))
+      body = body.pipeThrough(errorEventsAsData());
     return new Response(body, {
       status: res.status,
       statusText: res.statusText,
       headers: res.headers,
     });
   };
+}
+
+const NEWLINE = 10;
+const ERROR_FIELD = Buffer.from('error:');
+
+/**
+ * llama.cpp's server reports a failure inside a stream as an SSE field of its own
+ * (`error: {"code":500,"message":"...","type":"server_error"}`), which an SSE reader skips as an
+ * unknown field: the user then read only the idle limit or the cut that followed, often after a
+ * long silence (a long prompt read, then refused). Such a line becomes the `data: {"error": ...}`
+ * chunk other servers send, which the provider reports as the model server's error. Whole lines
+ * pass at once; only the unfinished last line of a piece waits for the rest of it.
+ */
+function errorEventsAsData(): TransformStream<Uint8Array, Uint8Array> {
+  let carry = Buffer.alloc(0);
+  const rewrite = (lines: Buffer): Buffer => {
+    if (!lines.subarray(0, ERROR_FIELD.length).equals(ERROR_FIELD) && !lines.includes('\nerror:'))
+      return lines;
+    const text = lines
+      .toString('utf8')
+      .split('\n')
+      .map((line) => {
+        const m = /^error:\s?(.*)$/.exec(line);
+        if (!m) return line;
+        let payload: unknown;
+        try {
+          payload = JSON.parse(m[1]!);
+        } catch {
+          payload = { message: m[1] };
+        }
+        const o =
+          payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
+        const error = 'error' in o ? o.error : o;
+        const message =
+          error &&
+          typeof error === 'object' &&
+          typeof (error as { message?: unknown }).message === 'string'
+            ? error
+            : { ...(error && typeof error === 'object' ? error : {}), message: String(m[1]) };
+        return `data: ${JSON.stringify({ error: message })}`;
+      })
+      .join('\n');
+    return Buffer.from(text, 'utf8');
+  };
+  return new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      const all = carry.length ? Buffer.concat([carry, chunk]) : Buffer.from(chunk);
+      const end = all.lastIndexOf(NEWLINE) + 1;
+      carry = all.subarray(end);
+      if (end > 0) controller.enqueue(rewrite(all.subarray(0, end)));
+    },
+    flush(controller) {
+      if (carry.length) controller.enqueue(rewrite(carry));
+    },
+  });
 }
 
 /**
@@ -257,6 +312,7 @@ export function openaiAgent(options: OpenAiAgentOptions): Agent {
         firstTokenTimeoutMs: options.firstTokenTimeoutMs,
         idleTimeoutMs: options.idleTimeoutMs,
         maxSteps: options.maxSteps,
+        maxOutputTokens: options.maxOutputTokens,
         describeError: (err, receiving) =>
           describeUpstreamError(err, options.modelId, endpoint, receiving),
       }).run(input);

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { desc, eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatDto, MessageDto } from '@contract/chats';
 import {
@@ -20,6 +19,7 @@ import {
   type ReplayServer,
 } from '../../../test-support/streams/replay';
 import { chats, logs } from '../../db/schema';
+import { createLogger } from '../../lib/logging';
 import { readTurnEvents } from '../../realtime/turn-feed';
 import { getChat, sendMessage, userWithChat } from '../../../test-support/conversation';
 
@@ -62,7 +62,8 @@ beforeAll(async () => {
       OPENAI_API_KEY: 'sk-replay-secret-key',
       MODEL_IDLE_TIMEOUT_S: '2',
     },
-    logger: pino({ level: 'info' }, sink),
+    // The process logger itself, with its redaction of secrets.
+    logger: createLogger({ level: 'info', destination: sink }),
   });
 });
 afterAll(async () => {
@@ -188,7 +189,9 @@ describe(`replayed model streams (${dir})`, () => {
           const entry = logged.find(
             (l) => (l.upstream as { status?: number } | undefined)?.status === want.status,
           );
-          expect((entry!.upstream as { body: string }).body).toBe(rec.body.toString('utf8'));
+          expect((entry!.upstream as { responseBody: string }).responseBody).toBe(
+            rec.body.toString('utf8'),
+          );
           expect(JSON.stringify(logged)).not.toContain('sk-replay-secret-key');
           break;
         }
@@ -224,7 +227,7 @@ describe('model stream timing and Continue', () => {
     const r = await turn(own('openai-report.sse'), { stallMs: 3_000 });
     expect(r.reply.status).toBe('error');
     expect(r.reply.error).toBe(
-      'The model server stopped sending in the middle of the answer (nothing for 2 s): try again.',
+      'The model server stopped sending in the middle of the answer (nothing for 2 s)',
     );
     expect(text(r.reply)).toBe('{"task_name":"Head');
     expect(r.log.responseStatus).toBe(504);

@@ -15,7 +15,7 @@ import {
 import { TurnRuntime } from './runtime';
 import { pickModel } from './turn.repo';
 import { lastRun, scriptedAgentFor } from '../../../test-support/scripted-agents';
-import { ORPHAN_MESSAGE, TIMEOUT_MESSAGE } from './turn';
+import { FAILURE_MESSAGE, ORPHAN_MESSAGE, SHUTDOWN_MESSAGE, TIMEOUT_MESSAGE } from './turn';
 
 describe('the turn runtime', () => {
   let t: TestApp;
@@ -55,6 +55,13 @@ describe('the turn runtime', () => {
       timeoutMs,
       agentFor: scriptedAgentFor,
     });
+
+  it('says what happened to a reply without advice: the error dialog adds "Please try again" once', () => {
+    for (const message of [TIMEOUT_MESSAGE, FAILURE_MESSAGE, ORPHAN_MESSAGE, SHUTDOWN_MESSAGE])
+      expect(message).not.toMatch(/try again/i);
+    // The sweep does not know the server restarted (a database outage ends the same way).
+    expect(ORPHAN_MESSAGE).not.toMatch(/restarted/);
+  });
 
   it('ends a turn that runs past the timeout with a clear error, even if the agent ignores its signal', async () => {
     const { user, chat } = await userWithChat(t, 'scripted:stuck');

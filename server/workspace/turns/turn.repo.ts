@@ -84,7 +84,7 @@ export async function closeLoadingReply(
       status: values.status,
       content: values.content,
       structuredResponse: values.structuredResponse ?? null,
-      searchText: searchTextOf(values.content, values.structuredResponse),
+      searchText: searchTextOf(values.content, values.structuredResponse, 'assistant'),
       error: values.error ?? null,
       updatedAt: values.now,
     })

@@ -14,14 +14,17 @@ import type { AgentEvent, HistoryMessage } from '../../analyst/types';
 /** Messages of the chat handed to the agent (newest kept): enough context, bounded work. */
 export const HISTORY_LIMIT = 50;
 
-export const TIMEOUT_MESSAGE =
-  'The agent took too long to answer (over 3 minutes). Please try again.';
-export const FAILURE_MESSAGE =
-  'The agent ran into a problem and could not answer. Please try again.';
+// What happened, without advice: the error dialog adds the spec's ". Please try again. If the
+// error persists, please contact an admin." and a failed reply offers its own retry.
+export const TIMEOUT_MESSAGE = 'The agent took too long to answer (over 3 minutes).';
+export const FAILURE_MESSAGE = 'The agent ran into a problem and could not answer.';
+/**
+ * A sweep closes a reply whose writer stopped beating: the process died, or it lost its database
+ * while saving. Which one is not known here, so the message claims neither a restart nor a crash.
+ */
 export const ORPHAN_MESSAGE =
-  'This reply was interrupted because the server restarted while it was being written. Please try again.';
-export const SHUTDOWN_MESSAGE =
-  'This reply was interrupted because the server is restarting. Please try again in a moment.';
+  'This reply was interrupted: the server writing it stopped before it could save the end of it.';
+export const SHUTDOWN_MESSAGE = 'This reply was interrupted because the server is restarting.';
 
 /** The text of a stored message content: the string, or its text parts joined. */
 export function contentText(content: unknown): string {

@@ -32,9 +32,6 @@ import { MESSAGE_REQUIRED_TOAST, checkSend, type ComposerFile } from '../lib/sen
 import { readAnswerStream } from '../lib/stream-lines';
 import { streamCadence } from '../lib/stream-cadence';
 import { loadReportParsers } from '../lib/report-parsers';
-import { lastUserMessage } from '../lib/last-user-message';
-import { toComposerFile } from '../lib/composer-files';
-import { fetchAttachment } from '../api/attachments';
 import { useChatSocket, type SocketStatus } from './use-chat-socket';
 import { useReplyProgress } from './use-progress';
 
@@ -328,29 +325,6 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
     [sendNow],
   );
 
-  const retry = React.useCallback(() => {
-    setError({ open: false, message: null });
-    const last = lastSend.current;
-    if (last) {
-      // A send the server never answered is repeated under the same id (it may have arrived);
-      // after a failed reply, the retry is a new message.
-      void sendNow(last.text, last.files, last.stored ? undefined : last.clientMessageId);
-      return;
-    }
-    // Nothing sent from this page (opened with ?error=true, or reloaded): resubmit the stored last
-    // message with its files, fetched back from the server (spec: "the last message and files").
-    const stored = lastUserMessage(queryClient.getQueryData<ChatData>(key));
-    if (!stored || !stored.text.trim()) return;
-    Promise.all(
-      stored.attachments.map(async (a) =>
-        toComposerFile(await fetchAttachment(a.id), a.name, a.mimeType),
-      ),
-    ).then(
-      (files) => void sendNow(stored.text, files),
-      () => toast({ variant: 'destructive', ...SEND_FAILED_TOAST }),
-    );
-  }, [sendNow, queryClient, key]);
-
   const stop = React.useCallback(() => {
     stopReply(chatId).catch(() =>
       toast({
@@ -395,6 +369,20 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
       ),
     [startTurn, chatId],
   );
+
+  const retry = React.useCallback(() => {
+    setError({ open: false, message: null });
+    const last = lastSend.current;
+    if (last && !last.stored) {
+      // A send the server never answered is repeated under the same id (it may have arrived).
+      void sendNow(last.text, last.files, last.clientMessageId);
+      return;
+    }
+    // The server has the last message and its files ("resubmits the last message and files"):
+    // its turn runs again in place of the failed reply, so the question stays once in the thread
+    // and reaches the model once.
+    void regenerate();
+  }, [sendNow, regenerate]);
 
   // --- title (spec section 4) ----------------------------------------------------------------
   // Follows the last report's task name once a reply completes: never from the history found at
