@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import ExcelJS from 'exceljs';
 import type { HistoryAttachment } from '../types';
+import { checkArchive, tooBigMessage } from './archive-limits';
 import { quoteIdent, sqlString } from './cells';
 
 /**
@@ -332,6 +333,10 @@ export async function readWorkbook(
   att: HistoryAttachment,
   nextName: () => string,
 ): Promise<{ tables: RawTable[]; skipped: string[] }> {
+  // Checked before exceljs unpacks it (a damaged archive gets the message below).
+  const archive = await checkArchive(att.data);
+  if (!archive.ok && archive.reason === 'too-big')
+    throw new SourceError(tooBigMessage(att.fileName));
   let sheets: SheetGrid[];
   try {
     sheets = await streamSheets(att.data);

@@ -1,5 +1,6 @@
 import mammoth from 'mammoth';
 import type { HistoryAttachment } from '../types';
+import { checkArchive, tooBigMessage } from '../tables/archive-limits';
 import { decodeTableText, extensionOf, looksBinary } from '../tables/read-sources';
 
 const decodeText = (data: Buffer): string => decodeTableText(data).text;
@@ -131,6 +132,10 @@ async function extractPdf(att: HistoryAttachment): Promise<DocumentResult> {
 }
 
 async function extractDocx(att: HistoryAttachment): Promise<DocumentResult> {
+  // Checked before mammoth unpacks it (a damaged archive gets mammoth's own message below).
+  const archive = await checkArchive(att.data);
+  if (!archive.ok && archive.reason === 'too-big')
+    return { ok: false, fileName: att.fileName, error: tooBigMessage(att.fileName) };
   try {
     const { value } = await mammoth.extractRawText({ buffer: att.data });
     // mammoth separates paragraphs with blank lines; one line per paragraph reads like the PDF path.
