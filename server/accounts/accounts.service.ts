@@ -129,6 +129,14 @@ export class AccountsService {
     this.sending.add(p);
   }
 
+  /** Work done after the answer (awaited by drain at shutdown); a failure is logged. */
+  private later(work: () => Promise<void>): void {
+    const p = work()
+      .catch((err: unknown) => this.log.error({ err }, 'work after the answer failed'))
+      .finally(() => this.sending.delete(p));
+    this.sending.add(p);
+  }
+
   /**
    * Sends a mail the answer depends on (a link or a code the user waits for) and fails the request
    * with MAIL_FAILED when it cannot go out: the user is told, instead of waiting for nothing.
@@ -156,7 +164,8 @@ export class AccountsService {
   }
 
   async drain(): Promise<void> {
-    await Promise.allSettled([...this.sending]);
+    // Work after an answer may start a mail of its own: until nothing is left.
+    while (this.sending.size) await Promise.allSettled([...this.sending]);
   }
 
   private async endSessions(sids: string[]): Promise<void> {
@@ -355,19 +364,26 @@ export class AccountsService {
     await this.endSessions([session.sid]);
   }
 
-  /** Always the same answer; a link is mailed only when the address has an account. */
+  /**
+   * Always the same answer, after the same work whatever the address (the lookup, then a check
+   * that the mail service answers): the link is written and mailed after the answer, only when
+   * the address has an account. Waiting for it had made known addresses 60 ms slower to answer.
+   */
   async forgotPassword(body: ForgotPasswordBody): Promise<void> {
     await consume(this.deps.bus, LIMITS.forgotPerAddress, body.email);
     const user = await repo.findUserByEmail(body.email, this.db);
-    if (!user) return this.checkMail();
-    const { token, hash } = newLinkToken();
-    await repo.insertResetToken(
-      user.id,
-      hash,
-      new Date(this.now().getTime() + RESET_TTL_MS),
-      this.db,
-    );
-    await this.sendNow(resetMail(user.email, user.firstName, this.link('/reset-password', token)));
+    await this.checkMail();
+    if (!user) return;
+    this.later(async () => {
+      const { token, hash } = newLinkToken();
+      await repo.insertResetToken(
+        user.id,
+        hash,
+        new Date(this.now().getTime() + RESET_TTL_MS),
+        this.db,
+      );
+      this.deliver(resetMail(user.email, user.firstName, this.link('/reset-password', token)));
+    });
   }
 
   /** Sets the new password, and ends every session of the user (the caller's too). */
