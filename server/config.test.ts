@@ -20,6 +20,8 @@ describe('configuration', () => {
     expect(c.approvedEmailDomains).toEqual(DEFAULT_APPROVED_DOMAINS);
     expect(c.approvedEmailDomains).toHaveLength(5);
     expect(c.secureCookies).toBe(false);
+    // A model server that sends nothing holds the user a minute, not the whole 180 s of a reply.
+    expect(c.modelFirstTokenTimeoutMs).toBe(60_000);
     // The generated session secret survives a restart.
     expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(c.sessionSecret);
   });

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGE_TIMEOUT_MS } from '@contract/constants';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** MODEL_FIRST_TOKEN_TIMEOUT_S when unset. */
+export const DEFAULT_FIRST_TOKEN_TIMEOUT_S = 60;
 
 /** The five approved sign-up domains when APPROVED_EMAIL_DOMAINS is not set; the seed companies own them. */
 export const DEFAULT_APPROVED_DOMAINS = [
@@ -75,7 +78,10 @@ const EnvSchema = z.object({
    * A company's model is then `azure-eu:<model>`. The key is read from the variable named.
    */
   MODEL_PROVIDERS: z.string().trim().optional(),
-  /** Seconds a model may take to send its first byte (a slow model reading a long prompt). */
+  /**
+   * Seconds a model may take to send its first byte (a slow model reading a long prompt). A minute
+   * by default: a model server that sends nothing held the user for the whole 180 s before.
+   */
   MODEL_FIRST_TOKEN_TIMEOUT_S: z.coerce
     .number({ error: `must be a number of seconds from 1 to ${MESSAGE_TIMEOUT_MS / 1000}` })
     .min(1, `must be a number of seconds from 1 to ${MESSAGE_TIMEOUT_MS / 1000}`)
@@ -83,7 +89,7 @@ const EnvSchema = z.object({
       MESSAGE_TIMEOUT_MS / 1000,
       `must be a number of seconds from 1 to ${MESSAGE_TIMEOUT_MS / 1000}`,
     )
-    .default(MESSAGE_TIMEOUT_MS / 1000),
+    .default(DEFAULT_FIRST_TOKEN_TIMEOUT_S),
   /** Seconds a started answer may go without a byte (keep-alive comments count). */
   MODEL_IDLE_TIMEOUT_S: z.coerce
     .number({ error: `must be a number of seconds from 1 to ${MESSAGE_TIMEOUT_MS / 1000}` })
@@ -307,8 +313,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function persistedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  assertWritableDir(dataDir);
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Makes `dir` if needed and checks this process may write in it, or throws a ConfigError naming
+ * the cause: PGlite reports an unwritable directory only as "PGlite failed to initialize
+ * properly" (or with no message at all).
+ */
+export function assertWritableDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    const probe = path.join(dir, `.write-check-${process.pid}`);
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    throw new ConfigError(
+      `The data directory ${dir} cannot be written (${e.code ?? e.message}): give this process write access to it, or set DATA_DIR to a directory it may write.`,
+    );
+  }
 }

@@ -26,6 +26,8 @@ async function main(): Promise<void> {
   const database = await connectDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    // Processes sharing a database must share a bus too, or they close each other's replies.
+    busLock: config.redisUrl ? 'shared' : 'exclusive',
   });
   const seeded = await seedDatabase(database.db);
   if (seeded.companies || seeded.starters) log.info(seeded, 'seed data loaded');

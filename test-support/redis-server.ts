@@ -42,6 +42,18 @@ export class RedisServer {
     return this;
   }
 
+  /**
+   * Freezes it (SIGSTOP): connections stay open and commands wait unanswered, as with a Redis
+   * that hangs; `resume()` lets it answer them all, on the same connections.
+   */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   /** Kills it at once, like a crash or a cut network. */
   async kill(): Promise<void> {
     const child = this.child;

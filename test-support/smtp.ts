@@ -16,8 +16,12 @@ export interface CaughtMail {
  */
 export class SmtpPeer {
   readonly mails: CaughtMail[] = [];
+  /** SMTP sessions that ended without sending (a client checking the server, nodemailer's verify). */
+  probes = 0;
   private waiters: Array<() => void> = [];
   private server: SMTPServer;
+  private held: { promise: Promise<void>; release: () => void } | null = null;
+  private readonly sending = new Set<string>();
   port = 0;
 
   constructor() {
@@ -25,6 +29,14 @@ export class SmtpPeer {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onMailFrom: (_address, session, callback) => {
+        this.sending.add(session.id);
+        if (this.held) void this.held.promise.then(() => callback());
+        else callback();
+      },
+      onClose: (session) => {
+        if (!this.sending.delete(session.id)) this.probes += 1;
+      },
       onData: (stream, session, callback) => {
         simpleParser(stream)
           .then((parsed) => {
@@ -60,6 +72,18 @@ export class SmtpPeer {
 
   async stop(): Promise<void> {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Holds every mail at MAIL FROM until `release()`: a client sending one waits meanwhile. */
+  hold(): void {
+    let release = () => undefined as void;
+    const promise = new Promise<void>((resolve) => (release = resolve));
+    this.held = { promise, release };
+  }
+
+  release(): void {
+    this.held?.release();
+    this.held = null;
   }
 
   /** Mails to one address, oldest first. */

@@ -27,7 +27,15 @@ import {
 } from '../mail/templates';
 import * as repo from './accounts.repo';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
-import { LIMITS, allow, consume, countFailure, ensureUnder, resetLimit } from './rate-limit';
+import {
+  LIMITS,
+  allow,
+  consume,
+  countFailure,
+  ensureUnder,
+  limitReached,
+  resetLimit,
+} from './rate-limit';
 import {
   SESSION_ENDED_CHANNEL,
   createSession,
@@ -129,6 +137,14 @@ export class AccountsService {
     this.sending.add(p);
   }
 
+  /** Work done after the answer (awaited by drain at shutdown); a failure is logged. */
+  private later(work: () => Promise<void>): void {
+    const p = work()
+      .catch((err: unknown) => this.log.error({ err }, 'work after the answer failed'))
+      .finally(() => this.sending.delete(p));
+    this.sending.add(p);
+  }
+
   /**
    * Sends a mail the answer depends on (a link or a code the user waits for) and fails the request
    * with MAIL_FAILED when it cannot go out: the user is told, instead of waiting for nothing.
@@ -156,7 +172,8 @@ export class AccountsService {
   }
 
   async drain(): Promise<void> {
-    await Promise.allSettled([...this.sending]);
+    // Work after an answer may start a mail of its own: until nothing is left.
+    while (this.sending.size) await Promise.allSettled([...this.sending]);
   }
 
   private async endSessions(sids: string[]): Promise<void> {
@@ -255,7 +272,10 @@ export class AccountsService {
     const pair = `${body.email}|${ip}`;
     await ensureUnder(bus, LIMITS.passwordPerIp, ip);
     await ensureUnder(bus, LIMITS.passwordPerAddressAndIp, pair);
-    await ensureUnder(bus, LIMITS.passwordPerAddress, body.email);
+    // Guessing spread over many client addresses: past the limit, a wrong password is refused
+    // with it, but the right one still goes on to the mailed code, which only the owner reads
+    // (ADR 0025). Locking the address had kept the owner out until a password reset.
+    const guessed = await limitReached(bus, LIMITS.passwordPerAddress, body.email);
     const user = await repo.findUserByEmail(body.email, this.db);
     // An unknown address is checked against a dummy hash: the same argon2 work, the same answer.
     const passwordOk = await verifyPassword(user?.password ?? (await dummyHash()), body.password);
@@ -263,6 +283,7 @@ export class AccountsService {
       await countFailure(bus, LIMITS.passwordPerIp, ip);
       await countFailure(bus, LIMITS.passwordPerAddressAndIp, pair);
       await countFailure(bus, LIMITS.passwordPerAddress, body.email);
+      guessed?.refuse();
       throw new UnauthorizedError(MSG.badCredentials);
     }
     await resetLimit(bus, LIMITS.passwordPerAddressAndIp, pair);
@@ -355,19 +376,26 @@ export class AccountsService {
     await this.endSessions([session.sid]);
   }
 
-  /** Always the same answer; a link is mailed only when the address has an account. */
+  /**
+   * Always the same answer, after the same work whatever the address (the lookup, then a check
+   * that the mail service answers): the link is written and mailed after the answer, only when
+   * the address has an account. Waiting for it had made known addresses 60 ms slower to answer.
+   */
   async forgotPassword(body: ForgotPasswordBody): Promise<void> {
     await consume(this.deps.bus, LIMITS.forgotPerAddress, body.email);
     const user = await repo.findUserByEmail(body.email, this.db);
-    if (!user) return this.checkMail();
-    const { token, hash } = newLinkToken();
-    await repo.insertResetToken(
-      user.id,
-      hash,
-      new Date(this.now().getTime() + RESET_TTL_MS),
-      this.db,
-    );
-    await this.sendNow(resetMail(user.email, user.firstName, this.link('/reset-password', token)));
+    await this.checkMail();
+    if (!user) return;
+    this.later(async () => {
+      const { token, hash } = newLinkToken();
+      await repo.insertResetToken(
+        user.id,
+        hash,
+        new Date(this.now().getTime() + RESET_TTL_MS),
+        this.db,
+      );
+      this.deliver(resetMail(user.email, user.firstName, this.link('/reset-password', token)));
+    });
   }
 
   /** Sets the new password, and ends every session of the user (the caller's too). */

@@ -29,14 +29,15 @@ export const LIMITS = {
   },
   /**
    * Wrong passwords per address from anywhere: slower, against guessing spread over many client
-   * addresses. The mailbox still lets the owner in: a password reset clears it.
+   * addresses. Past it a wrong password is refused with this, while the right one still gets the
+   * mailed code (the mailbox proves the owner), so guessing never locks the owner out (ADR 0025).
    */
   passwordPerAddress: {
     name: 'pw-addr',
     max: 50,
     windowMs: HOUR,
     message:
-      'Too many failed sign-in attempts for this account. To sign in now, reset your password with the link we e-mail you ("Forgot password?").',
+      'Too many failed sign-in attempts for this account. Please try again later, or reset your password ("Forgot password?").',
   },
   /** Wrong passwords per client IP, whatever the address. */
   passwordPerIp: {
@@ -107,8 +108,18 @@ export async function allow(bus: Bus, limit: Limit, subject: string): Promise<bo
 
 /** Refuses (429) when the failures already counted reach the limit; counts nothing. */
 export async function ensureUnder(bus: Bus, limit: Limit, subject: string): Promise<void> {
+  const reached = await limitReached(bus, limit, subject);
+  if (reached) reached.refuse();
+}
+
+/** Whether the failures already counted reach the limit (with the refusal to throw); counts nothing. */
+export async function limitReached(
+  bus: Bus,
+  limit: Limit,
+  subject: string,
+): Promise<{ refuse: () => never } | null> {
   const { count, resetMs } = await bus.peek(key(limit, subject));
-  if (count >= limit.max) refuse(limit, resetMs);
+  return count >= limit.max ? { refuse: () => refuse(limit, resetMs) } : null;
 }
 
 /** Counts one failure (e.g. a wrong password) without refusing this request. */

@@ -1,7 +1,9 @@
+import { Transform, type TransformCallback } from 'node:stream';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PayloadTooLargeError, RateLimitedError } from '../lib/errors';
+import { PayloadTooLargeError, RateLimitedError, ValidationError } from '../lib/errors';
+import { JsonNestingGuard, MAX_JSON_DEPTH } from '../lib/json-nesting';
 import type { Db } from '../db/connect';
 import type { Bus } from '../realtime/bus';
 import { storedBytes } from './storage.repo';
@@ -88,6 +90,63 @@ export interface RouteLimitOptions {
 /** Big bodies one user may have in flight at once in this process: each is held in memory. */
 export const MAX_BIG_UPLOADS_IN_FLIGHT = 2;
 const BIG_UPLOAD_BYTES = 1024 * 1024;
+/** A body sent without Content-Length is charged to the hourly budget in steps of this size. */
+const CHARGE_STEP_BYTES = 256 * 1024;
+export const TOO_DEEP_MESSAGE = `The request is nested too deeply (more than ${MAX_JSON_DEPTH} levels).`;
+
+/** What a body without a declared length may still bring: checked as its bytes arrive. */
+interface Allowance {
+  userId: string;
+  /** Bytes the user keeps stored when the request began. */
+  stored: number;
+}
+
+/**
+ * A request body as it arrives: counted against the user's hourly budget and storage quota when
+ * its length was not declared (chunked), and followed for JSON nesting. An error ends the read
+ * with the clear message, before the rest of the body is buffered or parsed.
+ */
+class MeteredBody extends Transform {
+  receivedEncodedLength = 0;
+  private uncharged = 0;
+
+  constructor(
+    private readonly guard: JsonNestingGuard | null,
+    private readonly allowance: Allowance | null,
+    private readonly charge: (a: Allowance, bytes: number, stored: number) => Promise<void>,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.receivedEncodedLength += chunk.length;
+    if (this.guard && !this.guard.feed(chunk)) {
+      done(new ValidationError(TOO_DEEP_MESSAGE));
+      return;
+    }
+    if (!this.allowance) {
+      done(null, chunk);
+      return;
+    }
+    this.uncharged += chunk.length;
+    if (this.uncharged < CHARGE_STEP_BYTES) {
+      done(null, chunk);
+      return;
+    }
+    this.flushCharge().then(() => done(null, chunk), done);
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (!this.allowance || this.uncharged === 0) done();
+    else this.flushCharge().then(() => done(), done);
+  }
+
+  private flushCharge(): Promise<void> {
+    const bytes = this.uncharged;
+    this.uncharged = 0;
+    return this.charge(this.allowance!, bytes, this.receivedEncodedLength);
+  }
+}
 
 export const routeLimits = fp(
   async (app: FastifyInstance, opts: RouteLimitOptions) => {
@@ -125,6 +184,34 @@ export const routeLimits = fp(
     const checkOf = new Map(checks.map((c) => [c.limit, c.check]));
     const inFlight = new Map<string, number>();
     const bigUploads = new WeakSet<FastifyRequest>();
+    const unmetered = new WeakMap<FastifyRequest, Allowance>();
+    const hourlyError = (count: number, resetMs: number) =>
+      new RateLimitedError(
+        `You have uploaded ${mb(count)} in the last hour; the limit is ${mb(opts.uploadBytesPerHour)}. Please try again later.`,
+        Math.max(1, Math.ceil(resetMs / 1000)),
+      );
+    const quotaError = (used: number) =>
+      new PayloadTooLargeError(
+        `Your storage is full: you use ${mb(used)} of your ${mb(opts.storageQuotaBytes)}. Delete chats or files you no longer need, then try again.`,
+      );
+    const takeBigUpload = (req: FastifyRequest, userId: string) => {
+      const n = inFlight.get(userId) ?? 0;
+      if (n >= MAX_BIG_UPLOADS_IN_FLIGHT) {
+        throw new RateLimitedError(
+          'Another upload of yours is still being received. Please wait for it to finish.',
+          5,
+        );
+      }
+      inFlight.set(userId, n + 1);
+      bigUploads.add(req);
+    };
+    /** Charges bytes of an undeclared-length body as they arrive; throws once over a limit. */
+    const charge = async (a: Allowance, bytes: number, received: number) => {
+      const key = `rl:upload-bytes:${a.userId}`;
+      const r = await bus.hit(key, HOUR, bytes);
+      if (r.count > opts.uploadBytesPerHour) throw hourlyError(r.count - bytes, r.resetMs);
+      if (a.stored + received > opts.storageQuotaBytes) throw quotaError(a.stored);
+    };
     const release = (req: FastifyRequest) => {
       if (!bigUploads.has(req) || req.session?.stage !== 'full') return;
       bigUploads.delete(req);
@@ -143,37 +230,41 @@ export const routeLimits = fp(
       }
       const userId = req.session?.stage === 'full' ? req.session.userId : null;
       if (!userId || !UPLOAD_ROUTES.has(`${req.method} ${req.routeOptions.url}`)) return;
-      // Counted from the declared length, before a byte of the body is read or buffered.
-      const bytes = Number(req.headers['content-length'] ?? 0);
-      if (!Number.isFinite(bytes) || bytes <= 0) return;
       const key = `rl:upload-bytes:${userId}`;
-      const sofar = await bus.peek(key);
-      if (sofar.count + bytes > opts.uploadBytesPerHour) {
-        throw new RateLimitedError(
-          `You have uploaded ${mb(sofar.count)} in the last hour; the limit is ${mb(opts.uploadBytesPerHour)}. Please try again later.`,
-          Math.max(1, Math.ceil(sofar.resetMs / 1000)),
-        );
+      const declared = req.headers['content-length'];
+      if (declared === undefined) {
+        // No declared length (Transfer-Encoding: chunked): the body is counted as it arrives
+        // (MeteredBody, below), against what is left of the hour and the quota now.
+        if (req.headers['transfer-encoding'] === undefined) return;
+        const sofar = await bus.peek(key);
+        if (sofar.count >= opts.uploadBytesPerHour) throw hourlyError(sofar.count, sofar.resetMs);
+        const stored = await storedBytes(opts.db, userId);
+        if (stored >= opts.storageQuotaBytes) throw quotaError(stored);
+        // It may be big: it holds one of the user's big-upload places until answered.
+        takeBigUpload(req, userId);
+        unmetered.set(req, { userId, stored });
+        return;
       }
+      // Counted from the declared length, before a byte of the body is read or buffered.
+      const bytes = Number(declared);
+      if (!Number.isFinite(bytes) || bytes <= 0) return;
+      const sofar = await bus.peek(key);
+      if (sofar.count + bytes > opts.uploadBytesPerHour)
+        throw hourlyError(sofar.count, sofar.resetMs);
       if (bytes >= QUOTA_CHECK_FROM_BYTES) {
         const used = await storedBytes(opts.db, userId);
-        if (used + bytes > opts.storageQuotaBytes) {
-          throw new PayloadTooLargeError(
-            `Your storage is full: you use ${mb(used)} of your ${mb(opts.storageQuotaBytes)}. Delete chats or files you no longer need, then try again.`,
-          );
-        }
+        if (used + bytes > opts.storageQuotaBytes) throw quotaError(used);
       }
       await bus.hit(key, HOUR, bytes);
-      if (bytes >= BIG_UPLOAD_BYTES) {
-        const n = inFlight.get(userId) ?? 0;
-        if (n >= MAX_BIG_UPLOADS_IN_FLIGHT) {
-          throw new RateLimitedError(
-            'Another upload of yours is still being received. Please wait for it to finish.',
-            5,
-          );
-        }
-        inFlight.set(userId, n + 1);
-        bigUploads.add(req);
-      }
+      if (bytes >= BIG_UPLOAD_BYTES) takeBigUpload(req, userId);
+    });
+    // Every API body is followed as it arrives: its JSON nesting, and its bytes when no length
+    // was declared. Fastify's bodyLimit counts the bytes received, whatever the framing.
+    app.addHook('preParsing', async (req, _reply, payload) => {
+      const allowance = unmetered.get(req) ?? null;
+      const json = /\bjson\b/i.test(req.headers['content-type'] ?? '');
+      if (!allowance && !json) return payload;
+      return payload.pipe(new MeteredBody(json ? new JsonNestingGuard() : null, allowance, charge));
     });
     // The in-flight count drops when the request is answered, whatever the answer.
     app.addHook('onResponse', async (req) => release(req));

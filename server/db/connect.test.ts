@@ -8,7 +8,10 @@ import { signedInUser } from '../../test-support/factories';
 import { emptyPostgresDatabase } from '../../test-support/postgres';
 import { startServer } from '../../test-support/server-process';
 import { TcpFault } from '../../test-support/tcp-fault';
+import { RedisServer } from '../../test-support/redis-server';
 import {
+  ALONE_WITHOUT_REDIS_MESSAGE,
+  OTHER_WITHOUT_REDIS_MESSAGE,
   connectDatabase,
   DB_CONNECT_TIMEOUT_MS,
   MIGRATION_LOCK_KEY,
@@ -72,9 +75,13 @@ describe('starting on PostgreSQL', () => {
     const url = await emptyDatabase();
     const dirs = [1, 2].map(() => mkdtempSync(path.join(tmpdir(), 'atrium-two-')));
     cleanups.push(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+    // Processes sharing a database share Redis too (the next test: or one refuses to start).
+    const redis = await new RedisServer().start();
+    cleanups.push(() => redis.kill());
     const env = (dir: string) => ({
       DATA_DIR: dir,
       DATABASE_URL: url,
+      REDIS_URL: redis.url,
       SESSION_SECRET: 'two-servers-secret-two-servers-secret-1',
     });
     const servers = await Promise.all(dirs.map((d) => startServer(env(d))));
@@ -88,6 +95,69 @@ describe('starting on PostgreSQL', () => {
     for (const s of servers) s.child.kill('SIGTERM');
     expect(await Promise.all(servers.map((s) => s.exited))).toEqual([0, 0]);
   }, 120_000);
+});
+
+describe('processes sharing a database', () => {
+  /** The one line a refused start printed, or null when it came up. */
+  async function refusal(env: Record<string, string>): Promise<string | null> {
+    try {
+      const s = await startServer(env);
+      cleanups.push(() => s.child.exitCode === null && s.child.kill('SIGKILL'));
+      return null;
+    } catch (err) {
+      const out = String(err).trim().split('\n');
+      return out[out.length - 1]!;
+    }
+  }
+
+  // A process without Redis sees no other process's heartbeats: on a shared database its orphan
+  // sweep closed the replies the others were writing.
+  it('a process without Redis does not start beside others, nor others beside it', async () => {
+    const url = await emptyDatabase();
+    const redis = await new RedisServer().start();
+    cleanups.push(() => redis.kill());
+    const dir = mkdtempSync(path.join(tmpdir(), 'atrium-bus-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const env = {
+      DATA_DIR: dir,
+      DATABASE_URL: url,
+      SESSION_SECRET: 'shared-db-secret-shared-db-secret-12345',
+    };
+    const withRedis = await startServer({ ...env, REDIS_URL: redis.url });
+    cleanups.push(() => withRedis.child.exitCode === null && withRedis.child.kill('SIGKILL'));
+    expect(await refusal(env)).toBe(ALONE_WITHOUT_REDIS_MESSAGE);
+    expect((await fetch(`${withRedis.url}/api/health`)).status).toBe(200);
+    withRedis.child.kill('SIGTERM');
+    expect(await withRedis.exited).toBe(0);
+
+    // The other way round: one without Redis runs; one with Redis is refused.
+    expect(await refusal(env)).toBeNull();
+    expect(await refusal({ ...env, REDIS_URL: redis.url })).toBe(OTHER_WITHOUT_REDIS_MESSAGE);
+  }, 120_000);
+});
+
+describe('a data directory the process cannot write', () => {
+  it('is named with its cause, not "PGlite failed to initialize properly"', async () => {
+    // An existing directory PGlite may not write in (/sys/fs refuses writes even to root).
+    await expect(connectDatabase({ pgliteDir: '/sys/fs' })).rejects.toThrow(
+      /^The data directory \/sys\/fs cannot be written \(E[A-Z]+\): give this process write access/,
+    );
+  });
+
+  it('fails start-up with the cause in one line', async () => {
+    // /sys/fs refuses writes even to root.
+    const err = await startServer({
+      DATA_DIR: '/sys/fs',
+      SESSION_SECRET: 'unwritable-secret-unwritable-secret-123',
+    }).then(
+      () => null,
+      (e: unknown) => String(e),
+    );
+    expect(err).toMatch(
+      /The data directory \/sys\/fs\/pglite cannot be written \(E[A-Z]+\): give this process write access to it, or set DATA_DIR to a directory it may write\.\n*$/,
+    );
+    expect(err).not.toMatch(/PGlite failed/);
+  }, 60_000);
 });
 
 describe('a database that accepts connections but never answers', () => {

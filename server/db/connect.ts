@@ -1,10 +1,11 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ConfigError, assertWritableDir } from '../config';
 import * as schema from './schema';
 
 /** One database type above the driver: PGlite and PostgreSQL share every query. */
@@ -34,9 +35,28 @@ export const DB_STATEMENT_TIMEOUT_MS = 10_000;
  */
 export const MIGRATION_LOCK_KEY = 0x617472697560d;
 
+/**
+ * Key of the advisory lock that keeps processes without a shared bus from sharing a database
+ * ("atriub"): each server process holds it for its whole life, shared when it has Redis,
+ * exclusive when it has not (see ConnectOptions.busLock).
+ */
+export const BUS_LOCK_KEY = 0x617472697562;
+
+export const ALONE_WITHOUT_REDIS_MESSAGE =
+  'Another Atrium process uses this database: processes that share a database must all set the same REDIS_URL (without it, each takes the replies the others are writing for dead and closes them).';
+export const OTHER_WITHOUT_REDIS_MESSAGE =
+  'An Atrium process started without REDIS_URL uses this database: processes that share a database must all set the same REDIS_URL (without it, each takes the replies the others are writing for dead and closes them).';
+
 export interface ConnectOptions {
   /** postgres:// URL; when absent, PGlite. */
   databaseUrl?: string | undefined;
+  /**
+   * A server process's claim on a PostgreSQL database, held until close: 'shared' with Redis
+   * (processes see each other's turns through it), 'exclusive' without (this process alone may
+   * close replies it does not see running). A claim that conflicts fails start-up with a
+   * ConfigError. Tests and the admin command make none.
+   */
+  busLock?: 'shared' | 'exclusive';
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
   /** A dumped, already migrated PGlite data dir to start from (tests: skips initdb). */
@@ -59,13 +79,22 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const release = opts.busLock
+      ? await claimBusLock(opts.databaseUrl, opts.busLock).catch(async (err: unknown) => {
+          await pool.end();
+          throw err;
+        })
+      : null;
     return {
       db,
       kind: 'postgres',
       ping: async () => {
         await pool.query('select 1');
       },
-      close: once(() => pool.end()),
+      close: once(async () => {
+        await release?.();
+        await pool.end();
+      }),
     };
   }
   // PGlite lives in this process: nothing to wait for, nobody to race. Loaded only when used:
@@ -80,7 +109,7 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
   const dir = opts.pgliteDir ?? 'memory://';
   let unlock = () => {};
   if (!dir.startsWith('memory://')) {
-    mkdirSync(path.resolve(dir), { recursive: true });
+    assertWritableDir(path.resolve(dir));
     unlock = lockEmbeddedDatabase(path.resolve(dir));
   }
   // Search folds accents with PostgreSQL's unaccent (migration 0002), which PGlite loads as an
@@ -158,6 +187,32 @@ function processAlive(pid: number): boolean {
     // EPERM: it exists but belongs to someone else.
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * Takes BUS_LOCK_KEY on a connection of its own, kept open for the process's life (the lock goes
+ * with the connection, so a process that dies releases it). Redis processes share it; a process
+ * without Redis needs it alone.
+ */
+async function claimBusLock(
+  databaseUrl: string,
+  mode: 'shared' | 'exclusive',
+): Promise<() => Promise<void>> {
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+  });
+  client.on('error', () => undefined);
+  await client.connect();
+  const fn = mode === 'shared' ? 'pg_try_advisory_lock_shared' : 'pg_try_advisory_lock';
+  const { rows } = await client.query<{ got: boolean }>(`select ${fn}($1) as got`, [BUS_LOCK_KEY]);
+  if (!rows[0]?.got) {
+    await client.end().catch(() => undefined);
+    throw new ConfigError(
+      mode === 'shared' ? OTHER_WITHOUT_REDIS_MESSAGE : ALONE_WITHOUT_REDIS_MESSAGE,
+    );
+  }
+  return () => client.end().catch(() => undefined);
 }
 
 /**

@@ -159,13 +159,16 @@ export class MemoryBus implements Bus {
 
 /** A Redis command that does not answer in this time counts as Redis down (fallback, no wait). */
 export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+/** While degraded, Redis is asked (PING) this often whether it answers again. */
+export const REDIS_PROBE_MS = 1_000;
 
 /**
- * The bus on Redis, shared by every process. When Redis is down or hangs, commands fail within
+ * The bus on Redis, shared by every process. When Redis is down or hangs, a command fails within
  * REDIS_COMMAND_TIMEOUT_MS and this process carries on with an in-process bus: counters and turn
- * logs of its own, events to its own sockets. ioredis reconnects by itself; from then on Redis
- * serves again and channels are subscribed anew. During the outage no orphan is swept (another
- * process's heartbeat cannot be seen).
+ * logs of its own, events to its own sockets. While degraded no command waits on Redis (each
+ * would cost the timeout); a PING every REDIS_PROBE_MS, or ioredis' reconnect, finds it answering
+ * again, and from then on Redis serves and channels are subscribed anew. During the outage no
+ * orphan is swept (another process's heartbeat cannot be seen).
  */
 export class RedisBus implements Bus {
   readonly kind = 'redis' as const;
@@ -175,6 +178,8 @@ export class RedisBus implements Bus {
   /** What serves while Redis does not. */
   private readonly local = new MemoryBus();
   private down = false;
+  private probe: NodeJS.Timeout | null = null;
+  private closed = false;
 
   constructor(
     url: string,
@@ -222,6 +227,33 @@ export class RedisBus implements Bus {
     if (this.down === down) return;
     this.down = down;
     this.onStateChange(down);
+    if (down) this.scheduleProbe();
+    else if (this.probe) {
+      clearTimeout(this.probe);
+      this.probe = null;
+    }
+  }
+
+  /**
+   * While degraded, asks Redis whether it answers again. A hang keeps the connection open, so no
+   * reconnect ('ready') would ever end the outage; a PING that answers does.
+   */
+  private scheduleProbe(): void {
+    if (this.probe || this.closed) return;
+    this.probe = setTimeout(() => {
+      this.cmd.ping().then(
+        () => {
+          this.probe = null;
+          if (this.cmd.status === 'ready') this.setDown(false);
+          else this.scheduleProbe();
+        },
+        () => {
+          this.probe = null;
+          if (this.down) this.scheduleProbe();
+        },
+      );
+    }, REDIS_PROBE_MS);
+    this.probe.unref();
   }
 
   private dispatch(channel: string, message: unknown): void {
@@ -229,15 +261,36 @@ export class RedisBus implements Bus {
     if (set) for (const h of set) h(message);
   }
 
-  /** Runs a Redis command; on failure marks the bus degraded and runs the fallback instead. */
+  /**
+   * Runs a Redis command; on failure marks the bus degraded and runs the fallback instead. While
+   * degraded, the fallback at once: a hang costs one command's timeout, not one per command.
+   */
   private async orLocal<T>(redis: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
-    if (this.down && this.cmd.status !== 'ready') return fallback();
+    if (this.down) return fallback();
     try {
       return await redis();
     } catch {
       this.setDown(true);
       return fallback();
     }
+  }
+
+  /**
+   * Waits for a command on the subscriber connection, which has no command timeout of its own
+   * (ioredis), at most REDIS_COMMAND_TIMEOUT_MS: past it the bus is degraded and the caller goes
+   * on (events published meanwhile reach it through this process; 'ready' subscribes anew).
+   */
+  private async subscriberCommand(command: Promise<unknown>): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), REDIS_COMMAND_TIMEOUT_MS);
+    });
+    const done = command.then(
+      () => 'done' as const,
+      () => 'failed' as const,
+    );
+    if ((await Promise.race([done, late])) === 'late') this.setDown(true);
+    clearTimeout(timer);
   }
 
   private k(key: string) {
@@ -260,7 +313,7 @@ export class RedisBus implements Bus {
       set = new Set();
       this.handlers.set(ch, set);
       // Down: the 'ready' handler subscribes it when Redis is back.
-      await this.sub.subscribe(ch).catch(() => undefined);
+      await this.subscriberCommand(this.sub.subscribe(ch));
     }
     set.add(handler);
     return async () => {
@@ -269,7 +322,7 @@ export class RedisBus implements Bus {
       s.delete(handler);
       if (s.size === 0) {
         this.handlers.delete(ch);
-        await this.sub.unsubscribe(ch).catch(() => undefined);
+        await this.subscriberCommand(this.sub.unsubscribe(ch));
       }
     };
   }
@@ -354,11 +407,15 @@ export class RedisBus implements Bus {
     );
   }
 
+  /** Whether Redis answers now; an answer ends a degraded spell at once. */
   async ping() {
     await this.cmd.ping();
+    if (this.cmd.status === 'ready') this.setDown(false);
   }
 
   async close() {
+    this.closed = true;
+    if (this.probe) clearTimeout(this.probe);
     await Promise.allSettled([this.sub.quit(), this.cmd.quit()]);
     // A quit that could not reach Redis leaves ioredis reconnecting: stop that too.
     this.sub.disconnect();

@@ -4,7 +4,7 @@ import { createUser, TEST_PASSWORD } from '../../test-support/factories';
 import { RedisServer } from '../../test-support/redis-server';
 import { call, freshIp } from '../../test-support/accounts';
 import { replyClosed, sendMessage, userWithChat } from '../../test-support/conversation';
-import { RedisBus } from './bus';
+import { REDIS_COMMAND_TIMEOUT_MS, RedisBus } from './bus';
 
 // With Redis gone, sign-in answered 500 after 10 s and a reply in
 // flight never ended. Now the process runs on its in-process fallback and recovers by itself.
@@ -96,4 +96,73 @@ describe('when Redis goes down and comes back', () => {
       await peer.close();
     }
   }, 90_000);
+});
+
+describe('when Redis hangs and then answers again', () => {
+  let redis: RedisServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    redis = await new RedisServer().start();
+    t = await createTestApp({ env: { REDIS_URL: redis.url } });
+  });
+  afterAll(async () => {
+    redis?.resume();
+    await t?.close();
+    await redis?.kill();
+  });
+
+  const timed = async <T>(fn: () => Promise<T>) => {
+    const started = Date.now();
+    const value = await fn();
+    return { value, ms: Date.now() - started };
+  };
+
+  // A hang used to cost every Redis call its 1 s timeout (a sign-in took 7 s), a subscription
+  // waited for ever, and one timeout left the bus degraded (no orphan sweeps) until a reconnect
+  // that a hang never brings, while health said ok.
+  it('costs one timeout, bounds subscriptions, and recovers without a reconnect', async () => {
+    const ready = Date.now() + 10_000;
+    while ((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode !== 200) {
+      if (Date.now() > ready) throw new Error('Redis never became ready');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    redis.pause();
+
+    // Ten calls in a row: only the first waits for the timeout, the rest run on the fallback.
+    const calls: number[] = [];
+    for (let i = 0; i < 10; i++) calls.push((await timed(() => t.bus.hit(`hang:${i}`, 60_000))).ms);
+    expect(calls.filter((ms) => ms >= REDIS_COMMAND_TIMEOUT_MS * 0.9).length).toBeLessThanOrEqual(
+      1,
+    );
+    expect(t.bus.degraded).toBe(true);
+
+    // A subscription gets an answer within the timeout, and hears what this process publishes.
+    const got: unknown[] = [];
+    const subscribing = t.bus.subscribe('hang-room', (m) => got.push(m));
+    const outcome = await Promise.race([
+      subscribing.then(() => 'subscribed'),
+      new Promise((r) => setTimeout(() => r('still waiting'), 3 * REDIS_COMMAND_TIMEOUT_MS)),
+    ]);
+    expect(outcome).toBe('subscribed');
+    await t.bus.publish('hang-room', { n: 1 });
+    expect(got).toEqual([{ n: 1 }]);
+
+    // Health tells the truth meanwhile.
+    const down = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(down.statusCode).toBe(503);
+
+    // Redis answers again on the same connections: the bus recovers by itself.
+    redis.resume();
+    const until = Date.now() + 10_000;
+    while (t.bus.degraded) {
+      if (Date.now() > until) throw new Error('the bus stayed degraded after Redis answered again');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await t.bus.hit('after-hang', 60_000)).count).toBe(1);
+    await (
+      await subscribing
+    )();
+  }, 60_000);
 });

@@ -1,5 +1,4 @@
 import { stepCountIs, streamText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
-import { MESSAGE_TIMEOUT_MS } from '@contract/constants';
 import {
   CONTINUE_REQUEST,
   MODEL_FILTERED_MESSAGE,
@@ -8,6 +7,7 @@ import {
 import { MODULE_AGENTS } from '../modules/catalog';
 import type { ModuleAgent } from '../modules/module';
 import { documentFormatOf } from '../tools/documents';
+import { DEFAULT_FIRST_TOKEN_TIMEOUT_S } from '../../config';
 import { aiToolSet } from '../tools/runner';
 import { tableKindOf } from '../tables/read-sources';
 import {
@@ -58,8 +58,8 @@ export interface ModelAgentOptions {
   maxOutputTokens?: number;
 }
 
-/** Defaults that let a slow model answer within the turn's own limit (MESSAGE_TIMEOUT_MS). */
-export const DEFAULT_FIRST_TOKEN_TIMEOUT_MS = MESSAGE_TIMEOUT_MS;
+/** Defaults within the turn's own limit (MESSAGE_TIMEOUT_MS); MODEL_FIRST_TOKEN_TIMEOUT_S sets the first. */
+export const DEFAULT_FIRST_TOKEN_TIMEOUT_MS = DEFAULT_FIRST_TOKEN_TIMEOUT_S * 1000;
 export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_STEPS = 8;
 

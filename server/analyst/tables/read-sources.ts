@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import ExcelJS from 'exceljs';
 import type { HistoryAttachment } from '../types';
+import { checkArchive, tooBigMessage } from './archive-limits';
 import { quoteIdent, sqlString } from './cells';
 
 /**
@@ -213,7 +214,10 @@ async function appendGrid(
   grid: Array<Array<string | null>>,
   rowNumbers: number[],
 ): Promise<string[]> {
-  const width = Math.min(MAX_COLUMNS, Math.max(1, ...grid.map((r) => r.length)));
+  // A loop, not Math.max(...rows): spread, an 850,000-row sheet passes the stack.
+  let widest = 1;
+  for (const r of grid) widest = Math.max(widest, r.length);
+  const width = Math.min(MAX_COLUMNS, widest);
   const cols = Array.from({ length: width }, (_, i) => quoteIdent(`column${i}`));
   await conn.run(
     `CREATE TABLE ${quoteIdent(name)} (__row INTEGER, ${cols.map((c) => `${c} VARCHAR`).join(', ')})`,
@@ -332,6 +336,10 @@ export async function readWorkbook(
   att: HistoryAttachment,
   nextName: () => string,
 ): Promise<{ tables: RawTable[]; skipped: string[] }> {
+  // Checked before exceljs unpacks it (a damaged archive gets the message below).
+  const archive = await checkArchive(att.data);
+  if (!archive.ok && archive.reason === 'too-big')
+    throw new SourceError(tooBigMessage(att.fileName));
   let sheets: SheetGrid[];
   try {
     sheets = await streamSheets(att.data);
@@ -351,7 +359,9 @@ export async function readWorkbook(
   const tables: RawTable[] = [];
   const skipped: string[] = [];
   for (const { name: sheetName, grid, rowNumbers, widest } of sheets) {
-    if (grid.length < 2 || Math.max(...grid.map((r) => r.filter((c) => c?.trim()).length)) < 2) {
+    // Not Math.max(...rows): spread, an 850,000-row sheet passes the stack ("Maximum call stack
+    // size exceeded").
+    if (grid.length < 2 || !grid.some((r) => r.filter((c) => c?.trim()).length >= 2)) {
       if (grid.length)
         skipped.push(`Sheet "${sheetName}" of ${att.fileName} holds no table: skipped.`);
       continue;

@@ -1,5 +1,7 @@
+import { Tokenizer } from 'htmlparser2';
 import mammoth from 'mammoth';
 import type { HistoryAttachment } from '../types';
+import { checkArchive, tooBigMessage } from '../tables/archive-limits';
 import { decodeTableText, extensionOf, looksBinary } from '../tables/read-sources';
 
 const decodeText = (data: Buffer): string => decodeTableText(data).text;
@@ -131,6 +133,10 @@ async function extractPdf(att: HistoryAttachment): Promise<DocumentResult> {
 }
 
 async function extractDocx(att: HistoryAttachment): Promise<DocumentResult> {
+  // Checked before mammoth unpacks it (a damaged archive gets mammoth's own message below).
+  const archive = await checkArchive(att.data);
+  if (!archive.ok && archive.reason === 'too-big')
+    return { ok: false, fileName: att.fileName, error: tooBigMessage(att.fileName) };
   try {
     const { value } = await mammoth.extractRawText({ buffer: att.data });
     // mammoth separates paragraphs with blank lines; one line per paragraph reads like the PDF path.
@@ -150,39 +156,79 @@ async function extractDocx(att: HistoryAttachment): Promise<DocumentResult> {
   }
 }
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
+/** Elements whose content is not shown on the page. */
+const HIDDEN = new Set(['script', 'style', 'noscript', 'template']);
+/** Elements that end a line of text. */
+const BLOCKS = new Set([
+  'br',
+  'p',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'li',
+  'tr',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'blockquote',
+]);
 
-/** Visible text of an HTML page, one block element per line; scripts and styles dropped. */
+const noop = () => undefined;
+
+/**
+ * Visible text of an HTML page, one block element per line; scripts and styles dropped. Read with
+ * htmlparser2's tokenizer, linear in the input (it keeps script and style bodies as raw text):
+ * the regular expressions this replaced were quadratic on many unclosed tags (5 MB of
+ * `<script>x ` ran for minutes), and so is htmlparser2's Parser on deep nesting (it unshifts each
+ * open element onto its stack); no tree is needed for the text.
+ */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style|noscript|template)[\s\S]*?<\/\1>/gi, '')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(
-      /<(br|\/p|\/div|\/h[1-6]|\/li|\/tr|\/section|\/article|\/header|\/footer|\/blockquote)\s*\/?>/gi,
-      '\n',
-    )
-    .replace(/<li[^>]*>/gi, '- ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (m, code: string) => {
-      if (code[0] === '#') {
-        const n =
-          code[1] === 'x' || code[1] === 'X'
-            ? parseInt(code.slice(2), 16)
-            : parseInt(code.slice(1), 10);
-        return Number.isFinite(n) && n > 0 && n < 0x110000 ? String.fromCodePoint(n) : m;
-      }
-      return ENTITIES[code.toLowerCase()] ?? m;
-    })
+  let text = '';
+  let hidden = 0;
+  const tokenizer = new Tokenizer(
+    { decodeEntities: true },
+    {
+      onopentagname(start, end) {
+        const name = html.slice(start, end).toLowerCase();
+        if (HIDDEN.has(name)) hidden++;
+        else if (name === 'li') text += '\n- ';
+        else if (name === 'br') text += '\n';
+      },
+      onclosetag(start, end) {
+        const name = html.slice(start, end).toLowerCase();
+        if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1);
+        else if (BLOCKS.has(name)) text += '\n';
+      },
+      ontext(start, end) {
+        if (!hidden) text += html.slice(start, end);
+      },
+      ontextentity(codepoint) {
+        if (!hidden) text += String.fromCodePoint(codepoint);
+      },
+      onattribdata: noop,
+      onattribentity: noop,
+      onattribend: noop,
+      onattribname: noop,
+      oncdata: noop,
+      oncomment: noop,
+      ondeclaration: noop,
+      onend: noop,
+      onopentagend: noop,
+      onprocessinginstruction: noop,
+      onselfclosingtag: noop,
+    },
+  );
+  tokenizer.write(html);
+  tokenizer.end();
+  return text
     .split('\n')
-    .map((l) => l.replace(/[ \t]+/g, ' ').trim())
-    .filter(Boolean)
+    .map((l) => l.replace(/[ \t\r\u00a0]+/g, ' ').trim())
+    .filter((l) => l && l !== '-')
     .join('\n');
 }
 

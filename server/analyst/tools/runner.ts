@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 // Types only: the AI SDK and piscina load when a turn first needs them, not at start-up.
 import type { Tool, ToolSet } from 'ai';
 import type { Piscina } from 'piscina';
@@ -12,6 +13,23 @@ import type { ToolTask } from './tool-worker';
  */
 
 let pool: Piscina | null = null;
+const THREADS = Math.max(1, Math.min(2, availableParallelism()));
+
+/**
+ * Heap one worker may use. The workers share the process; without a limit one crafted file took
+ * the process to 4.3 GB. Past it the worker alone dies (piscina starts another) and the call
+ * answers WORKER_MEMORY_MESSAGE.
+ */
+export const WORKER_HEAP_MB = 2048;
+/**
+ * Time one tool call may run in its worker, counted from when a worker starts it (not while it
+ * waits for one): past it the worker is ended, which frees it for the next call, whoever's it is.
+ */
+export const TOOL_CALL_LIMIT_MS = 90_000;
+export const WORKER_MEMORY_MESSAGE =
+  'The attached files need more memory to analyse than one analysis may use. Attach a smaller file, or only the sheets or columns needed.';
+export const toolTimeMessage = (limitMs: number) =>
+  `The analysis of the attached files took longer than ${Math.round(limitMs / 1000)} s and was stopped. Attach a smaller file, or ask about a part of it.`;
 
 async function getPool(): Promise<Piscina> {
   if (!pool) {
@@ -23,9 +41,12 @@ async function getPool(): Promise<Piscina> {
     pool = new Piscina({
       filename: new URL(`./tool-worker.${typescript ? 'ts' : 'js'}`, import.meta.url).href,
       execArgv: typescript ? ['--import', 'tsx'] : [],
-      minThreads: 0,
-      maxThreads: Math.max(1, Math.min(2, availableParallelism())),
+      // As many kept as allowed: a worker ended for its time limit is replaced only up to
+      // minThreads (piscina 5), and below that the calls waiting for it would wait for ever.
+      minThreads: THREADS,
+      maxThreads: THREADS,
       idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 64 },
     });
   }
   return pool;
@@ -33,30 +54,57 @@ async function getPool(): Promise<Piscina> {
 
 /**
  * One tool call on the turn's files: the tool's JSON result, or `{ error }` when the input is
- * invalid or the tool failed with a ToolError. Rejects with an AbortError as soon as `signal`
- * aborts (stop, timeout).
+ * invalid, the tool failed with a ToolError, or the call ran past its time or memory. Rejects
+ * with an AbortError as soon as `signal` aborts (stop, timeout): the turn stops waiting, the call
+ * finishes in its worker and its result is dropped. Only the time limit ends a worker
+ * (docs/decisions/0006-tool-cancellation.md).
  */
 export async function runTool(
   toolName: string,
   input: unknown,
   files: HistoryAttachment[],
   signal?: AbortSignal,
+  { timeLimitMs = TOOL_CALL_LIMIT_MS }: { timeLimitMs?: number } = {},
 ): Promise<unknown> {
   signal?.throwIfAborted();
+  // The worker says when it starts the call; the time limit runs from then.
+  const { port1, port2 } = new MessageChannel();
   const task: ToolTask = {
     tool: toolName,
     input,
     files: files.map((f) => ({ fileName: f.fileName, mimeType: f.mimeType, data: f.data })),
+    started: port2,
   };
-  const call: Promise<unknown> = (await getPool()).run(task);
-  return signal ? abandonedOnAbort(call, signal) : call;
+  const limit = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  port1.once('message', () => {
+    timer = setTimeout(() => limit.abort(), timeLimitMs);
+  });
+  const call: Promise<unknown> = (await getPool()).run(task, {
+    signal: limit.signal,
+    transferList: [port2],
+  });
+  // The limit holds until the call itself ends, also after a stopped turn stopped waiting for it.
+  const settled = () => {
+    clearTimeout(timer);
+    port1.close();
+  };
+  call.then(settled, settled);
+  try {
+    return await (signal ? abandonedOnAbort(call, signal) : call);
+  } catch (err) {
+    if (limit.signal.aborted) return { error: toolTimeMessage(timeLimitMs) };
+    if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
+      return { error: WORKER_MEMORY_MESSAGE };
+    throw err;
+  }
 }
 
 /**
- * The turn stops waiting for the call; the call itself finishes in its worker and its result is
- * dropped. Not piscina's own abort: that ends the worker running the call, and ending a worker in
- * the middle of a DuckDB query takes the whole process down (native abort), so a user's Stop
- * would stop the server (docs/decisions/0006-tool-cancellation.md).
+ * The turn stops waiting for the call; the call itself finishes in its worker (or meets its time
+ * limit) and its result is dropped. Not piscina's abort on Stop: ending a worker in the middle of
+ * a DuckDB query takes the whole process down (native abort), so a user's Stop would stop the
+ * server (docs/decisions/0006-tool-cancellation.md).
  */
 function abandonedOnAbort(call: Promise<unknown>, signal: AbortSignal): Promise<unknown> {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { MessagePort } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import { loadTables } from '../tables/load';
 import { tableKindOf } from '../tables/read-sources';
@@ -19,6 +20,8 @@ export interface ToolTask {
   tool: string;
   input: unknown;
   files: Array<{ fileName: string; mimeType: string; data: Uint8Array }>;
+  /** Told when this worker starts the call: its time limit runs from then (runner.ts). */
+  started?: MessagePort;
 }
 
 const tableSets = new LRUCache<string, Promise<TableSet>>({
@@ -86,6 +89,7 @@ function contextOf(files: HistoryAttachment[]): ToolContext {
 
 /** Runs one tool: its JSON result, or `{ error }` for a bad input or a ToolError. */
 export default async function runTask(task: ToolTask): Promise<unknown> {
+  task.started?.postMessage('started');
   const tool = toolNamed(task.tool);
   if (!tool) return { error: `There is no tool named ${task.tool}.` };
   const input = tool.input.safeParse(task.input ?? {});

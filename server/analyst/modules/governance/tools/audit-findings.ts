@@ -99,7 +99,7 @@ export const auditFindingsTracker = defineTool({
       '',
       `Position at ${asOf}, from ${reg.table.source}.`,
       '',
-      `Of ${findings.length} findings, ${open} are open and ${findings.length - open} closed. ${overdue.length} open finding${overdue.length === 1 ? ' is' : 's are'} past the agreed date${overdue.length ? `, the oldest by ${Math.max(...overdue.map((f) => f.overdueDays!))} days` : ''}.`,
+      `Of ${findings.length} findings, ${open} are open and ${findings.length - open} closed. ${overdue.length} open finding${overdue.length === 1 ? ' is' : 's are'} past the agreed date${overdue.length ? `, the oldest by ${overdue.reduce((most, f) => Math.max(most, f.overdueDays!), 0)} days` : ''}.`,
       '',
       '## Open findings by severity',
       '',
