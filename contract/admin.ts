@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Role } from './accounts';
 import { ModelString } from './models';
 import { ModuleKey } from './modules';
 import { StarterInput } from './starters';
@@ -6,9 +7,7 @@ import { StarterInput } from './starters';
 // The admin console's API (/api/admin/*): roles, members, invitations, company settings,
 // starters, companies, providers and the audit log. See docs/decisions/0020-roles-and-admin-api.md.
 
-/** member: everyone; admin: manages their company; operator: runs the deployment. */
-export const Role = z.enum(['member', 'admin', 'operator']);
-export type Role = z.infer<typeof Role>;
+export { Role } from './accounts';
 
 /** A bare domain such as example.com (the rule APPROVED_EMAIL_DOMAINS follows too). */
 export const Domain = z

@@ -84,6 +84,7 @@ export function toUserDto(u: User): UserDto {
     lastName: u.lastName,
     phone: u.phone,
     companyId: u.companyId,
+    role: u.role as UserDto['role'],
   };
 }
 

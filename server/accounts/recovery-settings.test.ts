@@ -201,6 +201,7 @@ describe('password recovery, profile and password change', () => {
         lastName: 'Byron',
         phone: '+44 20 7946 0958',
         companyId: fabrikam!.id,
+        role: 'member',
       });
       expect((await authUser(cookie)).json()).toEqual(res.json());
       const cleared = await call(
