@@ -24,6 +24,7 @@ const SERVER_LAYERS = [
     './server/realtime/text-batcher.ts',
   ],
   ['./server/mail'],
+  ['./server/audit'],
   ['./server/accounts'],
   ['./server/analyst'],
   ['./server/workspace'],

@@ -118,7 +118,11 @@ export const VerifyEmailParams = z.object({ token: z.string() });
 /** GET /api/auth/user?optional=1: a signed-out caller gets 204 instead of 401. */
 export const CurrentUserQuery = z.object({ optional: z.string().max(10).optional() });
 
-/** The current user as the client sees it (spec section 3, client-side shape). */
+/** member: everyone; admin: manages their company; operator: runs the deployment. */
+export const Role = z.enum(['member', 'admin', 'operator']);
+export type Role = z.infer<typeof Role>;
+
+/** The current user as the client sees it (spec section 3, client-side shape, and the role). */
 export const UserDto = z.object({
   id: z.string(),
   email: z.string(),
@@ -126,6 +130,8 @@ export const UserDto = z.object({
   lastName: z.string(),
   phone: z.string().nullable(),
   companyId: z.number().int().nullable(),
+  /** Decides whether the admin console is offered; the server checks it on every admin route. */
+  role: Role,
 });
 export type UserDto = z.infer<typeof UserDto>;
 

@@ -9,6 +9,8 @@ export const StarterDto = z.object({
   description: z.string(),
   taskType: z.string(),
   module: ModuleKey,
+  /** True for the caller's company's own starter (shown marked beside the global ones). */
+  companyOwn: z.boolean().optional(),
 });
 export type StarterDto = z.infer<typeof StarterDto>;
 

@@ -29,8 +29,13 @@ async function main(): Promise<void> {
     // Processes sharing a database must share a bus too, or they close each other's replies.
     busLock: config.redisUrl ? 'shared' : 'exclusive',
   });
-  const seeded = await seedDatabase(database.db);
+  const seeded = await seedDatabase(database.db, config.approvedEmailDomains);
   if (seeded.companies || seeded.starters) log.info(seeded, 'seed data loaded');
+  if (seeded.unownedDomains.length)
+    log.warn(
+      { domains: seeded.unownedDomains },
+      'APPROVED_EMAIL_DOMAINS lists domains no seed company owns: give them to a company (npm run admin -- companies update <company> --domains ...) so their people can sign up',
+    );
   // A company model with an unknown provider is a configuration error: refuse to start.
   assertCompanyModels(await database.db.select().from(companies), config);
 

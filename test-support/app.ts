@@ -74,7 +74,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   });
   const ownDatabase = !opts.database;
   const database = opts.database ?? (await openTestDatabase());
-  await seedDatabase(database.db);
+  await seedDatabase(database.db, config.approvedEmailDomains);
   const bus = createBus(config.redisUrl, inject('redisPrefix'));
   // config.smtpUrl: a test may put a fault (tcp-fault.ts) between the app and the peer.
   const mailer = smtpMailer(config.smtpUrl ?? smtp.url, config.mailFrom);

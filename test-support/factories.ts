@@ -13,7 +13,7 @@ let passwordHash: Promise<string> | undefined;
 export async function createUser(
   db: DbOrTx,
   over: Partial<
-    Pick<User, 'email' | 'firstName' | 'lastName' | 'companyId' | 'isEmailVerified'>
+    Pick<User, 'email' | 'firstName' | 'lastName' | 'companyId' | 'isEmailVerified' | 'role'>
   > = {},
 ): Promise<User> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
@@ -32,6 +32,7 @@ export async function createUser(
       lastName: over.lastName ?? 'Lovelace',
       isEmailVerified: over.isEmailVerified ?? true,
       companyId,
+      role: over.role ?? 'member',
     })
     .returning();
   return u!;

@@ -5,6 +5,7 @@ import {
   MessagesSquareIcon,
   SearchIcon,
   SettingsIcon,
+  ShieldCheckIcon,
   type LucideIcon,
 } from 'lucide-react';
 import type { UserDto } from '@contract/accounts';
@@ -72,10 +73,25 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
 ];
 
+/** The admin console: in the navigation of company admins and operators only. */
+const ADMIN_ITEM: NavItem = {
+  href: '/admin',
+  label: 'Admin console',
+  shortLabel: 'Admin',
+  title: 'Admin console',
+  icon: ShieldCheckIcon,
+};
+
+/** The navigation for a user: the admin console before Settings when their role has one. */
+export function navItemsFor(user: Pick<UserDto, 'role'> | null): readonly NavItem[] {
+  if (!user || user.role === 'member') return NAV_ITEMS;
+  return [...NAV_ITEMS.slice(0, -1), ADMIN_ITEM, NAV_ITEMS[NAV_ITEMS.length - 1]!];
+}
+
 /** The header title for a path: the nav item's title, "Chat" on chat pages (until the chat's own title is known). */
 export function titleForPath(path: string): string {
   if (path.startsWith('/chat/')) return 'Chat';
-  return NAV_ITEMS.find((item) => item.href === path)?.title ?? 'Atrium';
+  return [...NAV_ITEMS, ADMIN_ITEM].find((item) => item.href === path)?.title ?? 'Atrium';
 }
 
 export interface AppShellProps {
@@ -102,7 +118,7 @@ export function AppShell({ user, onLogout, title, children }: AppShellProps) {
 
   return (
     <div className="flex min-h-dvh bg-background">
-      <Sidebar location={location} />
+      <Sidebar location={location} items={navItemsFor(user)} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-6">
           <Link href="/" className="mr-1 rounded-md md:hidden" aria-label="Atrium home">
@@ -128,7 +144,7 @@ function isActive(location: string, href: string): boolean {
   return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
 }
 
-function Sidebar({ location }: { location: string }) {
+function Sidebar({ location, items }: { location: string; items: readonly NavItem[] }) {
   return (
     <>
       {/* md and up: narrow left rail with tooltips. */}
@@ -143,12 +159,12 @@ function Sidebar({ location }: { location: string }) {
         >
           <AtriumLogo withName={false} />
         </Link>
-        {NAV_ITEMS.map((item, index) => {
+        {items.map((item, index) => {
           const active = isActive(location, item.href);
           const Icon = item.icon;
           return (
             <React.Fragment key={item.href}>
-              {index === NAV_ITEMS.length - 1 && <div className="flex-1" />}
+              {index === items.length - 1 && <div className="flex-1" />}
               <Tooltip>
                 <TooltipTrigger asChild>
                   <Link
@@ -176,7 +192,7 @@ function Sidebar({ location }: { location: string }) {
         aria-label="Main"
         className="fixed inset-x-0 bottom-0 z-40 flex h-16 items-stretch border-t border-sidebar-border bg-sidebar/95 pb-[env(safe-area-inset-bottom)] text-sidebar-foreground backdrop-blur md:hidden"
       >
-        {NAV_ITEMS.map((item) => {
+        {items.map((item) => {
           const active = isActive(location, item.href);
           const Icon = item.icon;
           return (

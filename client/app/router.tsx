@@ -55,6 +55,10 @@ const SettingsPage = React.lazy(() =>
   })),
 );
 
+const AdminPage = React.lazy(() =>
+  import('@/features/admin/admin-page').then((m) => ({ default: m.AdminPage })),
+);
+
 function FullPageLoading({ className = 'min-h-dvh' }: { className?: string }) {
   return (
     <div
@@ -176,6 +180,11 @@ export function AppRouter() {
         <Route path="/settings">
           <SignedIn>
             <SettingsPage />
+          </SignedIn>
+        </Route>
+        <Route path="/admin">
+          <SignedIn>
+            <AdminPage />
           </SignedIn>
         </Route>
         <Route component={Fallback} />

@@ -1,12 +1,13 @@
-import { and, arrayContains, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/connect';
 import {
   companies,
+  companyDomains,
   emailVerificationTokens,
+  invitations,
   otpTokens,
   passwordResetTokens,
   users,
-  type Company,
   type User,
 } from '../db/schema';
 
@@ -43,7 +44,16 @@ export async function deleteUser(id: string, db: DbOrTx): Promise<void> {
 export async function updateUser(
   id: string,
   values: Partial<
-    Pick<User, 'password' | 'firstName' | 'lastName' | 'phone' | 'companyId' | 'isEmailVerified'>
+    Pick<
+      User,
+      | 'password'
+      | 'firstName'
+      | 'lastName'
+      | 'phone'
+      | 'companyId'
+      | 'isEmailVerified'
+      | 'lastSignInAt'
+    >
   >,
   now: Date,
   db: DbOrTx,
@@ -56,30 +66,32 @@ export async function updateUser(
   return u;
 }
 
-export async function companyForDomain(domain: string, db: DbOrTx): Promise<Company | undefined> {
-  const [c] = await db
-    .select()
-    .from(companies)
-    .where(arrayContains(companies.emailDomains, [domain]))
-    .orderBy(asc(companies.id))
-    .limit(1);
-  return c;
-}
-
-export async function companyExists(id: number, db: DbOrTx): Promise<boolean> {
-  const [c] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.id, id))
-    .limit(1);
-  return c !== undefined;
-}
-
-export async function listCompanies(db: DbOrTx): Promise<Array<{ id: number; name: string }>> {
+/** The live (not retired) companies owning an e-mail domain, oldest first. */
+export async function companiesForDomain(
+  domain: string,
+  db: DbOrTx,
+): Promise<Array<{ id: number; name: string }>> {
   return db
     .select({ id: companies.id, name: companies.name })
-    .from(companies)
-    .orderBy(asc(companies.name));
+    .from(companyDomains)
+    .innerJoin(companies, eq(companies.id, companyDomains.companyId))
+    .where(and(eq(companyDomains.domain, domain), isNull(companies.retiredAt)))
+    .orderBy(asc(companies.id));
+}
+
+/** The company an address's pending invitation names, if any. */
+export async function pendingInvitation(email: string, db: DbOrTx) {
+  const [i] = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.email, email), isNull(invitations.acceptedAt)))
+    .orderBy(desc(invitations.createdAt))
+    .limit(1);
+  return i;
+}
+
+export async function acceptInvitation(id: number, now: Date, db: DbOrTx): Promise<void> {
+  await db.update(invitations).set({ acceptedAt: now }).where(eq(invitations.id, id));
 }
 
 // --- e-mail verification tokens (single use: consumed by deleting them) ---

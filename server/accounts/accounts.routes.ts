@@ -17,6 +17,7 @@ import {
   VerifyOtpBody,
 } from '@contract/accounts';
 import { MessageBody } from '@contract/errors';
+import { originOf } from '../audit/audit';
 import { AccountsService } from './accounts.service';
 import { dummyHash } from './passwords';
 import {
@@ -27,6 +28,9 @@ import {
 } from './sessions';
 
 const confirms = { 200: MessageBody };
+
+/** The request's origin for the audit log, with the address the rate limits key on. */
+const originIp = (req: FastifyRequest) => ({ ...originOf(req), ip: req.ip });
 
 /** A signed-out caller gets its 401 before its payload is validated (as when routes parsed it). */
 async function signedIn(req: FastifyRequest) {
@@ -45,7 +49,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   await dummyHash();
 
   app.post('/register', { schema: { body: RegisterBody, response: confirms } }, async (req) => {
-    await accounts.register(req.body, req.ip);
+    await accounts.register(req.body, originIp(req));
     return { message: ACCOUNT_MESSAGES.registered };
   });
 
@@ -54,13 +58,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/verify-email/:token',
     { schema: { params: VerifyEmailParams, response: confirms } },
     async (req) => {
-      await accounts.verifyEmail(req.params.token);
+      await accounts.verifyEmail(req.params.token, originOf(req));
       return { message: ACCOUNT_MESSAGES.emailVerified };
     },
   );
 
   app.post('/login', { schema: { body: LoginBody, response: confirms } }, async (req, reply) => {
-    const { token } = await accounts.login(req.body, req.ip, req.session);
+    const { token } = await accounts.login(req.body, originIp(req), req.session);
     setSessionCookie(reply, config, token);
     return { message: ACCOUNT_MESSAGES.codeSent };
   });
@@ -69,7 +73,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/verify-otp',
     { schema: { body: VerifyOtpBody, response: { 200: VerifyOtpAnswer } } },
     async (req, reply) => {
-      const { token, user } = await accounts.verifyOtp(req.body, req.session);
+      const { token, user } = await accounts.verifyOtp(req.body, req.session, originOf(req));
       setSessionCookie(reply, config, token);
       return { user, message: ACCOUNT_MESSAGES.loggedIn };
     },
@@ -100,7 +104,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const reset = { body: ResetPasswordBody, response: confirms };
   app.post('/reset-password', { schema: reset }, async (req, reply) => {
-    await accounts.resetPassword(req.body);
+    await accounts.resetPassword(req.body, originOf(req));
     // Every session of the user ended, the caller's included if it had one.
     if (req.session) clearSessionCookie(reply, config);
     return { message: ACCOUNT_MESSAGES.passwordReset };
@@ -109,18 +113,17 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const profile = { body: UpdateProfileBody, response: { 200: UserDto } };
   app.patch('/user/profile', { schema: profile, preValidation: signedIn }, async (req) => {
     const userId = requireUserId(req);
-    return accounts.updateProfile(userId, req.body);
+    return accounts.updateProfile(userId, req.body, originOf(req));
   });
 
   const change = { body: ChangePasswordBody, response: confirms };
   app.post('/user/change-password', { schema: change, preValidation: signedIn }, async (req) => {
     const session = requireFullSession(req);
-    await accounts.changePassword(session, req.body, req.ip);
+    await accounts.changePassword(session, req.body, originIp(req));
     return { message: ACCOUNT_MESSAGES.passwordChanged };
   });
 
   app.get('/companies', { schema: { response: { 200: CompaniesAnswer } } }, async (req) => {
-    requireUserId(req);
-    return accounts.companies();
+    return accounts.companies(requireUserId(req));
   });
 };

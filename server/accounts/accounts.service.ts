@@ -14,8 +14,15 @@ import {
 import type { Config } from '../config';
 import type { Database } from '../db/connect';
 import type { User } from '../db/schema';
+import { recordAudit, type AuditEvent, type AuditOrigin } from '../audit/audit';
 import type { Clock } from '../lib/clock';
-import { ForbiddenError, MailFailedError, UnauthorizedError, ValidationError } from '../lib/errors';
+import {
+  ForbiddenError,
+  MailFailedError,
+  RateLimitedError,
+  UnauthorizedError,
+  ValidationError,
+} from '../lib/errors';
 import type { Mail, Mailer } from '../mail/mailer';
 import type { Bus } from '../realtime/bus';
 import {
@@ -72,6 +79,9 @@ const MSG = {
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   companyMissing: 'Company not found',
   wrongCurrentPassword: 'Current password is incorrect',
+  disabled: "This account has been disabled. Ask your company's admin to enable it.",
+  adminCannotMove:
+    'A company admin cannot change company. Ask an operator to remove the admin role first.',
 };
 
 export function toUserDto(u: User): UserDto {
@@ -82,10 +92,12 @@ export function toUserDto(u: User): UserDto {
     lastName: u.lastName,
     phone: u.phone,
     companyId: u.companyId,
+    role: u.role as UserDto['role'],
   };
 }
 
-const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
+/** The domain of an address (addresses are stored lower-cased). */
+export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 
 /** What the accounts service uses of the app's parts (AppDeps fits; app.ts is not imported). */
 export interface AccountsDeps {
@@ -176,15 +188,27 @@ export class AccountsService {
     while (this.sending.size) await Promise.allSettled([...this.sending]);
   }
 
+  /** Appends an event to the audit log (after the change it records has committed). */
+  private audit(event: AuditEvent): Promise<void> {
+    return recordAudit(this.db, this.deps.clock, event);
+  }
+
+  /** The company a failed sign-in of an address concerns: the first one owning its domain. */
+  private async companyOfAddress(email: string): Promise<number | null> {
+    return (await repo.companiesForDomain(domainOf(email), this.db))[0]?.id ?? null;
+  }
+
   private async endSessions(sids: string[]): Promise<void> {
     if (sids.length === 0) return;
     const message: SessionEndedMessage = { sids };
     await this.deps.bus.publish(SESSION_ENDED_CHANNEL, message);
   }
 
-  async register(body: RegisterBody, ip: string): Promise<void> {
-    const domain = domainOf(body.email);
-    if (!this.deps.config.approvedEmailDomains.includes(domain)) {
+  async register(body: RegisterBody, origin: AuditOrigin & { ip: string }): Promise<void> {
+    const { ip } = origin;
+    // Sign-up is open to the domains some company owns (docs/decisions/0020-roles-and-admin-api.md).
+    const owners = await repo.companiesForDomain(domainOf(body.email), this.db);
+    if (owners.length === 0) {
       throw new ValidationError(ACCOUNT_MESSAGES.emailDomain, {
         email: ACCOUNT_MESSAGES.emailDomain,
       });
@@ -192,7 +216,9 @@ export class AccountsService {
     await consume(this.deps.bus, LIMITS.registerPerIp, ip);
     // Hashed whether or not the address is taken: both answers cost the same.
     const password = await hashPassword(body.password);
-    const company = await repo.companyForDomain(domain, this.db);
+    // An invitation names the company; otherwise the first company owning the domain.
+    const invitation = await repo.pendingInvitation(body.email, this.db);
+    const company = owners.find((c) => c.id === invitation?.companyId) ?? owners[0]!;
     const created = await this.db.transaction(async (tx) => {
       const user = await repo.insertUser(
         {
@@ -200,11 +226,13 @@ export class AccountsService {
           password,
           firstName: body.firstName,
           lastName: body.lastName,
-          companyId: company?.id ?? null,
+          companyId: company.id,
         },
         tx,
       );
       if (!user) return null;
+      if (invitation?.companyId === company.id)
+        await repo.acceptInvitation(invitation.id, this.now(), tx);
       const { token, hash } = newLinkToken();
       await repo.insertVerificationToken(
         user.id,
@@ -229,6 +257,16 @@ export class AccountsService {
         await repo.deleteUser(created.user.id, this.db);
         throw err;
       }
+      if (invitation?.companyId === company.id) {
+        await this.audit({
+          ...origin,
+          action: 'invitation_accepted',
+          companyId: company.id,
+          actorId: created.user.id,
+          actorEmail: created.user.email,
+          target: created.user.email,
+        });
+      }
       return;
     }
     // The address has an account: answer as for a new one, and tell the owner instead.
@@ -242,7 +280,7 @@ export class AccountsService {
     } else await this.checkMail();
   }
 
-  async verifyEmail(token: string): Promise<void> {
+  async verifyEmail(token: string, origin: AuditOrigin): Promise<void> {
     const hash = linkTokenHash(token);
     if (!hash) throw new ValidationError(MSG.verifyLinkInvalid);
     const now = this.now();
@@ -251,12 +289,22 @@ export class AccountsService {
       if (!t) return 'invalid' as const;
       // An expired token is deleted all the same (it is useless), then refused.
       if (t.expiresAt <= now) return 'expired' as const;
-      await repo.updateUser(t.userId, { isEmailVerified: true }, now, tx);
+      const user = await repo.updateUser(t.userId, { isEmailVerified: true }, now, tx);
       await repo.deleteVerificationTokens(t.userId, tx);
-      return 'verified' as const;
+      return user;
     });
     if (outcome === 'invalid') throw new ValidationError(MSG.verifyLinkInvalid);
     if (outcome === 'expired') throw new ValidationError(MSG.verifyLinkExpired);
+    if (outcome) {
+      await this.audit({
+        ...origin,
+        action: 'email_verified',
+        companyId: outcome.companyId,
+        actorId: outcome.id,
+        actorEmail: outcome.email,
+        target: outcome.email,
+      });
+    }
   }
 
   /**
@@ -265,10 +313,11 @@ export class AccountsService {
    */
   async login(
     body: LoginBody,
-    ip: string,
+    origin: AuditOrigin & { ip: string },
     previous: CurrentSession | null,
   ): Promise<{ token: string }> {
     const { bus } = this.deps;
+    const { ip } = origin;
     const pair = `${body.email}|${ip}`;
     await ensureUnder(bus, LIMITS.passwordPerIp, ip);
     await ensureUnder(bus, LIMITS.passwordPerAddressAndIp, pair);
@@ -283,10 +332,33 @@ export class AccountsService {
       await countFailure(bus, LIMITS.passwordPerIp, ip);
       await countFailure(bus, LIMITS.passwordPerAddressAndIp, pair);
       await countFailure(bus, LIMITS.passwordPerAddress, body.email);
+      await this.audit({
+        ...origin,
+        action: guessed ? 'lockout' : 'sign_in_failed',
+        companyId: user ? user.companyId : await this.companyOfAddress(body.email),
+        actorId: user?.id ?? null,
+        actorEmail: body.email,
+        target: body.email,
+        detail: guessed
+          ? 'too many wrong passwords for this address: wrong ones are refused, the right one still gets the code'
+          : 'wrong e-mail or password',
+      });
       guessed?.refuse();
       throw new UnauthorizedError(MSG.badCredentials);
     }
     await resetLimit(bus, LIMITS.passwordPerAddressAndIp, pair);
+    if (user.disabledAt) {
+      await this.audit({
+        ...origin,
+        action: 'sign_in_failed',
+        companyId: user.companyId,
+        actorId: user.id,
+        actorEmail: user.email,
+        target: user.email,
+        detail: 'account disabled',
+      });
+      throw new ForbiddenError(MSG.disabled, 'ACCOUNT_DISABLED');
+    }
 
     if (!user.isEmailVerified) {
       await consume(bus, LIMITS.verificationPerAddress, user.email);
@@ -318,7 +390,20 @@ export class AccountsService {
       return createSession(tx, this.deps.clock, { userId: user.id, stage: 'pending' });
     });
     if (previous) await this.endSessions([previous.sid]);
-    await this.sendNow(codeMail(user.email, user.firstName, code));
+    const event = {
+      ...origin,
+      companyId: user.companyId,
+      actorId: user.id,
+      actorEmail: user.email,
+      target: user.email,
+    };
+    try {
+      await this.sendNow(codeMail(user.email, user.firstName, code));
+    } catch (err) {
+      await this.audit({ ...event, action: 'code_failed', detail: 'the code could not be mailed' });
+      throw err;
+    }
+    await this.audit({ ...event, action: 'code_sent' });
     return { token: session.token };
   }
 
@@ -326,10 +411,13 @@ export class AccountsService {
   async verifyOtp(
     body: VerifyOtpBody,
     session: CurrentSession | null,
+    origin: AuditOrigin,
   ): Promise<{ token: string; user: UserDto }> {
     if (!session || session.stage !== 'pending') throw new UnauthorizedError(MSG.signInAgain);
     const user = await repo.findUserById(session.userId, this.db);
     if (!user) throw new UnauthorizedError(MSG.signInAgain);
+    // Disabled between the two steps: the code no longer signs in.
+    if (user.disabledAt) throw new ForbiddenError(MSG.disabled, 'ACCOUNT_DISABLED');
     // The code belongs to the address that passed the password step, and to no other.
     if (user.email !== body.email)
       throw new ValidationError(MSG.signInAgain, { otp: MSG.signInAgain });
@@ -345,12 +433,27 @@ export class AccountsService {
           : { kind: 'wrong' as const, left: OTP_MAX_ATTEMPTS - attempts };
       }
       if (!(await repo.useCode(code.id, tx))) return { kind: 'expired' as const };
+      await repo.updateUser(user.id, { lastSignInAt: now }, now, tx);
       await destroySession(tx, session.sid);
       const full = await createSession(tx, this.deps.clock, { userId: user.id, stage: 'full' });
       return { kind: 'ok' as const, token: full.token };
     });
     // Thrown after the transaction so a wrong guess stays counted.
     const refuse = (message: string) => new ValidationError(message, { otp: message });
+    const event = {
+      ...origin,
+      companyId: user.companyId,
+      actorId: user.id,
+      actorEmail: user.email,
+      target: user.email,
+    };
+    if (outcome.kind === 'wrong' || outcome.kind === 'voided') {
+      await this.audit({ ...event, action: 'code_failed', detail: 'wrong code' });
+    }
+    if (outcome.kind === 'voided') {
+      await this.audit({ ...event, action: 'lockout', detail: 'too many wrong codes' });
+    }
+    if (outcome.kind === 'ok') await this.audit({ ...event, action: 'sign_in' });
     switch (outcome.kind) {
       case 'expired':
         throw refuse(MSG.codeExpired);
@@ -399,7 +502,7 @@ export class AccountsService {
   }
 
   /** Sets the new password, and ends every session of the user (the caller's too). */
-  async resetPassword(body: ResetPasswordBody): Promise<void> {
+  async resetPassword(body: ResetPasswordBody, origin: AuditOrigin): Promise<void> {
     const hash = linkTokenHash(body.token);
     const invalid = () =>
       new ValidationError(MSG.resetLinkInvalid, { token: MSG.resetLinkInvalid });
@@ -415,15 +518,32 @@ export class AccountsService {
       await repo.voidResetTokens(t.userId, tx);
       await repo.voidCodes(t.userId, tx);
       const user = await repo.findUserById(t.userId, tx);
-      return { sids: await destroyUserSessions(tx, t.userId, null), email: user?.email ?? '' };
+      return {
+        sids: await destroyUserSessions(tx, t.userId, null),
+        email: user?.email ?? '',
+        userId: t.userId,
+        companyId: user?.companyId ?? null,
+      };
     });
     if (!sids) throw invalid();
     await this.endSessions(sids.sids);
+    await this.audit({
+      ...origin,
+      action: 'password_reset',
+      companyId: sids.companyId,
+      actorId: sids.userId,
+      actorEmail: sids.email,
+      target: sids.email,
+    });
     // The link proved the mailbox: guessing by others no longer keeps the owner out.
     await resetLimit(this.deps.bus, LIMITS.passwordPerAddress, sids.email);
   }
 
-  async updateProfile(userId: string, body: UpdateProfileBody): Promise<UserDto> {
+  async updateProfile(
+    userId: string,
+    body: UpdateProfileBody,
+    origin: AuditOrigin,
+  ): Promise<UserDto> {
     const user = await repo.findUserById(userId, this.db);
     if (!user) throw new UnauthorizedError();
     // The address is the sign-in identity and was proved by mail: it cannot be edited here.
@@ -432,8 +552,23 @@ export class AccountsService {
         email: ACCOUNT_MESSAGES.emailCannotChange,
       });
     }
-    if (body.companyId != null && !(await repo.companyExists(body.companyId, this.db))) {
+    // Only a company owning the user's domain: Settings cannot move anyone into another company.
+    if (
+      body.companyId != null &&
+      body.companyId !== user.companyId &&
+      !(await repo.companiesForDomain(domainOf(user.email), this.db)).some(
+        (c) => c.id === body.companyId,
+      )
+    ) {
       throw new ValidationError(MSG.companyMissing, { companyId: MSG.companyMissing });
+    }
+    // An admin's role is of their company: moving would carry it into another one.
+    if (
+      body.companyId !== undefined &&
+      body.companyId !== user.companyId &&
+      user.role === 'admin'
+    ) {
+      throw new ValidationError(MSG.adminCannotMove, { companyId: MSG.adminCannotMove });
     }
     const updated = await repo.updateUser(
       userId,
@@ -447,6 +582,24 @@ export class AccountsService {
       this.db,
     );
     if (!updated) throw new UnauthorizedError();
+    const changed = (['firstName', 'lastName', 'phone', 'companyId'] as const).filter(
+      (k) => updated[k] !== user[k],
+    );
+    if (changed.length > 0) {
+      const event = { ...origin, actorId: user.id, actorEmail: user.email, target: user.email };
+      const detail = `changed ${changed.join(', ')}`;
+      await this.audit({ ...event, action: 'settings_changed', companyId: user.companyId, detail });
+      // A move is in the log of both companies.
+      if (changed.includes('companyId')) {
+        const to = `company changed from ${user.companyId ?? 'none'} to ${updated.companyId ?? 'none'}`;
+        await this.audit({
+          ...event,
+          action: 'settings_changed',
+          companyId: updated.companyId,
+          detail: to,
+        });
+      }
+    }
     return toUserDto(updated);
   }
 
@@ -454,9 +607,10 @@ export class AccountsService {
   async changePassword(
     session: CurrentSession,
     body: ChangePasswordBody,
-    ip: string,
+    origin: AuditOrigin & { ip: string },
   ): Promise<void> {
     const { bus } = this.deps;
+    const { ip } = origin;
     const user = await repo.findUserById(session.userId, this.db);
     if (!user) throw new UnauthorizedError();
     const pair = `${user.email}|${ip}`;
@@ -479,12 +633,24 @@ export class AccountsService {
       return destroyUserSessions(tx, user.id, session.sid);
     });
     await this.endSessions(sids);
+    await this.audit({
+      ...origin,
+      action: 'password_changed',
+      companyId: user.companyId,
+      actorId: user.id,
+      actorEmail: user.email,
+      target: user.email,
+    });
     this.deliver(
       passwordChangedMail(user.email, user.firstName, `${this.deps.config.appUrl}/forgot-password`),
     );
   }
 
-  async companies(): Promise<CompanyDto[]> {
-    return repo.listCompanies(this.db);
+  /** The companies the user may choose in Settings: those owning the user's e-mail domain. */
+  async companies(userId: string): Promise<CompanyDto[]> {
+    const user = await repo.findUserById(userId, this.db);
+    if (!user) throw new UnauthorizedError();
+    const list = await repo.companiesForDomain(domainOf(user.email), this.db);
+    return list.sort((a, b) => a.name.localeCompare(b.name));
   }
 }

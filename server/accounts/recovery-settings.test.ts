@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail, type TestApp } from '../../test-support/app';
 import { TEST_PASSWORD, createUser, signIn, signedInUser } from '../../test-support/factories';
-import { companies, passwordResetTokens, users } from '../db/schema';
+import { companies, companyDomains, passwordResetTokens, users } from '../db/schema';
 import type { ManualClock } from '../lib/clock';
 import { SESSION_ENDED_CHANNEL, hashToken } from './sessions';
 import {
@@ -201,11 +201,20 @@ describe('password recovery, profile and password change', () => {
 
   describe('profile', () => {
     it('updates names, phone and company, and answers the user', async () => {
-      const { user, cookie } = await signedInUser(t);
-      const [fabrikam] = await t.database.db
-        .select()
-        .from(companies)
-        .where(eq(companies.name, 'Fabrikam'));
+      // A group: two companies own the user's domain, so either may be chosen.
+      const domain = `group-${Date.now().toString(36)}.com`;
+      const [parent, fabrikam] = await t.database.db
+        .insert(companies)
+        .values([{ name: `Group ${domain}` }, { name: `Group ${domain} Labs` }])
+        .returning();
+      await t.database.db.insert(companyDomains).values([
+        { companyId: parent!.id, domain },
+        { companyId: fabrikam!.id, domain },
+      ]);
+      const { user, cookie } = await signedInUser(t, {
+        email: uniqueEmail(domain),
+        companyId: parent!.id,
+      });
       const res = await call(
         t,
         'PATCH',
@@ -227,6 +236,7 @@ describe('password recovery, profile and password change', () => {
         lastName: 'Byron',
         phone: '+44 20 7946 0958',
         companyId: fabrikam!.id,
+        role: 'member',
       });
       expect((await authUser(cookie)).json()).toEqual(res.json());
       const cleared = await call(
@@ -317,21 +327,44 @@ describe('password recovery, profile and password change', () => {
   });
 
   describe('companies', () => {
-    it('lists id and name of every company to a signed-in user', async () => {
-      const { cookie } = await signedInUser(t);
+    it("lists the companies owning the user's domain, and moves the user only into one of them", async () => {
+      const domain = `subs-${Date.now().toString(36)}.com`;
+      const [a, b] = await t.database.db
+        .insert(companies)
+        .values([{ name: `Subsidiary ${domain} A` }, { name: `Subsidiary ${domain} B` }])
+        .returning();
+      await t.database.db.insert(companyDomains).values([
+        { companyId: a!.id, domain },
+        { companyId: b!.id, domain },
+      ]);
+      const { cookie } = await signedInUser(t, { email: uniqueEmail(domain), companyId: a!.id });
       const res = await call(t, 'GET', '/api/companies', undefined, { cookie });
       expect(res.statusCode).toBe(200);
-      const list = res.json() as Array<{ id: number; name: string }>;
-      expect(list.map((c) => c.name)).toEqual(
-        expect.arrayContaining([
-          'Adventure Works',
-          'Contoso',
-          'Fabrikam',
-          'Northwind Traders',
-          'Tailspin Toys',
-        ]),
+      expect(res.json()).toEqual([
+        { id: a!.id, name: a!.name },
+        { id: b!.id, name: b!.name },
+      ]);
+      // Most people see one company: their domain's.
+      const { cookie: northwind } = await signedInUser(t);
+      const one = await call(t, 'GET', '/api/companies', undefined, { cookie: northwind });
+      expect((one.json() as Array<{ name: string }>).map((c) => c.name)).toEqual([
+        'Northwind Traders',
+      ]);
+      // Another company is refused as if it did not exist, and the user stays where they were.
+      const [contoso] = await t.database.db
+        .select()
+        .from(companies)
+        .where(eq(companies.name, 'Contoso'));
+      const move = await call(
+        t,
+        'PATCH',
+        '/api/user/profile',
+        { firstName: 'Ada', lastName: 'Lovelace', companyId: contoso!.id },
+        { cookie },
       );
-      expect(Object.keys(list[0]!).sort()).toEqual(['id', 'name']);
+      expect(move.statusCode).toBe(400);
+      expect(move.json()).toMatchObject({ message: 'Company not found' });
+      expect((await authUser(cookie)).json()).toMatchObject({ companyId: a!.id });
       expect((await call(t, 'GET', '/api/companies')).statusCode).toBe(401);
     });
   });

@@ -289,6 +289,7 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
           lastName: 'Hopper',
           phone: null,
           companyId: u!.companyId,
+          role: 'member',
         },
       });
 

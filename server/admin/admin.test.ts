@@ -8,10 +8,10 @@ import { openTestDatabase } from '../../test-support/app';
 import { startOpenAiFixture, type OpenAiFixture } from '../../test-support/openai-fixture';
 import { loadConfig } from '../config';
 import type { Database } from '../db/connect';
-import { companies, starters } from '../db/schema';
+import { starters, users } from '../db/schema';
 import { seedDatabase } from '../seed/seed';
 import { runAdmin, USAGE, type AdminIo } from './commands';
-import { addCompany, listCompanies, updateCompany } from './companies';
+import { addCompany, findCompany, listCompanies, updateCompany } from './companies';
 import {
   addStarter,
   editStarter,
@@ -44,7 +44,6 @@ describe('admin command', () => {
     const err: string[] = [];
     const io: AdminIo = {
       db: database.db,
-      approvedEmailDomains: ['northwind.com', 'contoso.com'],
       out: (t) => out.push(t),
       err: (t) => err.push(t),
     };
@@ -82,9 +81,8 @@ describe('admin command', () => {
       );
       expect(r.code).toBe(0);
       expect(r.out).toContain(`Added company:`);
-      // The domain is outside the approved sign-up list: the operator is told.
-      expect(r.err).toContain(`note: ${domain} is not in APPROVED_EMAIL_DOMAINS`);
-      const [row] = await database.db.select().from(companies).where(eq(companies.name, name));
+      expect(r.err).toBe('');
+      const row = await findCompany(database.db, name);
       expect(row).toMatchObject({
         emailDomains: [domain],
         brandHubModel: 'builtin',
@@ -109,13 +107,21 @@ describe('admin command', () => {
       expect((await listCompanies(database.db)).length).toBe(before);
     });
 
-    it('refuses a taken name (any case) and a domain another company holds', async () => {
+    it('refuses a taken name (any case); a shared domain is accepted with a note', async () => {
       await expect(addCompany(database.db, { name: 'contoso' })).rejects.toThrow(
         'A company named "Contoso" already exists',
       );
-      await expect(
-        addCompany(database.db, { name: `New ${tag()}`, emailDomains: ['contoso.com'] }),
-      ).rejects.toThrow('The domain contoso.com already belongs to Contoso');
+      // A group's companies share a domain: its people choose between them in Settings.
+      const group = `Group ${tag()}`;
+      const domain = `group-${tag()}.com`;
+      await addCompany(database.db, { name: group, emailDomains: [domain] });
+      const name = `${group} Labs`;
+      const r = await run('companies', 'add', '--name', name, '--domains', domain);
+      expect(r.code).toBe(0);
+      expect(r.err).toBe(
+        `note: ${domain} is shared with ${group}; its people choose between them in Settings.`,
+      );
+      expect((await findCompany(database.db, name)).emailDomains).toEqual([domain]);
     });
 
     it('updates by id or by name, case-insensitively, keeping what is not mentioned', async () => {
@@ -129,7 +135,7 @@ describe('admin command', () => {
         'openai:gpt-4o',
       );
       expect(r.code).toBe(0);
-      const [row] = await database.db.select().from(companies).where(eq(companies.id, c.id));
+      const row = await findCompany(database.db, String(c.id));
       expect(row).toMatchObject({
         brandHubModel: 'openai:gpt-4o',
         emailDomains: c.emailDomains,
@@ -151,6 +157,60 @@ describe('admin command', () => {
       const r = await run('companies', 'update', 'Contoso');
       expect(r.code).toBe(1);
       expect(r.err).toBe('error: Give at least one field to change');
+    });
+  });
+
+  describe('roles', () => {
+    /** A user row as sign-up leaves it (the API path is covered in server/admin/admin-api.test.ts). */
+    async function user(email: string, companyId: number | null) {
+      const [u] = await database.db
+        .insert(users)
+        .values({ email, password: 'x', firstName: 'Op', lastName: 'Erator', companyId })
+        .returning();
+      return u!;
+    }
+
+    it('operators add makes a user an operator; remove makes them a member again', async () => {
+      const email = `op-${tag()}@northwind.com`;
+      await user(email, null);
+      const r = await run('operators', 'add', email.toUpperCase());
+      expect(r).toMatchObject({ code: 0, out: `${email} is now an operator.` });
+      const [row] = await database.db.select().from(users).where(eq(users.email, email));
+      expect(row!.role).toBe('operator');
+      expect((await run('operators', 'remove', email)).out).toBe(
+        `${email} is no longer an operator.`,
+      );
+      expect((await run('operators', 'add', `nobody-${tag()}@northwind.com`)).err).toMatch(
+        /^error: No user with the address nobody-.*: they sign up first$/,
+      );
+      expect((await run('operators', 'add')).code).toBe(2);
+    });
+
+    it('companies admins add makes an admin of a company owning the address, and only then', async () => {
+      const domain = `admins-${tag()}.com`;
+      const company = await addCompany(database.db, {
+        name: `Admins ${tag()}`,
+        emailDomains: [domain],
+      });
+      const email = `boss@${domain}`;
+      const u = await user(email, null);
+      const r = await run('companies', 'admins', 'add', company.name, email);
+      expect(r).toMatchObject({ code: 0, out: `${email} is now an admin of ${company.name}.` });
+      const [row] = await database.db.select().from(users).where(eq(users.id, u.id));
+      expect(row).toMatchObject({ role: 'admin', companyId: company.id });
+
+      const outsider = `x-${tag()}@northwind.com`;
+      await user(outsider, null);
+      const refused = await run('companies', 'admins', 'add', company.name, outsider);
+      expect(refused).toMatchObject({
+        code: 1,
+        err: `error: ${outsider} is not on a domain ${company.name} owns`,
+      });
+      expect((await run('companies', 'admins', 'remove', company.name, email)).out).toBe(
+        `${email} is no longer an admin of ${company.name}.`,
+      );
+      const [after] = await database.db.select().from(users).where(eq(users.id, u.id));
+      expect(after!.role).toBe('member');
     });
   });
 
@@ -376,7 +436,6 @@ describe('admin command', () => {
       const err: string[] = [];
       const code = await runAdmin(argv, {
         db: database.db,
-        approvedEmailDomains: ['northwind.com'],
         models,
         out: (t) => out.push(t),
         err: (t) => err.push(t),

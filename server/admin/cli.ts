@@ -33,10 +33,9 @@ async function main(): Promise<void> {
   try {
     // Seed first, as the server does on start: an edit made before the first start must not
     // leave the table non-empty and so keep the seed from ever loading.
-    await seedDatabase(database.db);
+    await seedDatabase(database.db, config.approvedEmailDomains);
     code = await runAdmin(process.argv.slice(2), {
       db: database.db,
-      approvedEmailDomains: config.approvedEmailDomains,
       models: config,
       out: (t) => process.stdout.write(`${t}\n`),
       err: (t) => process.stderr.write(`${t}\n`),

@@ -9,11 +9,14 @@ import { AppError, ValidationError } from '../lib/errors';
 import { checkLine, checkModels, providerLines } from './models';
 import {
   addCompany,
+  findCompany,
   listCompanies,
-  unapprovedDomains,
+  sharedDomains,
   updateCompany,
   type CompanyPatch,
+  type CompanyWithDomains,
 } from './companies';
+import { grantRole } from './members';
 import {
   addStarter,
   editStarter,
@@ -23,16 +26,25 @@ import {
   removeStarter,
 } from './starters';
 
-export const USAGE = `Atrium admin: manage companies and starter templates.
+export const USAGE = `Atrium admin: manage operators, companies and starter templates.
 
 Usage: npm run admin -- <command> [options]
 
+Roles
+  operators add <email>                 make a user an operator (runs the whole deployment)
+  operators remove <email>              make an operator a member again
+  companies admins add "<company>" <email>
+                                        make a user an admin of that company (their address
+                                        must be on one of its domains)
+  companies admins remove "<company>" <email>
+
 Companies
   companies list [--json]
-  companies add --name <name> [--domains <a.com,b.com>]
+  companies add --name <name> [--domains <a.com,b.com>] [--allowed-models <m1,m2>]
                 [--brand-hub-model <model>] [--governance-model <model>]
                 [--talent-intelligence-model <model>]
   companies update <id|name> [--name <name>] [--domains <a.com,b.com>]
+                [--allowed-models <m1,m2>]
                 [--brand-hub-model <model>] [--governance-model <model>]
                 [--talent-intelligence-model <model>]
 
@@ -53,7 +65,9 @@ Model providers
 Models are "builtin" (the offline analyst) or "<provider>:<model>": openai:<model> for
 OPENAI_BASE_URL, or a provider named in MODEL_PROVIDERS, e.g. azure-eu:gpt-4o.
 Modules are brand-hub, governance, talent-intelligence.
---domains replaces the company's list; --domains "" clears it.
+--domains replaces the company's list; --domains "" clears it. Sign-up is open to the domains
+some company owns; companies of a group may share a domain (their people choose in Settings).
+--allowed-models lists the models the company's admins may choose in the console.
 Import files: JSON, a list of {module, taskType, name, description}; CSV, a header line
 naming module, taskType, name, description, then one starter per line. A starter whose
 module and name exist is updated, others are added; one bad row imports nothing.
@@ -61,8 +75,6 @@ The database is the one the server uses: DATABASE_URL, or PGlite in DATA_DIR.`;
 
 export interface AdminIo {
   db: Db;
-  /** Sign-up domains the server accepts, to warn about company domains outside them. */
-  approvedEmailDomains: string[];
   /** The model configuration: company models are checked against its providers. */
   models?: ModelConfig;
   out: (text: string) => void;
@@ -77,6 +89,7 @@ class UsageError extends Error {}
 const COMPANY_OPTIONS = {
   name: { type: 'string' },
   domains: { type: 'string' },
+  'allowed-models': { type: 'string' },
   'brand-hub-model': { type: 'string' },
   'governance-model': { type: 'string' },
   'talent-intelligence-model': { type: 'string' },
@@ -92,7 +105,7 @@ const STARTER_OPTIONS = {
   'dry-run': { type: 'boolean' },
 } as const;
 
-function splitDomains(v: string | undefined): string[] | undefined {
+function splitList(v: string | undefined): string[] | undefined {
   if (v === undefined) return undefined;
   return v
     .split(',')
@@ -104,10 +117,11 @@ function dropUndefined<T extends Record<string, unknown>>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-function companyLine(c: Company): string {
+function companyLine(c: CompanyWithDomains): string {
   return [
-    `#${c.id} ${c.name}`,
+    `#${c.id} ${c.name}${c.retiredAt ? ' (retired)' : ''}`,
     `  domains: ${c.emailDomains.length ? c.emailDomains.join(', ') : '(none)'}`,
+    ...(c.allowedModels.length ? [`  allowed models: ${c.allowedModels.join(', ')}`] : []),
     `  models: brand-hub=${c.brandHubModel} governance=${c.governanceModel} talent-intelligence=${c.talentIntelligenceModel}`,
   ].join('\n');
 }
@@ -149,7 +163,8 @@ async function companiesCommand(
   const { values, positionals } = parseCommandArgs(args, COMPANY_OPTIONS);
   const fields = dropUndefined({
     name: values.name,
-    emailDomains: splitDomains(values.domains),
+    emailDomains: splitList(values.domains),
+    allowedModels: splitList(values['allowed-models']),
     brandHubModel: values['brand-hub-model'],
     governanceModel: values['governance-model'],
     talentIntelligenceModel: values['talent-intelligence-model'],
@@ -160,21 +175,22 @@ async function companiesCommand(
       fields.brandHubModel,
       fields.governanceModel,
       fields.talentIntelligenceModel,
+      ...(fields.allowedModels ?? []),
     ]) {
       const problem = model === undefined ? null : validateModelString(model, io.models);
       if (problem) throw new ValidationError(problem);
     }
   }
-  const warn = (c: Company) => {
-    const outside = unapprovedDomains(c, io.approvedEmailDomains);
-    if (outside.length > 0) {
+  const warn = async (c: CompanyWithDomains) => {
+    for (const { domain, company } of await sharedDomains(io.db, c)) {
       io.err(
-        `note: ${outside.join(', ')} ${outside.length === 1 ? 'is' : 'are'} not in APPROVED_EMAIL_DOMAINS; ` +
-          'people with such addresses cannot sign up until it lists them.',
+        `note: ${domain} is shared with ${company}; its people choose between them in Settings.`,
       );
     }
   };
   switch (sub) {
+    case 'admins':
+      return adminsCommand(positionals, io);
     case 'list': {
       if (positionals.length > 0) throw new UsageError('companies list takes no arguments');
       printList(io, values.json, await listCompanies(io.db), companyLine, 'No companies.');
@@ -186,19 +202,50 @@ async function companiesCommand(
       if (fields.name === undefined) throw new UsageError('companies add needs --name');
       const c = await addCompany(io.db, { ...fields, name: fields.name });
       io.out(`Added company:\n${companyLine(c)}`);
-      warn(c);
+      await warn(c);
       return;
     }
     case 'update': {
       const ref = one(positionals, 'company id or name');
       const c = await updateCompany(io.db, ref, fields as CompanyPatch);
       io.out(`Updated company:\n${companyLine(c)}`);
-      warn(c);
+      await warn(c);
       return;
     }
     default:
       throw new UsageError(sub ? `Unknown companies command "${sub}"` : 'Give a companies command');
   }
+}
+
+/** companies admins add|remove "<company>" <email> */
+async function adminsCommand(positionals: string[], io: AdminIo): Promise<void> {
+  const [verb, ref, email, ...extra] = positionals;
+  if ((verb !== 'add' && verb !== 'remove') || !ref || !email || extra.length)
+    throw new UsageError('Use: companies admins add|remove "<company>" <email>');
+  const company = await findCompany(io.db, ref);
+  const user = await grantRole(io.db, {
+    email,
+    role: verb === 'add' ? 'admin' : 'member',
+    company,
+  });
+  io.out(
+    verb === 'add'
+      ? `${user.email} is now an admin of ${company.name}.`
+      : `${user.email} is no longer an admin of ${company.name}.`,
+  );
+}
+
+/** operators add|remove <email> */
+async function operatorsCommand(sub: string | undefined, args: string[], io: AdminIo) {
+  if ((sub !== 'add' && sub !== 'remove') || args.length !== 1)
+    throw new UsageError('Use: operators add|remove <email>');
+  const user = await grantRole(io.db, {
+    email: args[0]!,
+    role: sub === 'add' ? 'operator' : 'member',
+  });
+  io.out(
+    sub === 'add' ? `${user.email} is now an operator.` : `${user.email} is no longer an operator.`,
+  );
 }
 
 async function modelsCommand(
@@ -305,6 +352,9 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<ExitCode> {
         return 0;
       case 'starters':
         await startersCommand(sub, rest, io);
+        return 0;
+      case 'operators':
+        await operatorsCommand(sub, rest, io);
         return 0;
       case 'providers':
         if (sub !== 'list' || rest.length) throw new UsageError('Use: providers list');

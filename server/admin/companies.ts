@@ -1,34 +1,19 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { CompanyName, DomainList } from '@contract/admin';
 import { ModelString } from '@contract/models';
 import type { Db, DbOrTx } from '../db/connect';
-import { companies, type Company } from '../db/schema';
+import { companies, companyDomains, type Company } from '../db/schema';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { parse } from '../lib/validate';
 
-// Operator commands on companies: name, sign-up e-mail domains, and the model of each module.
-
-/** Same rule as APPROVED_EMAIL_DOMAINS in server/config.ts: a bare domain such as example.com. */
-const Domain = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(253, 'A domain is at most 253 characters')
-  .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'Domains must look like example.com');
-
-const CompanyName = z
-  .string({ error: 'Name is required' })
-  .trim()
-  .min(1, 'Name is required')
-  .max(255, 'Name must be at most 255 characters');
+// Companies as operators manage them (the admin command and the console): name, the e-mail
+// domains they own, the model of each module, the models their admins may choose.
 
 export const CompanyInput = z.object({
   name: CompanyName,
-  emailDomains: z
-    .array(Domain)
-    .max(50, 'At most 50 domains per company')
-    .default([])
-    .transform((list) => [...new Set(list)]),
+  emailDomains: DomainList.default([]),
+  allowedModels: z.array(ModelString).max(50, 'At most 50 models').default([]),
   brandHubModel: ModelString.default('builtin'),
   governanceModel: ModelString.default('builtin'),
   talentIntelligenceModel: ModelString.default('builtin'),
@@ -38,11 +23,8 @@ export type CompanyInput = z.input<typeof CompanyInput>;
 export const CompanyPatch = CompanyInput.partial()
   .extend({
     // Without a default: an update that does not mention domains keeps them.
-    emailDomains: z
-      .array(Domain)
-      .max(50, 'At most 50 domains per company')
-      .transform((list) => [...new Set(list)])
-      .optional(),
+    emailDomains: DomainList.optional(),
+    allowedModels: z.array(ModelString).max(50, 'At most 50 models').optional(),
     brandHubModel: ModelString.optional(),
     governanceModel: ModelString.optional(),
     talentIntelligenceModel: ModelString.optional(),
@@ -53,12 +35,33 @@ export const CompanyPatch = CompanyInput.partial()
   );
 export type CompanyPatch = z.input<typeof CompanyPatch>;
 
-export async function listCompanies(db: DbOrTx): Promise<Company[]> {
-  return db.select().from(companies).orderBy(asc(companies.name));
+/** A company with the e-mail domains it owns. */
+export type CompanyWithDomains = Company & { emailDomains: string[] };
+
+async function withDomains(db: DbOrTx, rows: Company[]): Promise<CompanyWithDomains[]> {
+  if (rows.length === 0) return [];
+  const domains = await db
+    .select()
+    .from(companyDomains)
+    .where(
+      inArray(
+        companyDomains.companyId,
+        rows.map((c) => c.id),
+      ),
+    )
+    .orderBy(asc(companyDomains.domain));
+  return rows.map((c) => ({
+    ...c,
+    emailDomains: domains.filter((d) => d.companyId === c.id).map((d) => d.domain),
+  }));
+}
+
+export async function listCompanies(db: DbOrTx): Promise<CompanyWithDomains[]> {
+  return withDomains(db, await db.select().from(companies).orderBy(asc(companies.name)));
 }
 
 /** A company by id ("3") or by name, case-insensitive ("northwind traders"). */
-export async function findCompany(db: DbOrTx, ref: string): Promise<Company> {
+export async function findCompany(db: DbOrTx, ref: string): Promise<CompanyWithDomains> {
   const key = ref.trim();
   const [row] = /^\d{1,9}$/.test(key)
     ? await db
@@ -70,22 +73,14 @@ export async function findCompany(db: DbOrTx, ref: string): Promise<Company> {
         .from(companies)
         .where(sql`lower(${companies.name}) = lower(${key})`);
   if (!row) throw new NotFoundError(`No company with id or name "${key}"`);
-  return row;
+  return (await withDomains(db, [row]))[0]!;
 }
 
-/** A domain belongs to one company at most: sign-up matches a user to a company by it. */
-async function assertDomainsFree(
-  tx: DbOrTx,
-  domains: string[],
-  exceptId: number | null,
-): Promise<void> {
-  if (domains.length === 0) return;
-  const others = await tx.select().from(companies);
-  for (const c of others) {
-    if (c.id === exceptId) continue;
-    const taken = c.emailDomains.find((d) => domains.includes(d));
-    if (taken) throw new ConflictError(`The domain ${taken} already belongs to ${c.name}`);
-  }
+/** Replaces the domains a company owns (a domain may be shared by a group's companies). */
+async function setDomains(tx: DbOrTx, companyId: number, domains: string[]): Promise<void> {
+  await tx.delete(companyDomains).where(eq(companyDomains.companyId, companyId));
+  if (domains.length > 0)
+    await tx.insert(companyDomains).values(domains.map((domain) => ({ companyId, domain })));
 }
 
 async function assertNameFree(tx: DbOrTx, name: string, exceptId: number | null): Promise<void> {
@@ -97,36 +92,63 @@ async function assertNameFree(tx: DbOrTx, name: string, exceptId: number | null)
     throw new ConflictError(`A company named "${row.name}" already exists`);
 }
 
-export async function addCompany(db: Db, input: CompanyInput): Promise<Company> {
-  const values = parse(CompanyInput, input);
+export async function addCompany(db: Db, input: CompanyInput): Promise<CompanyWithDomains> {
+  const { emailDomains, ...values } = parse(CompanyInput, input);
   return db.transaction(async (tx) => {
     await assertNameFree(tx, values.name, null);
-    await assertDomainsFree(tx, values.emailDomains, null);
     const [row] = await tx.insert(companies).values(values).returning();
-    return row!;
+    await setDomains(tx, row!.id, emailDomains);
+    return { ...row!, emailDomains };
   });
 }
 
-export async function updateCompany(db: Db, ref: string, patch: CompanyPatch): Promise<Company> {
-  const values = parse(CompanyPatch, patch);
+export async function updateCompany(
+  db: Db,
+  ref: string,
+  patch: CompanyPatch,
+): Promise<CompanyWithDomains> {
+  const { emailDomains, ...values } = parse(CompanyPatch, patch);
   return db.transaction(async (tx) => {
     const company = await findCompany(tx, ref);
     if (values.name !== undefined) await assertNameFree(tx, values.name, company.id);
-    if (values.emailDomains !== undefined)
-      await assertDomainsFree(tx, values.emailDomains, company.id);
+    if (emailDomains !== undefined) await setDomains(tx, company.id, emailDomains);
     const [row] = await tx
       .update(companies)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(companies.id, company.id))
       .returning();
-    return row!;
+    return { ...row!, emailDomains: emailDomains ?? company.emailDomains };
   });
 }
 
-/** Domains a company lists that sign-up does not accept (APPROVED_EMAIL_DOMAINS): worth a warning. */
-export function unapprovedDomains(
-  company: Pick<Company, 'emailDomains'>,
-  approved: string[],
-): string[] {
-  return company.emailDomains.filter((d) => !approved.includes(d));
+/** Retires (or brings back) a company: a retired one admits nobody by its domains. */
+export async function setCompanyRetired(
+  db: DbOrTx,
+  id: number,
+  retired: boolean,
+): Promise<Company> {
+  const now = new Date();
+  const [row] = await db
+    .update(companies)
+    .set({ retiredAt: retired ? now : null, updatedAt: now })
+    .where(eq(companies.id, id))
+    .returning();
+  if (!row) throw new NotFoundError('Company not found');
+  return row;
+}
+
+/** Other companies owning any of these domains: a group shares them, worth a note. */
+export async function sharedDomains(
+  db: DbOrTx,
+  company: CompanyWithDomains,
+): Promise<Array<{ domain: string; company: string }>> {
+  if (company.emailDomains.length === 0) return [];
+  const rows = await db
+    .select({ domain: companyDomains.domain, company: companies.name, id: companies.id })
+    .from(companyDomains)
+    .innerJoin(companies, eq(companies.id, companyDomains.companyId))
+    .where(inArray(companyDomains.domain, company.emailDomains));
+  return rows
+    .filter((r) => r.id !== company.id)
+    .map(({ domain, company: c }) => ({ domain, company: c }));
 }

@@ -8,6 +8,7 @@ import {
   type ModelConfig,
 } from '../analyst/registry';
 import { describeUpstreamError, safeUrl } from '../analyst/providers/openai';
+import type { ProviderHealth } from '@contract/admin';
 import type { DbOrTx } from '../db/connect';
 import { listCompanies } from './companies';
 
@@ -50,7 +51,59 @@ export interface ModelCheck {
 
 const CHECK_PROMPT = 'Reply with the single word OK.';
 
-/** Sends one tiny request per distinct non-builtin model of the companies. */
+/** Sends one tiny request to a model (none for builtin): whether it answered, and what. */
+export async function checkModel(
+  model: string,
+  config: ModelConfig,
+  timeoutMs = 30_000,
+): Promise<{ ok: boolean; detail: string; ms: number }> {
+  const started = performance.now();
+  const done = (ok: boolean, detail: string) => ({
+    ok,
+    detail,
+    ms: Math.round(performance.now() - started),
+  });
+  if (model === 'builtin') return done(true, 'the offline analyst (nothing to call)');
+  let provider: string;
+  let modelId: string;
+  try {
+    ({ provider, modelId } = parseModelString(model, config));
+  } catch (err) {
+    return done(false, err instanceof Error ? err.message : String(err));
+  }
+  const endpoint = endpointOf(provider, config);
+  if (!endpoint?.baseUrl) {
+    return done(
+      false,
+      `The ${provider} provider is not configured: set ${endpoint?.baseUrlSetting ?? 'MODEL_PROVIDERS'}`,
+    );
+  }
+  try {
+    const { text } = await generateText({
+      model: createOpenAICompatible({
+        name: provider,
+        baseURL: endpoint.baseUrl,
+        apiKey: endpoint.apiKey,
+      }).chatModel(modelId),
+      prompt: CHECK_PROMPT,
+      maxOutputTokens: 16,
+      maxRetries: 0,
+      abortSignal: AbortSignal.timeout(timeoutMs),
+    });
+    return done(true, `answered ${JSON.stringify(text.trim().slice(0, 60))}`);
+  } catch (err) {
+    const timedOut =
+      err instanceof Error && (err.name === 'TimeoutError' || /timeout|aborted/i.test(err.message));
+    return done(
+      false,
+      timedOut
+        ? `no answer within ${Math.round(timeoutMs / 1000)} s`
+        : describeUpstreamError(err, modelId, endpoint).message,
+    );
+  }
+}
+
+/** Sends one tiny request per distinct model of the companies. */
 export async function checkModels(
   db: DbOrTx,
   config: ModelConfig,
@@ -65,55 +118,45 @@ export async function checkModels(
   }
   const checks: ModelCheck[] = [];
   for (const [model, usedBy] of [...used.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    const started = performance.now();
-    const done = (ok: boolean, detail: string) =>
-      checks.push({ model, usedBy, ok, detail, ms: Math.round(performance.now() - started) });
-    if (model === 'builtin') {
-      done(true, 'the offline analyst (nothing to call)');
-      continue;
-    }
-    let provider: string;
-    let modelId: string;
-    try {
-      ({ provider, modelId } = parseModelString(model, config));
-    } catch (err) {
-      done(false, err instanceof Error ? err.message : String(err));
-      continue;
-    }
-    const endpoint = endpointOf(provider, config);
-    if (!endpoint?.baseUrl) {
-      done(
-        false,
-        `The ${provider} provider is not configured: set ${endpoint?.baseUrlSetting ?? 'MODEL_PROVIDERS'}`,
-      );
-      continue;
-    }
-    try {
-      const { text } = await generateText({
-        model: createOpenAICompatible({
-          name: provider,
-          baseURL: endpoint.baseUrl,
-          apiKey: endpoint.apiKey,
-        }).chatModel(modelId),
-        prompt: CHECK_PROMPT,
-        maxOutputTokens: 16,
-        maxRetries: 0,
-        abortSignal: AbortSignal.timeout(timeoutMs),
-      });
-      done(true, `answered ${JSON.stringify(text.trim().slice(0, 60))}`);
-    } catch (err) {
-      const timedOut =
-        err instanceof Error &&
-        (err.name === 'TimeoutError' || /timeout|aborted/i.test(err.message));
-      done(
-        false,
-        timedOut
-          ? `no answer within ${Math.round(timeoutMs / 1000)} s`
-          : describeUpstreamError(err, modelId, endpoint).message,
-      );
-    }
+    checks.push({ model, usedBy, ...(await checkModel(model, config, timeoutMs)) });
   }
   return checks;
+}
+
+/**
+ * The providers' health for the console: each configured provider, whether its key is set, and
+ * whether the models companies use on it answered one tiny request.
+ */
+export async function providersHealth(
+  db: DbOrTx,
+  config: ModelConfig,
+  timeoutMs = 10_000,
+): Promise<ProviderHealth[]> {
+  const checks = await checkModels(db, config, timeoutMs);
+  return knownProviders(config).map((name) => {
+    const mine = checks.filter((c) =>
+      name === 'builtin' ? c.model === 'builtin' : c.model.startsWith(`${name}:`),
+    );
+    const endpoint = name === 'builtin' ? null : endpointOf(name, config);
+    const keyVar =
+      name === 'openai'
+        ? 'OPENAI_API_KEY'
+        : config.modelProviders.find((p) => p.name === name)?.apiKeyEnv;
+    return {
+      name,
+      endpoint:
+        name === 'builtin'
+          ? 'the offline analyst (no endpoint)'
+          : endpoint?.baseUrl
+            ? safeUrl(endpoint.baseUrl)
+            : `not set (${endpoint?.baseUrlSetting ?? 'MODEL_PROVIDERS'})`,
+      keySet: keyVar ? Boolean(endpoint?.apiKey) : null,
+      answers: mine.length ? mine.every((c) => c.ok) : null,
+      detail: mine.length
+        ? mine.map((c) => `${c.model}: ${c.detail}`).join('; ')
+        : 'no company uses it',
+    };
+  });
 }
 
 export function checkLine(c: ModelCheck): string {

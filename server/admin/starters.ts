@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { ModuleKey } from '@contract/modules';
 import {
@@ -32,11 +32,26 @@ async function findStarter(db: DbOrTx, ref: string): Promise<Starter> {
   return row;
 }
 
-async function assertNameFree(db: DbOrTx, module: string, name: string, exceptId: number | null) {
+/** One name per module within a scope: the global library (companyId null) or a company's own. */
+export async function assertStarterNameFree(
+  db: DbOrTx,
+  scope: { companyId: number | null },
+  module: string,
+  name: string,
+  exceptId: number | null,
+) {
   const [row] = await db
     .select({ id: starters.id })
     .from(starters)
-    .where(and(eq(starters.module, module), sql`lower(${starters.name}) = lower(${name})`));
+    .where(
+      and(
+        scope.companyId === null
+          ? isNull(starters.companyId)
+          : eq(starters.companyId, scope.companyId),
+        eq(starters.module, module),
+        sql`lower(${starters.name}) = lower(${name})`,
+      ),
+    );
   if (row && row.id !== exceptId) {
     throw new ConflictError(`A starter named "${name}" already exists in ${module} (id ${row.id})`);
   }
@@ -45,7 +60,7 @@ async function assertNameFree(db: DbOrTx, module: string, name: string, exceptId
 export async function addStarter(db: Db, input: Partial<StarterInput>): Promise<Starter> {
   const values = parse(StarterInput, input);
   return db.transaction(async (tx) => {
-    await assertNameFree(tx, values.module, values.name, null);
+    await assertStarterNameFree(tx, { companyId: null }, values.module, values.name, null);
     const [row] = await tx.insert(starters).values(values).returning();
     return row!;
   });
@@ -57,7 +72,7 @@ export async function editStarter(db: Db, ref: string, patch: StarterPatch): Pro
     const current = await findStarter(tx, ref);
     const next = { ...current, ...values };
     if (values.name !== undefined || values.module !== undefined) {
-      await assertNameFree(tx, next.module, next.name, current.id);
+      await assertStarterNameFree(tx, current, next.module, next.name, current.id);
     }
     const [row] = await tx
       .update(starters)
@@ -223,7 +238,11 @@ export async function importStarters(
         .select()
         .from(starters)
         .where(
-          and(eq(starters.module, row.module), sql`lower(${starters.name}) = lower(${row.name})`),
+          and(
+            isNull(starters.companyId),
+            eq(starters.module, row.module),
+            sql`lower(${starters.name}) = lower(${row.name})`,
+          ),
         );
       if (!existing) {
         if (!opts.dryRun) await tx.insert(starters).values(row);

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -42,20 +44,45 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 255 }).notNull().unique(),
-  /** E-mail domains whose users belong to this company at sign-up. */
-  emailDomains: text('email_domains')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
   brandHubModel: varchar('brand_hub_model', { length: 255 }).notNull().default('builtin'),
   governanceModel: varchar('governance_model', { length: 255 }).notNull().default('builtin'),
   talentIntelligenceModel: varchar('talent_intelligence_model', { length: 255 })
     .notNull()
     .default('builtin'),
+  /**
+   * Models the company's admins may choose for a module (besides builtin), set by an operator;
+   * see docs/decisions/0021-company-models-and-starters.md.
+   */
+  allowedModels: text('allowed_models')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** Set when an operator retires the company: its domains no longer admit anyone. */
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
 export type Company = typeof companies.$inferSelect;
+
+/**
+ * The e-mail domains a company owns: sign-up is open to the domains some company owns, and a
+ * user may belong to any company owning their domain (a group and its subsidiaries share one).
+ */
+export const companyDomains = pgTable(
+  'company_domains',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    domain: varchar('domain', { length: 253 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.domain] }),
+    index('company_domains_domain_idx').on(t.domain),
+  ],
+);
+export type CompanyDomain = typeof companyDomains.$inferSelect;
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -68,10 +95,32 @@ export const users = pgTable('users', {
   phone: varchar('phone', { length: 40 }),
   isEmailVerified: boolean('is_email_verified').notNull().default(false),
   companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+  /** member | admin (of companyId) | operator (the whole deployment). */
+  role: varchar('role', { length: 16 }).notNull().default('member'),
+  /** Set while a company admin has disabled the account: no sign-in, no session. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
 export type User = typeof users.$inferSelect;
+
+/** An address a company admin invited; accepted when that address signs up. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 255 }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('invitations_company_email_idx').on(t.companyId, t.email)],
+);
+export type Invitation = typeof invitations.$inferSelect;
 
 export const sessions = pgTable(
   'session',
@@ -135,9 +184,20 @@ export const starters = pgTable(
     description: text('description').notNull(),
     module: varchar('module', { length: 100 }).notNull(),
     taskType: varchar('task_type', { length: 100 }).notNull(),
+    /** The company whose own starter this is; null for the global library. */
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /** Retired starters leave the module pages but stay for the record. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('starters_module_name_idx').on(t.module, t.name)],
+  (t) => [
+    // One name per module in the global library, and per module in each company's own.
+    uniqueIndex('starters_scope_module_name_idx').on(
+      sql`coalesce(${t.companyId}, 0)`,
+      t.module,
+      t.name,
+    ),
+  ],
 );
 export type Starter = typeof starters.$inferSelect;
 
@@ -297,3 +357,30 @@ export const logs = pgTable(
   },
   (t) => [index('logs_chat_idx').on(t.chatId)],
 );
+
+/**
+ * The audit trail: append-only (the app's PostgreSQL role should hold INSERT and SELECT only, see
+ * the README), and tamper-evident: each row's hash covers its content and the hash of the row
+ * before it in the same company's chain (company_id null is the deployment's own chain). No
+ * foreign keys: a row must never change when a user or company goes. See
+ * docs/decisions/0022-audit-log-hash-chain.md.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorId: uuid('actor_id'),
+    actorEmail: varchar('actor_email', { length: 255 }),
+    action: varchar('action', { length: 64 }).notNull(),
+    target: varchar('target', { length: 255 }),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 255 }),
+    detail: varchar('detail', { length: 500 }),
+    prevHash: varchar('prev_hash', { length: 64 }),
+    hash: varchar('hash', { length: 64 }).notNull(),
+  },
+  (t) => [index('audit_log_company_idx').on(t.companyId, t.id), index('audit_log_at_idx').on(t.at)],
+);
+export type AuditRow = typeof auditLog.$inferSelect;

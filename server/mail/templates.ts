@@ -120,3 +120,23 @@ export function passwordChangedMail(to: string, firstName: string, resetUrl: str
     outro: [],
   });
 }
+
+/** A company admin invites someone: the link opens sign-up with the address filled in. */
+export function invitationMail(
+  to: string,
+  company: string,
+  inviter: string,
+  signUpUrl: string,
+): Mail {
+  return render(to, `You are invited to ${company} on ${PRODUCT}`, {
+    greeting: 'Hello,',
+    intro: [
+      `${inviter} invited you to join ${company} on ${PRODUCT}, the workspace where your company works with AI agents.`,
+    ],
+    action: { label: 'Create your account', url: signUpUrl },
+    outro: [
+      'The link opens the sign-up form with this address filled in; we will then send you a link to confirm it.',
+      'If you did not expect this invitation, you can ignore this email.',
+    ],
+  });
+}

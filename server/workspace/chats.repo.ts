@@ -186,7 +186,7 @@ export async function purgeChats(
   db: DbOrTx,
   deletedBefore: Date,
   emptyBefore: Date,
-): Promise<string[]> {
+): Promise<Array<{ userId: string; id: string; deleted: boolean }>> {
   const gone = await db
     .delete(chats)
     .where(
@@ -200,8 +200,8 @@ export async function purgeChats(
         notExists(sql`(select 1 from ${savedFiles} where ${savedFiles.chatId} = ${chats.id})`),
       )} limit 500)`,
     )
-    .returning({ userId: chats.userId });
-  return gone.map((g) => g.userId);
+    .returning({ userId: chats.userId, id: chats.id, deletedAt: chats.deletedAt });
+  return gone.map((g) => ({ userId: g.userId, id: g.id, deleted: g.deletedAt !== null }));
 }
 
 export interface SearchRow {

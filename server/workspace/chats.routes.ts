@@ -14,6 +14,7 @@ import {
   SearchHitDto,
 } from '@contract/chats';
 import { requireUserId } from '../accounts/sessions';
+import { originOf, recordAudit } from '../audit/audit';
 import { contentDisposition } from '../lib/content-disposition';
 import { ChatListCache } from './turns/chat-list-cache';
 import { orEmpty } from './route-schemas';
@@ -83,7 +84,14 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
   const remove = { params: IdParams, response: { 200: DeletedChatDto } };
   app.delete('/chats/:id', { schema: remove }, async (req) => {
     const userId = requireUserId(req);
-    return deleteChat({ db, clock, turns: app.turns }, userId, req.params.id);
+    const answer = await deleteChat({ db, clock, turns: app.turns }, userId, req.params.id);
+    await recordAudit(db, clock, {
+      ...originOf(req),
+      action: 'chat_deleted',
+      actorId: userId,
+      target: `chat ${req.params.id}`,
+    });
+    return answer;
   });
 
   const restore = { params: IdParams, response: { 200: ChatSummaryDto } };
@@ -97,6 +105,13 @@ export const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/chats/:id/export', { schema: exported }, async (req, reply) => {
     const userId = requireUserId(req);
     const file = await exportChat(db, userId, req.params.id, req.query.format);
+    await recordAudit(db, clock, {
+      ...originOf(req),
+      action: 'chat_exported',
+      actorId: userId,
+      target: `chat ${req.params.id}`,
+      detail: `as ${req.query.format}`,
+    });
     return reply
       .header('Content-Type', file.contentType)
       .header('Content-Disposition', contentDisposition(file.fileName))

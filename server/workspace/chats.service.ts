@@ -10,6 +10,7 @@ import { chatToMarkdown } from '@contract/chat-markdown';
 import { fileTypeOf } from '@contract/files';
 import type { Db, DbOrTx } from '../db/connect';
 import type { Clock } from '../lib/clock';
+import { recordAudit } from '../audit/audit';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import type { TurnRuntime } from './turns/runtime';
 import {
@@ -55,18 +56,27 @@ let deletedDueAt = Number.POSITIVE_INFINITY;
  * and delete calls, at most every SWEEP_EVERY_MS in a process, and once more when a chat deleted
  * here leaves its undo window (so it is gone then, not up to a minute later).
  */
-export async function sweepChats(db: DbOrTx, clock: Clock): Promise<void> {
+export async function sweepChats(db: Db, clock: Clock): Promise<void> {
   const now = clock.now().getTime();
   const due = now >= deletedDueAt;
   if (!due && Math.abs(now - lastSweepAt) < SWEEP_EVERY_MS) return;
   lastSweepAt = now;
   if (due) deletedDueAt = Number.POSITIVE_INFINITY;
-  const owners = await purgeChats(
+  const gone = await purgeChats(
     db,
     new Date(now - CHAT_UNDO_MS),
     new Date(now - EMPTY_CHAT_TTL_MS),
   );
-  await chatListsChanged(owners);
+  await chatListsChanged(gone.map((g) => g.userId));
+  // A chat its owner deleted is now gone for good (empty chats tidied away are not worth a line).
+  for (const g of gone.filter((c) => c.deleted)) {
+    await recordAudit(db, clock, {
+      action: 'chat_purged',
+      actorId: g.userId,
+      target: `chat ${g.id}`,
+      detail: 'removed for good after the undo window',
+    });
+  }
 }
 
 /** The caller's chats in a module, newest first (the module page's Recent list). */

@@ -26,23 +26,33 @@ export async function insertSavedFile(
   return row ?? null;
 }
 
-/** Deletes a saved file of a chat this user owns; false when there is none such. */
-export async function deleteOwnSavedFile(
+/** A saved file of a live chat this user owns; undefined when there is none such. */
+export async function findOwnSavedFile(
   db: DbOrTx,
   fileId: string,
   userId: string,
-): Promise<boolean> {
-  if (!UUID_RE.test(fileId)) return false;
+): Promise<SavedFile | undefined> {
+  if (!UUID_RE.test(fileId)) return undefined;
   const [own] = await db
-    .select({ id: savedFiles.id })
+    .select({ file: savedFiles })
     .from(savedFiles)
     .innerJoin(chats, eq(chats.id, savedFiles.chatId))
     .where(and(eq(savedFiles.id, fileId), eq(chats.userId, userId), isNull(chats.deletedAt)))
     .limit(1);
-  if (!own) return false;
+  return own?.file;
+}
+
+/** Deletes a saved file of a chat this user owns; its name, or null when there is none such. */
+export async function deleteOwnSavedFile(
+  db: DbOrTx,
+  fileId: string,
+  userId: string,
+): Promise<string | null> {
+  const own = await findOwnSavedFile(db, fileId, userId);
+  if (!own) return null;
   const gone = await db
     .delete(savedFiles)
     .where(eq(savedFiles.id, own.id))
     .returning({ id: savedFiles.id });
-  return gone.length > 0;
+  return gone.length > 0 ? own.fileName : null;
 }

@@ -4,7 +4,9 @@ import { IdParams } from '@contract/chats';
 import { MessageBody } from '@contract/errors';
 import { FileIdParams, SaveFileBody, SavedFileDto } from '@contract/files';
 import { requireUserId } from '../accounts/sessions';
-import { deleteFile, listFiles, saveFile } from './files.service';
+import { originOf, recordAudit } from '../audit/audit';
+import { contentDisposition } from '../lib/content-disposition';
+import { deleteFile, downloadFile, listFiles, saveFile } from './files.service';
 
 /** A saved file holds up to 5 MB of text (a generated report or chart page), JSON-escaped. */
 const SAVE_BODY_LIMIT = 12 * 1024 * 1024;
@@ -39,7 +41,30 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   const remove = { params: FileIdParams, response: { 200: MessageBody } };
   app.delete('/files/:fileId', { schema: remove }, async (req) => {
     const userId = requireUserId(req);
-    await deleteFile(db, userId, req.params.fileId);
+    const name = await deleteFile(db, userId, req.params.fileId);
+    await recordAudit(db, app.deps.clock, {
+      ...originOf(req),
+      action: 'file_deleted',
+      actorId: userId,
+      target: name,
+    });
     return { message: 'File deleted' };
+  });
+
+  // A saved file's bytes as a download (recorded in the audit log); only its input has a schema.
+  app.get('/files/:fileId/download', { schema: { params: FileIdParams } }, async (req, reply) => {
+    const userId = requireUserId(req);
+    const file = await downloadFile(db, userId, req.params.fileId);
+    await recordAudit(db, app.deps.clock, {
+      ...originOf(req),
+      action: 'file_downloaded',
+      actorId: userId,
+      target: file.fileName,
+    });
+    return reply
+      .header('Content-Type', 'application/octet-stream')
+      .header('Content-Disposition', contentDisposition(file.fileName))
+      .header('Cache-Control', 'private, no-store')
+      .send(file.fileContent);
   });
 };

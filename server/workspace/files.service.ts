@@ -4,7 +4,12 @@ import type { SavedFile } from '../db/schema';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { findOwnChat } from './chats.repo';
 import { CHAT_NOT_FOUND } from './conversation.service';
-import { deleteOwnSavedFile, insertSavedFile, listSavedFiles } from './files.repo';
+import {
+  deleteOwnSavedFile,
+  findOwnSavedFile,
+  insertSavedFile,
+  listSavedFiles,
+} from './files.repo';
 
 /** The 409 text: the client shows it as the spec's "{filename} is already in your saved files". */
 export const alreadySavedMessage = (fileName: string) =>
@@ -45,6 +50,16 @@ export async function saveFile(
   return toSavedFileDto(row);
 }
 
-export async function deleteFile(db: Db, userId: string, fileId: string): Promise<void> {
-  if (!(await deleteOwnSavedFile(db, fileId, userId))) throw new NotFoundError('File not found');
+/** Deletes a saved file of the user's; answers its name (for the audit log). */
+export async function deleteFile(db: Db, userId: string, fileId: string): Promise<string> {
+  const name = await deleteOwnSavedFile(db, fileId, userId);
+  if (name === null) throw new NotFoundError('File not found');
+  return name;
+}
+
+/** A saved file of the user's, to download. */
+export async function downloadFile(db: Db, userId: string, fileId: string): Promise<SavedFile> {
+  const file = await findOwnSavedFile(db, fileId, userId);
+  if (!file) throw new NotFoundError('File not found');
+  return file;
 }

@@ -10,7 +10,6 @@ const schema = { querystring: ModuleQuery, response: { 200: z.array(StarterDto) 
 /** GET /api/starters?module=: the module's starter templates, for signed-in users. */
 export const startersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/starters', { schema }, async (req) => {
-    requireUserId(req);
-    return listStarters(app.deps.database.db, req.query.module);
+    return listStarters(app.deps.database.db, req.query.module, requireUserId(req));
   });
 };

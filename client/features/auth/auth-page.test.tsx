@@ -16,6 +16,7 @@ const user: UserDto = {
   lastName: 'Lovelace',
   phone: null,
   companyId: 1,
+  role: 'member',
 };
 
 type Reply = { status: number; body: unknown };

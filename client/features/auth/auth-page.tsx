@@ -16,7 +16,11 @@ import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { EmailField } from '@/features/auth/components/email-field';
 import { OtpInput } from '@/features/auth/components/otp-input';
-import { authModeFromSearch, withoutParam } from '@/features/auth/lib/auth-search';
+import {
+  authModeFromSearch,
+  invitedEmailFromSearch,
+  withoutParam,
+} from '@/features/auth/lib/auth-search';
 
 const MODE_TEXT = {
   register: {
@@ -62,7 +66,12 @@ export function AuthPage() {
         ) : undefined
       }
     >
-      {mode === 'register' && <RegisterForm onRegistered={() => navigate('/auth')} />}
+      {mode === 'register' && (
+        <RegisterForm
+          invitedEmail={invitedEmailFromSearch(search)}
+          onRegistered={() => navigate('/auth')}
+        />
+      )}
       {mode === 'login' && <LoginForm onCodeSent={setOtpLogin} />}
       {mode === 'otp' && otpLogin && (
         <OtpStep
@@ -75,11 +84,18 @@ export function AuthPage() {
   );
 }
 
-function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+function RegisterForm({
+  invitedEmail,
+  onRegistered,
+}: {
+  /** From an invitation's link: the address is filled in. */
+  invitedEmail: string;
+  onRegistered: () => void;
+}) {
   const register = useRegister();
   const form = useForm({
     resolver: zodResolver(RegisterBody),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+    defaultValues: { firstName: '', lastName: '', email: invitedEmail, password: '' },
   });
 
   const onSubmit = form.handleSubmit((values) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api';
-import { authModeFromSearch, withoutParam } from './auth-search';
+import { authModeFromSearch, invitedEmailFromSearch, withoutParam } from './auth-search';
 import { verificationFailureMessage } from './verify-email';
 
 describe('auth address helpers', () => {
@@ -9,6 +9,11 @@ describe('auth address helpers', () => {
     expect(authModeFromSearch('?mode=register&verified=true')).toBe('register');
     expect(authModeFromSearch('')).toBe('login');
     expect(authModeFromSearch('mode=otp')).toBe('login');
+  });
+
+  it('reads the address an invitation link fills in', () => {
+    expect(invitedEmailFromSearch('mode=register&email=ivy%40contoso.com')).toBe('ivy@contoso.com');
+    expect(invitedEmailFromSearch('mode=register')).toBe('');
   });
 
   it('drops one parameter and keeps the rest', () => {

@@ -6,6 +6,11 @@ export function authModeFromSearch(search: string): AddressableAuthMode {
   return new URLSearchParams(search).get('mode') === 'register' ? 'register' : 'login';
 }
 
+/** The address an invitation link fills in (`?email=`), bounded as the form bounds it. */
+export function invitedEmailFromSearch(search: string): string {
+  return (new URLSearchParams(search).get('email') ?? '').trim().slice(0, 255);
+}
+
 /** The query string without one parameter, with its "?" when anything is left, else "". */
 export function withoutParam(search: string, name: string): string {
   const params = new URLSearchParams(search);

@@ -21,9 +21,10 @@ export function TemplateCard({ template, onUse, disabled, pending }: TemplateCar
       aria-labelledby={titleId}
       className="flex flex-col rounded-xl border bg-card p-5 text-card-foreground shadow-xs transition-shadow hover:shadow-md"
     >
-      <Badge variant="secondary" className="mb-3">
-        {template.taskType}
-      </Badge>
+      <div className="mb-3 flex flex-wrap gap-2">
+        <Badge variant="secondary">{template.taskType}</Badge>
+        {template.companyOwn && <Badge variant="outline">Your company</Badge>}
+      </div>
       <h3 id={titleId} className="font-semibold leading-snug">
         {template.name}
       </h3>

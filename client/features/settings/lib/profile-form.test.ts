@@ -9,6 +9,7 @@ const user: UserDto = {
   lastName: 'Lovelace',
   phone: null,
   companyId: 3,
+  role: 'member',
 };
 
 describe('profile form', () => {

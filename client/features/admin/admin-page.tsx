@@ -1,0 +1,141 @@
+import * as React from 'react';
+import {
+  BuildingIcon,
+  ListChecksIcon,
+  ScrollTextIcon,
+  SettingsIcon,
+  UsersIcon,
+} from 'lucide-react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { useAuth } from '@/hooks/use-auth';
+import { serverMessage } from '@/lib/api';
+import { useAdminMe, useCompanies } from '@/features/admin/api/admin-api';
+import { AuditPanel } from './components/audit-panel';
+import { CompaniesPanel } from './components/companies-panel';
+import { CompanyPanel } from './components/company-panel';
+import { MembersPanel } from './components/members-panel';
+import { StartersPanel } from './components/starters-panel';
+
+/**
+ * /admin: the console of company admins (their company) and operators (every company, chosen
+ * at the top). The server checks every call; this page only hides what the role cannot use.
+ */
+export function AdminPage() {
+  const { user } = useAuth();
+  const me = useAdminMe();
+  const operator = me.data?.role === 'operator';
+  const companies = useCompanies('', 1, operator);
+  const [chosen, setChosen] = React.useState<number | undefined>(undefined);
+  const [tab, setTab] = React.useState('members');
+  const company = operator
+    ? (chosen ?? me.data?.company?.id ?? companies.data?.companies[0]?.id)
+    : undefined;
+
+  if (me.isError)
+    return (
+      <p role="alert" className="p-6 text-center text-sm">
+        {serverMessage(me.error, 'The admin console is for company admins and operators.')}
+      </p>
+    );
+  if (!me.data || !user || (operator && company === undefined && companies.isPending))
+    return (
+      <p role="status" className="p-6 text-center text-sm text-muted-foreground">
+        Loading...
+      </p>
+    );
+  const companyName = operator
+    ? companies.data?.companies.find((c) => c.id === company)?.name
+    : me.data.company?.name;
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-8">
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 className="text-2xl font-semibold tracking-tight">{companyName ?? 'Companies'}</h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {operator
+              ? 'You are an operator: you manage every company.'
+              : 'You are an admin of this company.'}
+          </p>
+        </div>
+        {operator && companies.data && (
+          <div className="flex flex-col gap-1.5">
+            <span id="admin-company-label" className="text-sm font-medium">
+              Company
+            </span>
+            <Select
+              value={company ? String(company) : ''}
+              onValueChange={(v) => setChosen(Number(v))}
+            >
+              <SelectTrigger aria-labelledby="admin-company-label" className="w-full sm:w-64">
+                <SelectValue placeholder="Choose a company" />
+              </SelectTrigger>
+              <SelectContent>
+                {companies.data.companies.map((c) => (
+                  <SelectItem key={c.id} value={String(c.id)}>
+                    {c.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        )}
+      </div>
+      <Tabs value={tab} onValueChange={setTab} className="gap-4">
+        <TabsList className="h-auto w-full flex-wrap sm:w-fit">
+          <TabsTrigger value="members">
+            <UsersIcon aria-hidden="true" />
+            Members
+          </TabsTrigger>
+          <TabsTrigger value="company">
+            <SettingsIcon aria-hidden="true" />
+            Company settings
+          </TabsTrigger>
+          <TabsTrigger value="starters">
+            <ListChecksIcon aria-hidden="true" />
+            Starters
+          </TabsTrigger>
+          {operator && (
+            <TabsTrigger value="companies">
+              <BuildingIcon aria-hidden="true" />
+              Companies
+            </TabsTrigger>
+          )}
+          <TabsTrigger value="audit">
+            <ScrollTextIcon aria-hidden="true" />
+            Audit log
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="members">
+          <MembersPanel key={company} company={company} selfId={user.id} />
+        </TabsContent>
+        <TabsContent value="company">
+          <CompanyPanel key={company} company={company} operator={operator} />
+        </TabsContent>
+        <TabsContent value="starters">
+          <StartersPanel key={company} company={company} operator={operator} />
+        </TabsContent>
+        {operator && (
+          <TabsContent value="companies">
+            <CompaniesPanel
+              onOpen={(id) => {
+                setChosen(id);
+                setTab('company');
+              }}
+            />
+          </TabsContent>
+        )}
+        <TabsContent value="audit">
+          <AuditPanel key={company} company={company} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  AdminMe,
+  AdminStarterDto,
+  AdminStartersAnswer,
+  AuditPage,
+  AuditVerifyAnswer,
+  CompaniesPage,
+  CompanySettings,
+  MemberDto,
+  MembersPage,
+  ModelTestAnswer,
+  ProvidersAnswer,
+  type CompanySettingsPatch,
+  type NewCompanyBody,
+} from '@contract/admin';
+import type { StarterInput } from '@contract/starters';
+import { MessageBody } from '@contract/errors';
+import { callParsed } from '@/lib/api';
+
+// The admin console's calls (/api/admin/*, contract/admin.ts). `company` is the company an
+// operator is looking at; a company admin's requests leave it out (the server uses theirs).
+
+/** A query string from the defined, non-empty values. */
+export function queryString(params: Record<string, string | number | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+const ADMIN = ['/api/admin'] as const;
+
+export const adminMeQueryOptions = queryOptions({
+  queryKey: [...ADMIN, 'me'],
+  queryFn: () => callParsed(AdminMe, 'GET', '/api/admin/me'),
+});
+export const useAdminMe = () => useQuery(adminMeQueryOptions);
+
+export interface MembersFilter {
+  company?: number;
+  q?: string;
+  page: number;
+}
+
+export function useMembers(filter: MembersFilter) {
+  const qs = queryString({ ...filter, pageSize: 20 });
+  return useQuery({
+    queryKey: [...ADMIN, 'members', qs],
+    queryFn: () => callParsed(MembersPage, 'GET', `/api/admin/members${qs}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const membersCsvUrl = (company: number | undefined, q: string) =>
+  `/api/admin/members.csv${queryString({ company, q })}`;
+
+/** Every change invalidates the console's reads: lists, settings and the audit log. */
+function useAdminMutation<T, V>(fn: (v: V) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN }),
+  });
+}
+
+export const useMemberAction = () =>
+  useAdminMutation(
+    ({
+      id,
+      action,
+    }: {
+      id: string;
+      action: 'disable' | 'enable' | 'make-admin' | 'remove-admin';
+    }) =>
+      action === 'disable' || action === 'enable'
+        ? callParsed(MemberDto, 'POST', `/api/admin/members/${id}/${action}`)
+        : callParsed(MemberDto, 'POST', `/api/admin/members/${id}/role`, {
+            role: action === 'make-admin' ? 'admin' : 'member',
+          }),
+  );
+
+export const useInvite = () =>
+  useAdminMutation(({ email, company }: { email: string; company?: number }) =>
+    callParsed(MessageBody, 'POST', `/api/admin/invitations${queryString({ company })}`, { email }),
+  );
+
+export function useCompanySettings(company: number | undefined) {
+  const qs = queryString({ company });
+  return useQuery({
+    queryKey: [...ADMIN, 'company', qs],
+    queryFn: () => callParsed(CompanySettings, 'GET', `/api/admin/company${qs}`),
+  });
+}
+
+export const useUpdateCompany = () =>
+  useAdminMutation(({ company, patch }: { company?: number; patch: CompanySettingsPatch }) =>
+    callParsed(CompanySettings, 'PATCH', `/api/admin/company${queryString({ company })}`, patch),
+  );
+
+export const useModelTest = () =>
+  useMutation({
+    mutationFn: (model: string) =>
+      callParsed(ModelTestAnswer, 'POST', '/api/admin/models/test', { model }),
+  });
+
+export interface StartersFilter {
+  company?: number;
+  scope?: 'company' | 'global';
+  q?: string;
+}
+
+export function useAdminStarters(filter: StartersFilter) {
+  const qs = queryString({ ...filter });
+  return useQuery({
+    queryKey: [...ADMIN, 'starters', qs],
+    queryFn: () => callParsed(AdminStartersAnswer, 'GET', `/api/admin/starters${qs}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useCreateStarter = () =>
+  useAdminMutation(({ filter, body }: { filter: StartersFilter; body: StarterInput }) =>
+    callParsed(
+      AdminStarterDto,
+      'POST',
+      `/api/admin/starters${queryString({ company: filter.company, scope: filter.scope })}`,
+      body,
+    ),
+  );
+
+export const useEditStarter = () =>
+  useAdminMutation(({ id, body }: { id: number; body: Omit<StarterInput, 'module'> }) =>
+    callParsed(AdminStarterDto, 'PATCH', `/api/admin/starters/${id}`, body),
+  );
+
+export const useRetireStarter = () =>
+  useAdminMutation(({ id, retired }: { id: number; retired: boolean }) =>
+    callParsed(
+      AdminStarterDto,
+      'POST',
+      `/api/admin/starters/${id}/${retired ? 'retire' : 'restore'}`,
+    ),
+  );
+
+export function useCompanies(q: string, page: number, enabled: boolean) {
+  const qs = queryString({ q, page, pageSize: 20 });
+  return useQuery({
+    queryKey: [...ADMIN, 'companies', qs],
+    queryFn: () => callParsed(CompaniesPage, 'GET', `/api/admin/companies${qs}`),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export const useCreateCompany = () =>
+  useAdminMutation((body: NewCompanyBody) =>
+    callParsed(CompanySettings, 'POST', '/api/admin/companies', body),
+  );
+
+export const useRetireCompany = () =>
+  useAdminMutation(({ id, retired }: { id: number; retired: boolean }) =>
+    callParsed(
+      CompanySettings,
+      'POST',
+      `/api/admin/companies/${id}/${retired ? 'retire' : 'restore'}`,
+    ),
+  );
+
+export function useProviders(enabled: boolean) {
+  return useQuery({
+    queryKey: [...ADMIN, 'providers'],
+    queryFn: () => callParsed(ProvidersAnswer, 'GET', '/api/admin/providers'),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export interface AuditFilter {
+  company?: number;
+  from?: string;
+  to?: string;
+  actor?: string;
+  action?: string;
+  target?: string;
+  page: number;
+}
+
+export function useAudit(filter: AuditFilter) {
+  const qs = queryString({ ...filter, pageSize: 25 });
+  return useQuery({
+    queryKey: [...ADMIN, 'audit', qs],
+    queryFn: () => callParsed(AuditPage, 'GET', `/api/admin/audit${qs}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const auditCsvUrl = (filter: Omit<AuditFilter, 'page'>) =>
+  `/api/admin/audit.csv${queryString({ ...filter })}`;
+
+export const useVerifyAudit = () =>
+  useMutation({
+    mutationFn: (company: number | undefined) =>
+      callParsed(AuditVerifyAnswer, 'GET', `/api/admin/audit/verify${queryString({ company })}`),
+  });

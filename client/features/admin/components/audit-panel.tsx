@@ -1,0 +1,145 @@
+import * as React from 'react';
+import { DownloadIcon, ShieldCheckIcon } from 'lucide-react';
+import { AUDIT_ACTIONS } from '@contract/admin';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { serverMessage } from '@/lib/api';
+import { auditCsvUrl, useAudit, useVerifyAudit } from '@/features/admin/api/admin-api';
+import { Pager, when } from './pager';
+
+/** A datetime-local value as an ISO instant in the reader's zone, or undefined. */
+const instant = (local: string) => (local ? new Date(local).toISOString() : undefined);
+
+/** The audit log: filters, pages, CSV export of the filtered set, and Verify. */
+export function AuditPanel({ company }: { company?: number }) {
+  const [from, setFrom] = React.useState('');
+  const [to, setTo] = React.useState('');
+  const [actor, setActor] = React.useState('');
+  const [action, setAction] = React.useState('');
+  const [target, setTarget] = React.useState('');
+  const [page, setPage] = React.useState(1);
+  const filter = {
+    company,
+    from: instant(from),
+    to: instant(to),
+    actor: actor || undefined,
+    action: action || undefined,
+    target: target || undefined,
+  };
+  const audit = useAudit({ ...filter, page });
+  const verify = useVerifyAudit();
+  const field =
+    (set: (v: string) => void) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+      set(e.target.value);
+      setPage(1);
+    };
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          variant="outline"
+          onClick={() => verify.mutate(company)}
+          disabled={verify.isPending}
+        >
+          <ShieldCheckIcon aria-hidden="true" />
+          Verify
+        </Button>
+        <p aria-live="polite" className="text-sm">
+          {verify.data
+            ? verify.data.intact
+              ? `The log is intact: ${verify.data.checked} entries checked.`
+              : `The log was changed: entry ${verify.data.brokenAt} does not match its chain.`
+            : verify.isError
+              ? serverMessage(verify.error, 'Could not verify')
+              : ''}
+        </p>
+        <Button variant="outline" asChild className="sm:ml-auto">
+          <a href={auditCsvUrl(filter)} download>
+            <DownloadIcon aria-hidden="true" />
+            Export CSV
+          </a>
+        </Button>
+      </div>
+      <fieldset className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-3">
+        <legend className="px-1 text-sm font-medium">Filters</legend>
+        <div>
+          <Label htmlFor="audit-from" className="mb-1.5">
+            From
+          </Label>
+          <Input id="audit-from" type="datetime-local" value={from} onChange={field(setFrom)} />
+        </div>
+        <div>
+          <Label htmlFor="audit-to" className="mb-1.5">
+            To
+          </Label>
+          <Input id="audit-to" type="datetime-local" value={to} onChange={field(setTo)} />
+        </div>
+        <div>
+          <Label htmlFor="audit-action" className="mb-1.5">
+            Action
+          </Label>
+          <select
+            id="audit-action"
+            value={action}
+            onChange={field(setAction)}
+            className="h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
+          >
+            <option value="">All actions</option>
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {a.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <Label htmlFor="audit-actor" className="mb-1.5">
+            Actor
+          </Label>
+          <Input id="audit-actor" value={actor} onChange={field(setActor)} placeholder="e-mail" />
+        </div>
+        <div className="sm:col-span-2">
+          <Label htmlFor="audit-target" className="mb-1.5">
+            Target
+          </Label>
+          <Input id="audit-target" value={target} onChange={field(setTarget)} />
+        </div>
+      </fieldset>
+      {audit.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {serverMessage(audit.error, 'Could not load the log.')}
+        </p>
+      ) : (
+        <ol aria-label="Audit entries" className="flex flex-col divide-y rounded-xl border bg-card">
+          {audit.data?.entries.map((e) => (
+            <li key={e.id} className="grid gap-1 p-3 text-sm sm:grid-cols-[11rem_1fr]">
+              <span className="text-muted-foreground">{when(e.at)}</span>
+              <span className="min-w-0 break-words">
+                <span className="font-medium">{e.action.replaceAll('_', ' ')}</span>
+                {e.target && <> · {e.target}</>}
+                <span className="block text-muted-foreground">
+                  by {e.actorEmail ?? 'the system'}
+                  {e.ip && <> from {e.ip}</>}
+                  {e.detail && <> · {e.detail}</>}
+                </span>
+              </span>
+            </li>
+          ))}
+          {audit.data?.entries.length === 0 && (
+            <li className="p-6 text-center text-sm text-muted-foreground">No entries match</li>
+          )}
+        </ol>
+      )}
+      {audit.data && (
+        <Pager
+          label="Audit pages"
+          page={page}
+          pageSize={audit.data.pageSize}
+          total={audit.data.total}
+          onPage={setPage}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import * as React from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/hooks/use-toast';
+import { serverMessage } from '@/lib/api';
+import {
+  useCompanies,
+  useCreateCompany,
+  useProviders,
+  useRetireCompany,
+} from '@/features/admin/api/admin-api';
+import { Pager } from './pager';
+
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Companies (operators): create, retire, open one; and the providers' health. */
+export function CompaniesPanel({ onOpen }: { onOpen: (id: number) => void }) {
+  const [q, setQ] = React.useState('');
+  const [page, setPage] = React.useState(1);
+  const companies = useCompanies(q, page, true);
+  const retire = useRetireCompany();
+  return (
+    <div className="flex flex-col gap-6">
+      <NewCompanyForm />
+      <div>
+        <Label htmlFor="company-search" className="mb-1.5">
+          Search companies
+        </Label>
+        <Input
+          id="company-search"
+          value={q}
+          placeholder="Name or domain"
+          onChange={(e) => {
+            setQ(e.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      <ul aria-label="Companies" className="flex flex-col divide-y rounded-xl border bg-card">
+        {companies.data?.companies.map((c) => (
+          <li key={c.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center">
+            <div className="min-w-0 flex-1">
+              <p className="font-medium">
+                {c.name} {c.retired && <Badge variant="outline">Retired</Badge>}
+              </p>
+              <p className="text-sm text-muted-foreground">
+                {c.domains.join(', ') || 'no domains'} · {c.members} member
+                {c.members === 1 ? '' : 's'}
+              </p>
+            </div>
+            <div className="flex gap-2">
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => onOpen(c.id)}
+                aria-label={`Manage ${c.name}`}
+              >
+                Manage
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`${c.retired ? 'Bring back' : 'Retire'} ${c.name}`}
+                onClick={() =>
+                  retire.mutate(
+                    { id: c.id, retired: !c.retired },
+                    {
+                      onError: (err) =>
+                        toast({
+                          variant: 'destructive',
+                          title: serverMessage(err, 'Could not save'),
+                        }),
+                    },
+                  )
+                }
+              >
+                {c.retired ? 'Bring back' : 'Retire'}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {companies.data && (
+        <Pager
+          label="Company pages"
+          page={page}
+          pageSize={companies.data.pageSize}
+          total={companies.data.total}
+          onPage={setPage}
+        />
+      )}
+      <Providers />
+    </div>
+  );
+}
+
+function NewCompanyForm() {
+  const [name, setName] = React.useState('');
+  const [domains, setDomains] = React.useState('');
+  const create = useCreateCompany();
+  return (
+    <form
+      className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+      onSubmit={(e) => {
+        e.preventDefault();
+        create.mutate(
+          { name, domains: list(domains) },
+          {
+            onSuccess: (c) => {
+              toast({ title: `${c.name} created` });
+              setName('');
+              setDomains('');
+            },
+            onError: (err) =>
+              toast({ variant: 'destructive', title: serverMessage(err, 'Could not create it') }),
+          },
+        );
+      }}
+    >
+      <div>
+        <Label htmlFor="new-company-name" className="mb-1.5">
+          New company
+        </Label>
+        <Input
+          id="new-company-name"
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </div>
+      <div>
+        <Label htmlFor="new-company-domains" className="mb-1.5">
+          Domains (comma-separated)
+        </Label>
+        <Input
+          id="new-company-domains"
+          value={domains}
+          onChange={(e) => setDomains(e.target.value)}
+        />
+      </div>
+      <Button type="submit" disabled={create.isPending}>
+        Create company
+      </Button>
+    </form>
+  );
+}
+
+function Providers() {
+  const providers = useProviders(true);
+  return (
+    <section aria-labelledby="providers-heading">
+      <h3 id="providers-heading" className="mb-2 text-lg font-semibold">
+        Model providers
+      </h3>
+      {providers.isPending ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Checking the providers...
+        </p>
+      ) : (
+        <ul className="flex flex-col divide-y rounded-xl border bg-card">
+          {providers.data?.map((p) => (
+            <li key={p.name} className="flex flex-col gap-1 p-4">
+              <p className="flex items-center gap-2 font-medium">
+                {p.name}
+                <Badge variant={p.answers === false ? 'destructive' : 'secondary'}>
+                  {p.answers === null ? 'unused' : p.answers ? 'answers' : 'no answer'}
+                </Badge>
+              </p>
+              <p className="text-sm break-all text-muted-foreground">
+                {p.endpoint}
+                {p.keySet === null ? '' : p.keySet ? ' · key set' : ' · key not set'}
+              </p>
+              <p className="text-sm break-words">{p.detail}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

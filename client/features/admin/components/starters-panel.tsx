@@ -1,0 +1,263 @@
+import * as React from 'react';
+import { MODULES, MODULE_KEYS } from '@contract/module-list';
+import type { ModuleKey } from '@contract/modules';
+import type { AdminStarterDto } from '@contract/admin';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { toast } from '@/hooks/use-toast';
+import { serverMessage } from '@/lib/api';
+import {
+  useAdminStarters,
+  useCreateStarter,
+  useEditStarter,
+  useRetireStarter,
+  type StartersFilter,
+} from '@/features/admin/api/admin-api';
+import { Pager } from './pager';
+
+/** Starters shown a page at a time. */
+const PAGE = 10;
+
+interface Draft {
+  id: number | null;
+  module: ModuleKey;
+  taskType: string;
+  name: string;
+  description: string;
+}
+const EMPTY: Draft = { id: null, module: 'brand-hub', taskType: '', name: '', description: '' };
+
+/** Starters: the company's own (create, edit, retire) beside the global library; operators may edit the global one. */
+export function StartersPanel({ company, operator }: { company?: number; operator: boolean }) {
+  const [scope, setScope] = React.useState<'company' | 'global'>('company');
+  const [q, setQ] = React.useState('');
+  const filter: StartersFilter = { company, scope: operator ? scope : undefined, q };
+  const list = useAdminStarters(filter);
+  const [draft, setDraft] = React.useState<Draft>(EMPTY);
+  const create = useCreateStarter();
+  const edit = useEditStarter();
+  const retire = useRetireStarter();
+  const fail = (err: unknown) =>
+    toast({ variant: 'destructive', title: serverMessage(err, 'Could not save the starter') });
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const { id, module, ...fields } = draft;
+    if (id === null)
+      create.mutate(
+        { filter, body: { module, ...fields } },
+        {
+          onSuccess: (s) => {
+            toast({ title: `Starter "${s.name}" created` });
+            setDraft(EMPTY);
+          },
+          onError: fail,
+        },
+      );
+    else
+      edit.mutate(
+        { id, body: fields },
+        {
+          onSuccess: (s) => {
+            toast({ title: `Starter "${s.name}" saved` });
+            setDraft(EMPTY);
+          },
+          onError: fail,
+        },
+      );
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      {operator && (
+        <div role="group" aria-label="Whose starters" className="flex gap-2">
+          {(['company', 'global'] as const).map((s) => (
+            <Button
+              key={s}
+              variant={scope === s ? 'default' : 'outline'}
+              aria-pressed={scope === s}
+              onClick={() => setScope(s)}
+            >
+              {s === 'company' ? "The company's own" : 'Global library'}
+            </Button>
+          ))}
+        </div>
+      )}
+      <form onSubmit={submit} className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-2">
+        <h3 className="text-lg font-semibold sm:col-span-2">
+          {draft.id === null ? 'New starter' : `Edit "${draft.name}"`}
+        </h3>
+        <div>
+          <span id="starter-module-label" className="mb-1.5 block text-sm font-medium">
+            Module
+          </span>
+          <Select
+            value={draft.module}
+            disabled={draft.id !== null}
+            onValueChange={(v) => setDraft({ ...draft, module: v as ModuleKey })}
+          >
+            <SelectTrigger aria-labelledby="starter-module-label" className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {MODULE_KEYS.map((k) => (
+                <SelectItem key={k} value={k}>
+                  {MODULES[k].name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="starter-task" className="mb-1.5">
+            Task type
+          </Label>
+          <Input
+            id="starter-task"
+            required
+            maxLength={100}
+            value={draft.taskType}
+            onChange={(e) => setDraft({ ...draft, taskType: e.target.value })}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <Label htmlFor="starter-name" className="mb-1.5">
+            Name
+          </Label>
+          <Input
+            id="starter-name"
+            required
+            maxLength={255}
+            value={draft.name}
+            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <Label htmlFor="starter-description" className="mb-1.5">
+            Description
+          </Label>
+          <Textarea
+            id="starter-description"
+            required
+            value={draft.description}
+            onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+          />
+        </div>
+        <div className="flex gap-2 sm:col-span-2">
+          <Button type="submit" disabled={create.isPending || edit.isPending}>
+            {draft.id === null ? 'Create starter' : 'Save starter'}
+          </Button>
+          {draft.id !== null && (
+            <Button type="button" variant="ghost" onClick={() => setDraft(EMPTY)}>
+              Cancel
+            </Button>
+          )}
+        </div>
+      </form>
+      <div>
+        <Label htmlFor="starter-search" className="mb-1.5">
+          Search starters
+        </Label>
+        <Input id="starter-search" value={q} onChange={(e) => setQ(e.target.value)} />
+      </div>
+      {list.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {serverMessage(list.error, 'Could not load the starters.')}
+        </p>
+      )}
+      <StarterList
+        title={operator && scope === 'global' ? 'Global library' : "The company's own"}
+        items={list.data?.own ?? []}
+        onEdit={(s) =>
+          setDraft({
+            id: s.id,
+            module: s.module,
+            taskType: s.taskType,
+            name: s.name,
+            description: s.description,
+          })
+        }
+        onRetire={(s) => retire.mutate({ id: s.id, retired: !s.retired }, { onError: fail })}
+      />
+      {(list.data?.global.length ?? 0) > 0 && (
+        <StarterList title="Global library (read-only)" items={list.data!.global} />
+      )}
+    </div>
+  );
+}
+
+function StarterList({
+  title,
+  items,
+  onEdit,
+  onRetire,
+}: {
+  title: string;
+  items: AdminStarterDto[];
+  onEdit?: (s: AdminStarterDto) => void;
+  onRetire?: (s: AdminStarterDto) => void;
+}) {
+  const [page, setPage] = React.useState(1);
+  const last = Math.max(1, Math.ceil(items.length / PAGE));
+  const shown = items.slice((Math.min(page, last) - 1) * PAGE, Math.min(page, last) * PAGE);
+  return (
+    <section aria-label={title} className="flex flex-col gap-3">
+      <h3 className="text-lg font-semibold">{title}</h3>
+      <ul className="flex flex-col divide-y rounded-xl border bg-card">
+        {shown.map((s) => (
+          <li key={s.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center">
+            <div className="min-w-0 flex-1">
+              <p className="font-medium">
+                {s.name} {s.retired && <Badge variant="outline">Retired</Badge>}
+              </p>
+              <p className="text-sm text-muted-foreground">
+                {MODULES[s.module].name} · {s.taskType}
+              </p>
+              <p className="text-sm">{s.description}</p>
+            </div>
+            {onEdit && onRetire && (
+              <div className="flex gap-2">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Edit ${s.name}`}
+                  onClick={() => onEdit(s)}
+                >
+                  Edit
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`${s.retired ? 'Bring back' : 'Retire'} ${s.name}`}
+                  onClick={() => onRetire(s)}
+                >
+                  {s.retired ? 'Bring back' : 'Retire'}
+                </Button>
+              </div>
+            )}
+          </li>
+        ))}
+        {items.length === 0 && (
+          <li className="p-6 text-center text-sm text-muted-foreground">No starters yet</li>
+        )}
+      </ul>
+      <Pager
+        label={`${title}: pages`}
+        page={Math.min(page, last)}
+        pageSize={PAGE}
+        total={items.length}
+        onPage={setPage}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,295 @@
+import { z } from 'zod';
+import { Role } from './accounts';
+import { ModelString } from './models';
+import { ModuleKey } from './modules';
+import { StarterInput } from './starters';
+
+// The admin console's API (/api/admin/*): roles, members, invitations, company settings,
+// starters, companies, providers and the audit log. See docs/decisions/0020-roles-and-admin-api.md.
+
+export { Role } from './accounts';
+
+/** A bare domain such as example.com (the rule APPROVED_EMAIL_DOMAINS follows too). */
+export const Domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253, 'A domain is at most 253 characters')
+  .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'Domains must look like example.com');
+
+export const DomainList = z
+  .array(Domain)
+  .max(50, 'At most 50 domains per company')
+  .transform((list) => [...new Set(list)]);
+
+export const CompanyName = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(255, 'Name must be at most 255 characters');
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(255, 'Email is too long')
+  .pipe(z.email('Invalid email'));
+
+/** `?company=<id>`: which company an operator means; a company admin may name only their own. */
+export const CompanyQuery = z.object({
+  company: z.coerce.number().int().positive('Company must be a company id').optional(),
+});
+
+const page = {
+  page: z.coerce.number().int().min(1, 'Page starts at 1').max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200, 'At most 200 rows a page').default(50),
+};
+
+export const IdParam = z.object({ id: z.string().uuid('Not a member id') });
+export const NumericIdParam = z.object({
+  id: z.coerce.number().int().positive('Not an id').max(2_147_483_647, 'Not an id'),
+});
+
+export const CompanyRef = z.object({ id: z.number().int(), name: z.string() });
+export type CompanyRef = z.infer<typeof CompanyRef>;
+
+/** GET /api/admin/me */
+export const AdminMe = z.object({ role: Role, company: CompanyRef.nullable() });
+export type AdminMe = z.infer<typeof AdminMe>;
+
+export const MemberDto = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: Role,
+  companyId: z.number().int().nullable(),
+  disabled: z.boolean(),
+  emailVerified: z.boolean(),
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MemberDto = z.infer<typeof MemberDto>;
+
+export const MembersQuery = CompanyQuery.extend({
+  q: z.string().trim().max(255).optional(),
+  ...page,
+});
+export type MembersQuery = z.infer<typeof MembersQuery>;
+
+export const MembersPage = z.object({
+  members: z.array(MemberDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type MembersPage = z.infer<typeof MembersPage>;
+
+/** POST /api/admin/members/:id/role: operators make and remove company admins, as admins do. */
+export const RoleBody = z.object({
+  role: z.enum(['member', 'admin'], { error: () => 'Role must be member or admin' }),
+});
+export type RoleBody = z.infer<typeof RoleBody>;
+
+/** POST /api/admin/invitations */
+export const InvitationBody = z.object({ email });
+export type InvitationBody = z.infer<typeof InvitationBody>;
+
+export const ModuleModels = z.object({
+  'brand-hub': ModelString,
+  governance: ModelString,
+  'talent-intelligence': ModelString,
+});
+export type ModuleModels = z.infer<typeof ModuleModels>;
+
+/** GET /api/admin/company: the company's settings. */
+export const CompanySettings = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  domains: z.array(z.string()),
+  models: ModuleModels,
+  /** What an admin may choose for a module: builtin plus what the operator allows. */
+  allowedModels: z.array(z.string()),
+  retired: z.boolean(),
+  members: z.number().int(),
+});
+export type CompanySettings = z.infer<typeof CompanySettings>;
+
+/**
+ * PATCH /api/admin/company: an admin changes models (from the allowed ones); an operator also
+ * the name, the domains and the allowed models.
+ */
+export const CompanySettingsPatch = z
+  .object({
+    models: ModuleModels.partial().optional(),
+    name: CompanyName.optional(),
+    domains: DomainList.optional(),
+    allowedModels: z.array(ModelString).max(50, 'At most 50 models').optional(),
+  })
+  .refine(
+    (p) => Object.values(p).some((v) => v !== undefined),
+    'Give at least one field to change',
+  );
+export type CompanySettingsPatch = z.input<typeof CompanySettingsPatch>;
+
+/** POST /api/admin/models/test: one tiny request, as `models check` sends. */
+export const ModelTestBody = z.object({ model: ModelString });
+export const ModelTestAnswer = z.object({
+  model: z.string(),
+  ok: z.boolean(),
+  detail: z.string(),
+  ms: z.number(),
+});
+export type ModelTestAnswer = z.infer<typeof ModelTestAnswer>;
+
+export const AdminStarterDto = z.object({
+  id: z.number().int(),
+  module: ModuleKey,
+  taskType: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** The owning company; null for the global library. */
+  companyId: z.number().int().nullable(),
+  retired: z.boolean(),
+});
+export type AdminStarterDto = z.infer<typeof AdminStarterDto>;
+
+export const AdminStartersQuery = CompanyQuery.extend({
+  module: ModuleKey.optional(),
+  q: z.string().trim().max(255).optional(),
+  /** Operators: `global` lists (and creates in) the global library. */
+  scope: z.enum(['company', 'global']).optional(),
+});
+
+export const AdminStartersAnswer = z.object({
+  /** The company's own starters (the global library for an operator's `scope=global`). */
+  own: z.array(AdminStarterDto),
+  /** The global library, read-only beside the company's own. */
+  global: z.array(AdminStarterDto),
+});
+export type AdminStartersAnswer = z.infer<typeof AdminStartersAnswer>;
+
+export const AdminStarterBody = StarterInput;
+export const AdminStarterPatch = StarterInput.omit({ module: true })
+  .partial()
+  .refine(
+    (p) => Object.values(p).some((v) => v !== undefined),
+    'Give at least one field to change',
+  );
+export type AdminStarterPatch = z.infer<typeof AdminStarterPatch>;
+
+export const CompanySummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  domains: z.array(z.string()),
+  models: ModuleModels,
+  allowedModels: z.array(z.string()),
+  retired: z.boolean(),
+  members: z.number().int(),
+});
+export type CompanySummary = z.infer<typeof CompanySummary>;
+
+export const CompaniesQuery = z.object({ q: z.string().trim().max(255).optional(), ...page });
+export const CompaniesPage = z.object({
+  companies: z.array(CompanySummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type CompaniesPage = z.infer<typeof CompaniesPage>;
+
+export const NewCompanyBody = z.object({
+  name: CompanyName,
+  domains: DomainList.default([]),
+  allowedModels: z.array(ModelString).max(50).default([]),
+});
+export type NewCompanyBody = z.input<typeof NewCompanyBody>;
+
+export const ProviderHealth = z.object({
+  name: z.string(),
+  /** The endpoint without credentials, or why there is none. */
+  endpoint: z.string(),
+  keySet: z.boolean().nullable(),
+  /** Whether the models in use on it answered; null when no company uses it. */
+  answers: z.boolean().nullable(),
+  detail: z.string(),
+});
+export const ProvidersAnswer = z.array(ProviderHealth);
+export type ProviderHealth = z.infer<typeof ProviderHealth>;
+
+/** Every action the audit log records. */
+export const AUDIT_ACTIONS = [
+  'sign_in',
+  'sign_in_failed',
+  'code_sent',
+  'code_failed',
+  'lockout',
+  'password_changed',
+  'password_reset',
+  'email_verified',
+  'invitation_sent',
+  'invitation_accepted',
+  'member_disabled',
+  'member_enabled',
+  'role_changed',
+  'model_changed',
+  'domain_changed',
+  'starter_created',
+  'starter_edited',
+  'starter_retired',
+  'chat_exported',
+  'chat_deleted',
+  'chat_purged',
+  'file_downloaded',
+  'file_deleted',
+  'settings_changed',
+  'company_created',
+  'company_retired',
+] as const;
+export const AuditAction = z.enum(AUDIT_ACTIONS, {
+  error: () => 'Not an audit action',
+});
+export type AuditAction = z.infer<typeof AuditAction>;
+
+const when = z.iso.datetime({ offset: true, error: 'Use an ISO date and time' });
+
+export const AuditQuery = CompanyQuery.extend({
+  from: when.optional(),
+  to: when.optional(),
+  actor: z.string().trim().max(255).optional(),
+  action: AuditAction.optional(),
+  target: z.string().trim().max(255).optional(),
+  ...page,
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export const AuditEntryDto = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  companyId: z.number().int().nullable(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type AuditEntryDto = z.infer<typeof AuditEntryDto>;
+
+export const AuditPage = z.object({
+  entries: z.array(AuditEntryDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AuditPage = z.infer<typeof AuditPage>;
+
+/** GET /api/admin/audit/verify */
+export const AuditVerifyAnswer = z.object({
+  intact: z.boolean(),
+  checked: z.number().int(),
+  /** The first row whose hash does not match, when the chain is broken. */
+  brokenAt: z.number().int().nullable().optional(),
+});
+export type AuditVerifyAnswer = z.infer<typeof AuditVerifyAnswer>;

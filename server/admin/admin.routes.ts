@@ -1,0 +1,286 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  AdminMe,
+  AdminStarterBody,
+  AdminStarterDto,
+  AdminStarterPatch,
+  AdminStartersAnswer,
+  AdminStartersQuery,
+  AuditPage,
+  AuditQuery,
+  AuditVerifyAnswer,
+  CompaniesPage,
+  CompaniesQuery,
+  CompanyQuery,
+  CompanySettings,
+  CompanySettingsPatch,
+  IdParam,
+  InvitationBody,
+  MemberDto,
+  MembersPage,
+  MembersQuery,
+  ModelTestAnswer,
+  ModelTestBody,
+  NewCompanyBody,
+  NumericIdParam,
+  ProvidersAnswer,
+  RoleBody,
+} from '@contract/admin';
+import { MessageBody } from '@contract/errors';
+import { requireUserId } from '../accounts/sessions';
+import { auditRows, listAudit, originOf, verifyAudit, type AuditFilter } from '../audit/audit';
+import { toCsv } from '../lib/csv';
+import { contentDisposition } from '../lib/content-disposition';
+import { AdminService, type Admin } from './admin.service';
+import { allMembers, listMembers } from './members';
+import { checkModel, providersHealth } from './models';
+
+/** Seconds a model test or a provider check may take before it counts as no answer. */
+const MODEL_TEST_MS = 20_000;
+
+/**
+ * The admin console's API under /api/admin (docs/decisions/0020-roles-and-admin-api.md): HTTP
+ * only; who may do what lives in AdminService. Payloads and answers are contract/admin.ts.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admins = new AdminService(app.deps);
+  const { db } = app.deps.database;
+
+  // Signed out: 401 before anything; a member: 403 on every route, before its payload is read.
+  app.decorateRequest('admin', null);
+  app.addHook('preValidation', async (req) => {
+    req.admin = await admins.admin(requireUserId(req), originOf(req));
+  });
+  const adminOf = (req: FastifyRequest) => req.admin!;
+  const operator = (req: FastifyRequest) => {
+    admins.requireOperator(adminOf(req));
+    return adminOf(req);
+  };
+  const csv = (reply: FastifyReply, name: string, body: string) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', contentDisposition(name))
+      .send(body);
+
+  app.get('/me', { schema: { response: { 200: AdminMe } } }, async (req) =>
+    admins.me(adminOf(req)),
+  );
+
+  // --- members ---
+  app.get(
+    '/members',
+    { schema: { querystring: MembersQuery, response: { 200: MembersPage } } },
+    async (req) => {
+      const company = await admins.companyOf(adminOf(req), req.query.company);
+      const { page, pageSize, q } = req.query;
+      return { ...(await listMembers(db, company.id, { q, page, pageSize })), page, pageSize };
+    },
+  );
+
+  app.get('/members.csv', { schema: { querystring: MembersQuery } }, async (req, reply) => {
+    const company = await admins.companyOf(adminOf(req), req.query.company);
+    const rows = await allMembers(db, company.id, req.query.q);
+    return csv(
+      reply,
+      'members.csv',
+      toCsv(
+        [
+          'email',
+          'firstName',
+          'lastName',
+          'role',
+          'disabled',
+          'emailVerified',
+          'lastSignInAt',
+          'createdAt',
+        ],
+        rows.map((m) => [
+          m.email,
+          m.firstName,
+          m.lastName,
+          m.role,
+          m.disabled,
+          m.emailVerified,
+          m.lastSignInAt,
+          m.createdAt,
+        ]),
+      ),
+    );
+  });
+
+  const memberAction = { params: IdParam, response: { 200: MemberDto } };
+  app.post('/members/:id/disable', { schema: memberAction }, async (req) =>
+    admins.setDisabled(adminOf(req), req.params.id, true),
+  );
+  app.post('/members/:id/enable', { schema: memberAction }, async (req) =>
+    admins.setDisabled(adminOf(req), req.params.id, false),
+  );
+  app.post('/members/:id/role', { schema: { ...memberAction, body: RoleBody } }, async (req) =>
+    admins.setRole(adminOf(req), req.params.id, req.body.role),
+  );
+
+  app.post(
+    '/invitations',
+    { schema: { querystring: CompanyQuery, body: InvitationBody, response: { 200: MessageBody } } },
+    async (req) => {
+      await admins.invite(adminOf(req), req.query.company, req.body.email);
+      return { message: `Invitation sent to ${req.body.email}` };
+    },
+  );
+
+  // --- company settings ---
+  app.get(
+    '/company',
+    { schema: { querystring: CompanyQuery, response: { 200: CompanySettings } } },
+    async (req) => admins.settings(adminOf(req), req.query.company),
+  );
+  app.patch(
+    '/company',
+    {
+      schema: {
+        querystring: CompanyQuery,
+        body: CompanySettingsPatch,
+        response: { 200: CompanySettings },
+      },
+    },
+    async (req) => admins.updateSettings(adminOf(req), req.query.company, req.body),
+  );
+  app.post(
+    '/models/test',
+    { schema: { body: ModelTestBody, response: { 200: ModelTestAnswer } } },
+    async (req) => {
+      await admins.assertTestable(adminOf(req), req.body.model);
+      const r = await checkModel(req.body.model, app.deps.config, MODEL_TEST_MS);
+      return { model: req.body.model, ...r };
+    },
+  );
+
+  // --- starters ---
+  app.get(
+    '/starters',
+    { schema: { querystring: AdminStartersQuery, response: { 200: AdminStartersAnswer } } },
+    async (req) => {
+      const scope = await admins.starterScope(adminOf(req), req.query.company, req.query.scope);
+      return admins.starters(scope, req.query.module, req.query.q);
+    },
+  );
+  app.post(
+    '/starters',
+    {
+      schema: {
+        querystring: AdminStartersQuery.pick({ company: true, scope: true }),
+        body: AdminStarterBody,
+        response: { 200: AdminStarterDto },
+      },
+    },
+    async (req) => {
+      const scope = await admins.starterScope(adminOf(req), req.query.company, req.query.scope);
+      return admins.createStarter(adminOf(req), scope, req.body);
+    },
+  );
+  app.patch(
+    '/starters/:id',
+    {
+      schema: {
+        params: NumericIdParam,
+        body: AdminStarterPatch,
+        response: { 200: AdminStarterDto },
+      },
+    },
+    async (req) => admins.editStarter(adminOf(req), req.params.id, req.body),
+  );
+  const starterAction = { params: NumericIdParam, response: { 200: AdminStarterDto } };
+  app.post('/starters/:id/retire', { schema: starterAction }, async (req) =>
+    admins.retireStarter(adminOf(req), req.params.id, true),
+  );
+  app.post('/starters/:id/restore', { schema: starterAction }, async (req) =>
+    admins.retireStarter(adminOf(req), req.params.id, false),
+  );
+
+  // --- companies and providers (operators) ---
+  app.get(
+    '/companies',
+    { schema: { querystring: CompaniesQuery, response: { 200: CompaniesPage } } },
+    async (req) => {
+      operator(req);
+      return admins.companies(req.query.q, req.query.page, req.query.pageSize);
+    },
+  );
+  app.post(
+    '/companies',
+    { schema: { body: NewCompanyBody, response: { 200: CompanySettings } } },
+    async (req) => admins.createCompany(operator(req), req.body),
+  );
+  const companyAction = { params: NumericIdParam, response: { 200: CompanySettings } };
+  app.post('/companies/:id/retire', { schema: companyAction }, async (req) =>
+    admins.retireCompany(operator(req), req.params.id, true),
+  );
+  app.post('/companies/:id/restore', { schema: companyAction }, async (req) =>
+    admins.retireCompany(operator(req), req.params.id, false),
+  );
+  app.get('/providers', { schema: { response: { 200: ProvidersAnswer } } }, async (req) => {
+    operator(req);
+    return providersHealth(db, app.deps.config, MODEL_TEST_MS);
+  });
+
+  // --- audit log ---
+  const filterOf = async (req: FastifyRequest, query: AuditQueryValue): Promise<AuditFilter> => {
+    const { company, from, to, actor, action, target } = query;
+    return {
+      companyId: await admins.auditScope(adminOf(req), company),
+      from,
+      to,
+      actor,
+      action,
+      target,
+    };
+  };
+  app.get(
+    '/audit',
+    { schema: { querystring: AuditQuery, response: { 200: AuditPage } } },
+    async (req) => {
+      const { page, pageSize } = req.query;
+      return {
+        ...(await listAudit(db, await filterOf(req, req.query), page, pageSize)),
+        page,
+        pageSize,
+      };
+    },
+  );
+  app.get('/audit.csv', { schema: { querystring: AuditQuery } }, async (req, reply) => {
+    const rows = await auditRows(db, await filterOf(req, req.query));
+    return csv(
+      reply,
+      'audit-log.csv',
+      toCsv(
+        ['at', 'companyId', 'actorEmail', 'action', 'target', 'ip', 'userAgent', 'detail'],
+        rows.map((r) => [
+          r.at,
+          r.companyId,
+          r.actorEmail,
+          r.action,
+          r.target,
+          r.ip,
+          r.userAgent,
+          r.detail,
+        ]),
+      ),
+    );
+  });
+  app.get(
+    '/audit/verify',
+    { schema: { querystring: CompanyQuery, response: { 200: AuditVerifyAnswer } } },
+    async (req) => verifyAudit(db, await admins.auditScope(adminOf(req), req.query.company)),
+  );
+};
+
+type AuditQueryValue = z.infer<typeof AuditQuery>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller of an /api/admin route, once the role check passed. */
+    admin: Admin | null;
+  }
+}
