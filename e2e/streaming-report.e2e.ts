@@ -192,7 +192,7 @@ describe('a report streaming from a model, in the browser', () => {
     errors: string[];
   }> {
     const res = await api('POST', '/api/chats', {
-      title: 'Talent Chat',
+      title: 'Talent Intelligence Chat',
       module: 'talent-intelligence',
     });
     expect(res.status).toBe(201);
@@ -252,6 +252,8 @@ describe('a report streaming from a model, in the browser', () => {
       await shot(page, 'stream-report-done');
 
       expect(await sawJson(page)).toEqual([]);
+      // The chat takes the report's task name, shown as soon as the reply is done.
+      await page.getByRole('heading', { level: 2, name: REPORT.task_name }).waitFor();
       const stored = (await (await api('GET', `/api/chats/${chatId}`)).json()) as {
         title: string;
         messages: MessageDto[];
@@ -289,7 +291,7 @@ describe('a report streaming from a model, in the browser', () => {
       await card.getByText(/12 of 49 people/).waitFor();
       await stopped.getByText('Stopped', { exact: true }).waitFor();
       // A stopped report does not rename the chat: only a finished report's task name does.
-      await page.getByRole('heading', { level: 2, name: 'Talent Chat' }).waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Talent Intelligence Chat' }).waitFor();
       await shot(page, 'stream-report-stopped');
       expect(await sawJson(page)).toEqual([]);
 
