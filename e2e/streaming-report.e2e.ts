@@ -192,7 +192,7 @@ describe('a report streaming from a model, in the browser', () => {
     errors: string[];
   }> {
     const res = await api('POST', '/api/chats', {
-      title: 'Talent Chat',
+      title: 'Talent Intelligence Chat',
       module: 'talent-intelligence',
     });
     expect(res.status).toBe(201);
@@ -252,6 +252,8 @@ describe('a report streaming from a model, in the browser', () => {
       await shot(page, 'stream-report-done');
 
       expect(await sawJson(page)).toEqual([]);
+      // The chat takes the report's task name, shown as soon as the reply is done.
+      await page.getByRole('heading', { level: 2, name: REPORT.task_name }).waitFor();
       const stored = (await (await api('GET', `/api/chats/${chatId}`)).json()) as {
         title: string;
         messages: MessageDto[];
@@ -289,7 +291,7 @@ describe('a report streaming from a model, in the browser', () => {
       await card.getByText(/12 of 49 people/).waitFor();
       await stopped.getByText('Stopped', { exact: true }).waitFor();
       // A stopped report does not rename the chat: only a finished report's task name does.
-      await page.getByRole('heading', { level: 2, name: 'Talent Chat' }).waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Talent Intelligence Chat' }).waitFor();
       await shot(page, 'stream-report-stopped');
       expect(await sawJson(page)).toEqual([]);
 
@@ -303,6 +305,84 @@ describe('a report streaming from a model, in the browser', () => {
       await again.getByRole('heading', { name: REPORT.task_name }).waitFor();
       await again.getByText(/12 of 49 people/).waitFor();
       expect(await sawJson(page)).toEqual([]);
+      never.open();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('stopped while its first text part is on screen, just after a backslash: the text shown stays, also after a reload', async () => {
+    const { chatId, context, page, errors } = await openNewChat();
+    try {
+      const never = gate();
+      const json = JSON.stringify(REPORT);
+      // The model has written up to the backslash of an escape (`\n`, `\u00fc`) and is held there:
+      // Stop lands where any chunk boundary may.
+      const cut = json.indexOf('people.') + 'people.'.length + 1;
+      expect(json[cut - 1]).toBe('\\');
+      model.enqueue(textReply(json.slice(0, cut), 6, { delayMs: 10, holdUntil: never.promise }));
+      await send(page, 'Headcount, briefly');
+      const reply = page.locator('li[data-role="assistant"]').last();
+      await reply.getByText(/12 of 49 people/).waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Stop' }).click();
+      const stopped = page.locator('li[data-role="assistant"][data-status="stopped"]').last();
+      await stopped.getByText('Stopped', { exact: true }).waitFor();
+      const check = async () => {
+        const card = page
+          .locator('li[data-role="assistant"][data-status="stopped"] article')
+          .last();
+        await card.getByRole('heading', { name: REPORT.task_name }).waitFor();
+        await card.getByText(/12 of 49 people\.$/).waitFor();
+        expect(await sawJson(page)).toEqual([]);
+      };
+      await check();
+      const stored = (await (await api('GET', `/api/chats/${chatId}`)).json()) as {
+        messages: MessageDto[];
+      };
+      expect(stored.messages.at(-1)).toMatchObject({
+        status: 'stopped',
+        content: json.slice(0, cut),
+      });
+      await page.reload();
+      await check();
+      never.open();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('stopped inside a chart: the text stays and the unfinished chart is left out', async () => {
+    const { context, page, errors } = await openNewChat();
+    try {
+      const never = gate();
+      const json = JSON.stringify(REPORT);
+      model.enqueue(
+        textReply(json.slice(0, json.indexOf('"Sales",')), 6, {
+          delayMs: 10,
+          holdUntil: never.promise,
+        }),
+      );
+      await send(page, 'Headcount with a chart');
+      const reply = page.locator('li[data-role="assistant"]').last();
+      await reply.getByText(/Chart: Headcount by department/).waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Stop' }).click();
+      const stopped = page.locator('li[data-role="assistant"][data-status="stopped"]').last();
+      await stopped.getByText('Stopped', { exact: true }).waitFor();
+      const check = async () => {
+        const card = page
+          .locator('li[data-role="assistant"][data-status="stopped"] article')
+          .last();
+        await card.getByRole('heading', { name: REPORT.task_name }).waitFor();
+        await card.getByText('Sales follows with 9.').waitFor();
+        expect(await card.getByRole('button', { name: 'View Chart' }).count()).toBe(0);
+        expect(await card.locator('canvas').count()).toBe(0);
+      };
+      await check();
+      await shot(page, 'stream-report-stopped-in-chart');
+      await page.reload();
+      await check();
       never.open();
       expect(errors).toEqual([]);
     } finally {

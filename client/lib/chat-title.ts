@@ -4,7 +4,7 @@ import { chatKey } from '@/lib/query-keys';
 
 /**
  * PUT /api/chats/{chatId}/title: the cached chat and the recent lists take the new title. Used by
- * the chat page (a starter's task names its chat) and by the chat lists (rename).
+ * the chat lists (rename); a report's task name is given by the server (ADR 0031).
  */
 export async function updateChatTitle(
   client: QueryClient,

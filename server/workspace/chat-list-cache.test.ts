@@ -55,6 +55,8 @@ describe('cached Recent lists', () => {
   });
 
   const MODULE = 'governance';
+  // The title a new chat gets from its module's button: a report's task name replaces it.
+  const DEFAULT_TITLE = 'Governance Chat';
   async function user() {
     const companyId = await companyWithModel(a.database.db, 'scripted:quick');
     return signedInUser(a, { companyId });
@@ -97,8 +99,8 @@ describe('cached Recent lists', () => {
 
   it('shows a first message, the title the agent sets, and the new order at once', async () => {
     const { cookie } = await user();
-    const first = await create(cookie, 'First');
-    const second = await create(cookie, 'Second');
+    const first = await create(cookie, DEFAULT_TITLE);
+    const second = await create(cookie, DEFAULT_TITLE);
     // Empty chats are not listed, and that empty list is now cached.
     expect(await list(cookie)).toEqual([]);
 
@@ -106,7 +108,7 @@ describe('cached Recent lists', () => {
     // The reply of the scripted agent names its task: the chat takes that title.
     expect(await list(cookie)).toEqual(['Quick report']);
 
-    await a.database.db.update(chats).set({ title: 'Second' }).where(eq(chats.id, second));
+    await a.database.db.update(chats).set({ title: DEFAULT_TITLE }).where(eq(chats.id, second));
     await send(cookie, second);
     expect(await list(cookie)).toEqual(['Quick report', 'Quick report']);
     const ids = async () =>
@@ -135,7 +137,7 @@ describe('cached Recent lists', () => {
 
   it('shows a rename, a delete and its undo at once', async () => {
     const { cookie } = await user();
-    const chatId = await create(cookie, 'Plan');
+    const chatId = await create(cookie, DEFAULT_TITLE);
     await send(cookie, chatId);
     expect(await list(cookie)).toEqual(['Quick report']);
 
@@ -176,7 +178,7 @@ describe('cached Recent lists', () => {
 
   it("shows a change made through the other process in this one's list", async () => {
     const { cookie } = await user();
-    const chatId = await create(cookie, 'Shared');
+    const chatId = await create(cookie, DEFAULT_TITLE);
     await send(cookie, chatId);
     expect(await list(cookie, a.app)).toEqual(['Quick report']);
     expect(await list(cookie, b)).toEqual(['Quick report']);
@@ -190,7 +192,7 @@ describe('cached Recent lists', () => {
 
   it('is served from memory until the bus announces a change (or the safety TTL ends)', async () => {
     const { user: u, cookie } = await user();
-    const chatId = await create(cookie, 'Quiet');
+    const chatId = await create(cookie, DEFAULT_TITLE);
     await send(cookie, chatId);
     expect(await list(cookie)).toEqual(['Quick report']);
 

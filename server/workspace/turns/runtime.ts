@@ -24,6 +24,7 @@ import {
   checkpointLoadingReply,
   closeLoadingReply,
   findLoadingRepliesBefore,
+  followTaskName,
   insertLog,
   loadHistoryRows,
   loadingReplyText,
@@ -39,6 +40,9 @@ import {
   buildHistory,
 } from './turn';
 import { AgentError, type AgentEvent } from '../../analyst/types';
+
+/** Titles the product gives a new chat: a report's task name replaces them (ADR 0031). */
+const DEFAULT_CHAT_TITLES = Object.values(MODULES).map((m) => m.defaultChatTitle);
 
 /** Everything a turn needs, fixed when the user message and its placeholder were stored. */
 export interface TurnSpec {
@@ -446,15 +450,12 @@ export class TurnRuntime {
               now,
             });
       if (!row) return false;
-      // The chat title follows the report's task name (spec section 4, stream_complete).
+      await touchChat(tx, spec.chatId, now);
+      // The chat title follows the report's task name (spec section 4, stream_complete), unless
+      // the user named the chat.
       const taskName =
         outcome.kind === 'complete' ? outcome.report?.task_name.trim().slice(0, 255) : undefined;
-      await touchChat(
-        tx,
-        spec.chatId,
-        now,
-        taskName && taskName !== spec.title ? taskName : undefined,
-      );
+      if (taskName) await followTaskName(tx, spec.chatId, taskName, DEFAULT_CHAT_TITLES);
       return true;
     });
   }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { MODULES, type ModuleKey } from '@contract/modules';
 import type { DbOrTx } from '../../db/connect';
 import {
@@ -7,6 +7,7 @@ import {
   companies,
   logs,
   messageAttachments,
+  replyVersions,
   type Chat,
   type ChatMessage,
   type MessageAttachment,
@@ -61,6 +62,38 @@ export async function touchChat(
     .where(eq(chats.id, chatId))
     .returning();
   return row ?? null;
+}
+
+/**
+ * Gives the chat a finished report's task name as its title (spec section 4), unless someone
+ * named the chat (ADR 0031): the title follows reports only while it is one the product chose,
+ * a module's default title or the task name of one of the chat's finished reports. Read and
+ * written in one statement, so a rename made while the reply was written is kept.
+ */
+export async function followTaskName(
+  tx: DbOrTx,
+  chatId: string,
+  taskName: string,
+  defaultTitles: readonly string[],
+): Promise<void> {
+  const reportNamed = (table: typeof chatMessages | typeof replyVersions) => sql`exists (
+    select 1 from ${table}
+    where ${table.chatId} = ${chats.id} and ${table.status} = 'complete'
+      and left(btrim(${table.structuredResponse} ->> 'task_name'), 255) = ${chats.title})`;
+  await tx
+    .update(chats)
+    .set({ title: taskName })
+    .where(
+      and(
+        eq(chats.id, chatId),
+        sql`${chats.title} <> ${taskName}`,
+        or(
+          inArray(chats.title, [...defaultTitles]),
+          reportNamed(chatMessages),
+          reportNamed(replyVersions),
+        ),
+      ),
+    );
 }
 
 /**

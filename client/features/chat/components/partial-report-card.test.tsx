@@ -23,11 +23,19 @@ describe('a report as it streams', () => {
     expect(document.body.textContent).not.toMatch(/task_name|\{"|"type"/);
   });
 
-  it('marks an incomplete file of a stopped report', () => {
-    const text =
-      '{"task_name":"Minutes","content":[{"type":"file","filename":"minutes.md","file_data":"# Board';
-    wrap(<PartialReportCard report={partialReportOf(text)!} chatId="c1" streaming={false} />);
-    expect(screen.getByText('File minutes.md (incomplete)')).toBeTruthy();
+  it('leaves out the unfinished file or chart of a stopped report and keeps its text', () => {
+    const file =
+      '{"task_name":"Minutes","content":[{"type":"text","text":"Agreed."},{"type":"file","filename":"minutes.md","file_data":"# Board';
+    wrap(<PartialReportCard report={partialReportOf(file)!} chatId="c1" streaming={false} />);
+    expect(screen.getByText('Agreed.')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/minutes\.md/);
+    cleanup();
+    const chart =
+      '{"task_name":"Headcount","content":[{"type":"text","text":"Ops leads."},{"type":"chart","title":"By team","chart_type":"bar","config":{"type":"bar"';
+    wrap(<PartialReportCard report={partialReportOf(chart)!} chatId="c1" streaming={false} />);
+    expect(screen.getByText('Ops leads.')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/By team/);
+    expect(screen.queryByRole('button', { name: 'View Chart' })).toBeNull();
   });
 });
 

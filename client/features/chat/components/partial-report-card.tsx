@@ -46,22 +46,24 @@ export function PartialReportCard({
             return item.text ? (
               <Markdown key={index} text={item.text} streaming={streaming && !item.done} />
             ) : null;
+          // A chart or file is shown whole or not at all: while it arrives, a placeholder says
+          // it is coming; once the reply stopped, an unfinished one is left out.
           case 'chart':
             return item.chart ? (
               <ChartBlock key={index} chart={item.chart} chatId={chatId} />
-            ) : (
-              <Placeholder key={index} icon="chart" busy={streaming}>
-                {`Chart${item.title ? `: ${item.title}` : ''}${streaming ? ' (drawn when complete)' : ' (incomplete)'}`}
+            ) : streaming ? (
+              <Placeholder key={index} icon="chart">
+                {`Chart${item.title ? `: ${item.title}` : ''} (drawn when complete)`}
               </Placeholder>
-            );
+            ) : null;
           case 'file':
             return item.file ? (
               <FileRow key={index} file={item.file} chatId={chatId} onView={setViewed} />
-            ) : (
-              <Placeholder key={index} icon="file" busy={streaming}>
-                {`File${item.filename ? ` ${item.filename}` : ''}${streaming ? ' (being written)' : ' (incomplete)'}`}
+            ) : streaming ? (
+              <Placeholder key={index} icon="file">
+                {`File${item.filename ? ` ${item.filename}` : ''} (being written)`}
               </Placeholder>
-            );
+            ) : null;
           default:
             return null;
         }
@@ -91,15 +93,7 @@ export function PartialReportCard({
   );
 }
 
-function Placeholder({
-  icon,
-  busy,
-  children,
-}: {
-  icon: 'chart' | 'file';
-  busy: boolean;
-  children: React.ReactNode;
-}) {
+function Placeholder({ icon, children }: { icon: 'chart' | 'file'; children: React.ReactNode }) {
   const Icon = icon === 'chart' ? BarChart3Icon : FileTextIcon;
   return (
     <div
@@ -108,7 +102,7 @@ function Placeholder({
     >
       <Icon className="size-4 shrink-0" aria-hidden="true" />
       <span className="min-w-0 flex-1 truncate">{children}</span>
-      {busy && <LoaderCircleIcon className="size-4 shrink-0 animate-spin" aria-hidden="true" />}
+      <LoaderCircleIcon className="size-4 shrink-0 animate-spin" aria-hidden="true" />
     </div>
   );
 }

@@ -12,7 +12,6 @@ import {
   refetchChat,
   stopReply,
 } from '../api/chat-api';
-import { updateChatTitle } from '@/lib/chat-title';
 import {
   addOptimisticSend,
   appendToCurrentTurn,
@@ -51,18 +50,6 @@ interface LastSend {
   stored: boolean;
 }
 
-/** The last complete report's task name: what the chat title follows (spec section 4). */
-function latestTaskName(chat: ChatData | undefined): string | undefined {
-  if (!chat) return undefined;
-  for (let i = chat.messages.length - 1; i >= 0; i--) {
-    const m = chat.messages[i]!;
-    // A stopped or failed reply's partial report does not rename the chat (the server's rule).
-    if (m.role === 'assistant' && !m.isLoading)
-      return m.status === 'complete' ? m.structuredResponse?.task_name : undefined;
-  }
-  return undefined;
-}
-
 export interface ChatSession {
   query: ReturnType<typeof useQuery<ChatData>>;
   chat: ChatData | undefined;
@@ -88,7 +75,7 @@ export interface ChatSession {
 
 /**
  * Everything live about one chat page: the chat query (the one source of truth), the socket
- * writing its events into it, sending, the progress overlay, the error dialog and the title rule.
+ * writing its events into it, sending, the progress overlay and the error dialog.
  */
 export function useChatSession(chatId: string, options: { initialError: boolean }): ChatSession {
   const queryClient = useQueryClient();
@@ -384,25 +371,8 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
     void regenerate();
   }, [sendNow, regenerate]);
 
-  // --- title (spec section 4) ----------------------------------------------------------------
-  // Follows the last report's task name once a reply completes: never from the history found at
-  // load, never while a send is open, never twice for the same name.
-  const taskName = latestTaskName(chat);
-  const lastTitle = React.useRef<string | undefined | null>(null);
-  const chatTitle = chat?.title;
-  React.useEffect(() => {
-    if (chatTitle === undefined) return;
-    if (lastTitle.current === null) {
-      lastTitle.current = taskName;
-      return;
-    }
-    if (sending || !taskName || taskName === chatTitle || taskName === lastTitle.current) return;
-    lastTitle.current = taskName;
-    updateChatTitle(queryClient, chatId, taskName).catch(() => {
-      // The title is cosmetic; the next completed report tries again.
-      lastTitle.current = undefined;
-    });
-  }, [taskName, chatTitle, sending, queryClient, chatId]);
+  // The title (spec section 4) follows a finished report's task name on the server, which keeps
+  // a title the user gave (ADR 0031); the refetch on completion brings it here.
 
   // --- history paging ------------------------------------------------------------------------
   const [loadingEarlier, setLoadingEarlier] = React.useState(false);

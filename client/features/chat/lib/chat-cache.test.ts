@@ -116,6 +116,30 @@ describe('applyStreamEvent', () => {
     });
   });
 
+  it('keeps a report stopped half-way as its partial text: nothing is invented for the rest', () => {
+    const partial =
+      '{"task_name":"Headcount","content":[{"type":"text","text":"Ops leads."},{"type":"chart","title":"By team","chart_type":"bar","config":{"type":"bar"';
+    const done = applyStreamEvent(
+      loadingChat(),
+      ev('stream_complete', '', 1, { finalContent: partial, status: 'stopped' }),
+    );
+    expect(done.chat.messages[1]).toMatchObject({ content: partial, structuredResponse: null });
+    // Read back from the history the same way.
+    const again = mergeFetchedChat(
+      undefined,
+      chat([
+        msg({
+          id: 'a1',
+          role: 'assistant',
+          content: partial,
+          status: 'stopped',
+          structuredResponse: null,
+        }),
+      ]),
+    );
+    expect(again.messages[0]).toMatchObject({ content: partial, structuredResponse: null });
+  });
+
   it('stream_error and error remove loading messages and report the message', () => {
     for (const type of ['stream_error', 'error'] as const) {
       const r = applyStreamEvent(loadingChat(), ev(type, 'Agent failed', 1));

@@ -31,6 +31,10 @@ function textOf(m: MessageDto): string {
 export function needsReportRepair(message: MessageDto): boolean {
   return (
     message.role === 'assistant' &&
+    // A stopped or failed reply holds the start of a report: its row reads it with the partial
+    // reader (what was shown stays; an unfinished chart is left out). Repairing it would invent
+    // the rest, such as a chart with no data.
+    message.status === 'complete' &&
     !message.structuredResponse &&
     typeof message.content === 'string' &&
     message.content.includes('task_name')
@@ -324,9 +328,11 @@ export function applyStreamEvent(
     case 'stream_complete': {
       const content = event.finalContent ?? text;
       const parsers = reportParsers();
+      const finished = (event.status ?? 'complete') === 'complete';
+      // A stopped reply keeps its partial text (see needsReportRepair): only a whole report counts.
       const report =
         parsers?.parseStructuredResponse(content) ??
-        parsers?.repairReportInText(content)?.structuredResponse ??
+        (finished ? parsers?.repairReportInText(content)?.structuredResponse : null) ??
         null;
       next = {
         ...base,

@@ -118,3 +118,23 @@ describe('partial report reader', () => {
     expect(reader.read('{"task_name":"Sec')!.taskName).toBe('Sec');
   });
 });
+
+describe('a report cut inside an escape', () => {
+  it('shows the text up to the escape, not an empty text, and the rest once it arrives', () => {
+    const text =
+      '{"task_name":"T","content":[{"type":"text","text":"Z\\u00fcrich: 12.\\nMore \\u2014 done';
+    for (const cut of ['12.\\', 'More \\u', 'More \\u20']) {
+      const at = text.indexOf(cut) + cut.length;
+      const shown = partialReportOf(text.slice(0, at))!.content[0];
+      expect(shown).toMatchObject({ type: 'text' });
+      expect((shown as { text: string }).text).toBe(
+        JSON.parse(
+          `"${text.slice(text.indexOf('Z\\'), at - (cut.length - cut.lastIndexOf('\\')))}"`,
+        ),
+      );
+    }
+    const reader = new PartialReportReader();
+    reader.read(text.slice(0, text.indexOf('More \\u') + 7));
+    expect(reader.read(text)!.content[0]).toMatchObject({ text: 'Zürich: 12.\nMore — done' });
+  });
+});

@@ -84,7 +84,10 @@ export class PartialReportReader {
   private done = false;
   private failed = false;
 
-  read(text: string): PartialReport | null {
+  read(whole: string): PartialReport | null {
+    // An escape cut in half (`\`, `\u00`) makes the parser report its string as empty: it waits
+    // for the rest, and a stopped reply shows up to the escape.
+    const text = whole.slice(0, whole.length - unfinishedEscapeLength(whole));
     if (!text.startsWith(this.fed) || !this.parser) this.reset();
     const start = reportStart(text);
     if (start < 0) return null;
@@ -127,6 +130,14 @@ export class PartialReportReader {
     };
     this.parser = parser;
   }
+}
+
+/** Length of an escape sequence the text ends in the middle of (`\`, `\u`, `\u20`), else 0. */
+export function unfinishedEscapeLength(text: string): number {
+  const m = /(\\+)(u[0-9a-fA-F]{0,3})?$/.exec(text);
+  // An even run of backslashes is escaped backslashes: complete.
+  if (!m || m[1]!.length % 2 === 0) return 0;
+  return 1 + (m[2]?.length ?? 0);
 }
 
 /** The fallback for JSON the streaming parser refused (a model's almost-JSON): repaired whole. */
