@@ -16,13 +16,7 @@ import type { Database } from '../db/connect';
 import type { User } from '../db/schema';
 import { recordAudit, type AuditEvent, type AuditOrigin } from '../audit/audit';
 import type { Clock } from '../lib/clock';
-import {
-  ForbiddenError,
-  MailFailedError,
-  RateLimitedError,
-  UnauthorizedError,
-  ValidationError,
-} from '../lib/errors';
+import { ForbiddenError, MailFailedError, UnauthorizedError, ValidationError } from '../lib/errors';
 import type { Mail, Mailer } from '../mail/mailer';
 import type { Bus } from '../realtime/bus';
 import {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
-import { userWithChat } from '../workspace/conversation.test-helper';
+import { userWithChat } from '../../test-support/conversation';
 import { MAX_BIG_UPLOADS_IN_FLIGHT, TOO_DEEP_MESSAGE } from './route-limits';
 
 // Bodies sent with Transfer-Encoding: chunked declare no length: the hourly upload budget, the

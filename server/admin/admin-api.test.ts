@@ -15,7 +15,7 @@ import {
   passwordStep,
   sessionCookieOf,
   tokenFromMail,
-} from '../accounts/testing';
+} from '../../test-support/accounts';
 import { auditLog, starters, users, type User } from '../db/schema';
 import { addCompany, type CompanyWithDomains } from './companies';
 

@@ -3,7 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ModuleKey } from '@contract/modules';
 import type { StarterPatch } from '@contract/starters';
 import type { Db } from '../db/connect';
-import type { Company, Starter } from '../db/schema';
+import type { Starter } from '../db/schema';
 import { validateModelString, type ModelConfig } from '../analyst/registry';
 import { AppError, ValidationError } from '../lib/errors';
 import { checkLine, checkModels, providerLines } from './models';

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
-import { lastRun, quickReport, runs, slowReport } from '../agents/scripted-agents.test-helper';
+import {
+  lastRun,
+  quickReport,
+  runs,
+  scriptedAgentFor,
+  slowReport,
+} from '../../test-support/scripted-agents';
 import { chats, companies, users } from '../db/schema';
 import {
   getChat,
@@ -10,12 +16,7 @@ import {
   userWithChat,
   waitFor,
   type ChatDto,
-} from './conversation.test-helper';
-
-vi.mock('../agents/registry', async () => {
-  const { scriptedAgentFor } = await import('../agents/scripted-agents.test-helper');
-  return { agentFor: scriptedAgentFor };
-});
+} from '../../test-support/conversation';
 
 // A chat's title follows its reports' task names while the title is one the product gave it; a
 // title the user typed stays (ADR 0031).
@@ -23,7 +24,7 @@ vi.mock('../agents/registry', async () => {
 describe('the chat title and the task names of reports', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ agentFor: scriptedAgentFor });
   });
   afterAll(async () => {
     await t?.close();

@@ -7,7 +7,7 @@ import {
   textReply,
   type OpenAiFixture,
 } from '../../test-support/openai-fixture';
-import { getChat, replyClosed, sendMessage, userWithChat } from './conversation.test-helper';
+import { getChat, replyClosed, sendMessage, userWithChat } from '../../test-support/conversation';
 
 // More than about 1 MB of distinct words is past what one tsvector holds: the search document is
 // a bounded prefix of the message, and the message itself is kept whole.

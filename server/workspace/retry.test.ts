@@ -6,7 +6,7 @@ import {
   textReply,
   type OpenAiFixture,
 } from '../../test-support/openai-fixture';
-import { getChat, replyClosed, sendMessage, userWithChat } from './conversation.test-helper';
+import { getChat, replyClosed, sendMessage, userWithChat } from '../../test-support/conversation';
 
 // The error dialog's Retry re-runs the failed turn (POST /api/chats/{id}/regenerate): the question
 // stays once in the thread and reaches the model once.

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatModule } from '@contract/chats';
 import { MESSAGE_TIMEOUT_MS } from '@contract/constants';
-import type { ModuleKey } from '@contract/modules';
+import { MODULES, type ModuleKey } from '@contract/modules';
 import type { StructuredResponse } from '@contract/structured-response';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
