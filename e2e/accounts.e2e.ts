@@ -1,8 +1,12 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn, linkIn } from '../test-support/smtp';
-import { newPage } from './harness';
-import { shot as saveShot, uniqueE2eEmail, useServerAndBrowser } from './support';
+import { newPage } from '../test-support/browser/harness';
+import {
+  shot as saveShot,
+  uniqueE2eEmail,
+  useServerAndBrowser,
+} from '../test-support/browser/support';
 
 // One new user's whole account life in a real Chromium against the real server and a real
 // SMTP peer: sign-up, the mailed link, password + mailed code, settings, logout, recovery.

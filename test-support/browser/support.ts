@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { codeIn, linkIn } from '../test-support/smtp';
+import { codeIn, linkIn } from '../smtp';
 import { disposeServer, launchBrowser, startServer, type RunningServer } from './harness';
 
 // Pieces the browser tests share: the server and browser of a describe block, a user signed up

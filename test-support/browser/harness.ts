@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { ensureServerBuild } from '../scripts/build-server';
-import { freePort, launchServer, type ServerProcess } from '../test-support/server-process';
-import { SmtpPeer } from '../test-support/smtp';
+import { ensureServerBuild } from '../../scripts/build-server';
+import { freePort, launchServer, type ServerProcess } from '../server-process';
+import { SmtpPeer } from '../smtp';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
