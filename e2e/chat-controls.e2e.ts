@@ -18,11 +18,11 @@ import {
 } from '../test-support/openai-fixture';
 import {
   disposeServer,
-  launchBrowser,
   newPage,
   startServer,
   type RunningServer,
 } from '../test-support/browser/harness';
+import { launchBrowser } from '../test-support/browser/chromium';
 import {
   cookieHeader,
   cookieIntoContext,

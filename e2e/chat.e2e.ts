@@ -5,11 +5,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   disposeServer,
-  launchBrowser,
   newPage,
   startServer,
   type RunningServer,
 } from '../test-support/browser/harness';
+import { launchBrowser } from '../test-support/browser/chromium';
 import {
   cookieHeader,
   cookieIntoContext,

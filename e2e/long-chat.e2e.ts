@@ -10,11 +10,11 @@ import { systemClock } from '../server/lib/clock';
 import { seedDatabase } from '../server/seed/seed';
 import {
   disposeServer,
-  launchBrowser,
   newPage,
   startServer,
   type RunningServer,
 } from '../test-support/browser/harness';
+import { launchBrowser } from '../test-support/browser/chromium';
 import { shot } from '../test-support/browser/support';
 
 // A long chat in the browser: it opens on its newest page, keeps only the rows near the view in
