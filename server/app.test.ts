@@ -77,6 +77,22 @@ describe('the app shell of the server', () => {
     expect(crossSite.statusCode).toBe(403);
   });
 
+  it('takes only the origin of APP_URL as its own, whatever Host the request names', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { origin: 'http://attacker.example', host: 'attacker.example' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Cross-site request refused');
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { origin: new URL(t.config.appUrl).origin, host: 'attacker.example' },
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
   it('answers malformed JSON with a 400 in the error shape', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -182,7 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const origin = req.headers.origin;
       if (
         req.headers['sec-fetch-site'] === 'cross-site' ||
-        (origin && !isSameOrigin(origin, deps.config.appUrl, req.headers.host))
+        (origin && !isSameOrigin(origin, deps.config.appUrl))
       ) {
         done(new ForbiddenError('Cross-site request refused'));
         return;

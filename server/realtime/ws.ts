@@ -211,7 +211,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       // Refused before the upgrade: a foreign page (403) or no signed-in session (401).
       onRequest: async (req) => {
         const origin = req.headers.origin;
-        if (origin && !isSameOrigin(origin, config.appUrl, req.headers.host)) {
+        if (origin && !isSameOrigin(origin, config.appUrl)) {
           throw new ForbiddenError('Cross-site request refused');
         }
         requireUserId(req);
