@@ -4,6 +4,31 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/app';
 
+describe('health details for an operator elsewhere', () => {
+  it('are given for the HEALTH_TOKEN, and only for it', async () => {
+    const token = 'a-health-token-of-some-length';
+    const t = await createTestApp({ env: { HEALTH_TOKEN: token } });
+    try {
+      const probe = (authorization?: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/health',
+          remoteAddress: '203.0.113.7',
+          headers: authorization ? { authorization } : {},
+        });
+      expect((await probe(`Bearer ${token}`)).json()).toMatchObject({
+        status: 'ok',
+        database: { kind: t.database.kind, status: 'ok' },
+        bus: { kind: t.bus.kind, status: 'ok' },
+      });
+      expect((await probe(`Bearer ${token}x`)).json()).toEqual({ status: 'ok' });
+      expect((await probe()).json()).toEqual({ status: 'ok' });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the app shell of the server', () => {
   let t: TestApp;
   let clientDir: string;
@@ -22,6 +47,16 @@ describe('the app shell of the server', () => {
   afterAll(async () => {
     await t.close();
     rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('tells anyone else only whether it is ok, not which database, bus and mail run', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      remoteAddress: '203.0.113.7',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
   });
 
   it('reports database and bus health', async () => {
