@@ -147,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         connectSrc: ["'self'", 'ws:', 'wss:'],
         frameSrc: ["'self'", 'blob:', 'data:'],
         objectSrc: ["'none'"],
+        // No <base> element may move where the page's relative links and scripts point.
+        baseUri: ["'none'"],
         upgradeInsecureRequests: deps.config.secureCookies ? [] : null,
       },
     },
@@ -189,7 +191,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return;
       }
     }
-    if (!api && !req.url.startsWith('/ws')) {
+    // API answers hold a user's data: never kept in a browser's or a proxy's cache (a route
+    // that answers a file or a stream sets its own).
+    if (api) reply.header('cache-control', 'no-store');
+    else if (!req.url.startsWith('/ws')) {
       done();
       return;
     }
