@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Role } from './accounts';
+import { Role, UserDto } from './accounts';
 import { ModelString } from './models';
 import { ModuleKey } from './modules';
 import { StarterInput } from './starters';
@@ -57,13 +57,7 @@ export type CompanyRef = z.infer<typeof CompanyRef>;
 export const AdminMe = z.object({ role: Role, company: CompanyRef.nullable() });
 export type AdminMe = z.infer<typeof AdminMe>;
 
-export const MemberDto = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: Role,
-  companyId: z.number().int().nullable(),
+export const MemberDto = UserDto.omit({ phone: true }).extend({
   disabled: z.boolean(),
   emailVerified: z.boolean(),
   lastSignInAt: z.string().nullable(),
@@ -178,15 +172,8 @@ export const AdminStarterPatch = StarterInput.omit({ module: true })
   );
 export type AdminStarterPatch = z.infer<typeof AdminStarterPatch>;
 
-export const CompanySummary = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  domains: z.array(z.string()),
-  models: ModuleModels,
-  allowedModels: z.array(z.string()),
-  retired: z.boolean(),
-  members: z.number().int(),
-});
+/** A company in the operators' list: the same fields as its settings. */
+export const CompanySummary = CompanySettings;
 export type CompanySummary = z.infer<typeof CompanySummary>;
 
 export const CompaniesQuery = z.object({ q: z.string().trim().max(255).optional(), ...page });

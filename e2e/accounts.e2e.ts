@@ -1,20 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addCompany } from '../server/admin/companies';
+import { connectDatabase } from '../server/db/connect';
+import { seedDatabase } from '../server/seed/seed';
 import { codeIn, linkIn } from '../test-support/smtp';
-import { newPage } from './harness';
-import { shot as saveShot, uniqueE2eEmail, useServerAndBrowser } from './support';
+import { newPage } from '../test-support/browser/harness';
+import {
+  shot as saveShot,
+  uniqueE2eEmail,
+  useServerAndBrowser,
+} from '../test-support/browser/support';
 
 // One new user's whole account life in a real Chromium against the real server and a real
 // SMTP peer: sign-up, the mailed link, password + mailed code, settings, logout, recovery.
 // The steps share one page and run in order, as a user would.
 
-const email = uniqueE2eEmail('e2e');
+// A group of two companies sharing this run's domain: Settings offers both (and only them).
+const runId = randomBytes(4).toString('hex');
+const DOMAIN = `group-${runId}.com`;
+const PARENT = `Group ${runId}`;
+const SISTER = `Group ${runId} Labs`;
+const email = uniqueE2eEmail('e2e', DOMAIN);
 const FIRST_PASSWORD = 'Orchard-lamp-42';
 const SECOND_PASSWORD = 'Harbour-kite-77';
 const THIRD_PASSWORD = 'Meadow-bell-913';
 
 describe('accounts in the browser', () => {
-  const app = useServerAndBrowser();
+  // The operator's step before start-up, on the server's own database.
+  const env: Record<string, string> = {};
+  beforeAll(async () => {
+    env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-accounts-'));
+    const database = await connectDatabase({
+      databaseUrl: inject('testDatabaseUrl') ?? undefined,
+      pgliteDir: path.join(env.DATA_DIR, 'pglite'),
+    });
+    try {
+      await seedDatabase(database.db);
+      await addCompany(database.db, { name: PARENT, emailDomains: [DOMAIN] });
+      await addCompany(database.db, { name: SISTER, emailDomains: [DOMAIN] });
+    } finally {
+      await database.close();
+    }
+  });
+  afterAll(() => rmSync(env.DATA_DIR!, { recursive: true, force: true }));
+  const app = useServerAndBrowser(env);
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
@@ -154,7 +187,7 @@ describe('accounts in the browser', () => {
       .waitFor();
     // The company found from the address's domain at sign-up.
     const company = page.getByRole('combobox', { name: 'Company' });
-    await expect(company.textContent()).resolves.toContain('Northwind Traders');
+    await expect(company.textContent()).resolves.toContain(PARENT);
     await shot('settings-profile-light');
     // Dark and phone-wide: the theme follows the system setting; nothing may scroll sideways.
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -173,7 +206,9 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Last name').fill('Hopper');
     await page.getByLabel('Phone').fill('+44 20 7946 0000');
     await company.click();
-    await page.getByRole('option', { name: 'Contoso' }).click();
+    // Only the companies owning the address's domain are offered.
+    expect(await page.getByRole('option').allTextContents()).toEqual([PARENT, SISTER]);
+    await page.getByRole('option', { name: SISTER }).click();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast('Success', 'Profile updated successfully!');
     // The answer replaced the cached user: the menu shows the new initials at once.
@@ -187,7 +222,7 @@ describe('accounts in the browser', () => {
     expect(await page.getByLabel('First name').inputValue()).toBe('Grace');
     expect(await page.getByLabel('Phone').inputValue()).toBe('+44 20 7946 0000');
     // "Loading companies..." until the list is there, then the saved company.
-    await page.getByRole('combobox', { name: 'Company' }).getByText('Contoso').waitFor();
+    await page.getByRole('combobox', { name: 'Company' }).getByText(SISTER).waitFor();
 
     // Cancel puts back what is saved.
     await page.getByLabel('First name').fill('Nobody');

@@ -3,8 +3,13 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULES } from '@contract/modules';
-import { newPage } from './harness';
-import { cookieIntoContext, shot, signUpThroughApi, useServerAndBrowser } from './support';
+import { newPage } from '../test-support/browser/harness';
+import {
+  cookieIntoContext,
+  shot,
+  signUpThroughApi,
+  useServerAndBrowser,
+} from '../test-support/browser/support';
 
 // The analyst on a file as a German company exports it (test-support/fixtures/make-personal-export.py):
 // BOM, two title lines with the export date, `;` cells, `58.400,00 €` salaries, DD.MM.YYYY

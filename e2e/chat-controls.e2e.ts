@@ -16,7 +16,13 @@ import {
   type OpenAiFixture,
   type RecordedRequest,
 } from '../test-support/openai-fixture';
-import { disposeServer, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import {
+  disposeServer,
+  newPage,
+  startServer,
+  type RunningServer,
+} from '../test-support/browser/harness';
+import { launchBrowser } from '../test-support/browser/chromium';
 import {
   cookieHeader,
   cookieIntoContext,
@@ -24,7 +30,7 @@ import {
   signUpThroughApi,
   uniqueE2eEmail,
   type SessionCookie,
-} from './support';
+} from '../test-support/browser/support';
 
 // The chat page's controls against the real server running a company on an OpenAI-compatible
 // model ("with OPENAI_BASE_URL set, the same chats run on that model with the same

@@ -3,14 +3,20 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disposeServer, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import {
+  disposeServer,
+  newPage,
+  startServer,
+  type RunningServer,
+} from '../test-support/browser/harness';
+import { launchBrowser } from '../test-support/browser/chromium';
 import {
   cookieHeader,
   cookieIntoContext,
   shot,
   signUpThroughApi,
   type SessionCookie,
-} from './support';
+} from '../test-support/browser/support';
 
 // A whole conversation in a real Chromium against the real server, its real agent and socket:
 // send with an attachment, watch the reply stream, charts, downloads, saved files, next steps,

@@ -8,8 +8,14 @@ import { connectDatabase } from '../server/db/connect';
 import { chatMessages, chats, users } from '../server/db/schema';
 import { systemClock } from '../server/lib/clock';
 import { seedDatabase } from '../server/seed/seed';
-import { disposeServer, launchBrowser, newPage, startServer, type RunningServer } from './harness';
-import { shot } from './support';
+import {
+  disposeServer,
+  newPage,
+  startServer,
+  type RunningServer,
+} from '../test-support/browser/harness';
+import { launchBrowser } from '../test-support/browser/chromium';
+import { shot } from '../test-support/browser/support';
 
 // A long chat in the browser: it opens on its newest page, keeps only the rows near the view in
 // the page, loads older pages as the reader scrolls up (the reader's place kept), and its rows

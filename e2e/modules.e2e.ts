@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULE_KEYS, MODULES } from '@contract/modules';
-import { newPage } from './harness';
+import { newPage } from '../test-support/browser/harness';
 import {
   cookieIntoContext,
   shot as saveShot,
@@ -9,7 +9,7 @@ import {
   uniqueE2eEmail,
   useServerAndBrowser,
   type SessionCookie,
-} from './support';
+} from '../test-support/browser/support';
 
 // From the dashboard into each module, through the starter templates (filter, search, pages),
 // into a new chat with its request prefilled, and back to see it in Recent. Real server, real

@@ -2,8 +2,13 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULES } from '@contract/modules';
-import { newPage } from './harness';
-import { cookieIntoContext, shot, signUpThroughApi, useServerAndBrowser } from './support';
+import { newPage } from '../test-support/browser/harness';
+import {
+  cookieIntoContext,
+  shot,
+  signUpThroughApi,
+  useServerAndBrowser,
+} from '../test-support/browser/support';
 
 // A starter template carried through as a user would: the Talent Intelligence page, the
 // "Reskilling plan for a new capability" template, the skills inventory attached, and the plan

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disposeServer, startServer, type RunningServer } from './harness';
-import { cookieHeader, signUpThroughApi, uniqueE2eEmail } from './support';
+import { disposeServer, startServer, type RunningServer } from '../test-support/browser/harness';
+import { cookieHeader, signUpThroughApi, uniqueE2eEmail } from '../test-support/browser/support';
 
 // The product started as `npm start` does (embedded PGlite in DATA_DIR): what a user made is
 // still there after the process stops and starts again.

@@ -16,7 +16,13 @@ import {
   type OpenAiFixture,
   type Reply,
 } from '../test-support/openai-fixture';
-import { disposeServer, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import {
+  disposeServer,
+  newPage,
+  startServer,
+  type RunningServer,
+} from '../test-support/browser/harness';
+import { launchBrowser } from '../test-support/browser/chromium';
 import {
   cookieHeader,
   cookieIntoContext,
@@ -24,7 +30,7 @@ import {
   signUpThroughApi,
   uniqueE2eEmail,
   type SessionCookie,
-} from './support';
+} from '../test-support/browser/support';
 
 // A report written by a real-model endpoint, watched in Chromium while it streams: the page shows
 // it as a report from the first chunks (task name, markdown text growing, a chart placeholder),

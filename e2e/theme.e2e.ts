@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newPage } from './harness';
-import { useServerAndBrowser } from './support';
+import { newPage } from '../test-support/browser/harness';
+import { useServerAndBrowser } from '../test-support/browser/support';
 
 describe('landing page and theme', () => {
   const app = useServerAndBrowser();

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatDto, type ChatSummaryDto } from '@contract/chats';
 import { codeIn } from '../test-support/smtp';
-import { newPage } from './harness';
+import { newPage } from '../test-support/browser/harness';
 import {
   cookieHeader,
   cookieIntoContext,
@@ -12,7 +12,7 @@ import {
   uniqueE2eEmail,
   useServerAndBrowser,
   type SessionCookie,
-} from './support';
+} from '../test-support/browser/support';
 
 // The everyday workspace as a daily user meets it, against the real server, the real
 // offline analyst and Chromium: the Chats page, search (Ctrl+K) opening a chat at the message,

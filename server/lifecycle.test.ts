@@ -102,6 +102,26 @@ async function until(fn: () => boolean, timeoutMs: number) {
   }
 }
 
+/** A tab on the chat: a socket that joined its room, its events as they came and its close. */
+async function watchChat(server: ServerProcess, p: Prepared) {
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, {
+    headers: { cookie: p.cookie },
+  });
+  const closed = new Promise<{ code: number; at: number }>((resolve) =>
+    ws.on('close', (code) => resolve({ code, at: Date.now() })),
+  );
+  const events: Array<{ type: string; content: string; at: number }> = [];
+  ws.on('message', (d: Buffer) =>
+    events.push({
+      ...(JSON.parse(d.toString()) as { type: string; content: string }),
+      at: Date.now(),
+    }),
+  );
+  await new Promise((resolve) => ws.on('open', resolve));
+  ws.send(JSON.stringify({ type: 'join_chat', chatId: p.chatId }));
+  return { closed, events };
+}
+
 const pieces = (n: number) => Array.from({ length: n }, (_, i) => `part ${i + 1}. `);
 
 describe('stopping the server in the middle of a reply', () => {
@@ -129,14 +149,8 @@ describe('stopping the server in the middle of a reply', () => {
     const model = await startSlowModel(pieces(600), 100);
     cleanups.push(() => model.close());
     const server = await serve(p, model, { SHUTDOWN_GRACE_SECONDS: '1' });
-    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, {
-      headers: { cookie: p.cookie },
-    });
-    const closeCode = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-    const events: Array<{ type: string; content: string }> = [];
-    ws.on('message', (d: Buffer) => events.push(JSON.parse(d.toString()) as (typeof events)[0]));
-    await new Promise((resolve) => ws.on('open', resolve));
-    ws.send(JSON.stringify({ type: 'join_chat', chatId: p.chatId }));
+    const { closed, events } = await watchChat(server, p);
+    const closeCode = closed.then((c) => c.code);
     void send(server, p, 'Write a long pay report');
     await until(() => model.sent.length >= 10, 15_000);
     const signalled = Date.now();
@@ -160,21 +174,7 @@ describe('stopping the server in the middle of a reply', () => {
     cleanups.push(() => model.close());
     const graceMs = 11_000;
     const server = await serve(p, model, { SHUTDOWN_GRACE_SECONDS: String(graceMs / 1000) });
-    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, {
-      headers: { cookie: p.cookie },
-    });
-    const closed = new Promise<{ code: number; at: number }>((resolve) =>
-      ws.on('close', (code) => resolve({ code, at: Date.now() })),
-    );
-    const events: Array<{ type: string; content: string; at: number }> = [];
-    ws.on('message', (d: Buffer) =>
-      events.push({
-        ...(JSON.parse(d.toString()) as { type: string; content: string }),
-        at: Date.now(),
-      }),
-    );
-    await new Promise((resolve) => ws.on('open', resolve));
-    ws.send(JSON.stringify({ type: 'join_chat', chatId: p.chatId }));
+    const { closed, events } = await watchChat(server, p);
     void send(server, p, 'Write a long pay report');
     await until(() => model.sent.length >= 10, 15_000);
     const signalled = Date.now();

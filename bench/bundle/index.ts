@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { builtClient, launchChromium, startAtrium } from '../lib/atrium';
+import { launchBrowser } from '../../test-support/browser/chromium';
+import { builtClient, startAtrium } from '../lib/atrium';
 import { report } from '../lib/report';
 
 /**
@@ -52,7 +53,7 @@ interface JsFile {
 
 const client = builtClient();
 const atrium = await startAtrium({ clientDir: client.dir });
-const browser = await launchChromium();
+const browser = await launchBrowser();
 let files: JsFile[] = [];
 let reactGz = NaN;
 try {

@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser } from 'playwright-core';
 import pino from 'pino';
 import { cookieName, createSession } from '../../server/accounts/sessions';
 import { buildApp } from '../../server/app';
@@ -139,21 +138,4 @@ export function builtClient(): { dir: string; cleanup: () => void } {
   if (built.status !== 0 || !existsSync(path.join(dir, 'index.html')))
     throw new Error('client build failed');
   return { dir, cleanup: () => rmSync(work, { recursive: true, force: true }) };
-}
-
-/** Chromium as every browser benchmark runs it (CHROMIUM_PATH, default /usr/bin/chromium). */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
 }

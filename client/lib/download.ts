@@ -31,7 +31,7 @@ export function downloadText(fileName: string, text: string): void {
   downloadBlob(fileName, new Blob([text], { type: mimeTypeOf(fileName) }));
 }
 
-/** Downloads a `data:` URL (a PNG from a canvas) under the given name. */
+/** Downloads a `data:` URL (a PNG from a canvas) or a same-origin address under the given name. */
 export function downloadDataUrl(fileName: string, dataUrl: string): void {
   const a = document.createElement('a');
   a.href = dataUrl;
@@ -40,6 +40,9 @@ export function downloadDataUrl(fileName: string, dataUrl: string): void {
   a.click();
   a.remove();
 }
+
+/** Downloads a same-origin address (the server names the file and records the download). */
+export const downloadUrl = downloadDataUrl;
 
 /** View is offered for .md, .txt and .html only (spec sections 2 and 9). */
 export function isViewable(fileName: string): boolean {

@@ -90,6 +90,14 @@ export function toUserDto(u: User): UserDto {
   };
 }
 
+/** An event a user causes about their own account, in their company's log. */
+const selfEvent = (u: Pick<User, 'id' | 'email' | 'companyId'>) => ({
+  companyId: u.companyId,
+  actorId: u.id,
+  actorEmail: u.email,
+  target: u.email,
+});
+
 /** The domain of an address (addresses are stored lower-cased). */
 export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 
@@ -384,13 +392,7 @@ export class AccountsService {
       return createSession(tx, this.deps.clock, { userId: user.id, stage: 'pending' });
     });
     if (previous) await this.endSessions([previous.sid]);
-    const event = {
-      ...origin,
-      companyId: user.companyId,
-      actorId: user.id,
-      actorEmail: user.email,
-      target: user.email,
-    };
+    const event = { ...origin, ...selfEvent(user) };
     try {
       await this.sendNow(codeMail(user.email, user.firstName, code));
     } catch (err) {
@@ -434,13 +436,7 @@ export class AccountsService {
     });
     // Thrown after the transaction so a wrong guess stays counted.
     const refuse = (message: string) => new ValidationError(message, { otp: message });
-    const event = {
-      ...origin,
-      companyId: user.companyId,
-      actorId: user.id,
-      actorEmail: user.email,
-      target: user.email,
-    };
+    const event = { ...origin, ...selfEvent(user) };
     if (outcome.kind === 'wrong' || outcome.kind === 'voided') {
       await this.audit({ ...event, action: 'code_failed', detail: 'wrong code' });
     }
@@ -627,14 +623,7 @@ export class AccountsService {
       return destroyUserSessions(tx, user.id, session.sid);
     });
     await this.endSessions(sids);
-    await this.audit({
-      ...origin,
-      action: 'password_changed',
-      companyId: user.companyId,
-      actorId: user.id,
-      actorEmail: user.email,
-      target: user.email,
-    });
+    await this.audit({ ...origin, ...selfEvent(user), action: 'password_changed' });
     this.deliver(
       passwordChangedMail(user.email, user.firstName, `${this.deps.config.appUrl}/forgot-password`),
     );

@@ -44,7 +44,7 @@ import {
   type CompanyWithDomains,
 } from './companies';
 import { companyOwnsAddress, toMemberDto } from './members';
-import { assertStarterNameFree } from './starters';
+import { assertStarterNameFree, inStarterScope } from './starters';
 
 // The rules of the admin console (docs/decisions/0020-roles-and-admin-api.md): who may do what to
 // which company. A member gets 403 for everything; a company admin gets 404 for anything of
@@ -253,15 +253,7 @@ export class AdminService {
   }
 
   private async settingsOf(c: CompanyWithDomains): Promise<CompanySettings> {
-    return {
-      id: c.id,
-      name: c.name,
-      domains: c.emailDomains,
-      models: modelsOf(c),
-      allowedModels: allowedFor(c),
-      retired: c.retiredAt !== null,
-      members: await this.memberCount(c.id),
-    };
+    return summaryOf(c, await this.memberCount(c.id));
   }
 
   async settings(admin: Admin, companyId: number | undefined): Promise<CompanySettings> {
@@ -386,14 +378,7 @@ export class AdminService {
     const own = await this.db
       .select()
       .from(starters)
-      .where(
-        and(
-          scope.companyId === null
-            ? isNull(starters.companyId)
-            : eq(starters.companyId, scope.companyId),
-          filter,
-        ),
-      )
+      .where(and(inStarterScope(scope), filter))
       .orderBy(...order);
     const global =
       scope.companyId === null
@@ -500,15 +485,9 @@ export class AdminService {
           )
           .groupBy(users.companyId)
       : [];
-    const companiesPage: CompanySummary[] = slice.map((c) => ({
-      id: c.id,
-      name: c.name,
-      domains: c.emailDomains,
-      models: modelsOf(c),
-      allowedModels: allowedFor(c),
-      retired: c.retiredAt !== null,
-      members: counts.find((r) => r.companyId === c.id)?.n ?? 0,
-    }));
+    const companiesPage: CompanySummary[] = slice.map((c) =>
+      summaryOf(c, counts.find((r) => r.companyId === c.id)?.n ?? 0),
+    );
     return { companies: companiesPage, total: list.length, page, pageSize };
   }
 
@@ -556,6 +535,18 @@ export function allowedFor(c: CompanyWithDomains): string[] {
       c.talentIntelligenceModel,
     ]),
   ];
+}
+
+function summaryOf(c: CompanyWithDomains, members: number): CompanySummary {
+  return {
+    id: c.id,
+    name: c.name,
+    domains: c.emailDomains,
+    models: modelsOf(c),
+    allowedModels: allowedFor(c),
+    retired: c.retiredAt !== null,
+    members,
+  };
 }
 
 function modelsOf(c: CompanyWithDomains): ModuleModels {

@@ -32,6 +32,10 @@ async function findStarter(db: DbOrTx, ref: string): Promise<Starter> {
   return row;
 }
 
+/** The starters of a scope: the global library (companyId null) or one company's own. */
+export const inStarterScope = (scope: { companyId: number | null }) =>
+  scope.companyId === null ? isNull(starters.companyId) : eq(starters.companyId, scope.companyId);
+
 /** One name per module within a scope: the global library (companyId null) or a company's own. */
 export async function assertStarterNameFree(
   db: DbOrTx,
@@ -45,9 +49,7 @@ export async function assertStarterNameFree(
     .from(starters)
     .where(
       and(
-        scope.companyId === null
-          ? isNull(starters.companyId)
-          : eq(starters.companyId, scope.companyId),
+        inStarterScope(scope),
         eq(starters.module, module),
         sql`lower(${starters.name}) = lower(${name})`,
       ),

@@ -1,17 +1,14 @@
-import { stepCountIs, streamText } from 'ai';
 import { readFileSync } from 'node:fs';
 import { StructuredResponse, type ContentItem } from '@contract/structured-response';
-import { builtinModel } from '../../server/analyst/providers/builtin-model';
-import { aiToolSet } from '../../server/analyst/tools/runner';
-import { tableKindOf } from '../../server/analyst/tables/read-sources';
+import { builtinAgent } from '../../server/analyst/providers/builtin';
 import type { HistoryAttachment, HistoryMessage } from '../../server/analyst/types';
-import { attachmentsInScope } from '../../server/analyst/modules/module';
-import { talentIntelligenceAgent } from '../../server/analyst/modules/talent-intelligence/talent-intelligence';
+import { runTurn } from './turns';
 
 /**
- * A Talent Intelligence turn the way the builtin provider runs it: the builtin language model
- * plans calls, streamText runs them in the analysis worker pool over the real table engine, and
- * the model writes the report from their results.
+ * A Talent Intelligence turn of the builtin provider itself (builtinAgent, the product's path):
+ * the builtin language model plans calls, the analysis worker pool runs them over the real table
+ * engine, and the model writes the report from their results. `calls` are the tools it ran, in
+ * order, read from the lines the user sees ("Running <tool> ...").
  */
 
 const MIME: Record<string, string> = {
@@ -40,29 +37,12 @@ export const assistant = (report: StructuredResponse): HistoryMessage => ({
 });
 
 export async function ask(history: HistoryMessage[]) {
-  const attachments = attachmentsInScope(history);
-  const request = history.at(-1)!.text;
-  const model = builtinModel({
-    module: talentIntelligenceAgent,
-    request,
-    history,
-    files: attachments.map((a) => ({
-      fileName: a.fileName,
-      mimeType: a.mimeType,
-      bytes: a.data.length,
-      kind: tableKindOf(a) ? 'table' : 'other',
-    })),
+  const turn = await runTurn(builtinAgent(), 'talent-intelligence', history);
+  const calls = turn.thinking.flatMap((line) => {
+    const tool = /^Running (\w+)/.exec(line)?.[1];
+    return tool ? [tool] : [];
   });
-  const result = streamText({
-    model,
-    prompt: request,
-    tools: aiToolSet(talentIntelligenceAgent.analystTools!, attachments),
-    stopWhen: stepCountIs(10),
-  });
-  const calls: string[] = [];
-  for await (const part of result.fullStream)
-    if (part.type === 'tool-call') calls.push(part.toolName);
-  const report = StructuredResponse.parse(JSON.parse(await result.text));
+  const report = StructuredResponse.parse(JSON.parse(turn.final.text));
   return { report, calls };
 }
 

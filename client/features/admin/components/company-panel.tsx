@@ -69,6 +69,14 @@ export function CompanyPanel({ company, operator }: { company?: number; operator
         </div>
       </section>
       {operator && (
+        <NameEditor
+          key={`name-${c.id}-${c.name}`}
+          value={c.name}
+          pending={update.isPending}
+          onSave={(name) => save({ name }, `Renamed to ${name}`)}
+        />
+      )}
+      {operator && (
         <ListEditor
           key={`domains-${c.id}-${c.domains.join()}`}
           id="domains"
@@ -188,6 +196,44 @@ function ListEditor({
         />
         <Button type="submit" disabled={pending}>
           Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The company's name (operators rename companies). */
+function NameEditor({
+  value,
+  pending,
+  onSave,
+}: {
+  value: string;
+  pending: boolean;
+  onSave: (name: string) => void;
+}) {
+  const [name, setName] = React.useState(value);
+  return (
+    <form
+      className="flex flex-col gap-2 rounded-xl border bg-card p-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(name.trim());
+      }}
+    >
+      <Label htmlFor="company-name" className="text-lg font-semibold">
+        Company name
+      </Label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          id="company-name"
+          required
+          maxLength={255}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Button type="submit" disabled={pending || name.trim() === value}>
+          Rename
         </Button>
       </div>
     </form>

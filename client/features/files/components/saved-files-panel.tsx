@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { cn } from '@/lib/utils';
 import { savedFilesQueryOptions, useDeleteFile } from '../api/files-api';
-import { downloadText, isViewable } from '@/lib/download';
+import { downloadUrl, isViewable } from '@/lib/download';
 import { FileViewDialog, type ViewedFile } from '@/components/file-view-dialog';
 
 /** The right-hand "Saved Files" panel of the chat page (spec section 2). */
@@ -38,7 +38,8 @@ export const SavedFilesPanel = React.memo(function SavedFilesPanel({
   const [confirming, setConfirming] = React.useState<SavedFileDto | null>(null);
 
   const download = (file: SavedFileDto) => {
-    downloadText(file.fileName, file.fileContent);
+    // Through the server, which records the download in the company's audit log.
+    downloadUrl(file.fileName, `/api/files/${encodeURIComponent(file.id)}/download`);
     toast({ title: 'File downloaded' });
   };
 

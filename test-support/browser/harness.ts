@@ -1,23 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { ensureServerBuild } from '../scripts/build-server';
-import { freePort, launchServer, type ServerProcess } from '../test-support/server-process';
-import { SmtpPeer } from '../test-support/smtp';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-sync',
-];
+import { ensureServerBuild } from '../../scripts/build-server';
+import { freePort, launchServer, type ServerProcess } from '../server-process';
+import { SmtpPeer } from '../smtp';
 
 export interface RunningServer {
   url: string;
@@ -88,10 +76,6 @@ export async function disposeServer(s: RunningServer): Promise<void> {
   await s.stop();
   await s.smtp.stop();
   rmSync(s.dataDir, { recursive: true, force: true });
-}
-
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
 /**

@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { codeIn, linkIn } from '../test-support/smtp';
-import { disposeServer, launchBrowser, startServer, type RunningServer } from './harness';
+import { codeIn, linkIn } from '../smtp';
+import { disposeServer, startServer, type RunningServer } from './harness';
+import { launchBrowser } from './chromium';
 
 // Pieces the browser tests share: the server and browser of a describe block, a user signed up
 // and signed in through the API (for tests about what comes after sign-in), and screenshots.
