@@ -13,8 +13,19 @@ import { seedDatabase } from '../server/seed/seed';
 import { createUser, TEST_PASSWORD } from '../test-support/factories';
 import { startOpenAiFixture, textReply, type OpenAiFixture } from '../test-support/openai-fixture';
 import { codeIn, linkIn } from '../test-support/smtp';
-import { disposeServer, launchBrowser, newPage, startServer, type RunningServer } from './harness';
-import { cookieIntoContext, sessionCookieOf, shot, type SessionCookie } from './support';
+import { launchBrowser } from '../test-support/browser/chromium';
+import {
+  disposeServer,
+  newPage,
+  startServer,
+  type RunningServer,
+} from '../test-support/browser/harness';
+import {
+  cookieIntoContext,
+  sessionCookieOf,
+  shot,
+  type SessionCookie,
+} from '../test-support/browser/support';
 
 // The admin console in a real Chromium against the built server: invite -> mail -> sign-up ->
 // the member appears; a model change reaches the next reply; a company starter is that company's

@@ -8,7 +8,7 @@ import {
   textReply,
   type OpenAiFixture,
 } from '../../test-support/openai-fixture';
-import { chats, companies } from '../db/schema';
+import { chats, companies, companyDomains } from '../db/schema';
 import { getChat, sendMessage } from '../../test-support/conversation';
 
 /**
@@ -66,6 +66,12 @@ describe('model routing by company', () => {
       talentIntelligenceModel: 'openai:ti-model',
     });
     const { user, cookie } = await signedInUser(t, { companyId: offline });
+    // Settings offers only the companies that own the user's domain: both of a group do here.
+    const domain = user.email.split('@')[1]!;
+    await t.database.db.insert(companyDomains).values([
+      { companyId: offline, domain },
+      { companyId: online, domain },
+    ]);
 
     // Company 1: Talent Intelligence runs the builtin analyst, no call upstream.
     const first = await newChat(user.id, 'talent-intelligence');
