@@ -105,7 +105,7 @@ export function AppShell({ user, onLogout, title, children }: AppShellProps) {
       {/* The first tab stop: past the sidebar and header to the page (WCAG 2.4.1). */}
       <a
         href="#main-content"
-        className="sr-only rounded-md bg-background px-3 py-2 text-sm font-medium shadow-md focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:ring-[3px] focus:ring-ring/50 focus:outline-none"
+        className="sr-only rounded-md bg-background text-sm font-medium shadow-md focus:not-sr-only focus:fixed focus:px-3 focus:py-2 focus:top-2 focus:left-2 focus:z-50 focus:ring-[3px] focus:ring-ring/50 focus:outline-none"
       >
         Skip to main content
       </a>
