@@ -19,8 +19,10 @@ export function savedFilesQueryOptions(chatId: string) {
           signal,
         });
         if (!res.ok) return [];
-        // Shaped by the server's response schema: taken as it comes, no validator shipped.
-        return (await res.json()) as SavedFileDto[];
+        // Shaped by the server's response schema: taken as it comes, no validator shipped; an
+        // answer that is not a list (a proxy's page) counts as a failure.
+        const list: unknown = await res.json();
+        return Array.isArray(list) ? (list as SavedFileDto[]) : [];
       } catch {
         return [];
       }
