@@ -1,16 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addCompany } from '../server/admin/companies';
-import { DEFAULT_APPROVED_DOMAINS } from '../server/config';
-import { connectDatabase } from '../server/db/connect';
-import { seedDatabase } from '../server/seed/seed';
-import { startOpenAiFixture, textReply, type OpenAiFixture } from '../test-support/openai-fixture';
-import { disposeServer, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textReply, type OpenAiFixture } from '../test-support/openai-fixture';
+import { launchBrowser, newPage, type RunningServer } from './harness';
+import { startModelCompanyServer } from './model-company';
 import {
   cookieHeader,
   cookieIntoContext,
@@ -76,7 +70,7 @@ const REPORT = {
 
 describe('a chat around a finished report', () => {
   let model: OpenAiFixture;
-  let dataDir: string;
+  let dispose: (() => Promise<void>) | undefined;
   let server: RunningServer;
   let browser: Browser;
   let user: SignedUpUser;
@@ -95,28 +89,7 @@ describe('a chat around a finished report', () => {
   }
 
   beforeAll(async () => {
-    model = await startOpenAiFixture();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-polish-'));
-    const database = await connectDatabase({
-      databaseUrl: inject('testDatabaseUrl') ?? undefined,
-      pgliteDir: path.join(dataDir, 'pglite'),
-    });
-    try {
-      await seedDatabase(database.db);
-      await addCompany(database.db, {
-        name: `Polish ${runId}`,
-        emailDomains: [DOMAIN],
-        talentIntelligenceModel: 'openai:polish-model',
-      });
-    } finally {
-      await database.close();
-    }
-    server = await startServer({
-      DATA_DIR: dataDir,
-      OPENAI_BASE_URL: model.baseUrl,
-      OPENAI_API_KEY: 'sk-e2e-polish',
-      APPROVED_EMAIL_DOMAINS: [...DEFAULT_APPROVED_DOMAINS, DOMAIN].join(','),
-    });
+    ({ model, server, dispose } = await startModelCompanyServer('polish', DOMAIN));
     browser = await launchBrowser();
     user = await signUpThroughApi(server, {
       firstName: 'Hanna',
@@ -148,9 +121,7 @@ describe('a chat around a finished report', () => {
   });
   afterAll(async () => {
     await browser?.close();
-    if (server) await disposeServer(server);
-    await model?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await dispose?.();
   });
 
   async function openChat(opts: Parameters<typeof newPage>[1] = {}) {
