@@ -167,6 +167,8 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
     [cadence, applyWaiting],
   );
 
+  /** The chat the socket has joined at least once (a later join is a rejoin). */
+  const joined = React.useRef<string | null>(null);
   const socketStatus = useChatSocket(chatId, {
     joinState: () => {
       // lastSeq must count the events that wait, or the server would send them again.
@@ -180,8 +182,11 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
       if (turn && !FINISHED_TURN_STATES.has(turn.status)) {
         update((c) => (currentTurn(c) ? prepareForReplay(c, turn.messageId) : c));
       }
-      // Whatever happened while we were away (a reply finished, a title changed) is one poll away.
-      refetch();
+      // Whatever happened while we were away (a reply finished, a title changed) is one poll
+      // away. The first join needs none: the page's own fetch is under way (a second one was
+      // a duplicate), and a reply it shows loading is polled until it is done.
+      if (joined.current === chatId) refetch();
+      joined.current = chatId;
     },
     onEvent: (event: StreamEvent) => {
       waiting.current.push(event);
