@@ -136,10 +136,19 @@ export class AdminService {
     }
   }
 
-  /** For the audit log: an operator without ?company= reads every company's log. */
+  /** For the audit log and usage: an operator without ?company= reads every company's. */
   async auditScope(admin: Admin, requested: number | undefined): Promise<number | undefined> {
     if (admin.role === 'operator' && requested === undefined) return undefined;
     return (await this.companyOf(admin, requested)).id;
+  }
+
+  /** A company's id and name (the caller's access already checked). */
+  async companyRef(id: number): Promise<{ id: number; name: string } | null> {
+    const [row] = await this.db
+      .select({ id: companies.id, name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, id));
+    return row ?? null;
   }
 
   async me(admin: Admin): Promise<AdminMe> {
