@@ -415,6 +415,17 @@ export const turnUsage = pgTable(
   (t) => [index('turn_usage_company_created_idx').on(t.companyId, t.createdAt)],
 );
 
+/** The key of the daily roll-ups: a company's day, module, model and starter. */
+const usageKey = () => ({
+  day: date('day').notNull(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  module: varchar('module', { length: 100 }).notNull(),
+  model: varchar('model', { length: 255 }).notNull(),
+  starterId: integer('starter_id').notNull().default(0),
+});
+
 /**
  * The daily roll-up the Usage page reads, maintained as turns close (one upsert per turn), so
  * its queries read days, not turns. starter_id 0 is "no starter" (a key column cannot be null).
@@ -422,13 +433,7 @@ export const turnUsage = pgTable(
 export const usageDaily = pgTable(
   'usage_daily',
   {
-    day: date('day').notNull(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    module: varchar('module', { length: 100 }).notNull(),
-    model: varchar('model', { length: 255 }).notNull(),
-    starterId: integer('starter_id').notNull().default(0),
+    ...usageKey(),
     turns: integer('turns').notNull(),
     errors: integer('errors').notNull(),
     inputTokens: bigint('input_tokens', { mode: 'number' }).notNull(),
@@ -445,13 +450,7 @@ export const usageDaily = pgTable(
 export const usageDailyUsers = pgTable(
   'usage_daily_users',
   {
-    day: date('day').notNull(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    module: varchar('module', { length: 100 }).notNull(),
-    model: varchar('model', { length: 255 }).notNull(),
-    starterId: integer('starter_id').notNull().default(0),
+    ...usageKey(),
     userId: uuid('user_id').notNull(),
     turns: integer('turns').notNull(),
   },

@@ -285,34 +285,27 @@ function PricesEditor() {
             required
           />
         </div>
-        <div>
-          <Label htmlFor="price-in" className="mb-1.5">
-            Input
-          </Label>
-          <Input
-            id="price-in"
-            type="number"
-            min="0"
-            step="any"
-            value={input}
-            onChange={(e) => setInput(e.target.value)}
-            required
-          />
-        </div>
-        <div>
-          <Label htmlFor="price-out" className="mb-1.5">
-            Output
-          </Label>
-          <Input
-            id="price-out"
-            type="number"
-            min="0"
-            step="any"
-            value={output}
-            onChange={(e) => setOutput(e.target.value)}
-            required
-          />
-        </div>
+        {(
+          [
+            ['price-in', 'Input', input, setInput],
+            ['price-out', 'Output', output, setOutput],
+          ] as const
+        ).map(([id, label, value, set]) => (
+          <div key={id}>
+            <Label htmlFor={id} className="mb-1.5">
+              {label}
+            </Label>
+            <Input
+              id={id}
+              type="number"
+              min="0"
+              step="any"
+              value={value}
+              onChange={(e) => set(e.target.value)}
+              required
+            />
+          </div>
+        ))}
         <Button type="submit" disabled={save.isPending}>
           Set price
         </Button>
