@@ -39,7 +39,7 @@ import { contentDisposition } from '../lib/content-disposition';
 import { AdminService, type Admin } from './admin.service';
 import { allMembers, listMembers } from './members';
 import { checkModel, providersHealth } from './models';
-import { listModelPrices, setModelPrices, usageReport } from './usage';
+import { listModelPrices, usageReport } from './usage';
 
 /** Seconds a model test or a provider check may take before it counts as no answer. */
 const MODEL_TEST_MS = 20_000;
@@ -322,8 +322,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/usage/prices',
     { schema: { body: ModelPrices, response: { 200: ModelPrices } } },
     async (req) => {
-      operator(req);
-      await setModelPrices(db, req.body, app.deps.clock.now());
+      await admins.setPrices(adminOf(req), req.body);
       return listModelPrices(db);
     },
   );

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type {
+  ModelPrice,
   AdminMe,
   AdminStarterDto,
   AdminStarterPatch,
@@ -45,6 +46,7 @@ import {
 } from './companies';
 import { companyOwnsAddress, toMemberDto } from './members';
 import { assertStarterNameFree } from './starters';
+import { setModelPrices } from './usage';
 
 // The rules of the admin console (docs/decisions/0020-roles-and-admin-api.md): who may do what to
 // which company. A member gets 403 for everything; a company admin gets 404 for anything of
@@ -140,6 +142,22 @@ export class AdminService {
   async auditScope(admin: Admin, requested: number | undefined): Promise<number | undefined> {
     if (admin.role === 'operator' && requested === undefined) return undefined;
     return (await this.companyOf(admin, requested)).id;
+  }
+
+  /** Replaces the prices per model (operators only), in the deployment's audit chain. */
+  async setPrices(admin: Admin, prices: ModelPrice[]): Promise<void> {
+    this.requireOperator(admin);
+    await setModelPrices(this.db, prices, this.deps.clock.now());
+    await this.audit(admin, {
+      action: 'settings_changed',
+      companyId: null,
+      target: 'model prices',
+      detail:
+        prices
+          .map((p) => `${p.model}: ${p.inputPerMillion} in, ${p.outputPerMillion} out`)
+          .join('; ')
+          .slice(0, 1000) || 'no prices',
+    });
   }
 
   /** A company's id and name (the caller's access already checked). */

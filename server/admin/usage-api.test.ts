@@ -175,6 +175,13 @@ describe('usage API', () => {
     const set = await as(operator, '/api/admin/usage/prices', 'PUT', [PRICE]);
     expect(set.statusCode, set.body).toBe(200);
     expect((await as(adminA, '/api/admin/usage/prices')).json()).toEqual([PRICE]);
+    // A price change is in the deployment's audit log, with what it set.
+    const log = await as(operator, '/api/admin/audit?action=settings_changed');
+    expect(log.json().entries[0]).toMatchObject({
+      companyId: null,
+      target: 'model prices',
+      detail: 'openai:gpt-4.1-mini: 0.4 in, 1.6 out',
+    });
     const twice = await as(operator, '/api/admin/usage/prices', 'PUT', [PRICE, PRICE]);
     expect(twice.statusCode).toBe(400);
     expect(twice.json().message).toContain('Each model has one price');
