@@ -4,6 +4,31 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/app';
 
+describe('health details for an operator elsewhere', () => {
+  it('are given for the HEALTH_TOKEN, and only for it', async () => {
+    const token = 'a-health-token-of-some-length';
+    const t = await createTestApp({ env: { HEALTH_TOKEN: token } });
+    try {
+      const probe = (authorization?: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/health',
+          remoteAddress: '203.0.113.7',
+          headers: authorization ? { authorization } : {},
+        });
+      expect((await probe(`Bearer ${token}`)).json()).toMatchObject({
+        status: 'ok',
+        database: { kind: t.database.kind, status: 'ok' },
+        bus: { kind: t.bus.kind, status: 'ok' },
+      });
+      expect((await probe(`Bearer ${token}x`)).json()).toEqual({ status: 'ok' });
+      expect((await probe()).json()).toEqual({ status: 'ok' });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the app shell of the server', () => {
   let t: TestApp;
   let clientDir: string;
@@ -26,12 +51,22 @@ describe('the app shell of the server', () => {
 
   it('reports database and bus health', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'ok',
       database: { status: 'ok', kind: t.database.kind },
       bus: { status: 'ok', kind: t.bus.kind },
     });
+  });
+
+  it('tells anyone else only whether it is ok, not which database, bus and mail run', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      remoteAddress: '203.0.113.7',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
   });
 
   it('answers an unknown API path with the JSON error shape', async () => {
@@ -75,6 +110,22 @@ describe('the app shell of the server', () => {
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(crossSite.statusCode).toBe(403);
+  });
+
+  it('takes only the origin of APP_URL as its own, whatever Host the request names', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { origin: 'http://attacker.example', host: 'attacker.example' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Cross-site request refused');
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { origin: new URL(t.config.appUrl).origin, host: 'attacker.example' },
+    });
+    expect(own.statusCode).toBe(200);
   });
 
   it('answers malformed JSON with a 400 in the error shape', async () => {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { getHeapStatistics } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -8,6 +8,7 @@ import Fastify, {
   LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import {
@@ -159,6 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         connectSrc: ["'self'", 'ws:', 'wss:'],
         frameSrc: ["'self'", 'blob:', 'data:'],
         objectSrc: ["'none'"],
+        // No <base> element may move where the page's relative links and scripts point.
+        baseUri: ["'none'"],
         upgradeInsecureRequests: deps.config.secureCookies ? [] : null,
       },
     },
@@ -195,13 +198,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const origin = req.headers.origin;
       if (
         req.headers['sec-fetch-site'] === 'cross-site' ||
-        (origin && !isSameOrigin(origin, deps.config.appUrl, req.headers.host))
+        (origin && !isSameOrigin(origin, deps.config.appUrl))
       ) {
         done(new ForbiddenError('Cross-site request refused'));
         return;
       }
     }
-    if (!api && !req.url.startsWith('/ws')) {
+    // API answers hold a user's data: never kept in a browser's or a proxy's cache (a route
+    // that answers a file or a stream sets its own).
+    if (api) reply.header('cache-control', 'no-store');
+    else if (!req.url.startsWith('/ws')) {
       done();
       return;
     }
@@ -252,7 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const health = { response: { 200: HealthAnswer, 503: HealthUnavailableAnswer } };
-  typed.get('/api/health', { schema: health }, async (_req, reply) => {
+  typed.get('/api/health', { schema: health }, async (req, reply) => {
     // A dependency that accepts connections but never answers must not hang the check: each
     // probe gets HEALTH_PROBE_MS, so the answer comes within 2 s whatever the fault.
     const check = async (fn: () => Promise<void>) => {
@@ -273,8 +279,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       check(() => deps.bus.ping()),
     ]);
     const ok = database === 'ok' && bus === 'ok';
+    const status = ok ? 'ok' : 'degraded';
+    // Which parts run, and how, is for operators: anyone else reads only the status.
+    if (!isOperatorProbe(req, deps.config.healthToken))
+      return reply.status(ok ? 200 : 503).send({ status });
     return reply.status(ok ? 200 : 503).send({
-      status: ok ? 'ok' : 'degraded',
+      status,
       database: { kind: deps.database.kind, status: database },
       bus: { kind: deps.bus.kind, status: bus },
       mail: deps.mailer.kind,
@@ -297,6 +307,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/**
+ * A health check from an operator: from this machine (the client address, as TRUST_PROXY lets it
+ * be known), or carrying `Authorization: Bearer <HEALTH_TOKEN>`.
+ */
+function isOperatorProbe(req: FastifyRequest, token: string | undefined): boolean {
+  if (/^(127\.|::1$|::ffff:127\.)/.test(req.ip)) return true;
+  const sent = req.headers.authorization;
+  if (!token || !sent?.startsWith('Bearer ')) return false;
+  const a = Buffer.from(sent.slice('Bearer '.length));
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count believes the nearest n addresses in the chain. */

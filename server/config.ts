@@ -121,6 +121,11 @@ const EnvSchema = z.object({
    * Which proxies to believe about the client address (X-Forwarded-For): unset believes none; a
    * number believes that many hops in front of us; a comma list believes those addresses/CIDRs.
    */
+  /**
+   * A secret that, sent as `Authorization: Bearer <HEALTH_TOKEN>`, gets /api/health's details
+   * (database, bus and mail kinds and states) from anywhere; loopback callers get them anyway.
+   */
+  HEALTH_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -196,6 +201,7 @@ export interface Config {
   clientDir: string | undefined;
   /** Fastify trustProxy: false (default), a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
+  healthToken: string | undefined;
   shutdownGraceMs: number;
   readsPerUserPerMinute: number;
   uploadBytesPerHour: number;
@@ -301,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
     trustProxy: e.TRUST_PROXY ?? false,
+    healthToken: e.HEALTH_TOKEN,
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
     readsPerUserPerMinute: e.READS_PER_USER_PER_MINUTE,
     uploadBytesPerHour: Math.round(e.UPLOAD_MB_PER_HOUR * 1024 * 1024),

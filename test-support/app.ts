@@ -91,6 +91,18 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   };
   const app = await buildApp(deps);
   await app.ready();
+  // Redis connects in the background: a test's first call must not find it still connecting
+  // (a fault test that points REDIS_URL at a dead address goes on after 5 s all the same).
+  for (const until = Date.now() + 5_000; Date.now() < until;) {
+    if (
+      await bus.ping().then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
   return {
     app,
     config,

@@ -91,7 +91,8 @@ const ready = await new Promise<{
 });
 /** A socket joined to a chat, resolving `firstChunk` at each turn's first stream_chunk. */
 async function joinedSocket(chatId: string, cookie: string) {
-  const headers = { cookie, origin: ready.base };
+  // No Origin: a client that is not a browser sends none (and the server's is APP_URL, not this).
+  const headers = { cookie };
   const ws = new WebSocket(`${ready.base.replace('http', 'ws')}/ws`, { headers });
   const waiters: { chunk?: (at: bigint) => void; done?: () => void } = {};
   const seen = new Set<string>();

@@ -1,12 +1,8 @@
 /**
- * Whether a request's Origin is the app's own: the configured APP_URL, or (behind a proxy, or on
- * another port in development) the request's own host.
+ * Whether a request's Origin is the app's own: the configured APP_URL's, and nothing else. Not
+ * the request's Host header: a request can name any host it likes, so matching it let a page on
+ * any host that resolves to the server pass as the app's own.
  */
-export function isSameOrigin(origin: string, appUrl: string, host: string | undefined): boolean {
-  if (origin === new URL(appUrl).origin) return true;
-  try {
-    return host !== undefined && new URL(origin).host === host;
-  } catch {
-    return false;
-  }
+export function isSameOrigin(origin: string, appUrl: string): boolean {
+  return origin === new URL(appUrl).origin;
 }

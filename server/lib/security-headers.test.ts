@@ -25,6 +25,9 @@ describe('security headers', () => {
       const csp = String(res.headers['content-security-policy']);
       expect(csp, url).toContain("default-src 'self'");
       expect(csp, url).toContain("object-src 'none'");
+      expect(csp, url).toContain("base-uri 'none'");
+      // API answers hold a user's data: no cache keeps them.
+      expect(res.headers['cache-control'], url).toBe('no-store');
       expect(csp, url).not.toContain('upgrade-insecure-requests');
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
     }

@@ -9,20 +9,26 @@ import { REDIS_COMMAND_TIMEOUT_MS, RedisBus } from './bus';
 // With Redis gone, sign-in answered 500 after 10 s and a reply in
 // flight never ended. Now the process runs on its in-process fallback and recovers by itself.
 
-describe('when Redis goes down and comes back', () => {
-  let redis: RedisServer;
-  let t: TestApp;
-
+/** A test app on a redis-server of its own, for the tests of one describe. */
+function onOwnRedis(): { redis: RedisServer; t: TestApp } {
+  const own = {} as { redis: RedisServer; t: TestApp };
   beforeAll(async () => {
-    redis = await new RedisServer().start();
-    t = await createTestApp({ env: { REDIS_URL: redis.url } });
+    own.redis = await new RedisServer().start();
+    own.t = await createTestApp({ env: { REDIS_URL: own.redis.url } });
   });
   afterAll(async () => {
-    await t?.close();
-    await redis?.kill();
+    own.redis?.resume();
+    await own.t?.close();
+    await own.redis?.kill();
   });
+  return own;
+}
+
+describe('when Redis goes down and comes back', () => {
+  const own = onOwnRedis();
 
   async function health() {
+    const { t } = own;
     const started = Date.now();
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     return {
@@ -33,6 +39,7 @@ describe('when Redis goes down and comes back', () => {
   }
 
   it('signs in, answers a message and reports "degraded" while Redis is down, then recovers', async () => {
+    const { t, redis } = own;
     expect(t.bus.kind).toBe('redis');
     expect((await health()).status).toBe(200);
     const user = await createUser(t.database.db);
@@ -99,18 +106,7 @@ describe('when Redis goes down and comes back', () => {
 });
 
 describe('when Redis hangs and then answers again', () => {
-  let redis: RedisServer;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    redis = await new RedisServer().start();
-    t = await createTestApp({ env: { REDIS_URL: redis.url } });
-  });
-  afterAll(async () => {
-    redis?.resume();
-    await t?.close();
-    await redis?.kill();
-  });
+  const own = onOwnRedis();
 
   const timed = async <T>(fn: () => Promise<T>) => {
     const started = Date.now();
@@ -122,6 +118,7 @@ describe('when Redis hangs and then answers again', () => {
   // waited for ever, and one timeout left the bus degraded (no orphan sweeps) until a reconnect
   // that a hang never brings, while health said ok.
   it('costs one timeout, bounds subscriptions, and recovers without a reconnect', async () => {
+    const { t, redis } = own;
     const ready = Date.now() + 10_000;
     while ((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode !== 200) {
       if (Date.now() > ready) throw new Error('Redis never became ready');

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,4 +73,24 @@ describe('socket messages, fuzzed', () => {
     );
     expect(lines.filter((l) => l.includes('"level":50'))).toEqual([]);
   }, 120_000);
+  // A client breaking the WebSocket protocol (a reserved opcode, a frame past maxPayload) is the
+  // client's fault: logged as a warning, not at error level (it paged operators for nothing).
+  it('logs a client that breaks the protocol as a warning, not an error', async () => {
+    const { cookie } = await userWithChat(t, 'builtin');
+    const from = lines.length;
+    const ws = new WebSocket(url, { headers: { cookie } });
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    const closed = new Promise<number>((resolve) => ws.once('close', resolve));
+    ws.on('error', () => undefined);
+    // A masked frame with the reserved opcode 3 and no payload.
+    (ws as unknown as { _socket: Socket })._socket.write(Buffer.from([0x83, 0x80, 0, 0, 0, 0]));
+    await closed;
+    await new Promise((r) => setTimeout(r, 100));
+    const logged = lines.slice(from).map((l) => JSON.parse(l) as { level: number; msg?: string });
+    expect(logged.filter((l) => l.level >= 50)).toEqual([]);
+    expect(logged.some((l) => l.level === 40)).toBe(true);
+  });
 });

@@ -86,6 +86,15 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   const connections = new Set<Connection>();
   await app.register(websocket, {
     options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES },
+    // A client that breaks the protocol (bad frame, message past maxPayload: ws codes WS_ERR_*)
+    // is the client's fault, a warning; anything else on a socket is ours, an error.
+    errorHandler: (err, socket, req) => {
+      const code = (err as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_'))
+        req.log.warn({ code, reason: err.message }, 'websocket protocol error from the client');
+      else req.log.error({ err }, 'websocket error');
+      socket.terminate();
+    },
     // Runs after the app's own preClose (replies drained): sockets end with 1001 Going Away, which
     // tells the client to reconnect (to another process) and replay, not that it did wrong.
     preClose: async function (this: FastifyInstance) {
@@ -211,7 +220,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       // Refused before the upgrade: a foreign page (403) or no signed-in session (401).
       onRequest: async (req) => {
         const origin = req.headers.origin;
-        if (origin && !isSameOrigin(origin, config.appUrl, req.headers.host)) {
+        if (origin && !isSameOrigin(origin, config.appUrl)) {
           throw new ForbiddenError('Cross-site request refused');
         }
         requireUserId(req);

@@ -106,8 +106,9 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     const userId = requireUserId(req);
     const ifNoneMatch = req.headers['if-none-match'];
     const { etag, chat } = await getChat(db, userId, req.params.id, req.query, ifNoneMatch);
-    // Revalidated on every use: the ETag makes that cheap.
-    reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+    // Never stored (as every API answer); the client sends the ETag itself, so a poll of an
+    // unchanged chat still costs only a 304.
+    reply.header('ETag', etag).header('Cache-Control', 'no-store');
     if (!chat) return reply.code(304).send();
     return chat;
   });
