@@ -1,4 +1,4 @@
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type { HistoryAttachment } from '../types';
 import { CELL_MACROS, DATE_SHAPES, quoteIdent, sqlString } from './cells';
 import {
@@ -9,6 +9,7 @@ import {
   type ColumnCounts,
   type ColumnDecision,
 } from './columns';
+import { openDatabase } from './native-gate';
 import { createQueryRunner, toJsonValue } from './query';
 import {
   readCsv,
@@ -41,18 +42,7 @@ export async function loadTables(
   options: LoadOptions = {},
 ): Promise<TableSet> {
   const today = isoDay(options.today ?? new Date());
-  const instance = await DuckDBInstance.create(':memory:', {
-    threads: '2',
-    memory_limit: '1GB',
-  });
-  const conn = await instance.connect();
-  let closed = false;
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    conn.closeSync();
-    instance.closeSync();
-  };
+  const { conn, close } = await openDatabase({ threads: '2', memory_limit: '1GB' });
   try {
     for (const macro of CELL_MACROS) await conn.run(macro);
     const problems: string[] = [];

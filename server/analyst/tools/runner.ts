@@ -5,7 +5,8 @@ import type { Tool, ToolSet } from 'ai';
 import type { Piscina } from 'piscina';
 import type { HistoryAttachment } from '../types';
 import type { AnalystTool } from './tool';
-import type { ToolTask } from './tool-worker';
+import { claimForEnding } from '../tables/native-gate-state';
+import type { StartedMessage, ToolTask } from './tool-worker';
 
 /**
  * Runs analyst tools in a worker pool, off the event loop: parsing a 10 MB file and the SQL over
@@ -13,6 +14,8 @@ import type { ToolTask } from './tool-worker';
  */
 
 let pool: Piscina | null = null;
+/** The calls started and not yet ended, stopped before the pool closes. */
+const runningCalls = new Set<{ stopNow: () => void; call: Promise<unknown> }>();
 const THREADS = Math.max(1, Math.min(2, availableParallelism()));
 
 /**
@@ -23,9 +26,13 @@ const THREADS = Math.max(1, Math.min(2, availableParallelism()));
 export const WORKER_HEAP_MB = 2048;
 /**
  * Time one tool call may run in its worker, counted from when a worker starts it (not while it
- * waits for one): past it the worker is ended, which frees it for the next call, whoever's it is.
+ * waits for one): past it the call is stopped (its DuckDB queries interrupted), or, when its
+ * worker does not stop it within STOP_GRACE_MS, the worker is ended, which frees it for the next
+ * call, whoever's it is. Never while a DuckDB call is in flight in it: that would abort the
+ * process (docs/decisions/0006-tool-cancellation.md).
  */
 export const TOOL_CALL_LIMIT_MS = 90_000;
+const STOP_GRACE_MS = 1_000;
 export const WORKER_MEMORY_MESSAGE =
   'The attached files need more memory to analyse than one analysis may use. Attach a smaller file, or only the sheets or columns needed.';
 export const toolTimeMessage = (limitMs: number) =>
@@ -56,8 +63,8 @@ async function getPool(): Promise<Piscina> {
  * One tool call on the turn's files: the tool's JSON result, or `{ error }` when the input is
  * invalid, the tool failed with a ToolError, or the call ran past its time or memory. Rejects
  * with an AbortError as soon as `signal` aborts (stop, timeout): the turn stops waiting, the call
- * finishes in its worker and its result is dropped. Only the time limit ends a worker
- * (docs/decisions/0006-tool-cancellation.md).
+ * finishes in its worker and its result is dropped. Only the time limit ends a worker, and never
+ * in the middle of a DuckDB call (docs/decisions/0006-tool-cancellation.md).
  */
 export async function runTool(
   toolName: string,
@@ -73,27 +80,57 @@ export async function runTool(
     tool: toolName,
     input,
     files: files.map((f) => ({ fileName: f.fileName, mimeType: f.mimeType, data: f.data })),
-    started: port2,
+    port: port2,
   };
   const limit = new AbortController();
+  let stopping = false;
   let timer: NodeJS.Timeout | undefined;
-  port1.once('message', () => {
-    timer = setTimeout(() => limit.abort(), timeLimitMs);
+  let gate: Int32Array | undefined;
+  // Ended only once no DuckDB call is in flight in the worker; until then the interrupt it was
+  // sent ends the query, and the call with it.
+  const end = () => {
+    if (gate && claimForEnding(gate)) limit.abort();
+    else timer = setTimeout(end, STOP_GRACE_MS);
+  };
+  const stop = () => {
+    stopping = true;
+    port1.postMessage('stop');
+    timer = setTimeout(end, STOP_GRACE_MS);
+  };
+  let started = false;
+  port1.once('message', (m: StartedMessage) => {
+    gate = m.gate;
+    started = true;
+    timer = setTimeout(stop, timeLimitMs);
   });
   const call: Promise<unknown> = (await getPool()).run(task, {
     signal: limit.signal,
     transferList: [port2],
   });
   // The limit holds until the call itself ends, also after a stopped turn stopped waiting for it.
+  const running = {
+    // At shutdown: stopped at once, as at its time limit (a call still queued never starts).
+    stopNow: () => {
+      if (stopping) return;
+      clearTimeout(timer);
+      if (started) stop();
+      else limit.abort();
+    },
+    call,
+  };
+  runningCalls.add(running);
   const settled = () => {
+    runningCalls.delete(running);
     clearTimeout(timer);
     port1.close();
   };
   call.then(settled, settled);
   try {
-    return await (signal ? abandonedOnAbort(call, signal) : call);
+    const result = await (signal ? abandonedOnAbort(call, signal) : call);
+    // A stopped call's answer is what its interrupted queries left: not an answer.
+    return stopping ? { error: toolTimeMessage(timeLimitMs) } : result;
   } catch (err) {
-    if (limit.signal.aborted) return { error: toolTimeMessage(timeLimitMs) };
+    if (stopping) return { error: toolTimeMessage(timeLimitMs) };
     if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
       return { error: WORKER_MEMORY_MESSAGE };
     throw err;
@@ -135,8 +172,14 @@ export function aiToolSet(
   );
 }
 
-/** Stops the workers (at shutdown and after tests). */
+/**
+ * Stops the workers (at shutdown and after tests): the running calls first, as at their time
+ * limit, so no worker is ended while DuckDB works in it.
+ */
 export async function closeToolPool(): Promise<void> {
+  const calls = [...runningCalls];
+  for (const c of calls) c.stopNow();
+  await Promise.allSettled(calls.map((c) => c.call));
   const p = pool;
   pool = null;
   await p?.destroy();

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { MessagePort } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import { loadTables } from '../tables/load';
+import { nativeGate, resumeNative, stopNative } from '../tables/native-gate';
 import { tableKindOf } from '../tables/read-sources';
 import type { TableSet } from '../tables/types';
 import type { HistoryAttachment } from '../types';
@@ -20,8 +21,17 @@ export interface ToolTask {
   tool: string;
   input: unknown;
   files: Array<{ fileName: string; mimeType: string; data: Uint8Array }>;
-  /** Told when this worker starts the call: its time limit runs from then (runner.ts). */
-  started?: MessagePort;
+  /**
+   * The call's line to the main thread (runner.ts): told when this worker starts the call (its
+   * time limit runs from then), with the worker's count of DuckDB calls in flight; tells the
+   * worker to stop the call.
+   */
+  port?: MessagePort;
+}
+
+/** What the worker tells the main thread when it starts a call. */
+export interface StartedMessage {
+  gate: Int32Array;
 }
 
 const tableSets = new LRUCache<string, Promise<TableSet>>({
@@ -89,7 +99,20 @@ function contextOf(files: HistoryAttachment[]): ToolContext {
 
 /** Runs one tool: its JSON result, or `{ error }` for a bad input or a ToolError. */
 export default async function runTask(task: ToolTask): Promise<unknown> {
-  task.started?.postMessage('started');
+  resumeNative();
+  // Stopped: its DuckDB queries are interrupted and no other starts, so the call ends soon.
+  task.port?.on('message', (m) => {
+    if (m === 'stop') stopNative();
+  });
+  task.port?.postMessage({ gate: nativeGate } satisfies StartedMessage);
+  try {
+    return await runTool(task);
+  } finally {
+    task.port?.close();
+  }
+}
+
+async function runTool(task: ToolTask): Promise<unknown> {
   const tool = toolNamed(task.tool);
   if (!tool) return { error: `There is no tool named ${task.tool}.` };
   const input = tool.input.safeParse(task.input ?? {});
