@@ -24,7 +24,8 @@ export async function findUserById(id: string, db: DbOrTx): Promise<User | undef
 
 /** Inserts a user unless the address is taken (then undefined: a concurrent sign-up won). */
 export async function insertUser(
-  values: Pick<User, 'email' | 'password' | 'firstName' | 'lastName' | 'companyId'>,
+  values: Pick<User, 'email' | 'password' | 'firstName' | 'lastName' | 'companyId'> &
+    Partial<Pick<User, 'isEmailVerified'>>,
   db: DbOrTx,
 ): Promise<User | undefined> {
   const [u] = await db
@@ -164,8 +165,9 @@ export async function insertResetToken(userId: string, hash: string, expiresAt: 
 /** A live reset token, read without using it (to refuse a dead link before hashing a password). */
 export async function findLiveResetToken(hash: string, now: Date, db: DbOrTx) {
   const [t] = await db
-    .select({ id: passwordResetTokens.id })
+    .select({ id: passwordResetTokens.id, email: users.email })
     .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(
       and(
         eq(passwordResetTokens.token, hash),

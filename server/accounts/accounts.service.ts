@@ -15,6 +15,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/connect';
 import type { User } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import { ssoRequiredMessage } from '@contract/sso';
 import { ForbiddenError, MailFailedError, UnauthorizedError, ValidationError } from '../lib/errors';
 import type { Mail, Mailer } from '../mail/mailer';
 import type { Bus } from '../realtime/bus';
@@ -26,6 +27,7 @@ import {
   verificationMail,
 } from '../mail/templates';
 import * as repo from './accounts.repo';
+import type { SsoService } from './sso.service';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { LIMITS, allow, consume, countFailure, ensureUnder, resetLimit } from './rate-limit';
 import {
@@ -95,7 +97,17 @@ export class AccountsService {
   constructor(
     private readonly deps: AccountsDeps,
     private readonly log: FastifyBaseLogger,
+    private readonly sso: Pick<SsoService, 'enforcedFor'>,
   ) {}
+
+  /**
+   * A company that enforces its identity provider (ADR 0034) takes no password, code or reset
+   * for its domains: decided by the domain alone, so the refusal reveals no account.
+   */
+  private async refuseIfSsoEnforced(email: string): Promise<void> {
+    const company = await this.sso.enforcedFor(email);
+    if (company) throw new ForbiddenError(ssoRequiredMessage(company), 'SSO_REQUIRED');
+  }
 
   private get db() {
     return this.deps.database.db;
@@ -166,6 +178,8 @@ export class AccountsService {
   }
 
   async register(body: RegisterBody, ip: string): Promise<void> {
+    // First: a company that enforces SSO may own a domain outside APPROVED_EMAIL_DOMAINS.
+    await this.refuseIfSsoEnforced(body.email);
     const domain = domainOf(body.email);
     if (!this.deps.config.approvedEmailDomains.includes(domain)) {
       throw new ValidationError(ACCOUNT_MESSAGES.emailDomain, {
@@ -253,6 +267,7 @@ export class AccountsService {
   ): Promise<{ token: string }> {
     const { bus } = this.deps;
     const pair = `${body.email}|${ip}`;
+    await this.refuseIfSsoEnforced(body.email);
     await ensureUnder(bus, LIMITS.passwordPerIp, ip);
     await ensureUnder(bus, LIMITS.passwordPerAddressAndIp, pair);
     await ensureUnder(bus, LIMITS.passwordPerAddress, body.email);
@@ -357,6 +372,7 @@ export class AccountsService {
 
   /** Always the same answer; a link is mailed only when the address has an account. */
   async forgotPassword(body: ForgotPasswordBody): Promise<void> {
+    await this.refuseIfSsoEnforced(body.email);
     await consume(this.deps.bus, LIMITS.forgotPerAddress, body.email);
     const user = await repo.findUserByEmail(body.email, this.db);
     if (!user) return this.checkMail();
@@ -376,7 +392,10 @@ export class AccountsService {
     const invalid = () =>
       new ValidationError(MSG.resetLinkInvalid, { token: MSG.resetLinkInvalid });
     // A dead link is refused before the argon2 work, which must not be free to trigger.
-    if (!hash || !(await repo.findLiveResetToken(hash, this.now(), this.db))) throw invalid();
+    const live = hash ? await repo.findLiveResetToken(hash, this.now(), this.db) : undefined;
+    if (!hash || !live) throw invalid();
+    // A link mailed before the company enforced its provider no longer sets a password.
+    await this.refuseIfSsoEnforced(live.email);
     const password = await hashPassword(body.password);
     const now = this.now();
     const sids = await this.db.transaction(async (tx) => {

@@ -35,6 +35,14 @@ export interface SessionData {
   stage: SessionStage;
   /** Epoch ms of sign-in: sessions end 30 days after it whatever the activity. */
   createdAt: number;
+  /** Set when the company's identity provider signed the user in (accounts/sso.service.ts). */
+  sso?: SsoSessionInfo;
+}
+
+/** Which provider signed a session in, and its ID token: for the sign-out at the provider. */
+export interface SsoSessionInfo {
+  companyId: number;
+  idToken: string;
 }
 
 export interface CurrentSession extends SessionData {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, namedSecret } from '../config';
 import { connectDatabase } from '../db/connect';
 import { seedDatabase } from '../seed/seed';
 import { runAdmin } from './commands';
@@ -38,6 +38,8 @@ async function main(): Promise<void> {
       db: database.db,
       approvedEmailDomains: config.approvedEmailDomains,
       models: config,
+      secrets: { key: config.secretsKey, fromEnv: (name) => namedSecret(name) },
+      appUrl: config.appUrl,
       out: (t) => process.stdout.write(`${t}\n`),
       err: (t) => process.stderr.write(`${t}\n`),
     });

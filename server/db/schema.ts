@@ -68,6 +68,8 @@ export const users = pgTable('users', {
   phone: varchar('phone', { length: 40 }),
   isEmailVerified: boolean('is_email_verified').notNull().default(false),
   companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+  /** Set while a company admin has disabled the account: no sign-in, no session. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -296,4 +298,80 @@ export const logs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('logs_chat_idx').on(t.chatId)],
+);
+
+/**
+ * A company's own OpenID Connect identity provider (ADR 0034). The client secret is stored only
+ * encrypted (AES-256-GCM with SECRETS_KEY, bound to the company: lib/secrets.ts).
+ */
+export const companySso = pgTable('company_sso', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  issuer: varchar('issuer', { length: 500 }).notNull(),
+  clientId: varchar('client_id', { length: 255 }).notNull(),
+  clientSecretEncrypted: text('client_secret_encrypted').notNull(),
+  scopes: varchar('scopes', { length: 255 }).notNull().default('openid email profile'),
+  /** The company's domains sign in through the provider only (no password, no code). */
+  enforced: boolean('enforced').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+export type CompanySso = typeof companySso.$inferSelect;
+
+/**
+ * A sign-in sent to the provider and not yet back: looked up by the hash of its state, deleted
+ * when the callback takes it (so a replayed callback finds nothing).
+ */
+export const ssoLogins = pgTable(
+  'sso_logins',
+  {
+    stateHash: varchar('state_hash', { length: 128 }).primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    nonce: varchar('nonce', { length: 128 }).notNull(),
+    codeVerifier: varchar('code_verifier', { length: 128 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sso_logins_expires_idx').on(t.expiresAt)],
+);
+
+/** Which provider account (its `sub`) is which user: the e-mail may change, the subject does not. */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    subject: varchar('subject', { length: 255 }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sso_identities_company_subject_idx').on(t.companyId, t.subject),
+    index('sso_identities_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * SSO sign-ins, refusals (with their reason) and settings changes. Its own small table until the
+ * company audit log exists; to be folded into it then (ADR 0036).
+ */
+export const ssoEventsPendingAudit = pgTable(
+  'sso_events_pending_audit',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** sso.sign_in | sso.sign_in_failed | sso.settings_changed | sso.logout */
+    action: varchar('action', { length: 40 }).notNull(),
+    /** Why a sign-in was refused (a reason code), or what changed; never a secret. */
+    detail: jsonb('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sso_events_company_idx').on(t.companyId, t.createdAt)],
 );

@@ -1,0 +1,48 @@
+CREATE TABLE "company_sso" (
+	"company_id" integer PRIMARY KEY NOT NULL,
+	"issuer" varchar(500) NOT NULL,
+	"client_id" varchar(255) NOT NULL,
+	"client_secret_encrypted" text NOT NULL,
+	"scopes" varchar(255) DEFAULT 'openid email profile' NOT NULL,
+	"enforced" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sso_events_pending_audit" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer,
+	"user_id" uuid,
+	"action" varchar(40) NOT NULL,
+	"detail" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sso_identities" (
+	"company_id" integer NOT NULL,
+	"subject" varchar(255) NOT NULL,
+	"user_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sso_logins" (
+	"state_hash" varchar(128) PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"nonce" varchar(128) NOT NULL,
+	"code_verifier" varchar(128) NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+-- The same column as the company administration migration adds: whichever runs second keeps it.
+ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "disabled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "company_sso" ADD CONSTRAINT "company_sso_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sso_events_pending_audit" ADD CONSTRAINT "sso_events_pending_audit_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sso_events_pending_audit" ADD CONSTRAINT "sso_events_pending_audit_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sso_identities" ADD CONSTRAINT "sso_identities_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sso_identities" ADD CONSTRAINT "sso_identities_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sso_logins" ADD CONSTRAINT "sso_logins_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "sso_events_company_idx" ON "sso_events_pending_audit" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "sso_identities_company_subject_idx" ON "sso_identities" USING btree ("company_id","subject");--> statement-breakpoint
+CREATE INDEX "sso_identities_user_idx" ON "sso_identities" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "sso_logins_expires_idx" ON "sso_logins" USING btree ("expires_at");
