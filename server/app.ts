@@ -21,6 +21,7 @@ import { housekeeping } from './accounts/housekeeping';
 import { routeLimits } from './accounts/route-limits';
 import { censorLogValue } from './accounts/log-redaction';
 import { SessionCache, cookieName } from './accounts/sessions';
+import { scimRoutes } from './accounts/scim.routes';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import type { Clock } from './lib/clock';
@@ -276,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(workspaceRoutes, { prefix: '/api' });
+  await app.register(scimRoutes, { prefix: '/scim/v2' });
   await app.register(realtimeRoutes);
 
   await app.register(clientApp, {

@@ -44,7 +44,17 @@ export async function deleteUser(id: string, db: DbOrTx): Promise<void> {
 export async function updateUser(
   id: string,
   values: Partial<
-    Pick<User, 'password' | 'firstName' | 'lastName' | 'phone' | 'companyId' | 'isEmailVerified'>
+    Pick<
+      User,
+      | 'password'
+      | 'firstName'
+      | 'lastName'
+      | 'phone'
+      | 'companyId'
+      | 'isEmailVerified'
+      | 'email'
+      | 'disabledAt'
+    >
   >,
   now: Date,
   db: DbOrTx,

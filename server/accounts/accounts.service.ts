@@ -65,6 +65,7 @@ const MSG = {
   verifyLinkExpired: 'This verification link has expired. Sign in to get a new one.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   companyMissing: 'Company not found',
+  disabled: "This account is disabled. Ask your company's administrator.",
   wrongCurrentPassword: 'Current password is incorrect',
 };
 
@@ -281,6 +282,8 @@ export class AccountsService {
       throw new UnauthorizedError(MSG.badCredentials);
     }
     await resetLimit(bus, LIMITS.passwordPerAddressAndIp, pair);
+    // Disabled (deprovisioned by the company's directory): told only to who knows the password.
+    if (user.disabledAt) throw new ForbiddenError(MSG.disabled, 'ACCOUNT_DISABLED');
 
     if (!user.isEmailVerified) {
       await consume(bus, LIMITS.verificationPerAddress, user.email);

@@ -7,7 +7,7 @@ import type { Company, Starter } from '../db/schema';
 import { validateModelString, type ModelConfig } from '../agents/registry';
 import { AppError, ValidationError } from '../lib/errors';
 import { checkLine, checkModels, providerLines } from './models';
-import { removeSso, setSso, showSso, ssoLines, type SsoSecrets } from './sso';
+import { newScimToken, removeSso, setSso, showSso, ssoLines, type SsoSecrets } from './sso';
 import {
   addCompany,
   listCompanies,
@@ -51,6 +51,10 @@ Single sign-on (OpenID Connect)
                        with SECRETS_KEY; options left out keep their value
   sso show <company>   the settings (never the secret) and the URIs to register
   sso remove <company>
+
+SCIM provisioning
+  scim token <company> a new bearer token for <APP_URL>/scim/v2, shown once; the
+                       previous token stops working
 
 Model providers
   providers list       the providers a model may name (never a key: only its variable)
@@ -372,6 +376,23 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<ExitCode> {
       case 'sso':
         await ssoCommand(sub, rest, io);
         return 0;
+      case 'scim': {
+        if (sub !== 'token') throw new UsageError('Use: scim token <company>');
+        const { positionals } = parseCommandArgs(rest, {});
+        const { companyName, token } = await newScimToken(
+          io.db,
+          one(positionals, 'company id or name'),
+          new Date(),
+        );
+        io.out(
+          [
+            `SCIM token for ${companyName} (shown once; store it in the identity provider now):`,
+            token,
+            `Base URL: ${io.appUrl ?? '<APP_URL>'}/scim/v2   Authentication: Bearer token`,
+          ].join('\n'),
+        );
+        return 0;
+      }
       case 'providers':
         if (sub !== 'list' || rest.length) throw new UsageError('Use: providers list');
         if (!io.models) throw new UsageError('providers list needs the server configuration');

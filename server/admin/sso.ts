@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { isLocalIssuer, ssoSecretContext } from '../accounts/sso.service';
+import { replaceToken } from '../accounts/scim.repo';
+import { hashToken } from '../accounts/sessions';
 import * as repo from '../accounts/sso.repo';
 import type { Db } from '../db/connect';
 import type { CompanySso } from '../db/schema';
@@ -170,4 +173,35 @@ export function ssoLines(
     `  post-logout redirect URI: ${appUrl}/`,
     `  changed: ${sso.updatedAt.toISOString()}`,
   ];
+}
+
+/**
+ * A new SCIM bearer token for the company, replacing the previous one (ADR 0037). Returned once
+ * to be shown; only its hash is stored.
+ */
+export async function newScimToken(
+  db: Db,
+  ref: string,
+  now: Date,
+): Promise<{ companyName: string; token: string }> {
+  const company = await findCompany(db, ref);
+  if (company.emailDomains.length === 0)
+    throw new ValidationError(
+      `${company.name} has no e-mail domains: SCIM reaches the users on the company's domains. Add them first.`,
+    );
+  const token = `scim_${randomBytes(32).toString('base64url')}`;
+  await db.transaction(async (tx) => {
+    await replaceToken(company.id, hashToken(token), tx);
+    await repo.recordEvent(
+      {
+        companyId: company.id,
+        userId: null,
+        action: 'sso.settings_changed',
+        detail: { by: 'admin command', scimToken: 'replaced' },
+      },
+      now,
+      tx,
+    );
+  });
+  return { companyName: company.name, token };
 }

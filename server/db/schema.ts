@@ -375,3 +375,31 @@ export const ssoEventsPendingAudit = pgTable(
   },
   (t) => [index('sso_events_company_idx').on(t.companyId, t.createdAt)],
 );
+
+/** A company's SCIM bearer token (ADR 0037): only its SHA-256 is kept; shown once when made. */
+export const scimTokens = pgTable('scim_tokens', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  tokenHash: varchar('token_hash', { length: 128 }).notNull().unique(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+});
+
+/**
+ * What SCIM knows of a user beyond the user row: the provisioning client's id for them, and when
+ * it deleted them (the user stays, disabled, with their chats; SCIM no longer shows them).
+ */
+export const scimUsers = pgTable('scim_users', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  externalId: varchar('external_id', { length: 255 }),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
