@@ -80,3 +80,26 @@ export interface ScimListResponse<T> {
   itemsPerPage: number;
   Resources: T[];
 }
+
+export const SCIM_GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+
+const ScimMember = z.looseObject({ value: z.string().trim().max(64) });
+
+export const ScimGroupBody = z.looseObject({
+  schemas: z.array(z.string().max(200)).max(20).optional(),
+  displayName: z.string().trim().min(1, 'displayName is required').max(255),
+  externalId: text(255).optional(),
+  members: z.array(ScimMember).max(10_000).optional(),
+});
+export type ScimGroupBody = z.infer<typeof ScimGroupBody>;
+
+export const ScimMembers = z.array(ScimMember).max(10_000);
+
+export interface ScimGroup {
+  schemas: string[];
+  id: string;
+  displayName: string;
+  externalId?: string;
+  members: Array<{ value: string; display: string; $ref: string }>;
+  meta: { resourceType: 'Group'; created: string; lastModified: string; location: string };
+}

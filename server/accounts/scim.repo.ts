@@ -105,3 +105,18 @@ export async function upsertScimUser(
       },
     });
 }
+
+/** Of these ids, those of the company's SCIM users. */
+export async function usersInCompany(
+  company: Company,
+  ids: string[],
+  db: DbOrTx,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(scimUsers, eq(scimUsers.userId, users.id))
+    .where(inCompany(company, inArray(users.id, ids)));
+  return rows.map((r) => r.id);
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SCIM_ERROR_SCHEMA } from '@contract/scim';
 import type { Company } from '../db/schema';
+import { ScimGroupsService } from './scim-groups.service';
 import { ScimError, ScimService } from './scim.service';
 
 declare module 'fastify' {
@@ -13,7 +14,7 @@ declare module 'fastify' {
 const SCIM_JSON = 'application/scim+json';
 
 /**
- * /scim/v2 (RFC 7644): Users, authenticated by the company's bearer token. Answers and errors
+ * /scim/v2 (RFC 7644): Users and Groups, authenticated by the company's bearer token. Answers and errors
  * are SCIM's own shapes, not the API's; bodies come as application/scim+json or JSON.
  */
 export async function scimRoutes(app: FastifyInstance): Promise<void> {
@@ -54,27 +55,46 @@ export async function scimRoutes(app: FastifyInstance): Promise<void> {
       });
   });
 
+  resourceRoutes(app, '/Users', scim);
+  resourceRoutes(app, '/Groups', new ScimGroupsService(app.deps));
+}
+
+/** What a SCIM resource type (Users, Groups) offers; the routes are the same for each. */
+interface ScimResources<T extends { meta: { location: string } }> {
+  list(company: Company, query: Record<string, string>): Promise<unknown>;
+  get(company: Company, id: string): Promise<T>;
+  create(company: Company, body: unknown): Promise<T>;
+  replace(company: Company, id: string, body: unknown): Promise<T>;
+  patch(company: Company, id: string, body: unknown): Promise<T>;
+  remove(company: Company, id: string): Promise<void>;
+}
+
+function resourceRoutes<T extends { meta: { location: string } }>(
+  app: FastifyInstance,
+  path: string,
+  service: ScimResources<T>,
+): void {
   const company = (req: FastifyRequest) => req.scimCompany!;
   type IdParams = { Params: { id: string } };
-
-  app.get<{ Querystring: Record<string, string> }>('/Users', async (req, reply) =>
-    reply.type(SCIM_JSON).send(await scim.list(company(req), req.query)),
+  const send = (reply: FastifyReply, body: unknown) => reply.type(SCIM_JSON).send(body);
+  app.get<{ Querystring: Record<string, string> }>(path, async (req, reply) =>
+    send(reply, await service.list(company(req), req.query)),
   );
-  app.get<IdParams>('/Users/:id', async (req, reply) =>
-    reply.type(SCIM_JSON).send(await scim.get(company(req), req.params.id)),
+  app.get<IdParams>(`${path}/:id`, async (req, reply) =>
+    send(reply, await service.get(company(req), req.params.id)),
   );
-  app.post('/Users', async (req, reply) => {
-    const user = await scim.create(company(req), req.body);
-    return reply.code(201).type(SCIM_JSON).header('location', user.meta.location).send(user);
+  app.post(path, async (req, reply) => {
+    const made = await service.create(company(req), req.body);
+    return send(reply.code(201).header('location', made.meta.location), made);
   });
-  app.put<IdParams>('/Users/:id', async (req, reply) =>
-    reply.type(SCIM_JSON).send(await scim.replace(company(req), req.params.id, req.body)),
+  app.put<IdParams>(`${path}/:id`, async (req, reply) =>
+    send(reply, await service.replace(company(req), req.params.id, req.body)),
   );
-  app.patch<IdParams>('/Users/:id', async (req, reply) =>
-    reply.type(SCIM_JSON).send(await scim.patch(company(req), req.params.id, req.body)),
+  app.patch<IdParams>(`${path}/:id`, async (req, reply) =>
+    send(reply, await service.patch(company(req), req.params.id, req.body)),
   );
-  app.delete<IdParams>('/Users/:id', async (req, reply) => {
-    await scim.remove(company(req), req.params.id);
+  app.delete<IdParams>(`${path}/:id`, async (req, reply) => {
+    await service.remove(company(req), req.params.id);
     return reply.code(204).send();
   });
 }

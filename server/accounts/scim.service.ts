@@ -42,7 +42,7 @@ export class ScimError extends Error {
 }
 
 const MAX_PAGE = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 
 /** What a create, replace or patch sets; absent fields stay as they are. */
@@ -61,11 +61,11 @@ export interface ScimDeps {
   clock: Clock;
 }
 
-function invalid(detail: string, scimType = 'invalidValue'): ScimError {
+export function invalid(detail: string, scimType = 'invalidValue'): ScimError {
   return new ScimError(400, detail, scimType);
 }
 
-function parseOr400<T>(
+export function parseOr400<T>(
   schema: {
     safeParse: (
       v: unknown,
@@ -134,11 +134,10 @@ export class ScimService {
     company: Company,
     query: { filter?: string; startIndex?: string; count?: string },
   ): Promise<ScimListResponse<ScimUser>> {
-    const startIndex = Math.max(1, Number.parseInt(query.startIndex ?? '1', 10) || 1);
-    const wanted = query.count === undefined ? 100 : Number.parseInt(query.count, 10);
-    const limit = Math.min(MAX_PAGE, Math.max(0, Number.isFinite(wanted) ? wanted : 100));
-    const filter = query.filter === undefined ? undefined : parseFilter(query.filter);
-    const { total, rows } = await repo.listUsers(company, filter, startIndex - 1, limit, this.db);
+    const { startIndex, offset, limit } = pageOf(query);
+    const filter =
+      query.filter === undefined ? undefined : parseEqFilter(query.filter, USER_FILTERS);
+    const { total, rows } = await repo.listUsers(company, filter, offset, limit, this.db);
     return {
       schemas: [SCIM_LIST_SCHEMA],
       totalResults: total,
@@ -345,17 +344,38 @@ function setAttribute(changes: UserChanges, path: string, value: unknown): void 
   }
 }
 
-/** `userName eq "..."`, `externalId eq "..."` or `id eq "..."` (RFC 7644 3.4.2.2), or 400. */
-function parseFilter(filter: string): SQL {
-  const m = /^\s*(userName|externalId|id)\s+eq\s+"((?:[^"\\]|\\.){0,255})"\s*$/i.exec(filter);
-  if (!m)
+/**
+ * A filter `<attribute> eq "<value>"` (RFC 7644 3.4.2.2) over the attributes given (names in
+ * lower case; SCIM attribute names are case-insensitive), or 400 invalidFilter.
+ */
+export function parseEqFilter(
+  filter: string,
+  attributes: Record<string, (value: string) => SQL>,
+): SQL {
+  const m = /^\s*([\w.]+)\s+eq\s+"((?:[^"\\]|\\.){0,255})"\s*$/i.exec(filter);
+  const build = m ? attributes[m[1]!.toLowerCase()] : undefined;
+  if (!m || !build)
     throw invalid(
-      'Only filters of the form userName eq "value" (or externalId, id) are supported',
+      `Only filters of the form <attribute> eq "value" are supported, for ${Object.keys(attributes).join(', ')}`,
       'invalidFilter',
     );
-  const attr = m[1]!.toLowerCase();
-  const value = m[2]!.replace(/\\(.)/g, '$1');
-  if (attr === 'username') return repo.userNameIs(value.trim().toLowerCase());
-  if (attr === 'externalid') return repo.externalIdIs(value);
-  return repo.idIs(UUID.test(value) ? value : '00000000-0000-0000-0000-000000000000');
+  return build(m[2]!.replace(/\\(.)/g, '$1'));
+}
+
+/** An id filter value that is not a uuid matches nothing (rather than failing in SQL). */
+export const uuidOrNone = (v: string) =>
+  UUID.test(v) ? v : '00000000-0000-0000-0000-000000000000';
+
+const USER_FILTERS = {
+  username: (v: string) => repo.userNameIs(v.trim().toLowerCase()),
+  externalid: (v: string) => repo.externalIdIs(v),
+  id: (v: string) => repo.idIs(uuidOrNone(v)),
+};
+
+/** startIndex (from 1) and count (at most MAX_PAGE) of a list request, as offset and limit. */
+export function pageOf(query: { startIndex?: string; count?: string }) {
+  const startIndex = Math.max(1, Number.parseInt(query.startIndex ?? '1', 10) || 1);
+  const wanted = query.count === undefined ? 100 : Number.parseInt(query.count, 10);
+  const limit = Math.min(MAX_PAGE, Math.max(0, Number.isFinite(wanted) ? wanted : 100));
+  return { startIndex, offset: startIndex - 1, limit };
 }

@@ -278,4 +278,91 @@ describe('SCIM provisioning', () => {
     expect((await scim.request('GET', '/Users')).status).toBe(401);
     expect((await fresh.request('GET', '/Users')).body.totalResults).toBe(1);
   });
+
+  describe('Groups', () => {
+    const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+
+    it('creates a group with members, finds it by displayName, patches and replaces its members', async () => {
+      const { scim, domain } = await company();
+      const ada = (await scim.create(`ada@${domain}`)).body.id as string;
+      const bob = (await scim.create(`bob@${domain}`)).body.id as string;
+      const created = await scim.request('POST', '/Groups', {
+        schemas: [GROUP],
+        displayName: 'Atrium admins',
+        externalId: 'grp-1',
+        members: [{ value: ada }],
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({
+        schemas: [GROUP],
+        displayName: 'Atrium admins',
+        externalId: 'grp-1',
+        members: [{ value: ada, display: 'Grace Hopper' }],
+        meta: { resourceType: 'Group' },
+      });
+      const id = created.body.id as string;
+      const found = await scim.request(
+        'GET',
+        `/Groups?filter=${encodeURIComponent('displayName eq "Atrium admins"')}`,
+      );
+      expect(found.body).toMatchObject({ totalResults: 1, Resources: [{ id }] });
+      const dup = await scim.request('POST', '/Groups', { displayName: 'Atrium admins' });
+      expect(dup.body).toMatchObject({ status: '409', scimType: 'uniqueness' });
+
+      // As Entra ID sends them: add by value list, remove by a filtered path.
+      const added = await scim.request('PATCH', `/Groups/${id}`, {
+        schemas: [PATCH],
+        Operations: [{ op: 'Add', path: 'members', value: [{ value: bob }] }],
+      });
+      expect(added.body.members.map((m: { value: string }) => m.value).sort()).toEqual(
+        [ada, bob].sort(),
+      );
+      const removed = await scim.request('PATCH', `/Groups/${id}`, {
+        schemas: [PATCH],
+        Operations: [
+          { op: 'Remove', path: `members[value eq "${ada}"]` },
+          { op: 'Replace', value: { displayName: 'Admins' } },
+        ],
+      });
+      expect(removed.body).toMatchObject({ displayName: 'Admins', members: [{ value: bob }] });
+
+      const replaced = await scim.request('PUT', `/Groups/${id}`, {
+        schemas: [GROUP],
+        displayName: 'Admins',
+        members: [{ value: ada }],
+      });
+      expect(replaced.body.members).toEqual([
+        expect.objectContaining({ value: ada, $ref: `${t.config.appUrl}/scim/v2/Users/${ada}` }),
+      ]);
+      expect(replaced.body.externalId).toBeUndefined();
+
+      expect((await scim.request('DELETE', `/Groups/${id}`)).status).toBe(204);
+      expect((await scim.request('GET', `/Groups/${id}`)).status).toBe(404);
+    });
+
+    it("keeps each company's groups and users apart", async () => {
+      const a = await company();
+      const b = await company();
+      const aUser = (await a.scim.create(`ann@${a.domain}`)).body.id as string;
+      const group = await a.scim.request('POST', '/Groups', { displayName: 'Finance' });
+      const id = group.body.id as string;
+      expect((await b.scim.request('GET', `/Groups/${id}`)).status).toBe(404);
+      expect((await b.scim.request('GET', '/Groups')).body.totalResults).toBe(0);
+      expect(
+        (
+          await b.scim.request('PATCH', `/Groups/${id}`, {
+            Operations: [{ op: 'add', path: 'members', value: [{ value: aUser }] }],
+          })
+        ).status,
+      ).toBe(404);
+      expect((await b.scim.request('DELETE', `/Groups/${id}`)).status).toBe(404);
+      // Another company's user cannot be made a member, and nothing is written.
+      const bGroup = await b.scim.request('POST', '/Groups', {
+        displayName: 'Finance',
+        members: [{ value: aUser }],
+      });
+      expect(bGroup.body).toMatchObject({ status: '400', scimType: 'invalidValue' });
+      expect((await b.scim.request('GET', '/Groups')).body.totalResults).toBe(0);
+    });
+  });
 });

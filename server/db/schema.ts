@@ -403,3 +403,36 @@ export const scimUsers = pgTable('scim_users', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** A company's groups as its directory sends them over SCIM (ADR 0037). */
+export const scimGroups = pgTable(
+  'scim_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    displayName: varchar('display_name', { length: 255 }).notNull(),
+    externalId: varchar('external_id', { length: 255 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('scim_groups_company_name_idx').on(t.companyId, t.displayName)],
+);
+export type ScimGroup = typeof scimGroups.$inferSelect;
+
+export const scimGroupMembers = pgTable(
+  'scim_group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => scimGroups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('scim_group_members_idx').on(t.groupId, t.userId),
+    index('scim_group_members_user_idx').on(t.userId),
+  ],
+);
