@@ -25,6 +25,7 @@ const SECRETS_KEY = randomBytes(32).toString('base64');
 describe('single sign-on in the browser', () => {
   const app = useServerAndBrowser({ SECRETS_KEY });
   let idp: TestIdp;
+  let scimToken: string;
   let context: BrowserContext;
   let page: Page;
   /** Errors of Atrium's pages (the provider's development login page fetches fonts offline). */
@@ -68,6 +69,7 @@ describe('single sign-on in the browser', () => {
     }).start();
     idp.addUser({ email, givenName: 'Ada', familyName: 'Lovelace' });
     await admin('companies', 'add', '--name', company, '--domains', domain);
+    scimToken = /scim_[\w-]+/.exec(await admin('scim', 'token', company))![0];
     const out = await admin(
       'sso',
       'set',
@@ -160,5 +162,41 @@ describe('single sign-on in the browser', () => {
     await page.getByRole('button', { name: 'Sign-in' }).click();
     await page.getByRole('link', { name: 'Enter Brand Hub' }).waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it("signs the browser out within seconds when the company's directory deprovisions the user (SCIM)", async () => {
+    // Signed in (previous test); a chat page holds the socket.
+    await page.getByRole('link', { name: 'Enter Brand Hub' }).click();
+    await page.getByRole('button', { name: 'New Analysis' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/chat/'));
+    await page.getByPlaceholder('Type your message...').waitFor();
+    await page.getByText('Connecting to chat...').waitFor({ state: 'hidden' });
+
+    const scim = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${app.server.url}/scim/v2${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${scimToken}`,
+          'content-type': 'application/scim+json',
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await res.json()) as { Resources?: Array<{ id: string }>; active?: boolean };
+    };
+    const found = await scim(
+      'GET',
+      `/Users?filter=${encodeURIComponent(`userName eq "${email}"`)}`,
+    );
+    const id = found.Resources![0]!.id;
+    const started = Date.now();
+    const patched = await scim('PATCH', `/Users/${id}`, {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'replace', path: 'active', value: false }],
+    });
+    expect(patched.active).toBe(false);
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 5_000 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await page.getByRole('link', { name: 'Create account' }).first().waitFor();
+    expect((await page.request.get(`${app.server.url}/api/auth/user`)).status()).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { WS_CLOSE_SESSION_ENDED } from '@contract/constants';
 import type {
   JoinChatMessage,
@@ -6,6 +7,7 @@ import type {
   ServerWsMessage,
   StreamEvent,
 } from '@contract/ws-events';
+import { AUTH_USER_QUERY_KEY } from '@/hooks/use-auth';
 import { reconnectDelay } from '../lib/backoff';
 import { loadReportParsers, reportParsers } from '../lib/report-parsers';
 
@@ -31,6 +33,7 @@ export function socketUrl(location: Pick<Location, 'protocol' | 'host'>): string
  */
 export function useChatSocket(chatId: string, handlers: ChatSocketHandlers): SocketStatus {
   const [status, setStatus] = React.useState<SocketStatus>('connecting');
+  const queryClient = useQueryClient();
   const latest = React.useRef(handlers);
   latest.current = handlers;
 
@@ -93,9 +96,12 @@ export function useChatSocket(chatId: string, handlers: ChatSocketHandlers): Soc
       ws.onclose = (event) => {
         if (disposed) return;
         socket = null;
-        // A session that ended will not come back by retrying.
+        // A session that ended will not come back by retrying. It ended elsewhere (logout in
+        // another tab, a password reset, the company's directory deprovisioning the user): the
+        // current-user check runs again, and the route guards take a signed-out tab to /.
         if (event.code === WS_CLOSE_SESSION_ENDED) {
           setStatus('error');
+          void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
           return;
         }
         attempt += 1;
@@ -115,7 +121,7 @@ export function useChatSocket(chatId: string, handlers: ChatSocketHandlers): Soc
       clearTimeout(timer);
       socket?.close(1000, 'leaving chat');
     };
-  }, [chatId]);
+  }, [chatId, queryClient]);
 
   return status;
 }
