@@ -154,9 +154,9 @@ export class TestIdp {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  /** Restarts on the same issuer signing with a new key (published beside the old one). */
+  /** Restarts on the same issuer with a new signing key only (the old one is withdrawn). */
   async rotateKeys(): Promise<void> {
-    this.keys = [signingKey(), ...this.keys];
+    this.keys = [signingKey()];
     await this.stop();
     await this.start(this.port);
   }

@@ -154,7 +154,12 @@ export class SsoService {
         oidc.ClientSecretBasic(secret),
         {
           timeout: IDP_TIMEOUT_S,
-          execute: isLocalIssuer(issuer) ? [oidc.allowInsecureRequests] : [],
+          // The ID token's signature is checked against the provider's keys even though it comes
+          // straight from the token endpoint (openid-client would otherwise rely on TLS alone).
+          execute: [
+            oidc.enableNonRepudiationChecks,
+            ...(isLocalIssuer(issuer) ? [oidc.allowInsecureRequests] : []),
+          ],
         },
       );
     } catch (err) {
