@@ -171,6 +171,39 @@ describe('sign-in with the company identity provider (OpenID Connect)', () => {
     expect((await call(t, 'GET', '/api/auth/sso?email=not-an-address')).statusCode).toBe(400);
   });
 
+  it('of the group companies sharing a domain, finds the one with a provider', async () => {
+    const domain = `initrode-${tag()}.test`;
+    // The older company owns the domain too, without a provider.
+    await addCompany(t.database.db, { name: `Initrode Sales ${tag()}`, emailDomains: [domain] });
+    const name = `Initrode ${tag()}`;
+    await addCompany(t.database.db, { name, emailDomains: [domain] });
+    const r = await admin(
+      'sso',
+      'set',
+      name,
+      '--issuer',
+      idp.issuer,
+      '--client-id',
+      'atrium',
+      '--client-secret-env',
+      'GLOBEX_SECRET',
+      '--enforce',
+    );
+    expect(r.code, r.err).toBe(0);
+    const address = `lin@${domain}`;
+    const res = await call(t, 'GET', `/api/auth/sso?email=${encodeURIComponent(address)}`);
+    expect(res.json()).toMatchObject({ sso: true, enforced: true, company: name });
+    const login = await call(
+      t,
+      'POST',
+      '/api/login',
+      { email: address, password: TEST_PASSWORD },
+      { ip: freshIp() },
+    );
+    expect(login.statusCode).toBe(403);
+    expect(login.json()).toMatchObject({ code: 'SSO_REQUIRED' });
+  });
+
   it('signs a new person in: user made from the claims, a signed-in session, the event recorded', async () => {
     const { company, email } = await ssoCompany();
     const address = email('grace');
