@@ -286,3 +286,86 @@ export const AuditVerifyAnswer = z.object({
   brokenAt: z.number().int().nullable().optional(),
 });
 export type AuditVerifyAnswer = z.infer<typeof AuditVerifyAnswer>;
+
+// --- usage (docs/decisions/0039-usage-api-and-cost.md) ---
+
+export const USAGE_GROUPS = ['day', 'module', 'model', 'starter'] as const;
+export const UsageGroupBy = z.enum(USAGE_GROUPS, {
+  error: `groupBy is one of ${USAGE_GROUPS.join(', ')}`,
+});
+export type UsageGroupBy = z.infer<typeof UsageGroupBy>;
+
+const day = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date such as 2026-11-01`)
+    .refine(
+      (v) =>
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+        new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      `${name} is not a real date`,
+    );
+
+/** Days a usage query may span: a year and a bit (the page shows months). */
+export const USAGE_MAX_DAYS = 400;
+
+/** GET /api/admin/usage and usage.csv: days (UTC) from and to, both included. */
+export const UsageQuery = CompanyQuery.extend({
+  from: day('from'),
+  to: day('to'),
+  groupBy: UsageGroupBy.default('day'),
+})
+  .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < USAGE_MAX_DAYS, {
+    message: `A usage query spans at most ${USAGE_MAX_DAYS} days`,
+    path: ['to'],
+  });
+export type UsageQuery = z.infer<typeof UsageQuery>;
+
+export const UsageFigures = z.object({
+  turns: z.number().int(),
+  /** Distinct people with a turn in the group. */
+  activeUsers: z.number().int(),
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  /** US dollars at the operator's prices; a model without a price (the builtin) adds nothing. */
+  cost: z.number(),
+  /** Turns that failed (not complete, not stopped by the user). */
+  errors: z.number().int(),
+});
+export type UsageFigures = z.infer<typeof UsageFigures>;
+
+export const UsageRow = UsageFigures.extend({
+  /** The group: a day (YYYY-MM-DD), a module key, a model string, or a starter id ('' none). */
+  key: z.string(),
+  /** What a person reads for the key: a module's or starter's name, or the key itself. */
+  label: z.string(),
+});
+export type UsageRow = z.infer<typeof UsageRow>;
+
+export const UsageAnswer = z.object({
+  from: z.string(),
+  to: z.string(),
+  groupBy: UsageGroupBy,
+  /** The company, or null for an operator's view of every company. */
+  company: CompanyRef.nullable(),
+  totals: UsageFigures,
+  rows: z.array(UsageRow),
+  /** Models used in the range that have no price (the builtin never has one): cost leaves them out. */
+  unpricedModels: z.array(z.string()),
+});
+export type UsageAnswer = z.infer<typeof UsageAnswer>;
+
+/** A model's price, set by an operator (PUT /api/admin/usage/prices). */
+export const ModelPrice = z.object({
+  model: ModelString,
+  inputPerMillion: z.number().min(0, 'A price is 0 or more').max(1_000_000),
+  outputPerMillion: z.number().min(0, 'A price is 0 or more').max(1_000_000),
+});
+export type ModelPrice = z.infer<typeof ModelPrice>;
+export const ModelPrices = z
+  .array(ModelPrice)
+  .max(500, 'At most 500 priced models')
+  .refine((list) => new Set(list.map((p) => p.model)).size === list.length, {
+    message: 'Each model has one price',
+  });

@@ -51,6 +51,8 @@ export const SendMessageBody = z.object({
   message: z.union([z.string().max(100_000), z.array(SendPart).min(1).max(20)]),
   /** Client-generated id of this send: a retried send stores one message and starts one turn. */
   clientMessageId: z.string().min(8).max(64).optional(),
+  /** The starter this message came from, when the user picked one (counted in usage). */
+  starterId: z.number().int().positive().max(2_147_483_647).optional(),
 });
 export type SendMessageBody = z.infer<typeof SendMessageBody>;
 

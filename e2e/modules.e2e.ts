@@ -156,8 +156,15 @@ describe('dashboard, module pages and starter templates', () => {
     const box = page.getByPlaceholder('Type your message...');
     await box.waitFor();
     expect(await box.inputValue()).toBe(`Help me with: ${description}`);
+    // The starter's id left the address with the prefill, and goes with the first message
+    // (its usage counts as sent from that starter).
+    expect(new URL(page.url()).searchParams.has('starter')).toBe(false);
+    const sent = page.waitForRequest(
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/chats/message',
+    );
     // A chat shows in Recent once something is said in it (empty ones do not litter the list).
     await page.getByRole('button', { name: 'Send message' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ starterId: expect.any(Number) });
     await page.locator('li[data-role="user"]').first().waitFor();
 
     await page

@@ -1,28 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageDto } from '@contract/chats';
 import { MODEL_TRUNCATED_MESSAGE } from '@contract/models';
-import { addCompany } from '../server/admin/companies';
-import { DEFAULT_APPROVED_DOMAINS } from '../server/config';
-import { connectDatabase } from '../server/db/connect';
-import { seedDatabase } from '../server/seed/seed';
-import {
-  startOpenAiFixture,
-  textReply,
-  type OpenAiFixture,
-  type Reply,
-} from '../test-support/openai-fixture';
-import {
-  disposeServer,
-  newPage,
-  startServer,
-  type RunningServer,
-} from '../test-support/browser/harness';
+import { textReply, type OpenAiFixture, type Reply } from '../test-support/openai-fixture';
+import { newPage, type RunningServer } from '../test-support/browser/harness';
 import { launchBrowser } from '../test-support/browser/chromium';
+import { startModelCompanyServer } from '../test-support/browser/model-company';
 import {
   cookieHeader,
   cookieIntoContext,
@@ -138,34 +122,13 @@ const WATCH_FOR_JSON = `
 
 describe('a report streaming from a model, in the browser', () => {
   let model: OpenAiFixture;
-  let dataDir: string;
+  let dispose: (() => Promise<void>) | undefined;
   let server: RunningServer;
   let browser: Browser;
   let cookie: SessionCookie;
 
   beforeAll(async () => {
-    model = await startOpenAiFixture();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-stream-'));
-    const database = await connectDatabase({
-      databaseUrl: inject('testDatabaseUrl') ?? undefined,
-      pgliteDir: path.join(dataDir, 'pglite'),
-    });
-    try {
-      await seedDatabase(database.db);
-      await addCompany(database.db, {
-        name: `Stream ${runId}`,
-        emailDomains: [DOMAIN],
-        talentIntelligenceModel: 'openai:stream-model',
-      });
-    } finally {
-      await database.close();
-    }
-    server = await startServer({
-      DATA_DIR: dataDir,
-      OPENAI_BASE_URL: model.baseUrl,
-      OPENAI_API_KEY: 'sk-e2e-stream',
-      APPROVED_EMAIL_DOMAINS: [...DEFAULT_APPROVED_DOMAINS, DOMAIN].join(','),
-    });
+    ({ model, server, dispose } = await startModelCompanyServer('stream', DOMAIN));
     browser = await launchBrowser();
     ({ cookie } = await signUpThroughApi(server, {
       firstName: 'Grace',
@@ -175,9 +138,7 @@ describe('a report streaming from a model, in the browser', () => {
   });
   afterAll(async () => {
     await browser?.close();
-    if (server) await disposeServer(server);
-    await model?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await dispose?.();
   });
 
   async function api(method: string, p: string, body?: unknown): Promise<Response> {

@@ -373,7 +373,7 @@ describe('the everyday workspace', () => {
 
   it('offers Light, Dark and System in the user menu, with the initials in its name', async () => {
     await page.goto(`${app.server.url}/`);
-    const menu = page.getByRole('button', { name: 'User menu for Ada Lovelace (AL)' });
+    const menu = page.getByRole('button', { name: 'User menu for Ada Lovelace, AL' });
     expect(await menu.textContent()).toBe('AL');
     await menu.click();
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();

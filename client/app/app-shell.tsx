@@ -118,6 +118,13 @@ export function AppShell({ user, onLogout, title, children }: AppShellProps) {
 
   return (
     <div className="flex min-h-dvh bg-background">
+      {/* The first tab stop: past the sidebar and header to the page (WCAG 2.4.1). */}
+      <a
+        href="#main-content"
+        className="sr-only rounded-md bg-background text-sm font-medium shadow-md focus:not-sr-only focus:fixed focus:px-3 focus:py-2 focus:top-2 focus:left-2 focus:z-50 focus:ring-[3px] focus:ring-ring/50 focus:outline-none"
+      >
+        Skip to main content
+      </a>
       <Sidebar location={location} items={navItemsFor(user)} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-6">
@@ -133,7 +140,13 @@ export function AppShell({ user, onLogout, title, children }: AppShellProps) {
           <UserMenu user={user} onLogout={onLogout} />
         </header>
         {/* pb-16 keeps content clear of the phone bottom bar. */}
-        <main className="flex min-h-0 flex-1 flex-col pb-16 md:pb-0">{children}</main>
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="flex min-h-0 flex-1 flex-col pb-16 outline-none md:pb-0"
+        >
+          {children}
+        </main>
       </div>
       <ChatSearch />
     </div>

@@ -29,7 +29,7 @@ const ROLES: RoleName[] = ['member', 'adminA', 'adminB', 'operator'];
 
 interface Case {
   name: string;
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   /** Builds the request about company A's resource (fresh targets for each call). */
   request: () => Promise<{ url: string; body?: unknown }>;
   /** Status per caller: a member 403; company B's admin 404 for A's things. */
@@ -237,6 +237,33 @@ describe('admin API', () => {
       method: 'GET',
       request: async () => ({ url: onA('audit/verify') }),
       expect: ofA,
+    },
+    {
+      name: 'usage',
+      method: 'GET',
+      request: async () => ({ url: onA('usage?from=2026-11-01&to=2026-11-30&groupBy=module') }),
+      expect: ofA,
+    },
+    {
+      name: 'usage.csv',
+      method: 'GET',
+      request: async () => ({ url: onA('usage.csv?from=2026-11-01&to=2026-11-30') }),
+      expect: ofA,
+    },
+    {
+      name: 'usage prices',
+      method: 'GET',
+      request: async () => ({ url: '/api/admin/usage/prices' }),
+      expect: anyAdmin,
+    },
+    {
+      name: 'set usage prices',
+      method: 'PUT',
+      request: async () => ({
+        url: '/api/admin/usage/prices',
+        body: [{ model: 'openai:gpt-4.1-mini', inputPerMillion: 0.4, outputPerMillion: 1.6 }],
+      }),
+      expect: operatorsOnly,
     },
   ];
 

@@ -27,6 +27,9 @@ import {
   NumericIdParam,
   ProvidersAnswer,
   RoleBody,
+  ModelPrices,
+  UsageAnswer,
+  UsageQuery,
 } from '@contract/admin';
 import { MessageBody } from '@contract/errors';
 import { requireUserId } from '../accounts/sessions';
@@ -36,6 +39,7 @@ import { contentDisposition } from '../lib/content-disposition';
 import { AdminService, type Admin } from './admin.service';
 import { allMembers, listMembers } from './members';
 import { checkModel, providersHealth } from './models';
+import { listModelPrices, usageReport } from './usage';
 
 /** Seconds a model test or a provider check may take before it counts as no answer. */
 const MODEL_TEST_MS = 20_000;
@@ -269,6 +273,60 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     );
   });
+  // --- usage (docs/decisions/0039-usage-api-and-cost.md) ---
+  const usageOf = async (req: FastifyRequest, query: z.infer<typeof UsageQuery>) => {
+    const companyId = await admins.auditScope(adminOf(req), query.company);
+    const company = companyId === undefined ? null : await admins.companyRef(companyId);
+    const report = await usageReport(db, { ...query, companyId });
+    return { ...report, company };
+  };
+  app.get(
+    '/usage',
+    { schema: { querystring: UsageQuery, response: { 200: UsageAnswer } } },
+    async (req) => usageOf(req, req.query),
+  );
+  app.get('/usage.csv', { schema: { querystring: UsageQuery } }, async (req, reply) => {
+    const usage = await usageOf(req, req.query);
+    return csv(
+      reply,
+      `usage-${usage.groupBy}-${usage.from}-${usage.to}.csv`,
+      toCsv(
+        [
+          usage.groupBy,
+          'label',
+          'turns',
+          'activeUsers',
+          'inputTokens',
+          'outputTokens',
+          'costUsd',
+          'errors',
+        ],
+        usage.rows.map((r) => [
+          r.key,
+          r.label,
+          r.turns,
+          r.activeUsers,
+          r.inputTokens,
+          r.outputTokens,
+          r.cost,
+          r.errors,
+        ]),
+      ),
+    );
+  });
+  // Prices are the operator's: every admin reads them (the page shows them), only operators set them.
+  app.get('/usage/prices', { schema: { response: { 200: ModelPrices } } }, async () =>
+    listModelPrices(db),
+  );
+  app.put(
+    '/usage/prices',
+    { schema: { body: ModelPrices, response: { 200: ModelPrices } } },
+    async (req) => {
+      await admins.setPrices(adminOf(req), req.body);
+      return listModelPrices(db);
+    },
+  );
+
   app.get(
     '/audit/verify',
     { schema: { querystring: CompanyQuery, response: { 200: AuditVerifyAnswer } } },

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type {
+  ModelPrice,
   AdminMe,
   AdminStarterDto,
   AdminStarterPatch,
@@ -41,6 +42,7 @@ import {
 } from './companies';
 import { companyOwnsAddress, toMemberDto } from './members';
 import { assertStarterNameFree, inStarterScope } from './starters';
+import { setModelPrices } from './usage';
 
 // The rules of the admin console (docs/decisions/0020-roles-and-admin-api.md): who may do what to
 // which company. A member gets 403 for everything; a company admin gets 404 for anything of
@@ -132,10 +134,35 @@ export class AdminService {
     }
   }
 
-  /** For the audit log: an operator without ?company= reads every company's log. */
+  /** For the audit log and usage: an operator without ?company= reads every company's. */
   async auditScope(admin: Admin, requested: number | undefined): Promise<number | undefined> {
     if (admin.role === 'operator' && requested === undefined) return undefined;
     return (await this.companyOf(admin, requested)).id;
+  }
+
+  /** Replaces the prices per model (operators only), in the deployment's audit chain. */
+  async setPrices(admin: Admin, prices: ModelPrice[]): Promise<void> {
+    this.requireOperator(admin);
+    await setModelPrices(this.db, prices, this.deps.clock.now());
+    await this.audit(admin, {
+      action: 'settings_changed',
+      companyId: null,
+      target: 'model prices',
+      detail:
+        prices
+          .map((p) => `${p.model}: ${p.inputPerMillion} in, ${p.outputPerMillion} out`)
+          .join('; ')
+          .slice(0, 1000) || 'no prices',
+    });
+  }
+
+  /** A company's id and name (the caller's access already checked). */
+  async companyRef(id: number): Promise<{ id: number; name: string } | null> {
+    const [row] = await this.db
+      .select({ id: companies.id, name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, id));
+    return row ?? null;
   }
 
   async me(admin: Admin): Promise<AdminMe> {

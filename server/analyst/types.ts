@@ -39,7 +39,12 @@ export type AgentEvent =
   /** Answer text as it streams. */
   | { type: 'text'; delta: string }
   /** The end: the answer's full text and, when it is one, the validated structured report. */
-  | { type: 'final'; text: string; report: StructuredResponse | null };
+  | { type: 'final'; text: string; report: StructuredResponse | null }
+  /**
+   * Tokens one model call used, as the model server reported them (its `usage`): one per call,
+   * tool round trips included, so a turn that fails later still counts what it spent.
+   */
+  | { type: 'usage'; inputTokens: number; outputTokens: number };
 
 export interface Agent {
   run(input: TurnInput): AsyncIterable<AgentEvent>;

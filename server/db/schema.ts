@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -384,6 +387,95 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_company_idx').on(t.companyId, t.id), index('audit_log_at_idx').on(t.at)],
 );
 export type AuditRow = typeof auditLog.$inferSelect;
+
+/**
+ * One row per turn that wrote a Log row: who used which model for what, its tokens (0 for the
+ * builtin, or when the model server reports none) and its outcome (the Log status). Kept apart
+ * from the Log, whose request bodies are large; see docs/decisions/0038-usage-recording.md.
+ */
+export const turnUsage = pgTable(
+  'turn_usage',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Null for a user without a company (the builtin only). */
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    module: varchar('module', { length: 100 }).notNull(),
+    /** Kept when the person goes: the company's figures must not change. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    model: varchar('model', { length: 255 }).notNull(),
+    provider: varchar('provider', { length: 100 }).notNull(),
+    inputTokens: integer('input_tokens').notNull(),
+    outputTokens: integer('output_tokens').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    /** The Log row's response_status: 200 complete, 499 stopped, anything else failed. */
+    status: integer('status').notNull(),
+    starterId: integer('starter_id').references(() => starters.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('turn_usage_company_created_idx').on(t.companyId, t.createdAt)],
+);
+
+/** The key of the daily roll-ups: a company's day, module, model and starter. */
+const usageKey = () => ({
+  day: date('day').notNull(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  module: varchar('module', { length: 100 }).notNull(),
+  model: varchar('model', { length: 255 }).notNull(),
+  starterId: integer('starter_id').notNull().default(0),
+});
+
+/**
+ * The daily roll-up the Usage page reads, maintained as turns close (one upsert per turn), so
+ * its queries read days, not turns. starter_id 0 is "no starter" (a key column cannot be null).
+ */
+export const usageDaily = pgTable(
+  'usage_daily',
+  {
+    ...usageKey(),
+    turns: integer('turns').notNull(),
+    errors: integer('errors').notNull(),
+    inputTokens: bigint('input_tokens', { mode: 'number' }).notNull(),
+    outputTokens: bigint('output_tokens', { mode: 'number' }).notNull(),
+    durationMs: bigint('duration_ms', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.module, t.model, t.starterId] })],
+);
+
+/**
+ * Who was active on a day, per roll-up key: active users over any range is a count of distinct
+ * people here (a sum of daily counts would count a person once per day).
+ */
+export const usageDailyUsers = pgTable(
+  'usage_daily_users',
+  {
+    ...usageKey(),
+    userId: uuid('user_id').notNull(),
+    turns: integer('turns').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.companyId, t.day, t.module, t.model, t.starterId, t.userId],
+    }),
+  ],
+);
+
+/** What a model costs, set by the operator: US dollars per million tokens, in and out. */
+export const modelPrices = pgTable('model_prices', {
+  model: varchar('model', { length: 255 }).primaryKey(),
+  inputPerMillion: numeric('input_per_million', {
+    precision: 12,
+    scale: 4,
+    mode: 'number',
+  }).notNull(),
+  outputPerMillion: numeric('output_per_million', {
+    precision: 12,
+    scale: 4,
+    mode: 'number',
+  }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * A company's own OpenID Connect identity provider (ADR 0034). The client secret is stored only

@@ -378,6 +378,7 @@ export async function sendMessage(
     replySeq: stored.replySeq,
     title: stored.title,
     requestBody: loggedRequest(body, content, model),
+    starterId: body.starterId ?? null,
   };
   turns.start(spec);
   return {

@@ -152,8 +152,63 @@ export async function startReplayServer(): Promise<ReplayServer> {
   };
 }
 
+/** Token counts as an OpenAI-compatible server reports them (the `usage` of a chunk). */
+export interface WireUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+/**
+ * The token counts a recording reports: the last `usage` of its `data:` lines (a server sends it
+ * once, in the last chunk, when asked with stream_options.include_usage), or null when none.
+ */
+export function usageOf(rec: Recording): WireUsage | null {
+  let found: WireUsage | null = null;
+  for (const line of rec.body.toString('utf8').split(/\r?\n/)) {
+    if (!line.startsWith('data:')) continue;
+    const data = line.slice(5).trim();
+    if (!data.startsWith('{')) continue;
+    let usage: Partial<WireUsage> | null | undefined;
+    try {
+      usage = (JSON.parse(data) as { usage?: Partial<WireUsage> | null }).usage;
+    } catch {
+      continue; // one JSON object spread over several data: lines carries no usage of ours
+    }
+    if (usage && typeof usage.prompt_tokens === 'number')
+      found = { prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens ?? 0 };
+  }
+  return found;
+}
+
+/**
+ * A recording with a final usage chunk added before `[DONE]`, in the shape servers send when
+ * asked with stream_options.include_usage (`choices: []` and `usage`, the id and model of the
+ * stream): for formats recorded without it (Ollama, some vLLM streams).
+ */
+export function withUsageChunk(rec: Recording, usage: WireUsage): Recording {
+  const text = rec.body.toString('utf8');
+  const first = /^data: (\{.*\})$/m.exec(text);
+  const head = first ? (JSON.parse(first[1]!) as Record<string, unknown>) : {};
+  const chunk = {
+    id: head.id,
+    object: 'chat.completion.chunk',
+    created: head.created,
+    model: head.model,
+    ...(head.system_fingerprint ? { system_fingerprint: head.system_fingerprint } : {}),
+    choices: [],
+    usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+  };
+  const at = text.lastIndexOf('data: [DONE]');
+  if (at < 0) throw new Error(`${rec.name} has no [DONE] to put a usage chunk before`);
+  return {
+    ...rec,
+    name: rec.name.replace(/\.sse$/, '+usage.sse'),
+    body: Buffer.from(`${text.slice(0, at)}data: ${JSON.stringify(chunk)}\n\n${text.slice(at)}`),
+  };
+}
+
 /** A tiny final answer in the OpenAI shape, served after a recorded tool call. */
-export function followUpRecording(report: unknown): Recording {
+export function followUpRecording(report: unknown, usage?: WireUsage): Recording {
   const chunk = (delta: unknown, finish: string | null) =>
     `data: ${JSON.stringify({ id: 'chatcmpl-follow-up', object: 'chat.completion.chunk', created: 1, model: 'replay', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
   const json = JSON.stringify(report);
@@ -162,6 +217,9 @@ export function followUpRecording(report: unknown): Recording {
     chunk({ content: json.slice(0, 20) }, null) +
     chunk({ content: json.slice(20) }, null) +
     chunk({}, 'stop') +
+    (usage
+      ? `data: ${JSON.stringify({ id: 'chatcmpl-follow-up', object: 'chat.completion.chunk', created: 1, model: 'replay', choices: [], usage })}\n\n`
+      : '') +
     'data: [DONE]\n\n';
   return {
     name: 'follow-up.sse',

@@ -167,7 +167,7 @@ describe('a module page (ModuleRoute)', () => {
     await user.click(within(card).getByRole('button', { name: 'Use This Template' }));
     await vi.waitFor(() =>
       expect(location.history.at(-1)).toBe(
-        `/chat/abc-123?prefill=${encodeURIComponent('Help me with: checking policy 2')}`,
+        `/chat/abc-123?prefill=${encodeURIComponent('Help me with: checking policy 2')}&starter=2`,
       ),
     );
     expect(calls.find((c) => c.key === 'POST /api/chats')?.body).toEqual({

@@ -3,6 +3,7 @@ import {
   chartFileBase,
   chartHtmlPage,
   chartTypeLabel,
+  inlineLegend,
   removeStringTooltipCallbacks,
   validateChart,
 } from './chart-config';
@@ -63,5 +64,29 @@ describe('file names and labels', () => {
     expect(html).toContain('src="data:image/png;base64,AAAA"');
     expect(html).not.toContain('<script');
     expect(chartHtmlPage('x', 'javascript:alert(1)')).toContain('src=""');
+  });
+});
+
+describe('the legend of a chart card', () => {
+  const legendOf = (type: string, datasets: unknown[]) => {
+    const v = validateChart({
+      chart_type: type,
+      config: { data: { labels: ['A', 'B'], datasets } },
+    });
+    if (!v.ok) throw new Error(v.error);
+    return inlineLegend(v).display;
+  };
+  it('shows for several series and for slices, not for a single series', () => {
+    expect(
+      legendOf('bar', [
+        { label: 'Women', data: [1, 2] },
+        { label: 'Men', data: [2, 1] },
+      ]),
+    ).toBe(true);
+    expect(legendOf('doughnut', [{ data: [3, 4] }])).toBe(true);
+    expect(legendOf('pie', [{ data: [3, 4] }])).toBe(true);
+    expect(legendOf('polarArea', [{ data: [3, 4] }])).toBe(true);
+    expect(legendOf('bar', [{ label: 'People', data: [1, 2] }])).toBe(false);
+    expect(legendOf('line', [{ label: 'People', data: [1, 2] }])).toBe(false);
   });
 });

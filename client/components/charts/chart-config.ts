@@ -67,6 +67,29 @@ export function validateChart(chart: Pick<ChartObject, 'chart_type' | 'config'>)
   return { ok: true, type: CHART_JS_TYPES[key], data, options };
 }
 
+/** Chart.js types whose slices are told apart only by the legend. */
+const SLICED = new Set(['pie', 'doughnut', 'polarArea']);
+
+/**
+ * The legend of the small drawing in a chart's card: shown when the chart cannot be read without
+ * it (several series, such as women and men side by side, or slices), compact at the bottom;
+ * hidden for a single series, whose title says what it is.
+ */
+export function inlineLegend(validation: Extract<ChartValidation, { ok: true }>): {
+  display: boolean;
+  position?: 'bottom';
+  labels?: { boxWidth: number; boxHeight: number; font: { size: number } };
+} {
+  const datasets = isRecord(validation.data) ? validation.data.datasets : undefined;
+  const series = Array.isArray(datasets) ? datasets.length : 0;
+  if (!SLICED.has(validation.type) && series < 2) return { display: false };
+  return {
+    display: true,
+    position: 'bottom',
+    labels: { boxWidth: 10, boxHeight: 10, font: { size: 11 } },
+  };
+}
+
 /** Download name base: every character that is not a letter or digit becomes _, lower-cased. */
 export function chartFileBase(title: string): string {
   return title.replace(/[^\p{L}\p{N}]/gu, '_').toLowerCase() || 'chart';

@@ -102,7 +102,15 @@ export function ChartModal({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="flex max-h-[90vh] flex-col overflow-y-auto sm:max-w-4xl">
+      <DialogContent
+        className="flex max-h-[90vh] flex-col overflow-y-auto sm:max-w-4xl"
+        onKeyDown={(event) => {
+          // A toast shown over the dialog ("Chart Saved") is the top layer and takes Escape for
+          // itself; Escape pressed in the dialog still closes it (Radix marks the Escape it
+          // handles as defaultPrevented, so this closes only what Radix left open).
+          if (event.key === 'Escape' && !event.defaultPrevented) onOpenChange(false);
+        }}
+      >
         <DialogHeader>
           <DialogTitle className="pr-6">{chart.title}</DialogTitle>
           <DialogDescription className="sr-only">
@@ -161,8 +169,14 @@ export function ChartModal({
           </Button>
           {onSave && (
             <Button
-              onClick={() => void save()}
-              disabled={saving === 'saving' || (!validation.ok && !chart.imageData)}
+              onClick={() => {
+                if (saving === 'idle') void save();
+              }}
+              // Disabled while saving without losing focus: a natively disabled button drops it
+              // to the page, outside the dialog.
+              aria-disabled={saving === 'saving' || undefined}
+              disabled={!validation.ok && !chart.imageData}
+              className="aria-disabled:pointer-events-none aria-disabled:opacity-50"
             >
               <SaveIcon aria-hidden="true" />
               {saving === 'saving' ? 'Saving...' : 'Save Chart'}

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import type { SaveChartPayload } from '@contract/chart';
 import { Button } from '@/components/ui/button';
-import { chartTypeLabel, chartTypeOf, validateChart } from './chart-config';
+import { chartTypeLabel, chartTypeOf, inlineLegend, validateChart } from './chart-config';
 import { ChartTypeIcon } from './chart-icon';
 import type { ChartWithImage } from './chart-modal';
 
@@ -51,7 +51,7 @@ function useNearView(ref: React.RefObject<HTMLElement | null>): boolean {
   return near;
 }
 
-/** A small, legend-less drawing of the chart inside the card (the modal has the full one). */
+/** A small drawing of the chart inside the card, with a legend where it needs one (the modal has the full one). */
 function InlineChart({ chart }: { chart: ChartWithImage }) {
   const ref = React.useRef<HTMLDivElement>(null);
   const near = useNearView(ref);
@@ -59,7 +59,7 @@ function InlineChart({ chart }: { chart: ChartWithImage }) {
   const options = React.useMemo(() => {
     if (!validation.ok) return {};
     const plugins = (validation.options.plugins ?? {}) as Record<string, unknown>;
-    return { ...validation.options, plugins: { ...plugins, legend: { display: false } } };
+    return { ...validation.options, plugins: { ...plugins, legend: inlineLegend(validation) } };
   }, [validation]);
   if (!validation.ok && !chart.imageData) return null;
   return (

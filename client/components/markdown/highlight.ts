@@ -56,8 +56,8 @@ function getHighlighter(): Promise<HighlighterCore> {
       await Promise.all([
         import('shiki/core'),
         import('shiki/engine/javascript'),
-        import('shiki/themes/github-light.mjs'),
-        import('shiki/themes/github-dark.mjs'),
+        import('shiki/themes/github-light-high-contrast.mjs'),
+        import('shiki/themes/github-dark-high-contrast.mjs'),
       ]);
     return createHighlighterCore({
       themes: [light.default, dark.default],
@@ -68,7 +68,11 @@ function getHighlighter(): Promise<HighlighterCore> {
   return highlighter;
 }
 
-/** The block as highlighted HTML (shiki escapes the code), light and dark colours as CSS variables. */
+/**
+ * The block as highlighted HTML (shiki escapes the code), light and dark colours as CSS variables.
+ * The high-contrast GitHub themes: the plain ones' keywords reach 4.1:1 on the block's muted
+ * background at its small size, under WCAG's 4.5:1.
+ */
 export async function highlight(code: string, lang: Lang): Promise<string> {
   const h = await getHighlighter();
   let ready = loaded.get(lang);
@@ -79,7 +83,7 @@ export async function highlight(code: string, lang: Lang): Promise<string> {
   await ready;
   return h.codeToHtml(code, {
     lang,
-    themes: { light: 'github-light', dark: 'github-dark' },
+    themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },
     defaultColor: false,
   });
 }

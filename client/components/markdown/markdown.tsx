@@ -4,6 +4,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { cn } from '@/lib/utils';
 import { CodeBlock } from './code-block';
+import { StatusIcon, rehypeStatusIcons, type StatusKind } from './status-icons';
 
 /**
  * GFM for reading only: remark-gfm also registers GFM's markdown writer (mdast-util-to-markdown
@@ -20,6 +21,7 @@ function remarkGfmParse(this: { data: () => object }): void {
 }
 
 const plugins = [remarkGfmParse];
+const rehypePlugins = [rehypeStatusIcons];
 
 /**
  * Whether an image may load by itself: same-origin (relative or this host), data:image or blob:.
@@ -74,11 +76,17 @@ function fencedCode(
   return { code, language };
 }
 
-// Links open in a new tab and never hand the opener over; tables scroll sideways on phones;
-// fenced code gets a copy button and (lazily) syntax highlighting.
+// Links open in a new tab and never hand the opener over, except links within the answer
+// (footnotes), which jump to their place; tables scroll sideways on phones, in a region a
+// keyboard can focus and scroll; fenced code gets a copy button and (lazily) syntax highlighting.
 function componentsFor(streaming: boolean): Components {
   return {
-    a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+    a: ({ node: _node, ...props }) =>
+      props.href?.startsWith('#') ? (
+        <a {...props} />
+      ) : (
+        <a {...props} target="_blank" rel="noopener noreferrer" />
+      ),
     img: ({ node: _node, src, alt, ...props }) => {
       const url = typeof src === 'string' ? src : undefined;
       if (isLocalImage(url)) return <img src={url} alt={alt ?? ''} {...props} />;
@@ -96,8 +104,19 @@ function componentsFor(streaming: boolean): Components {
       ) : (
         <input {...props} />
       ),
+    // Status emoji, marked by rehypeStatusIcons: icons with a name, whatever the fonts.
+    span: ({ node: _node, ...props }) => {
+      const status = (props as Record<string, unknown>)['data-status-icon'] as
+        StatusKind | undefined;
+      return status ? <StatusIcon kind={status} /> : <span {...props} />;
+    },
     table: ({ node: _node, ...props }) => (
-      <div className="my-3 w-full overflow-x-auto">
+      <div
+        className="my-3 w-full overflow-x-auto rounded-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        role="region"
+        aria-label="Table"
+        tabIndex={0}
+      >
         <table {...props} />
       </div>
     ),
@@ -131,10 +150,15 @@ export const Markdown = React.memo(function Markdown({
   /** Still being written: code blocks wait for the end before they are highlighted. */
   streaming?: boolean;
 }) {
+  // Footnote ids of their own: two answers on one page each have a footnote 1.
+  const id = React.useId().replace(/[^\w-]/g, '');
+  const rehypeOptions = React.useMemo(() => ({ clobberPrefix: `md${id}-` }), [id]);
   return (
     <div className={cn(markdownClass, className)}>
       <ReactMarkdown
         remarkPlugins={plugins}
+        remarkRehypeOptions={rehypeOptions}
+        rehypePlugins={rehypePlugins}
         urlTransform={urlTransform}
         components={streaming ? streamingComponents : components}
       >

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import {
+  BarChart3Icon,
   BuildingIcon,
   ListChecksIcon,
   ScrollTextIcon,
@@ -22,6 +23,7 @@ import { CompaniesPanel } from './components/companies-panel';
 import { CompanyPanel } from './components/company-panel';
 import { MembersPanel } from './components/members-panel';
 import { StartersPanel } from './components/starters-panel';
+import { UsagePanel } from './components/usage-panel';
 
 /**
  * /admin: the console of company admins (their company) and operators (every company, chosen
@@ -108,6 +110,10 @@ export function AdminPage() {
               Companies
             </TabsTrigger>
           )}
+          <TabsTrigger value="usage">
+            <BarChart3Icon aria-hidden="true" />
+            Usage
+          </TabsTrigger>
           <TabsTrigger value="audit">
             <ScrollTextIcon aria-hidden="true" />
             Audit log
@@ -132,6 +138,9 @@ export function AdminPage() {
             />
           </TabsContent>
         )}
+        <TabsContent value="usage">
+          <UsagePanel key={company} company={company} operator={operator} />
+        </TabsContent>
         <TabsContent value="audit">
           <AuditPanel key={company} company={company} />
         </TabsContent>

@@ -319,7 +319,7 @@ function OtpStep({
     >
       <p className="text-center text-sm text-muted-foreground">
         We&apos;ve sent a 6-digit code to{' '}
-        <span className="font-medium break-all text-foreground">{email}</span>
+        <span className="font-medium break-words text-foreground">{breakableEmail(email)}</span>
       </p>
       <div className="grid gap-2">
         <Label htmlFor="otp-code" className="sr-only">
@@ -363,4 +363,17 @@ function OtpStep({
       </Button>
     </form>
   );
+}
+
+/**
+ * An address that may wrap only where it reads well: before the @ and before each dot, never
+ * inside a word (a word longer than the line still wraps, as the last resort of break-words).
+ */
+function breakableEmail(email: string): React.ReactNode {
+  return email.split(/(?=[@.])/).map((piece, i) => (
+    <React.Fragment key={i}>
+      {i > 0 && <wbr />}
+      {piece}
+    </React.Fragment>
+  ));
 }

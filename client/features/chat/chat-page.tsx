@@ -30,11 +30,18 @@ function backLink(module: string | undefined): { label: string; href: string } {
  * Reads ?error=, ?prefill= and ?m= (a search result's message) once, and takes them out of the
  * address (spec section 2 for prefill): a reload does not open the error dialog again.
  */
-function useChatQueryParams(): { initialError: boolean; prefill: string; focusSeq: number | null } {
+function useChatQueryParams(): {
+  initialError: boolean;
+  prefill: string;
+  focusSeq: number | null;
+  starterId: number | null;
+} {
   const [params] = React.useState(() => {
     const search = new URLSearchParams(window.location.search);
     const m = Number(search.get('m'));
+    const starter = Number(search.get('starter'));
     return {
+      starterId: Number.isInteger(starter) && starter > 0 ? starter : null,
       initialError: search.get('error') === 'true',
       prefill: search.get('prefill') ?? '',
       focusSeq: Number.isInteger(m) && m > 0 ? m : null,
@@ -42,7 +49,7 @@ function useChatQueryParams(): { initialError: boolean; prefill: string; focusSe
   });
   React.useEffect(() => {
     const url = new URL(window.location.href);
-    const read = ['prefill', 'error', 'm'].filter((k) => url.searchParams.has(k));
+    const read = ['prefill', 'error', 'm', 'starter'].filter((k) => url.searchParams.has(k));
     if (read.length === 0) return;
     for (const k of read) url.searchParams.delete(k);
     window.history.replaceState(
@@ -80,8 +87,8 @@ export function ChatPage({ id: rawId, parts }: { id: string; parts: ChatPagePart
   const { RenameInput, Menu, SavedFiles } = parts;
   // The id may carry a query string, which is not part of it.
   const id = rawId.split('?')[0] ?? rawId;
-  const { initialError, prefill, focusSeq } = useChatQueryParams();
-  const session = useChatSession(id, { initialError });
+  const { initialError, prefill, focusSeq, starterId } = useChatQueryParams();
+  const session = useChatSession(id, { initialError, starterId });
   const { user } = useAuth();
   const [, navigate] = useLocation();
   const [filesOpen, setFilesOpen] = React.useState(false);

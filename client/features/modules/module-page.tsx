@@ -37,7 +37,7 @@ export function ModulePage({ module, ChatItem }: { module: ModuleKey; ChatItem: 
           navigate(
             source === 'main'
               ? chatPath(chat.id)
-              : chatPath(chat.id, templatePrefill(source.description)),
+              : chatPath(chat.id, templatePrefill(source.description), source.id),
           );
         },
         onError: (err) => {

@@ -290,6 +290,12 @@ export function modelAgent(options: ModelAgentOptions): Agent {
             case 'finish-step':
               finishReason = part.finishReason;
               rawFinish = part.rawFinishReason;
+              // The server's `usage` for this call (stream_options.include_usage); none is 0.
+              yield {
+                type: 'usage',
+                inputTokens: part.usage.inputTokens ?? 0,
+                outputTokens: part.usage.outputTokens ?? 0,
+              };
               break;
             case 'reasoning-delta':
               for (const line of reasoning.push(part.text)) yield { type: 'thinking', text: line };

@@ -306,6 +306,10 @@ export function openaiAgent(options: OpenAiAgentOptions): Agent {
             name: endpoint.provider,
             baseURL: baseUrl,
             apiKey: endpoint.apiKey,
+            // Asks for the token counts in the stream's last chunk (stream_options.include_usage):
+            // OpenAI, Azure, vLLM, llama.cpp and Ollama send them; a server without it ignores
+            // the field and its turns count 0 tokens (docs/decisions/0038-usage-recording.md).
+            includeUsage: true,
             fetch: wiredFetch(wire),
           }).chatModel(options.modelId),
         label: options.modelId,

@@ -30,6 +30,7 @@ import {
   loadingReplyText,
   touchChat,
 } from './turn.repo';
+import { recordTurnUsage } from './usage.repo';
 import {
   FAILURE_MESSAGE,
   HISTORY_LIMIT,
@@ -58,6 +59,8 @@ export interface TurnSpec {
   title: string;
   /** The request as logged: never attachment bytes. */
   requestBody: unknown;
+  /** The starter the message was sent from, as the client said (checked when recorded). */
+  starterId?: number | null;
 }
 
 type AbortReason = 'stop' | 'timeout' | 'shutdown';
@@ -373,21 +376,26 @@ export class TurnRuntime {
     await emitter.endThinking().catch(() => undefined);
     const now = clock.now();
     const responseTimeMs = Math.round(performance.now() - started);
-    const closed = await this.closeReply(spec, outcome, emitter.text, now, responseTimeMs).catch(
-      async (err: unknown) => {
-        // The reply must not stay loading for ever: close it as failed, keeping what can be kept.
-        log.error({ err, messageId: spec.messageId }, 'could not save the reply');
-        outcome = { kind: 'error', message: FAILURE_MESSAGE, status: LOG_STATUS.error };
-        const row = await closeLoadingReply(db, spec.messageId, {
-          status: 'error',
-          content: '',
-          error: FAILURE_MESSAGE,
-          now,
-        });
-        if (row) await touchChat(db, spec.chatId, now);
-        return row !== null;
-      },
-    );
+    const closed = await this.closeReply(
+      spec,
+      outcome,
+      emitter.text,
+      now,
+      responseTimeMs,
+      emitter.usage,
+    ).catch(async (err: unknown) => {
+      // The reply must not stay loading for ever: close it as failed, keeping what can be kept.
+      log.error({ err, messageId: spec.messageId }, 'could not save the reply');
+      outcome = { kind: 'error', message: FAILURE_MESSAGE, status: LOG_STATUS.error };
+      const row = await closeLoadingReply(db, spec.messageId, {
+        status: 'error',
+        content: '',
+        error: FAILURE_MESSAGE,
+        now,
+      });
+      if (row) await touchChat(db, spec.chatId, now);
+      return row !== null;
+    });
     // The chat moves in its Recent list (and its title may have changed): this process's lists
     // are dropped at once (before the events, so a client refetching on them sees the change);
     // the other processes are told while the events go out, not before them.
@@ -419,21 +427,34 @@ export class TurnRuntime {
     partialText: string,
     now: Date,
     responseTimeMs: number,
+    usage: { inputTokens: number; outputTokens: number },
   ): Promise<boolean> {
     const { db } = this.deps;
+    const responseStatus =
+      outcome.kind === 'complete'
+        ? LOG_STATUS.complete
+        : outcome.kind === 'stopped'
+          ? LOG_STATUS.stopped
+          : outcome.status;
     return db.transaction(async (tx) => {
       // The Log row commits with the reply it describes: a reader never sees one without the other.
       await insertLog(tx, {
         chatId: spec.chatId,
         userId: spec.userId,
         requestBody: spec.requestBody,
-        responseStatus:
-          outcome.kind === 'complete'
-            ? LOG_STATUS.complete
-            : outcome.kind === 'stopped'
-              ? LOG_STATUS.stopped
-              : outcome.status,
+        responseStatus,
         responseTimeMs,
+      });
+      // Its usage and the day's roll-up with it: the figures count each logged turn once.
+      await recordTurnUsage(tx, {
+        userId: spec.userId,
+        module: spec.module,
+        model: spec.model,
+        ...usage,
+        durationMs: responseTimeMs,
+        status: responseStatus,
+        starterId: spec.starterId ?? null,
+        now,
       });
       const row =
         outcome.kind === 'complete'

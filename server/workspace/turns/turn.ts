@@ -75,6 +75,11 @@ export function buildHistory(
   return out;
 }
 
+/** A reported token count as stored: a whole number, 0 when the server sent none or nonsense. */
+function tokenCount(n: number): number {
+  return Number.isFinite(n) && n > 0 ? Math.min(Math.round(n), 2_000_000_000) : 0;
+}
+
 /**
  * Turns agent events into the socket events of spec section 4, with a per-turn seq: thinking
  * opens with thinking_start and closes with thinking_end before the first answer text.
@@ -84,6 +89,8 @@ export class TurnEmitter {
   private thinking = false;
   /** The answer text so far: kept as the partial content when the turn stops or fails. */
   text = '';
+  /** Tokens the turn's model calls reported so far (a failed turn still spent them). */
+  readonly usage = { inputTokens: 0, outputTokens: 0 };
 
   constructor(
     private readonly bus: Bus,
@@ -118,6 +125,11 @@ export class TurnEmitter {
   async onAgentEvent(
     raw: AgentEvent,
   ): Promise<{ text: string; report: StructuredResponse | null } | null> {
+    if (raw.type === 'usage') {
+      this.usage.inputTokens += tokenCount(raw.inputTokens);
+      this.usage.outputTokens += tokenCount(raw.outputTokens);
+      return null;
+    }
     const e = storable(raw);
     if (e.type === 'thinking') {
       if (!this.thinking) {

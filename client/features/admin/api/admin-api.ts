@@ -17,6 +17,10 @@ import {
   MembersPage,
   ModelTestAnswer,
   ProvidersAnswer,
+  ModelPrices,
+  UsageAnswer,
+  type ModelPrice,
+  type UsageGroupBy,
   type CompanySettingsPatch,
   type NewCompanyBody,
 } from '@contract/admin';
@@ -209,3 +213,33 @@ export const useVerifyAudit = () =>
     mutationFn: (company: number | undefined) =>
       callParsed(AuditVerifyAnswer, 'GET', `/api/admin/audit/verify${queryString({ company })}`),
   });
+
+export interface UsageFilter {
+  company?: number;
+  from: string;
+  to: string;
+  groupBy: UsageGroupBy;
+}
+
+export function useUsage(filter: UsageFilter) {
+  const qs = queryString({ ...filter });
+  return useQuery({
+    queryKey: [...ADMIN, 'usage', qs],
+    queryFn: () => callParsed(UsageAnswer, 'GET', `/api/admin/usage${qs}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const usageCsvUrl = (filter: UsageFilter) =>
+  `/api/admin/usage.csv${queryString({ ...filter })}`;
+
+export const useModelPrices = () =>
+  useQuery({
+    queryKey: [...ADMIN, 'usage-prices'],
+    queryFn: () => callParsed(ModelPrices, 'GET', '/api/admin/usage/prices'),
+  });
+
+export const useSetModelPrices = () =>
+  useAdminMutation((prices: ModelPrice[]) =>
+    callParsed(ModelPrices, 'PUT', '/api/admin/usage/prices', prices),
+  );

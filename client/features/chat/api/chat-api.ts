@@ -39,14 +39,16 @@ async function fetchChat(
   etag: string | undefined,
   signal?: AbortSignal,
 ) {
-  const headers: Record<string, string> = etag ? { 'If-None-Match': etag } : {};
+  // The browser revalidates its own copy with the ETag (the answer is no-cache): an unchanged chat
+  // costs the server a 304, and arrives here as that copy, which is not read again. (An
+  // If-None-Match set here would hand the page the 304 itself, which Chromium lists as an
+  // aborted request, one per poll.)
   const res = await fetch(`/api/chats/${encodeURIComponent(id)}${query}`, {
     credentials: 'include',
     signal,
-    headers,
   });
-  if (res.status === 304) return { notModified: true as const };
   if (!res.ok) throw new ChatFetchError(res.status);
+  if (etag !== undefined && res.headers.get('ETag') === etag) return { notModified: true as const };
   // Shaped by the server's response schema (ChatDto): taken as it comes, no validator shipped.
   const chat = (await res.json()) as ChatDto;
   // A report the server left in a message's text is read out on the client, with the parsers.
@@ -109,9 +111,42 @@ export async function loadEarlierMessages(client: QueryClient, id: string): Prom
   );
 }
 
-/** Refreshes the chat now (exactly this entry: the files list below it is separate). */
+/** Chats with a refetch waiting for the fetch in flight to end. */
+const queued = new Map<string, Promise<void>>();
+
+/** Resolves once no fetch of the chat is in flight. */
+function untilIdle(client: QueryClient, id: string): Promise<void> {
+  const busy = () => client.isFetching({ queryKey: chatKey(id), exact: true }) > 0;
+  if (!busy()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = client.getQueryCache().subscribe(() => {
+      if (busy()) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Refreshes the chat (exactly this entry: the files list below it is separate). A fetch in
+ * flight (the first load, a poll) is let finish rather than aborted, and one more fetch follows
+ * it: it may have been read before what this refresh is about. Asks made meanwhile share it.
+ */
 export function refetchChat(client: QueryClient, id: string): Promise<void> {
-  return client.invalidateQueries({ queryKey: chatKey(id), exact: true });
+  const waiting = queued.get(id);
+  if (waiting) return waiting;
+  const next = untilIdle(client, id)
+    .then(() => {
+      queued.delete(id);
+      // One that started since the ask is as fresh as this one would be: shared, not aborted.
+      return client.invalidateQueries(
+        { queryKey: chatKey(id), exact: true },
+        { cancelRefetch: false },
+      );
+    })
+    .finally(() => queued.delete(id));
+  queued.set(id, next);
+  return next;
 }
 
 /** POST /api/chats/{id}/stop: ends the reply in progress; the socket then reports it stopped. */

@@ -1,10 +1,10 @@
 import * as React from 'react';
-import { DownloadIcon, EyeIcon, FileTextIcon, SaveIcon } from 'lucide-react';
+import { CheckIcon, DownloadIcon, EyeIcon, FileTextIcon, SaveIcon } from 'lucide-react';
 import type { SaveChartPayload } from '@contract/chart';
 import type { ChartItem, FileItem, StructuredResponse } from '@contract/structured-response';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
-import { useSaveFile } from '@/hooks/use-save-file';
+import { useIsSaved, useSaveFile } from '@/hooks/use-save-file';
 import { FileViewDialog, type ViewedFile } from '@/components/file-view-dialog';
 import { downloadText, isViewable } from '@/lib/download';
 import { ChartPreview } from '@/components/charts/chart-preview';
@@ -76,6 +76,7 @@ export function FileRow({
   onView: (file: ViewedFile) => void;
 }) {
   const save = useSaveFile(chatId);
+  const saved = useIsSaved(chatId, file.filename);
   return (
     <div
       className="flex flex-wrap items-center gap-2 rounded-md border bg-background p-2.5"
@@ -114,8 +115,9 @@ export function FileRow({
           disabled={save.isPending}
           onClick={() => save.mutate({ fileName: file.filename, fileContent: file.file_data })}
         >
-          <SaveIcon aria-hidden="true" />
-          Save
+          {/* Saved: it is among the chat's saved files (saving again says so). */}
+          {saved ? <CheckIcon aria-hidden="true" /> : <SaveIcon aria-hidden="true" />}
+          {saved ? 'Saved' : 'Save'}
         </Button>
       </div>
     </div>

@@ -48,6 +48,8 @@ interface LastSend {
   clientMessageId: string;
   /** The server answered it: a retry is a new send, not a repeat of this one. */
   stored: boolean;
+  /** The starter the chat was opened from: its first send says so (counted in usage). */
+  starterId?: number;
 }
 
 export interface ChatSession {
@@ -77,7 +79,10 @@ export interface ChatSession {
  * Everything live about one chat page: the chat query (the one source of truth), the socket
  * writing its events into it, sending, the progress overlay and the error dialog.
  */
-export function useChatSession(chatId: string, options: { initialError: boolean }): ChatSession {
+export function useChatSession(
+  chatId: string,
+  options: { initialError: boolean; starterId?: number | null },
+): ChatSession {
   const queryClient = useQueryClient();
   // The page sees loading replies as shells that do not change per chunk (their rows read the
   // text themselves): a chunk renders the reply's row, not the page and its list.
@@ -167,6 +172,8 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
     [cadence, applyWaiting],
   );
 
+  /** The chat the socket has joined at least once (a later join is a rejoin). */
+  const joined = React.useRef<string | null>(null);
   const socketStatus = useChatSocket(chatId, {
     joinState: () => {
       // lastSeq must count the events that wait, or the server would send them again.
@@ -180,8 +187,11 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
       if (turn && !FINISHED_TURN_STATES.has(turn.status)) {
         update((c) => (currentTurn(c) ? prepareForReplay(c, turn.messageId) : c));
       }
-      // Whatever happened while we were away (a reply finished, a title changed) is one poll away.
-      refetch();
+      // Whatever happened while we were away (a reply finished, a title changed) is one poll
+      // away. The first join needs none: the page's own fetch is under way (a second one was
+      // a duplicate), and a reply it shows loading is polled until it is done.
+      if (joined.current === chatId) refetch();
+      joined.current = chatId;
     },
     onEvent: (event: StreamEvent) => {
       waiting.current.push(event);
@@ -206,6 +216,7 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
   const sendingRef = React.useRef(false);
   const [failedDraft, setFailedDraft] = React.useState<ChatSession['failedDraft']>(null);
   const lastSend = React.useRef<LastSend | null>(null);
+  const starterRef = React.useRef(options.starterId ?? null);
 
   /** POSTs a send and reads its streamed answer; the optimistic messages are already shown. */
   const deliver = React.useCallback(
@@ -215,7 +226,12 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
       attempt: LastSend,
     ): Promise<void> => {
       try {
-        const body: SendMessageBody = { chatId, message, clientMessageId };
+        const body: SendMessageBody = {
+          chatId,
+          message,
+          clientMessageId,
+          ...(attempt.starterId ? { starterId: attempt.starterId } : {}),
+        };
         const res = await apiRequest('POST', '/api/chats/message', body);
         attempt.stored = true;
         update((c) => markSendStored(c, clientMessageId));
@@ -267,7 +283,13 @@ export function useChatSession(chatId: string, options: { initialError: boolean 
       sendingRef.current = true;
       setSending(true);
       const clientMessageId = reuseId ?? crypto.randomUUID();
-      const attempt: LastSend = { text, files, clientMessageId, stored: false };
+      // Only the first send of a chat opened from a starter came from it (a retry keeps it).
+      const starterId =
+        reuseId && lastSend.current?.clientMessageId === reuseId
+          ? lastSend.current.starterId
+          : (starterRef.current ?? undefined);
+      starterRef.current = null;
+      const attempt: LastSend = { text, files, clientMessageId, stored: false, starterId };
       lastSend.current = attempt;
 
       const message: SendMessageBody['message'] =

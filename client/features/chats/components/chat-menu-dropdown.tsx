@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { DownloadIcon, FileJsonIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import {
   DropdownMenu,
@@ -11,12 +12,22 @@ import { ChatMenuButton, type ChatMenuProps } from './chat-menu-button';
 
 /** The menu of ChatMenu, loaded when it is first opened. */
 export function ChatMenuDropdown({ chat, onRename, onDelete, className }: ChatMenuProps) {
+  const trigger = React.useRef<HTMLButtonElement>(null);
   return (
     <DropdownMenu modal={false} defaultOpen>
       <DropdownMenuTrigger asChild>
-        <ChatMenuButton title={chat.title} className={className} />
+        <ChatMenuButton ref={trigger} title={chat.title} className={className} />
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-52">
+      <DropdownMenuContent
+        align="end"
+        className="w-52"
+        // A press on the trigger is the trigger's to handle (it toggles the menu). A menu still
+        // fading out after an item (an export) took that press as one outside it and closed the
+        // menu the same press had just reopened: the click did nothing.
+        onInteractOutside={(event) => {
+          if (trigger.current?.contains(event.target as Node)) event.preventDefault();
+        }}
+      >
         <DropdownMenuItem onSelect={onRename}>
           <PencilIcon aria-hidden="true" />
           Rename

@@ -13,9 +13,11 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { toast } from '@/hooks/use-toast';
 import { cn } from '@/lib/utils';
-import { savedFilesQueryOptions, useDeleteFile } from '../api/files-api';
+import { useDeleteFile } from '../api/files-api';
+import { savedFilesQueryOptions } from '@/hooks/use-save-file';
 import { downloadUrl, isViewable } from '@/lib/download';
 import { FileViewDialog, type ViewedFile } from '@/components/file-view-dialog';
 
@@ -62,11 +64,23 @@ export const SavedFilesPanel = React.memo(function SavedFilesPanel({
                     className="size-4 shrink-0 text-muted-foreground"
                     aria-hidden="true"
                   />
-                  <span className="truncate text-sm font-medium" title={file.fileName}>
-                    {file.fileName}
-                  </span>
+                  {/* A long name is cut to one line: hovering or focusing it shows it whole. */}
+                  <Tooltip>
+                    <TooltipTrigger asChild>
+                      <span
+                        tabIndex={0}
+                        className="truncate rounded-sm text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                      >
+                        {file.fileName}
+                      </span>
+                    </TooltipTrigger>
+                    <TooltipContent side="bottom" className="max-w-72 break-all">
+                      {file.fileName}
+                    </TooltipContent>
+                  </Tooltip>
                 </div>
-                <div className="mt-2 flex flex-wrap gap-1">
+                {/* One row whatever the panel's width (a scrollbar included). */}
+                <div className="mt-2 flex gap-1 [&_button]:gap-1 [&_button]:px-1.5">
                   {isViewable(file.fileName) && (
                     <Button
                       size="sm"

@@ -3,8 +3,15 @@ export function templatePrefill(description: string): string {
   return `Help me with: ${description}`;
 }
 
-/** The chat page's address for a new chat, with the prefill parameter when there is one. */
-export function chatPath(chatId: string, prefill?: string): string {
+/**
+ * The chat page's address for a new chat, with the prefill parameter when there is one and the
+ * starter it came from (its first message counts in usage as sent from that starter).
+ */
+export function chatPath(chatId: string, prefill?: string, starterId?: number): string {
   const base = `/chat/${encodeURIComponent(chatId)}`;
-  return prefill === undefined ? base : `${base}?prefill=${encodeURIComponent(prefill)}`;
+  const q = [
+    ...(prefill !== undefined ? [`prefill=${encodeURIComponent(prefill)}`] : []),
+    ...(starterId !== undefined ? [`starter=${starterId}`] : []),
+  ];
+  return q.length ? `${base}?${q.join('&')}` : base;
 }

@@ -497,13 +497,13 @@ const CASES: Record<string, Case> = {
         (r) => {
           const t = section(r, '### Item by item');
           expect(t).toMatch(
-            /\| Item 1: Spring promotional e-mail \| ✅ \| ✅ \| ✅ \| Banned word "best-in-class"[^|]*"staff"[^|]*"assist"[^|]*\| Missing the legal line for promotional e-mail[^|]*Terms apply/,
+            /\| Item 1: Spring promotional e-mail \| ✅ follows \| ✅ follows \| ✅ follows \| Banned word "best-in-class"[^|]*"staff"[^|]*"assist"[^|]*\| Missing the legal line for promotional e-mail[^|]*Terms apply/,
           );
           expect(t).toMatch(
             /\| Item 2: Instagram post \| Logo stretched[^|]*\| #FF5733 is not in the palette/,
           );
           expect(t).toMatch(
-            /\| Item 3: Poster for the Leeds office \| ✅ \| ✅ \| Arial is not allowed/,
+            /\| Item 3: Poster for the Leeds office \| ✅ follows \| ✅ follows \| Arial is not allowed/,
           );
         },
       ],

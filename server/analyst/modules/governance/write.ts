@@ -683,7 +683,7 @@ function retentionReport(r: RetentionReview): Draft {
               x.period ?? '—',
               x.legalBasis ?? '—',
               x.deletionMethod ?? '—',
-              x.issues.join('; ') || '✅',
+              x.issues.join('; ') || '✅ none',
               x.source,
             ]),
           ),
