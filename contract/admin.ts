@@ -232,6 +232,12 @@ export const AUDIT_ACTIONS = [
   'settings_changed',
   'company_created',
   'company_retired',
+  'sso_sign_in',
+  'sso_sign_in_failed',
+  'sso_logout',
+  'sso_settings_changed',
+  'scim_token_created',
+  'scim_user_deprovisioned',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS, {
   error: () => 'Not an audit action',

@@ -23,6 +23,7 @@ import { housekeeping } from './accounts/housekeeping';
 import { routeLimits } from './accounts/route-limits';
 import { censorLogValue } from './accounts/log-redaction';
 import { SessionCache, cookieName } from './accounts/sessions';
+import { scimRoutes } from './accounts/scim.routes';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import type { Clock } from './lib/clock';
@@ -300,6 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(workspaceRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(scimRoutes, { prefix: '/scim/v2' });
   await app.register(realtimeRoutes);
 
   await app.register(clientApp, {

@@ -70,6 +70,27 @@ const EnvSchema = z.object({
     )
     .optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The key that encrypts stored secrets (a company identity provider's client secret): 32 bytes,
+   * as 64 hex digits or base64 (e.g. `openssl rand -base64 32`). Unset: SSO cannot be configured.
+   */
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      const bytes = /^[0-9a-f]{64}$/i.test(v)
+        ? Buffer.from(v, 'hex')
+        : /^[A-Za-z0-9+/_-]{43}={0,1}$/.test(v)
+          ? Buffer.from(v, 'base64')
+          : null;
+      if (bytes?.length === 32) return bytes;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be 32 bytes as 64 hex digits or base64 (openssl rand -base64 32)',
+      });
+      return z.NEVER;
+    })
+    .optional(),
   OPENAI_BASE_URL: url(['http:', 'https:']).optional(),
   OPENAI_API_KEY: z.string().trim().min(1).optional(),
   /**
@@ -190,6 +211,8 @@ export interface Config {
   mailFrom: string;
   approvedEmailDomains: string[];
   sessionSecret: string;
+  /** SECRETS_KEY as 32 bytes (never logged), or undefined when not set. */
+  secretsKey: Buffer | undefined;
   openaiBaseUrl: string | undefined;
   openaiApiKey: string | undefined;
   /** Endpoints an operator named in MODEL_PROVIDERS, keys resolved (never logged or stored). */
@@ -262,6 +285,8 @@ export function parseModelProviders(
   return out;
 }
 
+const SECRET_VARIABLES = new Set(['SECRETS_KEY']);
+
 /** Treat empty strings as unset, so `FOO=` in an .env file means "use the default". */
 function clean(env: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {};
@@ -279,8 +304,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     const got = env[name];
+    // A secret's value is never echoed, even a wrong one (it may be the right key mistyped).
+    const shown = got !== undefined && !SECRET_VARIABLES.has(name);
     throw new ConfigError(
-      `Invalid configuration: ${name} ${issue.message}${got !== undefined ? ` (got ${JSON.stringify(got)})` : ''}`,
+      `Invalid configuration: ${name} ${issue.message}${shown ? ` (got ${JSON.stringify(got)})` : ''}`,
     );
   }
   const e = parsed.data;
@@ -298,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     approvedEmailDomains: e.APPROVED_EMAIL_DOMAINS ?? DEFAULT_APPROVED_DOMAINS,
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
+    secretsKey: e.SECRETS_KEY,
     openaiBaseUrl: e.OPENAI_BASE_URL,
     openaiApiKey: e.OPENAI_API_KEY,
     modelProviders: parseModelProviders(e.MODEL_PROVIDERS, env),
@@ -343,4 +371,17 @@ export function assertWritableDir(dir: string): void {
       `The data directory ${dir} cannot be written (${e.code ?? e.message}): give this process write access to it, or set DATA_DIR to a directory it may write.`,
     );
   }
+}
+
+/**
+ * The value of an environment variable an operator names on the admin command line (the SSO
+ * client secret: `--client-secret-env VAR`), so the secret never appears in a command line.
+ */
+export function namedSecret(
+  name: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return undefined;
+  const v = env[name]?.trim();
+  return v ? v : undefined;
 }

@@ -8,6 +8,7 @@ import {
   otpTokens,
   passwordResetTokens,
   users,
+  type Company,
   type User,
 } from '../db/schema';
 
@@ -25,7 +26,8 @@ export async function findUserById(id: string, db: DbOrTx): Promise<User | undef
 
 /** Inserts a user unless the address is taken (then undefined: a concurrent sign-up won). */
 export async function insertUser(
-  values: Pick<User, 'email' | 'password' | 'firstName' | 'lastName' | 'companyId'>,
+  values: Pick<User, 'email' | 'password' | 'firstName' | 'lastName' | 'companyId'> &
+    Partial<Pick<User, 'isEmailVerified'>>,
   db: DbOrTx,
 ): Promise<User | undefined> {
   const [u] = await db
@@ -53,6 +55,8 @@ export async function updateUser(
       | 'companyId'
       | 'isEmailVerified'
       | 'lastSignInAt'
+      | 'email'
+      | 'disabledAt'
     >
   >,
   now: Date,
@@ -77,6 +81,18 @@ export async function companiesForDomain(
     .innerJoin(companies, eq(companies.id, companyDomains.companyId))
     .where(and(eq(companyDomains.domain, domain), isNull(companies.retiredAt)))
     .orderBy(asc(companies.id));
+}
+
+/** A company with the e-mail domains it owns (company_domains). */
+export type CompanyWithDomains = Company & { emailDomains: string[] };
+
+export async function withCompanyDomains(c: Company, db: DbOrTx): Promise<CompanyWithDomains> {
+  const rows = await db
+    .select({ domain: companyDomains.domain })
+    .from(companyDomains)
+    .where(eq(companyDomains.companyId, c.id))
+    .orderBy(asc(companyDomains.domain));
+  return { ...c, emailDomains: rows.map((r) => r.domain) };
 }
 
 /** The company an address's pending invitation names, if any. */
@@ -176,8 +192,9 @@ export async function insertResetToken(userId: string, hash: string, expiresAt: 
 /** A live reset token, read without using it (to refuse a dead link before hashing a password). */
 export async function findLiveResetToken(hash: string, now: Date, db: DbOrTx) {
   const [t] = await db
-    .select({ id: passwordResetTokens.id })
+    .select({ id: passwordResetTokens.id, email: users.email })
     .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(
       and(
         eq(passwordResetTokens.token, hash),

@@ -18,7 +18,10 @@ import {
 } from '@contract/accounts';
 import { MessageBody } from '@contract/errors';
 import { originOf } from '../audit/audit';
+import { LogoutAnswer } from '@contract/sso';
 import { AccountsService } from './accounts.service';
+import { ssoRoutes } from './sso.routes';
+import { SsoService } from './sso.service';
 import { dummyHash } from './passwords';
 import {
   clearSessionCookie,
@@ -43,7 +46,9 @@ async function signedIn(req: FastifyRequest) {
  */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
-  const accounts = new AccountsService(app.deps, app.log);
+  const sso = new SsoService(app.deps, app.log);
+  const accounts = new AccountsService(app.deps, app.log, sso);
+  await app.register(ssoRoutes(sso));
   app.addHook('onClose', async () => accounts.drain());
   // Computed now, so the first unknown address at sign-in is not the one request that pays for it.
   await dummyHash();
@@ -90,10 +95,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     return accounts.currentUser(requireUserId(req));
   });
 
-  app.post('/logout', { schema: { response: confirms } }, async (req, reply) => {
+  app.post('/logout', { schema: { response: { 200: LogoutAnswer } } }, async (req, reply) => {
+    // After an SSO sign-in, the provider's sign-out page too (RP-initiated logout), when it has one.
+    const logoutUrl = await sso.endSessionUrl(req.session);
     await accounts.logout(req.session);
     clearSessionCookie(reply, config);
-    return { message: ACCOUNT_MESSAGES.loggedOut };
+    return { message: ACCOUNT_MESSAGES.loggedOut, ...(logoutUrl ? { logoutUrl } : {}) };
   });
 
   const forgot = { body: ForgotPasswordBody, response: confirms };

@@ -16,6 +16,7 @@ import type { Database } from '../db/connect';
 import type { User } from '../db/schema';
 import { recordAudit, type AuditEvent, type AuditOrigin } from '../audit/audit';
 import type { Clock } from '../lib/clock';
+import { ssoRequiredMessage } from '@contract/sso';
 import { ForbiddenError, MailFailedError, UnauthorizedError, ValidationError } from '../lib/errors';
 import type { Mail, Mailer } from '../mail/mailer';
 import type { Bus } from '../realtime/bus';
@@ -27,6 +28,7 @@ import {
   verificationMail,
 } from '../mail/templates';
 import * as repo from './accounts.repo';
+import type { SsoService } from './sso.service';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import {
   LIMITS,
@@ -38,12 +40,11 @@ import {
   resetLimit,
 } from './rate-limit';
 import {
-  SESSION_ENDED_CHANNEL,
   createSession,
   destroySession,
   destroyUserSessions,
   type CurrentSession,
-  type SessionEndedMessage,
+  announceSessionsEnded,
 } from './sessions';
 import {
   OTP_MAX_ATTEMPTS,
@@ -117,7 +118,17 @@ export class AccountsService {
   constructor(
     private readonly deps: AccountsDeps,
     private readonly log: FastifyBaseLogger,
+    private readonly sso: Pick<SsoService, 'enforcedFor'>,
   ) {}
+
+  /**
+   * A company that enforces its identity provider (ADR 0034) takes no password, code or reset
+   * for its domains: decided by the domain alone, so the refusal reveals no account.
+   */
+  private async refuseIfSsoEnforced(email: string): Promise<void> {
+    const company = await this.sso.enforcedFor(email);
+    if (company) throw new ForbiddenError(ssoRequiredMessage(company), 'SSO_REQUIRED');
+  }
 
   private get db() {
     return this.deps.database.db;
@@ -200,14 +211,14 @@ export class AccountsService {
     return (await repo.companiesForDomain(domainOf(email), this.db))[0]?.id ?? null;
   }
 
-  private async endSessions(sids: string[]): Promise<void> {
-    if (sids.length === 0) return;
-    const message: SessionEndedMessage = { sids };
-    await this.deps.bus.publish(SESSION_ENDED_CHANNEL, message);
+  private endSessions(sids: string[]): Promise<void> {
+    return announceSessionsEnded(this.deps.bus, sids);
   }
 
   async register(body: RegisterBody, origin: AuditOrigin & { ip: string }): Promise<void> {
     const { ip } = origin;
+    // First: a company that enforces SSO sends its people to its provider (ADR 0034).
+    await this.refuseIfSsoEnforced(body.email);
     // Sign-up is open to the domains some company owns (docs/decisions/0020-roles-and-admin-api.md).
     const owners = await repo.companiesForDomain(domainOf(body.email), this.db);
     if (owners.length === 0) {
@@ -321,6 +332,7 @@ export class AccountsService {
     const { bus } = this.deps;
     const { ip } = origin;
     const pair = `${body.email}|${ip}`;
+    await this.refuseIfSsoEnforced(body.email);
     await ensureUnder(bus, LIMITS.passwordPerIp, ip);
     await ensureUnder(bus, LIMITS.passwordPerAddressAndIp, pair);
     // Guessing spread over many client addresses: past the limit, a wrong password is refused
@@ -475,6 +487,7 @@ export class AccountsService {
    * the address has an account. Waiting for it had made known addresses 60 ms slower to answer.
    */
   async forgotPassword(body: ForgotPasswordBody): Promise<void> {
+    await this.refuseIfSsoEnforced(body.email);
     await consume(this.deps.bus, LIMITS.forgotPerAddress, body.email);
     const user = await repo.findUserByEmail(body.email, this.db);
     await this.checkMail();
@@ -497,7 +510,10 @@ export class AccountsService {
     const invalid = () =>
       new ValidationError(MSG.resetLinkInvalid, { token: MSG.resetLinkInvalid });
     // A dead link is refused before the argon2 work, which must not be free to trigger.
-    if (!hash || !(await repo.findLiveResetToken(hash, this.now(), this.db))) throw invalid();
+    const live = hash ? await repo.findLiveResetToken(hash, this.now(), this.db) : undefined;
+    if (!hash || !live) throw invalid();
+    // A link mailed before the company enforced its provider no longer sets a password.
+    await this.refuseIfSsoEnforced(live.email);
     const password = await hashPassword(body.password);
     const now = this.now();
     const sids = await this.db.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { DbOrTx } from '../db/connect';
 import { emailVerificationTokens, otpTokens, passwordResetTokens, sessions } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import { purgeExpiredLogins } from './sso.repo';
 
 /** How often each process deletes what expired (before, nothing was ever purged). */
 export const HOUSEKEEPING_MS = 10 * 60_000;
@@ -37,6 +38,7 @@ export async function purgeExpired(db: DbOrTx, clock: Clock) {
         .where(lt(passwordResetTokens.expiresAt, linksBefore))
         .returning({ id: passwordResetTokens.id }),
     ),
+    ssoLogins: await purgeExpiredLogins(now, db),
   };
 }
 

@@ -13,6 +13,12 @@ describe('request URLs in the log', () => {
     );
   });
 
+  it("lose an identity provider's code and state", () => {
+    expect(redactUrl('/api/auth/sso/callback?code=c0de&state=st4te&iss=https%3A%2F%2Fidp')).toBe(
+      '/api/auth/sso/callback?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Fidp',
+    );
+  });
+
   it('keep every other URL as it is', () => {
     expect(redactUrl('/api/chats?module=governance')).toBe('/api/chats?module=governance');
     expect(redactUrl('/chat/123?prefill=Help%20me')).toBe('/chat/123?prefill=Help%20me');

@@ -35,6 +35,14 @@ export interface SessionData {
   stage: SessionStage;
   /** Epoch ms of sign-in: sessions end 30 days after it whatever the activity. */
   createdAt: number;
+  /** Set when the company's identity provider signed the user in (accounts/sso.service.ts). */
+  sso?: SsoSessionInfo;
+}
+
+/** Which provider signed a session in, and its ID token: for the sign-out at the provider. */
+export interface SsoSessionInfo {
+  companyId: number;
+  idToken: string;
 }
 
 export interface CurrentSession extends SessionData {
@@ -227,6 +235,17 @@ export async function destroyUserSessions(
   const sids = gone.map((g) => g.sid);
   forgetHere(sids);
   return sids;
+}
+
+/**
+ * After the transaction that ended the sessions has committed: every process closes their sockets
+ * (realtime/ws.ts). The one way a session is ended everywhere: sign-out, password change or reset,
+ * an admin disabling a member, the company's directory deprovisioning them.
+ */
+export async function announceSessionsEnded(bus: Bus, sids: string[]): Promise<void> {
+  if (sids.length === 0) return;
+  const message: SessionEndedMessage = { sids };
+  await bus.publish(SESSION_ENDED_CHANNEL, message);
 }
 
 export async function purgeExpiredSessions(db: DbOrTx, clock: Clock): Promise<void> {

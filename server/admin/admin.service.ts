@@ -13,11 +13,7 @@ import type {
 } from '@contract/admin';
 import { MODULE_KEYS, type ModuleKey } from '@contract/modules';
 import type { StarterInput } from '@contract/starters';
-import {
-  SESSION_ENDED_CHANNEL,
-  destroyUserSessions,
-  type SessionEndedMessage,
-} from '../accounts/sessions';
+import { destroyUserSessions, announceSessionsEnded } from '../accounts/sessions';
 import { validateModelString } from '../analyst/registry';
 import { recordAudit, type AuditEvent, type AuditOrigin } from '../audit/audit';
 import type { Config } from '../config';
@@ -206,11 +202,7 @@ export class AdminService {
         .returning();
       return { updated: u!, sids: disabled ? await destroyUserSessions(tx, member.id, null) : [] };
     });
-    // After commit: every process closes these sessions' sockets (realtime/ws.ts).
-    if (sids.length) {
-      const message: SessionEndedMessage = { sids };
-      await this.deps.bus.publish(SESSION_ENDED_CHANNEL, message);
-    }
+    await announceSessionsEnded(this.deps.bus, sids);
     if (disabled !== (member.disabledAt !== null)) {
       await this.audit(admin, {
         action: disabled ? 'member_disabled' : 'member_enabled',

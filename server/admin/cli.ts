@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, namedSecret } from '../config';
 import { DatabaseInUseError, connectDatabase } from '../db/connect';
 import { seedDatabase } from '../seed/seed';
 import { runAdmin } from './commands';
@@ -37,6 +37,8 @@ async function main(): Promise<void> {
     code = await runAdmin(process.argv.slice(2), {
       db: database.db,
       models: config,
+      secrets: { key: config.secretsKey, fromEnv: (name) => namedSecret(name) },
+      appUrl: config.appUrl,
       out: (t) => process.stdout.write(`${t}\n`),
       err: (t) => process.stderr.write(`${t}\n`),
     });

@@ -7,6 +7,7 @@ import type { Starter } from '../db/schema';
 import { validateModelString, type ModelConfig } from '../analyst/registry';
 import { AppError, ValidationError } from '../lib/errors';
 import { checkLine, checkModels, providerLines } from './models';
+import { newScimToken, removeSso, setSso, showSso, ssoLines, type SsoSecrets } from './sso';
 import {
   addCompany,
   findCompany,
@@ -55,6 +56,18 @@ Starter templates
   starters remove <id>
   starters import <file.json|file.csv> [--dry-run]
 
+Single sign-on (OpenID Connect)
+  sso set <company> --issuer <url> --client-id <id> --client-secret-env <VARIABLE>
+                [--scopes "openid email profile"] [--enforce | --no-enforce]
+                       the secret is read from the variable named, stored encrypted
+                       with SECRETS_KEY; options left out keep their value
+  sso show <company>   the settings (never the secret) and the URIs to register
+  sso remove <company>
+
+SCIM provisioning
+  scim token <company> a new bearer token for <APP_URL>/scim/v2, shown once; the
+                       previous token stops working
+
 Model providers
   providers list       the providers a model may name (never a key: only its variable)
   models check [--timeout <seconds>]
@@ -75,6 +88,10 @@ The database is the one the server uses: DATABASE_URL, or PGlite in DATA_DIR.`;
 
 export interface AdminIo {
   db: Db;
+  /** SECRETS_KEY and the variables an operator names (sso set --client-secret-env). */
+  secrets?: SsoSecrets;
+  /** The server's address, for the URIs `sso show` prints. */
+  appUrl?: string;
   /** The model configuration: company models are checked against its providers. */
   models?: ModelConfig;
   out: (text: string) => void;
@@ -336,6 +353,56 @@ async function startersCommand(
   }
 }
 
+const SSO_OPTIONS = {
+  issuer: { type: 'string' },
+  'client-id': { type: 'string' },
+  'client-secret-env': { type: 'string' },
+  scopes: { type: 'string' },
+  enforce: { type: 'boolean' },
+  'no-enforce': { type: 'boolean' },
+} as const;
+
+async function ssoCommand(sub: string | undefined, args: string[], io: AdminIo): Promise<void> {
+  const { values, positionals } = parseCommandArgs(args, SSO_OPTIONS);
+  const ref = () => one(positionals, 'company id or name');
+  const now = new Date();
+  switch (sub) {
+    case 'set': {
+      if (values.enforce && values['no-enforce'])
+        throw new UsageError('Give --enforce or --no-enforce, not both');
+      const { companyName, domains, sso } = await setSso(
+        io.db,
+        ref(),
+        {
+          issuer: values.issuer,
+          clientId: values['client-id'],
+          clientSecretEnv: values['client-secret-env'],
+          scopes: values.scopes,
+          enforce: values.enforce ? true : values['no-enforce'] ? false : undefined,
+        },
+        io.secrets ?? { key: undefined, fromEnv: () => undefined },
+        now,
+      );
+      io.out(
+        `Single sign-on set.\n${ssoLines(companyName, domains, sso, io.appUrl ?? '').join('\n')}`,
+      );
+      return;
+    }
+    case 'show': {
+      const { companyName, domains, sso } = await showSso(io.db, ref());
+      io.out(ssoLines(companyName, domains, sso, io.appUrl ?? '').join('\n'));
+      return;
+    }
+    case 'remove': {
+      const name = await removeSso(io.db, ref(), now);
+      io.out(`Single sign-on removed for ${name}: its staff sign in with password and code again.`);
+      return;
+    }
+    default:
+      throw new UsageError(sub ? `Unknown sso command "${sub}"` : 'Give an sso command');
+  }
+}
+
 /** Runs one admin command; prints what it did or a clear error, and returns the exit code. */
 export async function runAdmin(argv: string[], io: AdminIo): Promise<ExitCode> {
   const [group, sub, ...rest] = argv;
@@ -356,6 +423,26 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<ExitCode> {
       case 'operators':
         await operatorsCommand(sub, rest, io);
         return 0;
+      case 'sso':
+        await ssoCommand(sub, rest, io);
+        return 0;
+      case 'scim': {
+        if (sub !== 'token') throw new UsageError('Use: scim token <company>');
+        const { positionals } = parseCommandArgs(rest, {});
+        const { companyName, token } = await newScimToken(
+          io.db,
+          one(positionals, 'company id or name'),
+          new Date(),
+        );
+        io.out(
+          [
+            `SCIM token for ${companyName} (shown once; store it in the identity provider now):`,
+            token,
+            `Base URL: ${io.appUrl ?? '<APP_URL>'}/scim/v2   Authentication: Bearer token`,
+          ].join('\n'),
+        );
+        return 0;
+      }
       case 'providers':
         if (sub !== 'list' || rest.length) throw new UsageError('Use: providers list');
         if (!io.models) throw new UsageError('providers list needs the server configuration');

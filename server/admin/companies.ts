@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CompanyName, DomainList } from '@contract/admin';
 import { ModelString } from '@contract/models';
+import type { CompanyWithDomains } from '../accounts/accounts.repo';
 import type { Db, DbOrTx } from '../db/connect';
 import { companies, companyDomains, type Company } from '../db/schema';
 import { ConflictError, NotFoundError } from '../lib/errors';
@@ -35,8 +36,7 @@ export const CompanyPatch = CompanyInput.partial()
   );
 export type CompanyPatch = z.input<typeof CompanyPatch>;
 
-/** A company with the e-mail domains it owns. */
-export type CompanyWithDomains = Company & { emailDomains: string[] };
+export type { CompanyWithDomains };
 
 async function withDomains(db: DbOrTx, rows: Company[]): Promise<CompanyWithDomains[]> {
   if (rows.length === 0) return [];

@@ -476,3 +476,121 @@ export const modelPrices = pgTable('model_prices', {
   }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A company's own OpenID Connect identity provider (ADR 0034). The client secret is stored only
+ * encrypted (AES-256-GCM with SECRETS_KEY, bound to the company: lib/secrets.ts).
+ */
+export const companySso = pgTable('company_sso', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  issuer: varchar('issuer', { length: 500 }).notNull(),
+  clientId: varchar('client_id', { length: 255 }).notNull(),
+  clientSecretEncrypted: text('client_secret_encrypted').notNull(),
+  scopes: varchar('scopes', { length: 255 }).notNull().default('openid email profile'),
+  /** The company's domains sign in through the provider only (no password, no code). */
+  enforced: boolean('enforced').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+export type CompanySso = typeof companySso.$inferSelect;
+
+/**
+ * A sign-in sent to the provider and not yet back: looked up by the hash of its state, deleted
+ * when the callback takes it (so a replayed callback finds nothing).
+ */
+export const ssoLogins = pgTable(
+  'sso_logins',
+  {
+    stateHash: varchar('state_hash', { length: 128 }).primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    nonce: varchar('nonce', { length: 128 }).notNull(),
+    codeVerifier: varchar('code_verifier', { length: 128 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sso_logins_expires_idx').on(t.expiresAt)],
+);
+
+/** Which provider account (its `sub`) is which user: the e-mail may change, the subject does not. */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    subject: varchar('subject', { length: 255 }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sso_identities_company_subject_idx').on(t.companyId, t.subject),
+    index('sso_identities_user_idx').on(t.userId),
+  ],
+);
+
+/** A company's SCIM bearer token (ADR 0037): only its SHA-256 is kept; shown once when made. */
+export const scimTokens = pgTable('scim_tokens', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  tokenHash: varchar('token_hash', { length: 128 }).notNull().unique(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+});
+
+/**
+ * What SCIM knows of a user beyond the user row: the provisioning client's id for them, and when
+ * it deleted them (the user stays, disabled, with their chats; SCIM no longer shows them).
+ */
+export const scimUsers = pgTable('scim_users', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  externalId: varchar('external_id', { length: 255 }),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A company's groups as its directory sends them over SCIM (ADR 0037). */
+export const scimGroups = pgTable(
+  'scim_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    displayName: varchar('display_name', { length: 255 }).notNull(),
+    externalId: varchar('external_id', { length: 255 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('scim_groups_company_name_idx').on(t.companyId, t.displayName)],
+);
+export type ScimGroup = typeof scimGroups.$inferSelect;
+
+export const scimGroupMembers = pgTable(
+  'scim_group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => scimGroups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('scim_group_members_idx').on(t.groupId, t.userId),
+    index('scim_group_members_user_idx').on(t.userId),
+  ],
+);

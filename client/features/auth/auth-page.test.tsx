@@ -135,4 +135,52 @@ describe('AuthPage', () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/auth?mode=register'));
     expect(screen.getByRole('heading', { name: 'Create Account' })).toBeTruthy();
   });
+
+  describe('a company with its own identity provider', () => {
+    const lookup = (email: string, answer: object) => {
+      replies[`GET /api/auth/sso?email=${encodeURIComponent(email)}`] = [
+        { status: 200, body: answer },
+      ];
+    };
+    const globex = (email: string, enforced: boolean) => ({
+      sso: true,
+      enforced,
+      company: 'Globex',
+      startUrl: `/api/auth/sso/start?email=${encodeURIComponent(email)}`,
+    });
+
+    it('offers "Continue with <company> SSO" beside the password once the address is typed', async () => {
+      lookup('ada@globex.test', globex('ada@globex.test', false));
+      renderAuth();
+      const ue = userEvent.setup();
+      await ue.type(screen.getByLabelText('Email'), 'Ada@Globex.test');
+      const button = await screen.findByRole('link', { name: 'Continue with Globex SSO' });
+      expect(button.getAttribute('href')).toBe('/api/auth/sso/start?email=ada%40globex.test');
+      expect(screen.getByLabelText('Password')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    });
+
+    it('with SSO enforced, offers no password (so no code step), only the SSO button', async () => {
+      lookup('ada@globex.test', globex('ada@globex.test', true));
+      renderAuth();
+      const ue = userEvent.setup();
+      await ue.type(screen.getByLabelText('Email'), 'ada@globex.test');
+      await screen.findByRole('link', { name: 'Continue with Globex SSO' });
+      expect(screen.queryByLabelText('Password')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
+      expect(calls.some((c) => c.url === '/api/login')).toBe(false);
+    });
+
+    it('leaves the sign-in form as it is for an address without SSO', async () => {
+      lookup('ada@northwind.com', { sso: false, enforced: false, company: null, startUrl: null });
+      renderAuth();
+      const ue = userEvent.setup();
+      await ue.type(screen.getByLabelText('Email'), 'ada@northwind.com');
+      await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/auth/sso'))).toBe(true));
+      expect(screen.queryByRole('link', { name: /SSO/ })).toBeNull();
+      expect(screen.getByLabelText('Password')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    });
+  });
 });

@@ -5,6 +5,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { MailCheckIcon } from 'lucide-react';
 import { LoginBody, RegisterBody } from '@contract/accounts';
 import { OTP_LENGTH } from '@contract/constants';
+import type { SsoLookupAnswer } from '@contract/sso';
 import { NameFields, PasswordField, SubmitButton } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
@@ -12,10 +13,12 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api';
 import { useLogin, useRegister, useVerifyOtp } from '@/features/auth/api/auth-api';
+import { useSsoLookup } from '@/features/auth/api/sso-api';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { EmailField } from '@/features/auth/components/email-field';
 import { OtpInput } from '@/features/auth/components/otp-input';
+import { SsoButton } from '@/features/auth/components/sso-button';
 import {
   authModeFromSearch,
   invitedEmailFromSearch,
@@ -98,6 +101,10 @@ function RegisterForm({
     defaultValues: { firstName: '', lastName: '', email: invitedEmail, password: '' },
   });
 
+  // A company that enforces its identity provider takes no sign-up with a password.
+  const sso = useSsoLookup(form.watch('email'));
+  const enforced = sso?.enforced === true;
+
   const onSubmit = form.handleSubmit((values) => {
     register.mutate(values, {
       onSuccess: (answer) => {
@@ -118,18 +125,23 @@ function RegisterForm({
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form onSubmit={ssoFirst(sso, onSubmit)} noValidate className="grid gap-4">
         <NameFields control={form.control} className="gap-4" />
         <EmailField control={form.control} name="email" />
-        <PasswordField
-          control={form.control}
-          name="password"
-          label="Password"
-          autoComplete="new-password"
-        />
-        <SubmitButton pending={register.isPending} size="lg" className="w-full">
-          Create Account
-        </SubmitButton>
+        {sso && enforced && <SsoButton sso={sso} divided={false} />}
+        {!enforced && (
+          <>
+            <PasswordField
+              control={form.control}
+              name="password"
+              label="Password"
+              autoComplete="new-password"
+            />
+            <SubmitButton pending={register.isPending} size="lg" className="w-full">
+              Create Account
+            </SubmitButton>
+          </>
+        )}
         <p className="text-center text-sm text-muted-foreground">
           Already have an account?{' '}
           <Link
@@ -151,6 +163,11 @@ function LoginForm({ onCodeSent }: { onCodeSent: (login: LoginBody) => void }) {
     defaultValues: { email: '', password: '' },
   });
 
+  // After the address is typed: its company's SSO button; with SSO enforced, only that button
+  // (no password, so no code step).
+  const sso = useSsoLookup(form.watch('email'));
+  const enforced = sso?.enforced === true;
+
   const onSubmit = form.handleSubmit((values) => {
     login.mutate(values, {
       onSuccess: (answer) => {
@@ -170,25 +187,30 @@ function LoginForm({ onCodeSent }: { onCodeSent: (login: LoginBody) => void }) {
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form onSubmit={ssoFirst(sso, onSubmit)} noValidate className="grid gap-4">
         <EmailField control={form.control} name="email" />
-        <PasswordField
-          control={form.control}
-          name="password"
-          label="Password"
-          labelAside={
-            <Link
-              href="/forgot-password"
-              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-            >
-              Forgot password?
-            </Link>
-          }
-          autoComplete="current-password"
-        />
-        <SubmitButton pending={login.isPending} size="lg" className="w-full">
-          Sign In
-        </SubmitButton>
+        {!enforced && (
+          <>
+            <PasswordField
+              control={form.control}
+              name="password"
+              label="Password"
+              labelAside={
+                <Link
+                  href="/forgot-password"
+                  className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  Forgot password?
+                </Link>
+              }
+              autoComplete="current-password"
+            />
+            <SubmitButton pending={login.isPending} size="lg" className="w-full">
+              Sign In
+            </SubmitButton>
+          </>
+        )}
+        {sso && <SsoButton sso={sso} divided={!enforced} />}
         <p className="text-center text-sm text-muted-foreground">
           Don&apos;t have an account?{' '}
           <Link
@@ -201,6 +223,21 @@ function LoginForm({ onCodeSent }: { onCodeSent: (login: LoginBody) => void }) {
       </form>
     </Form>
   );
+}
+
+/** With SSO enforced, Enter in the address field goes to the provider, as the button does. */
+function ssoFirst(
+  sso: SsoLookupAnswer | undefined,
+  submit: (e: React.FormEvent<HTMLFormElement>) => Promise<void>,
+) {
+  return (e: React.FormEvent<HTMLFormElement>) => {
+    if (sso?.enforced && sso.startUrl) {
+      e.preventDefault();
+      window.location.assign(sso.startUrl);
+      return;
+    }
+    void submit(e);
+  };
 }
 
 /** Seconds before another code can be asked for (the server rate-limits as well). */

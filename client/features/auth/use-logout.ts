@@ -8,9 +8,11 @@ import { useLogoutMutation } from '@/features/auth/api/logout-api';
 export function useLogout(): () => void {
   const [, navigate] = useLocation();
   const { mutate, isPending } = useLogoutMutation({
-    onSuccess: () => {
+    onSuccess: (answer) => {
       toast({ title: 'Logged out', description: 'You have been successfully logged out' });
-      navigate('/', { replace: true });
+      // Signed in through the company's identity provider: sign out there too (it comes back to /).
+      if (answer.logoutUrl) window.location.assign(answer.logoutUrl);
+      else navigate('/', { replace: true });
     },
   });
   return React.useCallback(() => {

@@ -4,20 +4,12 @@ import { LoaderCircleIcon, SearchIcon } from 'lucide-react';
 import type { SearchHitDto } from '@contract/chats';
 import { SEARCH_QUERY_MAX } from '@contract/constants';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { useDebounced } from '@/hooks/use-debounced';
 import { cn } from '@/lib/utils';
 import { useChatSearch } from './api/chats-api';
 import { chatHref, moduleName, snippetParts } from './lib/chat-labels';
 
 // The search dialog's body; search-opener.tsx opens it and loads this module when first needed.
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = React.useState(value);
-  React.useEffect(() => {
-    const timer = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return v;
-}
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 

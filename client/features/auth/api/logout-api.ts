@@ -1,5 +1,5 @@
 import { hashKey, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { MessageBody } from '@contract/errors';
+import type { LogoutAnswer } from '@contract/sso';
 import { apiJson } from '@/lib/api';
 import { AUTH_USER_QUERY_KEY, setAuthUser } from '@/hooks/use-auth';
 
@@ -17,10 +17,10 @@ export function clearSignedInData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => query.queryHash !== authHash });
 }
 
-export function useLogoutMutation(options: { onSuccess?: (answer: MessageBody) => void } = {}) {
+export function useLogoutMutation(options: { onSuccess?: (answer: LogoutAnswer) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<MessageBody>('POST', '/api/logout'),
+    mutationFn: () => apiJson<LogoutAnswer>('POST', '/api/logout'),
     onSuccess: (answer) => {
       options.onSuccess?.(answer);
       clearSignedInData(queryClient);

@@ -96,11 +96,11 @@ export function useChatSocket(chatId: string, handlers: ChatSocketHandlers): Soc
       ws.onclose = (event) => {
         if (disposed) return;
         socket = null;
-        // A session that ended will not come back by retrying.
+        // A session that ended will not come back by retrying. It ended elsewhere (logout in
+        // another tab, a password reset, the company's directory deprovisioning the user): the
+        // current-user check runs again, and the route guards take a signed-out tab to /.
         if (event.code === WS_CLOSE_SESSION_ENDED) {
           setStatus('error');
-          // Signed out elsewhere, or disabled by an admin: ask who is signed in, so the tab
-          // leaves the workspace at once instead of showing a chat it can no longer use.
           void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
           return;
         }
