@@ -146,7 +146,9 @@ describe('usage of a turn', () => {
       .insert(starters)
       .values({
         name: `Voice check ${Date.now()}`,
-        description: 'Check a text against the brand voice',
+        // Global starters are seen by every test on a shared PostgreSQL database: written like
+        // the seeded ones (a description that follows "Help me with: ").
+        description: 'checking a text against the brand voice',
         module: 'brand-hub',
         taskType: 'Voice',
       })
@@ -155,7 +157,7 @@ describe('usage of a turn', () => {
       .insert(starters)
       .values({
         name: `Policy check ${Date.now()}`,
-        description: 'Check a policy',
+        description: 'checking a policy',
         module: 'governance',
         taskType: 'Policy',
       })
