@@ -86,6 +86,9 @@ describe('usage API', () => {
           description: 'for the usage test',
           module,
           taskType: 'Test',
+          // Retired: a run on PostgreSQL shares one database, and module pages (and their tests)
+          // must not list these; usage still names them.
+          retiredAt: new Date(),
         })),
       )
       .returning();
