@@ -23,7 +23,11 @@ const ROLE_LABEL: Record<ColumnRole, string> = {
   status: 'employment status',
   rating: 'performance rating',
   previousRating: 'previous rating',
+  reviewCycle: 'review cycle',
   salary: 'salary',
+  hourlyRate: 'hourly rate',
+  payFrequency: 'pay frequency',
+  weeklyHours: 'weekly hours',
   bonus: 'bonus',
   currency: 'currency',
   gender: 'gender',
@@ -40,6 +44,11 @@ const ROLE_LABEL: Record<ColumnRole, string> = {
   requiredLevel: 'required level',
   assessmentDate: 'assessment date',
   asOfDate: 'snapshot date',
+  effectiveDate: 'effective date',
+  eventType: 'change type (hire, transfer, leaving ...)',
+  headcount: 'headcount',
+  leavers: 'leavers (count)',
+  attritionRate: 'attrition rate',
 };
 
 export function roleLabel(role: ColumnRole): string {

@@ -300,6 +300,17 @@ export const ROLE_SYNONYMS: Record<ColumnRole, string[]> = {
     'period end',
     'stichtag',
   ],
+  // Roles the readings of job histories, pay bases and aggregates use; their synonyms are
+  // filled in with the vocabularies of every language we serve.
+  reviewCycle: [],
+  hourlyRate: [],
+  payFrequency: [],
+  weeklyHours: [],
+  effectiveDate: [],
+  eventType: [],
+  headcount: [],
+  leavers: [],
+  attritionRate: [],
 };
 
 /** Roles whose values are identifiers: read as text even when they look like numbers. */

@@ -7,45 +7,9 @@
 /** How a column's values were decided (per column, never per cell). */
 export type ColumnType = 'number' | 'date' | 'text' | 'empty';
 
-/**
- * What a column means, found from its header (synonyms) and its content. One column plays at
- * most one role; a "Department" column wins over cost-centre codes for `department`.
- */
-export const COLUMN_ROLES = [
-  'employeeId',
-  'name',
-  'department',
-  'costCentre',
-  'location',
-  'country',
-  'level',
-  'jobTitle',
-  'hireDate',
-  'exitDate',
-  'exitReason',
-  'exitType',
-  'status',
-  'rating',
-  'previousRating',
-  'salary',
-  'bonus',
-  'currency',
-  'gender',
-  'managerId',
-  'birthDate',
-  'age',
-  'ageBand',
-  'partTime',
-  'fte',
-  'source',
-  'timeInLevel',
-  'skill',
-  'proficiency',
-  'requiredLevel',
-  'assessmentDate',
-  'asOfDate',
-] as const;
-export type ColumnRole = (typeof COLUMN_ROLES)[number];
+/** What a column means (the roles live in the contract: a corrected reading names them). */
+export { COLUMN_ROLES, type ColumnRole } from '@contract/reading';
+import type { ColumnRole } from '@contract/reading';
 
 export interface ColumnInfo {
   /** The header as the file spells it (trimmed; made unique). */

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/**
+ * How the analyst read one table of an attachment: the reading shown in the "Check how I read
+ * this file" card, corrected by the user, and remembered per company by the table's header
+ * signature. The table engine produces it, a corrected one is handed back to the engine as is.
+ */
+
+/** What a column means. One column plays at most one role. */
+export const COLUMN_ROLES = [
+  'employeeId',
+  'name',
+  'department',
+  'costCentre',
+  'location',
+  'country',
+  'level',
+  'jobTitle',
+  'hireDate',
+  'exitDate',
+  'exitReason',
+  'exitType',
+  'status',
+  'rating',
+  'previousRating',
+  'reviewCycle',
+  'salary',
+  'hourlyRate',
+  'payFrequency',
+  'weeklyHours',
+  'bonus',
+  'currency',
+  'gender',
+  'managerId',
+  'birthDate',
+  'age',
+  'ageBand',
+  'partTime',
+  'fte',
+  'source',
+  'timeInLevel',
+  'skill',
+  'proficiency',
+  'requiredLevel',
+  'assessmentDate',
+  'asOfDate',
+  'effectiveDate',
+  'eventType',
+  'headcount',
+  'leavers',
+  'attritionRate',
+] as const;
+export const ColumnRole = z.enum(COLUMN_ROLES);
+export type ColumnRole = z.infer<typeof ColumnRole>;
+
+/**
+ * What one row stands for: a person; a change in a job history (several dated rows per person);
+ * the whole workforce repeated per reporting date; a person per review cycle; a group with counts
+ * or rates.
+ */
+export const TableShape = z.enum(['people', 'history', 'snapshots', 'cycles', 'aggregate']);
+export type TableShape = z.infer<typeof TableShape>;
+
+/** How often the pay figure is paid; `perRow` when a column states it row by row. */
+export const PayBasis = z.enum(['annual', 'monthly', 'weekly', 'daily', 'hourly', 'perRow']);
+export type PayBasis = z.infer<typeof PayBasis>;
+
+export const DateOrder = z.enum(['DMY', 'MDY', 'YMD']);
+export type DateOrder = z.infer<typeof DateOrder>;
+
+/** Thousands and decimal marks, written as the number one thousand and a half looks. */
+export const NumberStyle = z.enum(['1,000.5', '1.000,5', '1 000,5', "1'000.5"]);
+export type NumberStyle = z.infer<typeof NumberStyle>;
+
+/** One step of an ordered rating scale, lowest rank first, with every spelling read as it. */
+export const RatingStep = z.object({
+  rank: z.number().int(),
+  label: z.string().min(1).max(100),
+  spellings: z.array(z.string().max(100)).max(50),
+});
+export type RatingStep = z.infer<typeof RatingStep>;
+
+export const ColumnReading = z.object({
+  /** The header as the file spells it. */
+  name: z.string().max(255),
+  role: ColumnRole.nullable(),
+});
+export type ColumnReading = z.infer<typeof ColumnReading>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like 2026-10-31');
+
+export const TableReading = z.object({
+  fileName: z.string().max(255),
+  sheet: z.string().max(255).nullable(),
+  /** The layout's key: a hash of the normalised headers in order (see the table engine). */
+  signature: z.string().max(128),
+  columns: z.array(ColumnReading).max(500),
+  shape: TableShape,
+  /** The column that names a person (several rows may share it in a history or cycles). */
+  personKey: z.string().max(255).nullable(),
+  dateOrder: DateOrder.nullable(),
+  numberStyle: NumberStyle.nullable(),
+  payBasis: PayBasis.nullable(),
+  /** Full-time weekly hours assumed when converting pay (e.g. 37.5, 35 in France). */
+  fullTimeHours: z.number().positive().max(80).nullable(),
+  currency: z.string().max(10).nullable(),
+  ratingScale: z.array(RatingStep).max(20).nullable(),
+  asOf: isoDate.nullable(),
+});
+export type TableReading = z.infer<typeof TableReading>;
