@@ -529,6 +529,27 @@ describe('Talent Intelligence follow-ups and honest answers', () => {
     );
   });
 
+  it('does not take a common word in the request for a group of the same name', async () => {
+    // A "People" department (HR's usual name) and a request about why people leave.
+    const renamed = people.map((p) =>
+      p.department === 'Operations' ? { ...p, department: 'People' } : p,
+    );
+    const file = () => fileOfBytes('hr-export.csv', workforceCsv(renamed));
+    const why = await ask([
+      user('finding where and why people are leaving, by department', [file()]),
+    ]);
+    const leavers = renamed.filter(leftInYear).length;
+    const rate = round1((leavers / avgHeadcount()) * 100);
+    const first = textOf(why.report.content).split('\n')[0]!;
+    expect(first).not.toContain('**People**');
+    expect(first).toContain(`${rate}%`);
+    const team = await ask([user('what is attrition in the people team?', [file()])]);
+    const inPeople = renamed.filter((p) => leftInYear(p) && p.department === 'People').length;
+    expect(textOf(team.report.content).split('\n')[0]).toContain(
+      `**People**: attrition of **${round1((inPeople / avgHeadcount((p) => p.department === 'Operations')) * 100)}%**`,
+    );
+  });
+
   it('goes deeper when the same attrition request comes again, instead of repeating itself', async () => {
     const q = 'Show attrition by department';
     const first = await ask([user(q, [hr()])]);

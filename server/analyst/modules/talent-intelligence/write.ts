@@ -75,17 +75,27 @@ function outputOf<T>(calls: ToolCallRecord[], tool: string): T | null {
 // ---------------------------------------------------------------------------------------------
 // Parts, one per tool result.
 
-/** The groups a request names ("in Sales", "for London"), among a result's groups. */
+/**
+ * The groups a request names ("in Sales", "for London"), among a result's groups. A group whose
+ * name is also a common word ("People", "Operations") counts only when written as a name (its
+ * capitals) or in a naming phrase ("in people", "the people team"): "why people are leaving" is
+ * about everyone, not the People department.
+ */
 function namedGroups<G extends { group: string }>(request: string, groups: G[]): G[] {
-  const body = bodyOf(request).toLowerCase();
-  return groups.filter(
-    (g) =>
-      g.group.length > 1 &&
-      g.group !== 'Not stated' &&
-      new RegExp(
-        `(^|[^a-z0-9])${g.group.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z0-9])`,
-      ).test(body),
-  );
+  const body = bodyOf(request);
+  const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const edge = (t: string) => `(^|[^\\p{L}\\p{N}])${t}($|[^\\p{L}\\p{N}])`;
+  // "people are leaving", "Operations is": the word as the subject of a sentence, not a name.
+  const subject = String.raw`(?!\s+(?:are|is|were|was|who|that|have|has|leave|leaving|left)\b)`;
+  return groups.filter((g) => {
+    if (g.group.length <= 1 || g.group === 'Not stated') return false;
+    const name = escape(g.group.toLowerCase());
+    if (!new RegExp(edge(name), 'iu').test(body)) return false;
+    const asWritten = `(^|[^\\p{L}\\p{N}])${escape(g.group)}${subject}($|[^\\p{L}\\p{N}])`;
+    if (g.group !== g.group.toLowerCase() && new RegExp(asWritten, 'u').test(body)) return true;
+    const phrase = `(?:\\b(?:in|for|at|within|from|of)\\s+(?:the\\s+|our\\s+)?${name}${subject}|${name}\\s+(?:team|teams|department|dept|function|office|site|unit|division)\\b)`;
+    return new RegExp(phrase, 'iu').test(body);
+  });
 }
 
 function headcountPart(r: HeadcountResult, request: string): Part {
