@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test-support/app';
 import { startOpenAiFixture, type OpenAiFixture } from '../../test-support/openai-fixture';
 import { loadConfig } from '../config';
 import type { Database } from '../db/connect';
-import { starters, users } from '../db/schema';
+import { auditLog, starters, users } from '../db/schema';
 import { seedDatabase } from '../seed/seed';
 import { runAdmin, USAGE, type AdminIo } from './commands';
 import { addCompany, findCompany, listCompanies, updateCompany } from './companies';
@@ -211,6 +211,16 @@ describe('admin command', () => {
       );
       const [after] = await database.db.select().from(users).where(eq(users.id, u.id));
       expect(after!.role).toBe('member');
+      // Both changes are in the company's own log, made by the command.
+      const log = await database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.companyId, company.id))
+        .orderBy(asc(auditLog.id));
+      expect(log.map((e) => [e.action, e.actorEmail, e.target, e.detail])).toEqual([
+        ['role_changed', 'admin command', email, 'member -> admin'],
+        ['role_changed', 'admin command', email, 'admin -> member'],
+      ]);
     });
   });
 

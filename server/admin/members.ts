@@ -5,6 +5,8 @@ import { companyDomains, users, type User } from '../db/schema';
 import { domainOf } from '../accounts/accounts.service';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { containsPattern } from '../lib/like';
+import { systemClock } from '../lib/clock';
+import { recordAudit } from '../audit/audit';
 
 // People and their roles, as the console and the admin command manage them.
 
@@ -60,6 +62,15 @@ export async function grantRole(
     if (user.role === 'operator') values.role = 'operator';
   }
   const [updated] = await db.update(users).set(values).where(eq(users.id, user.id)).returning();
+  // The admin command changes roles too: the company's log shows who became an admin, and how.
+  if (updated!.role !== user.role)
+    await recordAudit(db, systemClock, {
+      action: 'role_changed',
+      companyId: updated!.companyId ?? user.companyId,
+      actorEmail: 'admin command',
+      target: email,
+      detail: `${user.role} -> ${updated!.role}`,
+    });
   return updated!;
 }
 
