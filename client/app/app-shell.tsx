@@ -24,7 +24,7 @@ import { NotificationsTrigger, UserMenuTrigger } from './header-menu-triggers';
 
 export { userInitials } from './header-menu-triggers';
 
-// The header's menus load when first opened (issue 14, bundle budget).
+// The header's menus load when first opened (ADR 0011, bundle budget).
 const NotificationsMenu = React.lazy(() =>
   import('./header-menus').then((m) => ({ default: m.NotificationsMenu })),
 );

@@ -6,7 +6,7 @@ import { queryClient as appQueryClient } from '@/lib/query-client';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 
 // The toast UI (Radix toast, ~4 KiB gzipped) loads with the first toast, not with every page:
-// most first loads show none (issue 14).
+// most first loads show none (ADR 0011).
 const Toaster = React.lazy(() =>
   import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })),
 );

@@ -12,7 +12,7 @@ function Titled({ title, children }: { title: string | null; children: React.Rea
   return <>{children}</>;
 }
 
-// Every page is its own chunk: a first load carries only the page it opens (issue 14: the chat
+// Every page is its own chunk: a first load carries only the page it opens (ADR 0011: the chat
 // route's budget), and the chat page's markdown and chart libraries never weigh on the others.
 const LandingPage = React.lazy(() =>
   import('@/features/landing/landing-page').then((m) => ({ default: m.LandingPage })),

@@ -39,7 +39,7 @@ function parseErrorBody(text: string): ErrorBody | undefined {
 /**
  * The parts of an ErrorBody a body really has: a proxy or gateway in front of the server may
  * answer with JSON of its own. A few typeof checks rather than the contract's zod schema, which
- * would bring zod into every page (issue 14, bundle budget).
+ * would bring zod into every page (ADR 0011, bundle budget).
  */
 function asErrorBody(value: unknown): ErrorBody | undefined {
   if (!value || typeof value !== 'object') return undefined;

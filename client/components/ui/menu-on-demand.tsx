@@ -4,7 +4,7 @@ type TriggerProps = React.ComponentProps<'button'>;
 
 /**
  * A dropdown menu whose code (Radix menu, its focus and collection helpers; several KiB gzipped)
- * loads when it is first opened, not with the page (issue 14). Until then `trigger` is drawn
+ * loads when it is first opened, not with the page (ADR 0011). Until then `trigger` is drawn
  * alone; a primary press, Enter, Space or ArrowDown on it (what opens a Radix menu) mounts
  * `children`, the lazy menu, which opens itself (defaultOpen) and draws the same trigger.
  */

@@ -2,7 +2,7 @@ import * as React from 'react';
 
 // One search dialog for the whole signed-in app: Ctrl/Cmd+K, the header button or the Chats
 // page open it. This host is on every signed-in page; the dialog itself (Radix dialog, the
-// search query, the hit list) loads when search is first opened (issue 14, bundle budget).
+// search query, the hit list) loads when search is first opened (ADR 0011, bundle budget).
 
 const openers = new Set<() => void>();
 

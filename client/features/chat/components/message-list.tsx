@@ -27,7 +27,7 @@ const STICK_PX = 120;
  * (a share of the view's height, at least ROOM_MIN_PX): the text grows into the room and nothing
  * on screen moves, so a chunk costs the browser the new text only (no scroll, no scroll events,
  * no hover changes as rows slide under a resting pointer). When the text reaches the end of the
- * room the view moves on once, by about a room (issue 14). Each move costs a few frames (the
+ * room the view moves on once, by about a room (ADR 0011). Each move costs a few frames (the
  * scroll, its events, hover changes, windowing), so a larger room moves less often: at 0.6 a
  * move comes every 18 lines or so, and leaves the newest text at about 40% of the view's height
  * (bench/README.md, chat-render, has the figures).

@@ -79,7 +79,7 @@ export function useChatSocket(chatId: string, handlers: ChatSocketHandlers): Soc
       ws.onmessage = (message) => {
         // The server writes these from the contract's event types; a frame that is not even an
         // object with a type (a proxy's, a truncated one) is refused. No zod on this path: it
-        // would weigh on the chat page's first load (issue 14).
+        // would weigh on the chat page's first load (ADR 0011).
         let data: ServerWsMessage;
         try {
           data = JSON.parse(String(message.data)) as ServerWsMessage;

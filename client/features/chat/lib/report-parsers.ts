@@ -2,7 +2,7 @@ import type * as Parsers from './structured-response';
 
 // Reading a report out of a reply's text (the contract's zod schemas, jsonrepair) is needed only
 // once a reply streams: a chat's history comes with its reports read by the server. So the
-// parsers load then, not with the chat page (issue 14, bundle budget). The socket holds stream
+// parsers load then, not with the chat page (ADR 0011, bundle budget). The socket holds stream
 // events back until they are here (use-chat-socket.ts), so no event is applied without them.
 
 export type ReportParsers = Pick<typeof Parsers, 'parseStructuredResponse' | 'repairReportInText'>;

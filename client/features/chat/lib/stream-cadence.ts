@@ -1,5 +1,5 @@
 /**
- * When a streamed reply's waiting text is written into the page (issue 14).
+ * When a streamed reply's waiting text is written into the page (ADR 0011).
  *
  * A frame that changes the page costs milliseconds of main-thread time (style, layout, paint,
  * the commit, the hover update of a pointer resting on the messages) however little text it adds:

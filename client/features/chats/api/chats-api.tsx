@@ -19,7 +19,7 @@ import { updateChatTitle } from '@/lib/chat-title';
 // Managing chats from anywhere (Chats page, Recent lists, a chat's header): list in pages,
 // search, rename, delete with undo, export. Answers are shaped by the server's response schemas
 // and taken as they come: the search and a chat's menu are on every signed-in page, and a
-// validator here would bring zod into all of them (issue 14, bundle budget).
+// validator here would bring zod into all of them (ADR 0011, bundle budget).
 
 export const chatPagesKey = (module: ChatModule | 'all') => ['/api/chats', 'all', module] as const;
 export const CHAT_PAGE_SIZE = 30;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChatMenu } from './chat-menu';
 
-// The menu's code loads on its first opening (issue 14); the first press must still open it.
+// The menu's code loads on its first opening (ADR 0011); the first press must still open it.
 describe('ChatMenu', () => {
   afterEach(() => cleanup());
 

@@ -1,6 +1,8 @@
+import { STARTER_PREFILL_PREFIX } from '@contract/constants';
+
 /** What a template puts in the new chat's message box (spec section 4). */
 export function templatePrefill(description: string): string {
-  return `Help me with: ${description}`;
+  return `${STARTER_PREFILL_PREFIX}${description}`;
 }
 
 /**
