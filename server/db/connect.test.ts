@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test-support/app';
 import { signedInUser } from '../../test-support/factories';
@@ -69,6 +70,29 @@ describe('starting on PostgreSQL', () => {
       new Promise((r) => setTimeout(() => r('still waiting for the lock'), 5_000)),
     ]);
     expect(outcome).toBe('up');
+  });
+
+  it('a connection ended in the middle of a transaction fails that transaction, not the process', async () => {
+    const url = await emptyDatabase();
+    const opened = await connectDatabase({ databaseUrl: url });
+    cleanups.push(() => opened.close());
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    cleanups.push(() => admin.end());
+    const outcome = opened.db.transaction(async (tx) => {
+      const r = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+        rows: Array<{ pid: number }>;
+      };
+      // Between two statements the client is checked out and idle: a database restart or an
+      // administrator ends its connection right then.
+      await admin.query('select pg_terminate_backend($1)', [r.rows[0]!.pid]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx.execute(sql`select 1`);
+    });
+    await expect(outcome).rejects.toThrow();
+    // The process is still here (an unhandled 'error' event would have ended it), and the
+    // pool serves the next request on a new connection.
+    await opened.ping();
   });
 
   it('two servers started together on one empty database both come up', async () => {

@@ -76,8 +76,12 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
       query_timeout: DB_STATEMENT_TIMEOUT_MS + 2_000,
       idle_in_transaction_session_timeout: DB_STATEMENT_TIMEOUT_MS,
     });
-    // An idle client that loses its connection must not crash the process.
+    // A client that loses its connection must not crash the process: the pool listens to idle
+    // ones only, so a client checked out between two statements of a transaction (a database
+    // restart, an administrator's pg_terminate_backend) needs its own listener. Its next
+    // statement fails with the error instead, and the pool drops it on release.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const release = opts.busLock
       ? await claimBusLock(opts.databaseUrl, opts.busLock).catch(async (err: unknown) => {
