@@ -5,6 +5,7 @@ import { AppShell } from '@/app/app-shell';
 import { useAuth } from '@/hooks/use-auth';
 import { useLogout } from '@/features/auth/use-logout';
 import { useDocumentTitle } from '@/lib/page-title';
+import { PageBoundary } from '@/components/error-boundaries';
 
 /** A public page's tab title. */
 function Titled({ title, children }: { title: string | null; children: React.ReactNode }) {
@@ -91,9 +92,11 @@ function SignedIn({
   if (!user && !isLoading) return <Redirect to="/" replace />;
   return (
     <AppShell user={user} onLogout={logout}>
-      <React.Suspense fallback={<FullPageLoading className="min-h-64" />}>
-        {children}
-      </React.Suspense>
+      <PageBoundary>
+        <React.Suspense fallback={<FullPageLoading className="min-h-64" />}>
+          {children}
+        </React.Suspense>
+      </PageBoundary>
     </AppShell>
   );
 }
