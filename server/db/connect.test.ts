@@ -19,6 +19,9 @@ import {
   type Database,
 } from './connect';
 import { companies } from './schema';
+import { scriptedAgentFor, lastRun } from '../../test-support/scripted-agents';
+import { replyClosed, sendMessage, userWithChat, waitFor } from '../../test-support/conversation';
+import { SAVE_PATIENCE_MS } from '../workspace/turns/runtime';
 
 // On a real PostgreSQL: migrations under an advisory lock, and a
 // database that takes connections but never answers.
@@ -158,6 +161,40 @@ describe('processes sharing a database', () => {
     expect(await refusal(env)).toBeNull();
     expect(await refusal({ ...env, REDIS_URL: redis.url })).toBe(OTHER_WITHOUT_REDIS_MESSAGE);
   }, 120_000);
+});
+
+describe('a reply that finishes while the database is away', () => {
+  it('is saved whole once the database is back, not closed as failed', async () => {
+    const url = new URL(await emptyDatabase());
+    const target = { host: url.hostname, port: Number(url.port || 5432) };
+    const proxy = await new TcpFault(target).start();
+    cleanups.push(() => proxy.stop());
+    url.host = `127.0.0.1:${proxy.port}`;
+    const database = await connectDatabase({ databaseUrl: url.toString() });
+    cleanups.push(() => database.close());
+    const t = await createTestApp({ database, agentFor: scriptedAgentFor });
+    cleanups.push(() => t.close());
+    const { cookie, chat } = await userWithChat(t, 'scripted:slow');
+    const sent = sendMessage(t, cookie, { chatId: chat.id, message: 'Summarise the quarter' });
+    const run = await waitFor(async () => lastRun(chat.id));
+    await run.paused;
+
+    // The database goes away (a failover): the reply finishes meanwhile, and comes back 3 s on.
+    await proxy.refuse();
+    run.release();
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await proxy.start(Number(new URL(url.toString()).port));
+
+    const reply = await replyClosed(t, chat.id, SAVE_PATIENCE_MS);
+    expect(reply).toMatchObject({ status: 'complete', content: 'Partial answer, finished.' });
+    expect(reply.structuredResponse).toMatchObject({ task_name: 'Slow report' });
+    await sent;
+    // Every connection went back to the pool: a transaction whose BEGIN failed during the
+    // outage used to keep one for ever, and shutting down waited for it (ADR 0012).
+    const closing = Date.now();
+    await database.close();
+    expect(Date.now() - closing).toBeLessThan(5_000);
+  }, 60_000);
 });
 
 describe('a data directory the process cannot write', () => {

@@ -7,6 +7,7 @@ import type { StructuredResponse } from '@contract/structured-response';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import type { Clock } from '../../lib/clock';
+import { isDependencyDown } from '../../lib/errors';
 import { storableText } from '../../lib/storable-text';
 import type { Bus, Unsubscribe } from '../../realtime/bus';
 import {
@@ -96,6 +97,11 @@ const LOG_STATUS = { complete: 200, error: 500, timeout: 504, stopped: 499 } as 
 export const TEXT_CHECKPOINT_MS = 1_500;
 /** How often every process looks for replies whose process died (their heartbeat expired). */
 export const ORPHAN_SWEEP_MS = 4_000;
+/**
+ * How long a finished reply waits for a database that went away (a failover, a restart) before
+ * it is given up: its text lives only in this process until it is saved.
+ */
+export const SAVE_PATIENCE_MS = 30_000;
 
 /**
  * Runs agent turns detached from the HTTP request that asked for them: events go to the bus,
@@ -376,13 +382,8 @@ export class TurnRuntime {
     await emitter.endThinking().catch(() => undefined);
     const now = clock.now();
     const responseTimeMs = Math.round(performance.now() - started);
-    const closed = await this.closeReply(
-      spec,
-      outcome,
-      emitter.text,
-      now,
-      responseTimeMs,
-      emitter.usage,
+    const closed = await this.patiently(spec.messageId, () =>
+      this.closeReply(spec, outcome, emitter.text, now, responseTimeMs, emitter.usage),
     ).catch(async (err: unknown) => {
       // The reply must not stay loading for ever: close it as failed, keeping what can be kept.
       log.error({ err, messageId: spec.messageId }, 'could not save the reply');
@@ -418,6 +419,24 @@ export class TurnRuntime {
     }
     await listsChanged;
     await bus.deleteKeys(turnAliveKey(spec.messageId));
+  }
+
+  /**
+   * Runs a save again while the database is down, up to SAVE_PATIENCE_MS, keeping the turn's
+   * heartbeat so no sweep closes the reply meanwhile. Any other error is not waited out.
+   */
+  private async patiently<T>(messageId: string, save: () => Promise<T>): Promise<T> {
+    const deadline = performance.now() + SAVE_PATIENCE_MS;
+    for (let wait = 250; ; wait = Math.min(wait * 2, 4_000)) {
+      try {
+        return await save();
+      } catch (err) {
+        if (!isDependencyDown(err) || performance.now() + wait > deadline) throw err;
+        this.deps.log.warn({ err, messageId }, 'the database is away: saving the reply again soon');
+        await this.markAlive(messageId).catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
   }
 
   /** Closes the reply with its outcome and writes its Log row, in one transaction. */
