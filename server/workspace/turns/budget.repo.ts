@@ -5,7 +5,7 @@ import {
   budgetUsedUpMessage,
   type BudgetUnit,
 } from '@contract/admin';
-import { MESSAGE_TIMEOUT_MS } from '@contract/constants';
+import { BUDGET_USED_UP_CODE, MESSAGE_TIMEOUT_MS } from '@contract/constants';
 import { MODULES, type ModuleKey } from '@contract/modules';
 import type { DbOrTx } from '../../db/connect';
 import {
@@ -27,7 +27,7 @@ import { AppError } from '../../lib/errors';
 /** A send over a budget: 429 with the words the user reads in the error dialog. */
 export class BudgetUsedUpError extends AppError {
   constructor(message: string) {
-    super(429, message, 'BUDGET_USED_UP');
+    super(429, message, BUDGET_USED_UP_CODE);
   }
 }
 
