@@ -231,6 +231,31 @@ export class TurnRuntime {
       });
       if (row) await releaseReservation(tx, messageId);
       const chat = row ? await touchChat(tx, chatId, now) : null;
+      if (row && chat) {
+        // The turn is counted like any other (ADR 0038): its Log row and usage, with the tokens
+        // its dead process never reported taken as 0 and its time from the placeholder's.
+        const logStatus = status === 'error' ? LOG_STATUS.error : LOG_STATUS.stopped;
+        const durationMs = Math.max(0, now.getTime() - row.timestamp.getTime());
+        const model = row.model ?? 'builtin';
+        await insertLog(tx, {
+          chatId,
+          userId: chat.userId,
+          requestBody: { chatId, model, closedBy: 'orphan sweep' },
+          responseStatus: logStatus,
+          responseTimeMs: durationMs,
+        });
+        await recordTurnUsage(tx, {
+          userId: chat.userId,
+          module: agentModuleOf(chat.module as ChatModule),
+          model,
+          inputTokens: 0,
+          outputTokens: 0,
+          durationMs,
+          status: logStatus,
+          starterId: null,
+          now,
+        });
+      }
       return row && { row, userId: chat?.userId };
     });
     if (!closed) return false;
