@@ -419,11 +419,7 @@ const BUDGET_OPTIONS = {
   turns: { type: 'string' },
 } as const;
 
-async function budgetsCommand(
-  sub: string | undefined,
-  args: string[],
-  io: AdminIo,
-): Promise<void> {
+async function budgetsCommand(sub: string | undefined, args: string[], io: AdminIo): Promise<void> {
   const { values, positionals } = parseCommandArgs(args, BUDGET_OPTIONS);
   const company = await findCompany(io.db, one(positionals, 'company id or name'));
   const now = new Date();

@@ -208,7 +208,12 @@ export async function addMonthlyUsage(
       turns: 1,
     })
     .onConflictDoUpdate({
-      target: [usageMonthly.companyId, usageMonthly.month, usageMonthly.module, usageMonthly.userId],
+      target: [
+        usageMonthly.companyId,
+        usageMonthly.month,
+        usageMonthly.module,
+        usageMonthly.userId,
+      ],
       set: {
         tokens: sql`${usageMonthly.tokens} + ${u.tokens}`,
         turns: sql`${usageMonthly.turns} + 1`,
@@ -257,9 +262,7 @@ export async function warnOnBudgets(
   for (const b of applying) {
     const used = await usedThisMonth(db, b, turn.now);
     // The highest threshold reached: a jump past both warns once, at 90%.
-    const percent = [...BUDGET_WARNING_PERCENTS]
-      .reverse()
-      .find((p) => used * 100 >= b.limit * p);
+    const percent = [...BUDGET_WARNING_PERCENTS].reverse().find((p) => used * 100 >= b.limit * p);
     if (!percent) continue;
     const claimed = await db
       .insert(budgetWarnings)
