@@ -369,3 +369,84 @@ export const ModelPrices = z
   .refine((list) => new Set(list.map((p) => p.model)).size === list.length, {
     message: 'Each model has one price',
   });
+
+// --- budgets (docs/decisions/0070-budgets.md) ---
+
+export const BUDGET_UNITS = ['tokens', 'turns'] as const;
+export const BudgetUnit = z.enum(BUDGET_UNITS, { error: () => 'A limit is in tokens or turns' });
+export type BudgetUnit = z.infer<typeof BudgetUnit>;
+
+/** Warnings go to the company's admins when a company or module budget reaches these percents. */
+export const BUDGET_WARNING_PERCENTS = [75, 90] as const;
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** "1 December": the first day of the month after `now` (UTC), when every budget starts again. */
+export function budgetResetDay(now: Date): string {
+  return `1 ${MONTH_NAMES[(now.getUTCMonth() + 1) % 12]}`;
+}
+
+/** The refusal of a send over a budget (429): the company's (or module's) or the person's own. */
+export function budgetUsedUpMessage(
+  scope: 'company' | 'person',
+  moduleName: string,
+  now: Date,
+): string {
+  const whose = scope === 'company' ? "Your company's" : 'Your';
+  return `${whose} monthly ${moduleName} budget is used up. It resets on ${budgetResetDay(now)}.`;
+}
+
+export const BudgetDto = z.object({
+  id: z.number().int(),
+  /** null: every module. */
+  module: ModuleKey.nullable(),
+  /** null: the company (or the module) as a whole. */
+  userEmail: z.string().nullable(),
+  unit: BudgetUnit,
+  limit: z.number().int(),
+  /** Used this month (tokens in and out, or turns), in the budget's scope. */
+  used: z.number().int(),
+});
+export type BudgetDto = z.infer<typeof BudgetDto>;
+
+/** GET /api/admin/budgets */
+export const BudgetsAnswer = z.object({
+  company: CompanyRef,
+  /** "1 December": when every budget starts again. */
+  resetsOn: z.string(),
+  budgets: z.array(BudgetDto),
+});
+export type BudgetsAnswer = z.infer<typeof BudgetsAnswer>;
+
+/** PUT /api/admin/budgets: sets (or replaces) the limit of one scope. */
+export const BudgetBody = z.object({
+  module: ModuleKey.nullable().default(null),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(255)
+    .nullable()
+    .default(null)
+    .transform((v) => v || null),
+  unit: BudgetUnit,
+  limit: z
+    .number({ error: 'The limit is a whole number' })
+    .int('The limit is a whole number')
+    .min(1, 'The limit is at least 1')
+    .max(1_000_000_000_000, 'The limit is at most 1,000,000,000,000'),
+});
+export type BudgetBody = z.infer<typeof BudgetBody>;

@@ -93,3 +93,6 @@ export function fileTypeOf(fileName: string): (typeof FILE_TYPES)[number] {
   if (ext === 'html' || ext === 'htm') return 'html';
   return 'text';
 }
+
+/** The error code of a send refused because a monthly budget is used up (429, ADR 0070). */
+export const BUDGET_USED_UP_CODE = 'BUDGET_USED_UP';

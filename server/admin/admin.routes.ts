@@ -9,6 +9,8 @@ import {
   AdminStartersAnswer,
   AdminStartersQuery,
   AuditPage,
+  BudgetBody,
+  BudgetsAnswer,
   AuditQuery,
   AuditVerifyAnswer,
   CompaniesPage,
@@ -325,6 +327,29 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await admins.setPrices(adminOf(req), req.body);
       return listModelPrices(db);
     },
+  );
+
+  // --- budgets (ADR 0070) ---
+  app.get(
+    '/budgets',
+    { schema: { querystring: CompanyQuery, response: { 200: BudgetsAnswer } } },
+    async (req) => admins.budgets(adminOf(req), req.query.company),
+  );
+  app.put(
+    '/budgets',
+    { schema: { querystring: CompanyQuery, body: BudgetBody, response: { 200: BudgetsAnswer } } },
+    async (req) => admins.setBudget(adminOf(req), req.query.company, req.body),
+  );
+  app.delete(
+    '/budgets/:id',
+    {
+      schema: {
+        params: NumericIdParam,
+        querystring: CompanyQuery,
+        response: { 200: BudgetsAnswer },
+      },
+    },
+    async (req) => admins.removeBudget(adminOf(req), req.query.company, req.params.id),
   );
 
   app.get(

@@ -2,6 +2,8 @@ import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type {
   ModelPrice,
   AdminMe,
+  BudgetBody,
+  BudgetsAnswer,
   AdminStarterDto,
   AdminStarterPatch,
   CompanySettings,
@@ -43,6 +45,7 @@ import {
 import { companyOwnsAddress, toMemberDto } from './members';
 import { assertStarterNameFree, inStarterScope } from './starters';
 import { setModelPrices } from './usage';
+import { budgetScopeLabel, listBudgets, removeBudget, setBudget } from './budgets';
 
 // The rules of the admin console (docs/decisions/0020-roles-and-admin-api.md): who may do what to
 // which company. A member gets 403 for everything; a company admin gets 404 for anything of
@@ -154,6 +157,46 @@ export class AdminService {
           .join('; ')
           .slice(0, 1000) || 'no prices',
     });
+  }
+
+  /** A company's budgets with what each has used this month. */
+  async budgets(admin: Admin, companyId: number | undefined): Promise<BudgetsAnswer> {
+    const company = await this.companyOf(admin, companyId);
+    const list = await listBudgets(this.db, company.id, this.deps.clock.now());
+    return { company: { id: company.id, name: company.name }, ...list };
+  }
+
+  /** Sets one limit of the company, in its audit log. */
+  async setBudget(
+    admin: Admin,
+    companyId: number | undefined,
+    body: BudgetBody,
+  ): Promise<BudgetsAnswer> {
+    const company = await this.companyOf(admin, companyId);
+    await setBudget(this.db, company.id, body, this.deps.clock.now());
+    await this.audit(admin, {
+      action: 'settings_changed',
+      companyId: company.id,
+      target: `budget: ${budgetScopeLabel({ module: body.module, email: body.email })}`,
+      detail: `${body.limit} ${body.unit} a month`,
+    });
+    return this.budgets(admin, company.id);
+  }
+
+  async removeBudget(
+    admin: Admin,
+    companyId: number | undefined,
+    id: number,
+  ): Promise<BudgetsAnswer> {
+    const company = await this.companyOf(admin, companyId);
+    const module = await removeBudget(this.db, company.id, id);
+    await this.audit(admin, {
+      action: 'settings_changed',
+      companyId: company.id,
+      target: `budget ${id}: ${budgetScopeLabel({ module: module ?? null, email: null })}`,
+      detail: 'removed',
+    });
+    return this.budgets(admin, company.id);
   }
 
   /** A company's id and name (the caller's access already checked). */

@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { BudgetBody } from '@contract/admin';
 import { ModuleKey } from '@contract/modules';
 import type { StarterPatch } from '@contract/starters';
 import type { Db } from '../db/connect';
 import type { Starter } from '../db/schema';
 import { validateModelString, type ModelConfig } from '../analyst/registry';
 import { AppError, ValidationError } from '../lib/errors';
+import { parse } from '../lib/validate';
 import { checkLine, checkModels, providerLines } from './models';
 import { newScimToken, removeSso, setSso, showSso, ssoLines, type SsoSecrets } from './sso';
 import {
@@ -18,6 +20,7 @@ import {
   type CompanyWithDomains,
 } from './companies';
 import { grantRole } from './members';
+import { budgetScopeLabel, listBudgets, setBudget } from './budgets';
 import {
   addStarter,
   editStarter,
@@ -67,6 +70,12 @@ Single sign-on (OpenID Connect)
 SCIM provisioning
   scim token <company> a new bearer token for <APP_URL>/scim/v2, shown once; the
                        previous token stops working
+
+Budgets (monthly; tokens in and out, or turns)
+  budgets set "<company>" [--module <key>] [--user <email>] (--tokens N | --turns N)
+                       sets the limit of the company, of one module, or of one person
+  budgets show "<company>"
+                       each limit with what it has used this month
 
 Model providers
   providers list       the providers a model may name (never a key: only its variable)
@@ -403,6 +412,58 @@ async function ssoCommand(sub: string | undefined, args: string[], io: AdminIo):
   }
 }
 
+const BUDGET_OPTIONS = {
+  module: { type: 'string' },
+  user: { type: 'string' },
+  tokens: { type: 'string' },
+  turns: { type: 'string' },
+} as const;
+
+async function budgetsCommand(sub: string | undefined, args: string[], io: AdminIo): Promise<void> {
+  const { values, positionals } = parseCommandArgs(args, BUDGET_OPTIONS);
+  const company = await findCompany(io.db, one(positionals, 'company id or name'));
+  const now = new Date();
+  switch (sub) {
+    case 'set': {
+      if ((values.tokens === undefined) === (values.turns === undefined))
+        throw new UsageError('Give --tokens N or --turns N');
+      const unit = values.tokens !== undefined ? 'tokens' : 'turns';
+      const raw = (values.tokens ?? values.turns)!;
+      if (!/^\d+$/.test(raw)) throw new ValidationError('The limit is a whole number');
+      const body = parse(BudgetBody, {
+        module: values.module ?? null,
+        email: values.user ?? null,
+        unit,
+        limit: Number(raw),
+      });
+      await setBudget(io.db, company.id, body, now);
+      io.out(
+        `Budget set for ${company.name} (${budgetScopeLabel({ module: body.module, email: body.email })}): ${body.limit} ${body.unit} a month.`,
+      );
+      return;
+    }
+    case 'show': {
+      const { resetsOn, budgets } = await listBudgets(io.db, company.id, now);
+      if (!budgets.length) {
+        io.out(`${company.name} has no budget.`);
+        return;
+      }
+      io.out(
+        [
+          `${company.name}: monthly budgets (they reset on ${resetsOn})`,
+          ...budgets.map(
+            (b) =>
+              `#${b.id} ${budgetScopeLabel({ module: b.module, email: b.userEmail })}: ${b.used} of ${b.limit} ${b.unit} used`,
+          ),
+        ].join('\n'),
+      );
+      return;
+    }
+    default:
+      throw new UsageError(sub ? `Unknown budgets command "${sub}"` : 'Give a budgets command');
+  }
+}
+
 /** Runs one admin command; prints what it did or a clear error, and returns the exit code. */
 export async function runAdmin(argv: string[], io: AdminIo): Promise<ExitCode> {
   const [group, sub, ...rest] = argv;
@@ -425,6 +486,9 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<ExitCode> {
         return 0;
       case 'sso':
         await ssoCommand(sub, rest, io);
+        return 0;
+      case 'budgets':
+        await budgetsCommand(sub, rest, io);
         return 0;
       case 'scim': {
         if (sub !== 'token') throw new UsageError('Use: scim token <company>');

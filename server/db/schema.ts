@@ -14,6 +14,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -593,4 +594,99 @@ export const scimGroupMembers = pgTable(
     uniqueIndex('scim_group_members_idx').on(t.groupId, t.userId),
     index('scim_group_members_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * A monthly limit (ADR 0070): per company (module '' and no user), per company and module, or per
+ * person (with or without a module). Tokens are input plus output; turns count every logged turn.
+ */
+export const budgets = pgTable(
+  'budgets',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** '' is every module. */
+    module: varchar('module', { length: 100 }).notNull().default(''),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    unit: varchar('unit', { length: 10 }).$type<'tokens' | 'turns'>().notNull(),
+    limit: bigint('limit', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('budgets_scope_key').on(t.companyId, t.module, t.userId).nullsNotDistinct()],
+);
+export type Budget = typeof budgets.$inferSelect;
+
+/**
+ * A month's tokens and turns per company, module and person, upserted with each turn's usage:
+ * what a budget has used is a sum over a few rows, never a scan of the turns.
+ */
+export const usageMonthly = pgTable(
+  'usage_monthly',
+  {
+    /** The first day of the month (UTC). */
+    month: date('month').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    module: varchar('module', { length: 100 }).notNull(),
+    userId: uuid('user_id').notNull(),
+    tokens: bigint('tokens', { mode: 'number' }).notNull(),
+    turns: integer('turns').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month, t.module, t.userId] })],
+);
+
+/**
+ * What a running turn is expected to use, held from the moment its placeholder is stored until
+ * its usage is recorded (reserve, then settle: ADR 0070).
+ */
+export const budgetReservations = pgTable(
+  'budget_reservations',
+  {
+    messageId: uuid('message_id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    module: varchar('module', { length: 100 }).notNull(),
+    userId: uuid('user_id').notNull(),
+    tokens: bigint('tokens', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('budget_reservations_company_idx').on(t.companyId)],
+);
+
+/** A 75% or 90% warning sent for a budget in a month: each is sent once. */
+export const budgetWarnings = pgTable(
+  'budget_warnings',
+  {
+    budgetId: integer('budget_id')
+      .notNull()
+      .references(() => budgets.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    threshold: integer('threshold').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.budgetId, t.month, t.threshold] })],
+);
+
+/** What the header bell lists for a user (budget warnings for admins, and more: ADR 0072). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 50 }).notNull(),
+    title: varchar('title', { length: 255 }).notNull(),
+    body: varchar('body', { length: 1000 }).notNull().default(''),
+    /** Where the bell's entry leads, a path of the app. */
+    link: varchar('link', { length: 500 }),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.id)],
 );

@@ -140,3 +140,22 @@ export function invitationMail(
     ],
   });
 }
+
+/** To a company's admins when a company or module budget reaches 75% or 90% (ADR 0070). */
+export function budgetWarningMail(
+  to: string,
+  company: string,
+  what: string,
+  percent: number,
+  resetsOn: string,
+  consoleUrl: string,
+): Mail {
+  return render(to, `${company} has used ${percent}% of its monthly ${what} budget`, {
+    greeting: 'Hello,',
+    intro: [
+      `${company} has used ${percent}% of its monthly ${what} budget on ${PRODUCT}. When it is used up, sends are refused until it resets on ${resetsOn}.`,
+    ],
+    action: { label: 'Open the budgets', url: consoleUrl },
+    outro: ['You receive this because you are an admin of the company.'],
+  });
+}

@@ -18,6 +18,7 @@ import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } f
 import { agentModuleOf, type TurnRuntime, type TurnSpec } from './turns/runtime';
 import { pickModel, touchChat } from './turns/turn.repo';
 import { chatListsChanged } from './turns/chat-list-cache';
+import { reserveBudget } from './turns/budget.repo';
 import { findOwnChat } from './chats.repo';
 import {
   archiveReply,
@@ -334,6 +335,8 @@ export async function sendMessage(
         };
     }
     if (await findLoadingReply(tx, chat.id)) throw new ConflictError(REPLY_IN_PROGRESS);
+    // Over a budget the send is refused (429) and this transaction stores nothing (ADR 0070).
+    await reserveBudget(tx, { userId, module, messageId: replyId, now });
     const seq = await nextMessageSeq(tx, chat.id);
     await insertMessages(tx, [
       {
@@ -450,6 +453,7 @@ async function startReplyTurn(
     if (!locked) throw new NotFoundError(CHAT_NOT_FOUND);
     if (await findLoadingReply(tx, chat.id)) throw new ConflictError(REPLY_IN_PROGRESS);
     const ready = await prepare(tx, locked);
+    await reserveBudget(tx, { userId, module, messageId: replyId, now });
     await insertMessages(tx, [
       {
         id: replyId,

@@ -6,6 +6,7 @@ import {
   ScrollTextIcon,
   SettingsIcon,
   UsersIcon,
+  WalletIcon,
 } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import {
@@ -19,6 +20,7 @@ import { useAuth } from '@/hooks/use-auth';
 import { serverMessage } from '@/lib/api';
 import { useAdminMe, useCompanies } from '@/features/admin/api/admin-api';
 import { AuditPanel } from './components/audit-panel';
+import { BudgetsPanel } from './components/budgets-panel';
 import { CompaniesPanel } from './components/companies-panel';
 import { CompanyPanel } from './components/company-panel';
 import { MembersPanel } from './components/members-panel';
@@ -35,7 +37,10 @@ export function AdminPage() {
   const operator = me.data?.role === 'operator';
   const companies = useCompanies('', 1, operator);
   const [chosen, setChosen] = React.useState<number | undefined>(undefined);
-  const [tab, setTab] = React.useState('members');
+  // A notification's link names the tab (/admin?tab=budgets).
+  const [tab, setTab] = React.useState(
+    () => new URLSearchParams(window.location.search).get('tab') ?? 'members',
+  );
   const company = operator
     ? (chosen ?? me.data?.company?.id ?? companies.data?.companies[0]?.id)
     : undefined;
@@ -114,6 +119,10 @@ export function AdminPage() {
             <BarChart3Icon aria-hidden="true" />
             Usage
           </TabsTrigger>
+          <TabsTrigger value="budgets">
+            <WalletIcon aria-hidden="true" />
+            Budgets
+          </TabsTrigger>
           <TabsTrigger value="audit">
             <ScrollTextIcon aria-hidden="true" />
             Audit log
@@ -140,6 +149,9 @@ export function AdminPage() {
         )}
         <TabsContent value="usage">
           <UsagePanel key={company} company={company} operator={operator} />
+        </TabsContent>
+        <TabsContent value="budgets">
+          <BudgetsPanel key={company} company={company} />
         </TabsContent>
         <TabsContent value="audit">
           <AuditPanel key={company} company={company} />

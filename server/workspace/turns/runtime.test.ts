@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-support/app';
 import { createUser, signIn } from '../../../test-support/factories';
-import { chatMessages, chats, logs } from '../../db/schema';
+import { chatMessages, chats, logs, turnUsage } from '../../db/schema';
 import { readTurnEvents, turnAliveKey } from '../../realtime/turn-feed';
 import {
   companyWithModel,
@@ -119,6 +119,28 @@ describe('the turn runtime', () => {
         .from(chatMessages)
         .where(eq(chatMessages.id, alive));
       expect(live!.status).toBe('loading');
+      // The closed turn counts (ADR 0038): its Log row and usage row, as failed, with 0 tokens
+      // (its process never reported any) and its time since the placeholder; the live one has none.
+      const [log] = await t.database.db.select().from(logs).where(eq(logs.chatId, chat.id));
+      expect(log!.responseStatus).toBe(500);
+      expect(log!.responseTimeMs).toBeGreaterThanOrEqual(60_000);
+      const used = await t.database.db
+        .select()
+        .from(turnUsage)
+        .where(inArray(turnUsage.userId, [chat.userId, other.chat.userId]));
+      expect(used).toEqual([
+        expect.objectContaining({
+          userId: chat.userId,
+          module: 'talent-intelligence',
+          model: 'scripted:stuck',
+          inputTokens: 0,
+          outputTokens: 0,
+          status: 500,
+        }),
+      ]);
+      expect(await t.database.db.select().from(logs).where(eq(logs.chatId, other.chat.id))).toEqual(
+        [],
+      );
     } finally {
       await next.close();
     }

@@ -32,6 +32,9 @@ import {
   touchChat,
 } from './turn.repo';
 import { recordTurnUsage } from './usage.repo';
+import { releaseReservation, warnOnBudgets } from './budget.repo';
+import type { Mailer } from '../../mail/mailer';
+import { budgetWarningMail } from '../../mail/templates';
 import {
   FAILURE_MESSAGE,
   HISTORY_LIMIT,
@@ -81,6 +84,8 @@ export interface TurnRuntimeDeps {
   timeoutMs?: number;
   /** The providers, as buildApp was handed them. */
   agentFor: AgentFor;
+  /** Budget warnings go to the company's admins by e-mail too (ADR 0070). */
+  mailer?: Mailer;
 }
 
 /** A dashboard chat has no agent of its own: the Talent Intelligence analyst answers it. */
@@ -230,7 +235,33 @@ export class TurnRuntime {
         error: status === 'error' ? ORPHAN_MESSAGE : null,
         now,
       });
+      if (row) await releaseReservation(tx, messageId);
       const chat = row ? await touchChat(tx, chatId, now) : null;
+      if (row && chat) {
+        // The turn is counted like any other (ADR 0038): its Log row and usage, with the tokens
+        // its dead process never reported taken as 0 and its time from the placeholder's.
+        const logStatus = status === 'error' ? LOG_STATUS.error : LOG_STATUS.stopped;
+        const durationMs = Math.max(0, now.getTime() - row.timestamp.getTime());
+        const model = row.model ?? 'builtin';
+        await insertLog(tx, {
+          chatId,
+          userId: chat.userId,
+          requestBody: { chatId, model, closedBy: 'orphan sweep' },
+          responseStatus: logStatus,
+          responseTimeMs: durationMs,
+        });
+        await recordTurnUsage(tx, {
+          userId: chat.userId,
+          module: agentModuleOf(chat.module as ChatModule),
+          model,
+          inputTokens: 0,
+          outputTokens: 0,
+          durationMs,
+          status: logStatus,
+          starterId: null,
+          now,
+        });
+      }
       return row && { row, userId: chat?.userId };
     });
     if (!closed) return false;
@@ -394,6 +425,7 @@ export class TurnRuntime {
         error: FAILURE_MESSAGE,
         now,
       });
+      await releaseReservation(db, spec.messageId);
       if (row) await touchChat(db, spec.chatId, now);
       return row !== null;
     });
@@ -419,6 +451,34 @@ export class TurnRuntime {
     }
     await listsChanged;
     await bus.deleteKeys(turnAliveKey(spec.messageId));
+    if (closed) await this.warnOnBudgets(spec, now);
+  }
+
+  /** Tells the company's admins of a budget that reached 75% or 90% with this turn. */
+  private async warnOnBudgets(spec: TurnSpec, now: Date): Promise<void> {
+    const { db, log, mailer, config } = this.deps;
+    try {
+      const warnings = await warnOnBudgets(db, { userId: spec.userId, module: spec.module, now });
+      for (const w of warnings) {
+        for (const a of w.admins) {
+          await mailer
+            ?.send(
+              budgetWarningMail(
+                a.email,
+                w.companyName,
+                w.moduleName ? `${w.moduleName} ${w.unit}` : w.unit,
+                w.percent,
+                w.resetsOn,
+                `${config.appUrl}/admin?tab=budgets`,
+              ),
+            )
+            .catch((err: unknown) => log.warn({ err }, 'budget warning mail failed'));
+        }
+      }
+    } catch (err) {
+      // A warning that cannot be written must never fail the turn that already closed.
+      log.warn({ err, messageId: spec.messageId }, 'budget warnings failed');
+    }
   }
 
   /**
@@ -465,6 +525,7 @@ export class TurnRuntime {
         responseTimeMs,
       });
       // Its usage and the day's roll-up with it: the figures count each logged turn once.
+      await releaseReservation(tx, spec.messageId);
       await recordTurnUsage(tx, {
         userId: spec.userId,
         module: spec.module,
@@ -511,7 +572,7 @@ declare module 'fastify' {
 /** Registers the runtime first, so every route plugin can start and stop turns. */
 export const agentsRuntime = fp(
   async (app) => {
-    const { database, bus, config, clock, agentFor } = app.deps;
+    const { database, bus, config, clock, agentFor, mailer } = app.deps;
     const runtime = new TurnRuntime({
       db: database.db,
       bus,
@@ -519,6 +580,7 @@ export const agentsRuntime = fp(
       clock,
       log: app.log,
       agentFor,
+      mailer,
     });
     await runtime.init();
     app.decorate('turns', runtime);

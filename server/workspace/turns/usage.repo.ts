@@ -1,6 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connect';
 import { starters, turnUsage, usageDaily, usageDailyUsers, users } from '../../db/schema';
+import { addMonthlyUsage } from './budget.repo';
 
 // A turn's usage row and the daily roll-up it adds to, written in the transaction of the turn's
 // Log row (docs/decisions/0038-usage-recording.md).
@@ -77,6 +78,14 @@ export async function recordTurnUsage(tx: DbOrTx, u: TurnUsageInput): Promise<vo
   });
   // The roll-up is per company: a user without one (the builtin only) has no console to see it.
   if (companyId === null) return;
+  // The month's figures the budgets read (ADR 0070).
+  await addMonthlyUsage(tx, {
+    companyId,
+    module: u.module,
+    userId: u.userId,
+    tokens: u.inputTokens + u.outputTokens,
+    now: u.now,
+  });
   const key = {
     day: usageDay(u.now),
     companyId,

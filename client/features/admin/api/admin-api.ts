@@ -11,6 +11,8 @@ import {
   AdminStartersAnswer,
   AuditPage,
   AuditVerifyAnswer,
+  BudgetsAnswer,
+  type BudgetUnit,
   CompaniesPage,
   CompanySettings,
   MemberDto,
@@ -25,6 +27,7 @@ import {
   type NewCompanyBody,
 } from '@contract/admin';
 import type { StarterInput } from '@contract/starters';
+import type { ModuleKey } from '@contract/modules';
 import { MessageBody } from '@contract/errors';
 import { callParsed } from '@/lib/api';
 
@@ -242,4 +245,29 @@ export const useModelPrices = () =>
 export const useSetModelPrices = () =>
   useAdminMutation((prices: ModelPrice[]) =>
     callParsed(ModelPrices, 'PUT', '/api/admin/usage/prices', prices),
+  );
+
+export function useBudgets(company: number | undefined) {
+  const qs = queryString({ company });
+  return useQuery({
+    queryKey: [...ADMIN, 'budgets', qs],
+    queryFn: () => callParsed(BudgetsAnswer, 'GET', `/api/admin/budgets${qs}`),
+  });
+}
+
+export interface BudgetInput {
+  module: ModuleKey | null;
+  email: string | null;
+  unit: BudgetUnit;
+  limit: number;
+}
+
+export const useSetBudget = () =>
+  useAdminMutation(({ company, body }: { company?: number; body: BudgetInput }) =>
+    callParsed(BudgetsAnswer, 'PUT', `/api/admin/budgets${queryString({ company })}`, body),
+  );
+
+export const useRemoveBudget = () =>
+  useAdminMutation(({ company, id }: { company?: number; id: number }) =>
+    callParsed(BudgetsAnswer, 'DELETE', `/api/admin/budgets/${id}${queryString({ company })}`),
   );

@@ -2,8 +2,8 @@ import * as React from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessagePart, SendMessageBody } from '@contract/chats';
 import type { JoinedEvent, StreamEvent } from '@contract/ws-events';
-import { MODEL_TRUNCATED_MESSAGE } from '@contract/constants';
-import { apiJson, apiRequest, serverMessage } from '@/lib/api';
+import { BUDGET_USED_UP_CODE, MODEL_TRUNCATED_MESSAGE } from '@contract/constants';
+import { ApiError, apiJson, apiRequest, serverMessage } from '@/lib/api';
 import { toast } from '@/hooks/use-toast';
 import {
   chatKey,
@@ -216,6 +216,8 @@ export function useChatSession(
   const sendingRef = React.useRef(false);
   const [failedDraft, setFailedDraft] = React.useState<ChatSession['failedDraft']>(null);
   const lastSend = React.useRef<LastSend | null>(null);
+  /** The dialog shows a budget refusal: Retry closes it rather than sending again. */
+  const budgetRefused = React.useRef(false);
   const starterRef = React.useRef(options.starterId ?? null);
 
   /** POSTs a send and reads its streamed answer; the optimistic messages are already shown. */
@@ -254,7 +256,17 @@ export function useChatSession(
           update(removeLoadingMessages);
           openError(outcome.failure || null);
         }
-      } catch {
+      } catch (err) {
+        // Over a monthly budget (429, ADR 0070): nothing was stored. The error dialog says so;
+        // its Retry only closes it (sending again would be refused the same way) and the text
+        // stays in the composer.
+        if (!attempt.stored && err instanceof ApiError && err.code === BUDGET_USED_UP_CODE) {
+          update((c) => removeOptimisticSend(c, clientMessageId));
+          setFailedDraft({ text: attempt.text, files: attempt.files, nonce: Date.now() });
+          budgetRefused.current = true;
+          openError(err.serverMessage ?? null);
+          return;
+        }
         // Not stored: our copies go. Stored but the stream broke: the server has the turn, and
         // the refetch below shows where it is.
         if (!attempt.stored) {
@@ -381,6 +393,10 @@ export function useChatSession(
 
   const retry = React.useCallback(() => {
     setError({ open: false, message: null });
+    if (budgetRefused.current) {
+      budgetRefused.current = false;
+      return;
+    }
     const last = lastSend.current;
     if (last && !last.stored) {
       // A send the server never answered is repeated under the same id (it may have arrived).

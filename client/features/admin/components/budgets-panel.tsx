@@ -1,0 +1,199 @@
+import * as React from 'react';
+import { MODULES, MODULE_KEYS } from '@contract/module-list';
+import type { ModuleKey } from '@contract/modules';
+import type { BudgetDto, BudgetUnit } from '@contract/admin';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Progress } from '@/components/ui/progress';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { toast } from '@/hooks/use-toast';
+import { serverMessage } from '@/lib/api';
+import { useBudgets, useRemoveBudget, useSetBudget } from '@/features/admin/api/admin-api';
+
+// Monthly budgets (docs/decisions/0070-budgets.md): the company's, a module's, or a person's limit
+// in tokens or turns, with what each has used this month. The server checks every send.
+
+const ALL = 'all';
+const number = (n: number) => n.toLocaleString('en-GB');
+
+function scopeOf(b: BudgetDto): string {
+  const what = b.module ? MODULES[b.module].name : 'Every module';
+  return b.userEmail ? `${b.userEmail} · ${what}` : what;
+}
+
+export function BudgetsPanel({ company }: { company?: number }) {
+  const budgets = useBudgets(company);
+  const set = useSetBudget();
+  const remove = useRemoveBudget();
+  const [module, setModule] = React.useState<ModuleKey | typeof ALL>(ALL);
+  const [email, setEmail] = React.useState('');
+  const [unit, setUnit] = React.useState<BudgetUnit>('tokens');
+  const [limit, setLimit] = React.useState('');
+  const [error, setError] = React.useState<string | null>(null);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    set.mutate(
+      {
+        company,
+        body: {
+          module: module === ALL ? null : module,
+          email: email.trim() || null,
+          unit,
+          limit: Number(limit.replace(/[\s,]/g, '')),
+        },
+      },
+      {
+        onSuccess: () => {
+          toast({ title: 'Budget saved' });
+          setLimit('');
+          setEmail('');
+        },
+        onError: (err) => setError(serverMessage(err, 'Could not save the budget')),
+      },
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form onSubmit={submit} className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <h3 className="text-lg font-semibold">Set a monthly budget</h3>
+          <p className="text-sm text-muted-foreground">
+            When a budget is used up, sends are refused until it resets
+            {budgets.data ? ` on ${budgets.data.resetsOn}` : ''}. Admins are told at 75% and 90%.
+            Builtin turns count no tokens: cap them in turns.
+          </p>
+        </div>
+        <div>
+          <span id="budget-module-label" className="mb-1.5 block text-sm font-medium">
+            Module
+          </span>
+          <Select value={module} onValueChange={(v) => setModule(v as ModuleKey | typeof ALL)}>
+            <SelectTrigger aria-labelledby="budget-module-label" className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>Every module</SelectItem>
+              {MODULE_KEYS.map((k) => (
+                <SelectItem key={k} value={k}>
+                  {MODULES[k].name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="budget-email" className="mb-1.5">
+            Person (optional)
+          </Label>
+          <Input
+            id="budget-email"
+            type="email"
+            placeholder="Everyone in the company"
+            maxLength={255}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div>
+          <span id="budget-unit-label" className="mb-1.5 block text-sm font-medium">
+            Limit in
+          </span>
+          <Select value={unit} onValueChange={(v) => setUnit(v as BudgetUnit)}>
+            <SelectTrigger aria-labelledby="budget-unit-label" className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="tokens">Tokens (in and out)</SelectItem>
+              <SelectItem value="turns">Turns</SelectItem>
+            </SelectContent>
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="budget-limit" className="mb-1.5">
+            Monthly limit
+          </Label>
+          <Input
+            id="budget-limit"
+            inputMode="numeric"
+            required
+            value={limit}
+            onChange={(e) => setLimit(e.target.value)}
+          />
+        </div>
+        {error && (
+          <p role="alert" className="text-sm text-destructive sm:col-span-2">
+            {error}
+          </p>
+        )}
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={set.isPending}>
+            {set.isPending ? 'Saving...' : 'Save budget'}
+          </Button>
+        </div>
+      </form>
+      {budgets.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {serverMessage(budgets.error, 'Could not load the budgets.')}
+        </p>
+      )}
+      <section aria-label="Budgets" className="flex flex-col gap-3">
+        <h3 className="text-lg font-semibold">Budgets this month</h3>
+        <ul className="flex flex-col divide-y rounded-xl border bg-card">
+          {budgets.data?.budgets.map((b) => {
+            const percent = Math.min(100, Math.floor((b.used * 100) / b.limit));
+            return (
+              <li key={b.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium break-words">{scopeOf(b)}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {number(b.used)} of {number(b.limit)} {b.unit} used ({percent}%)
+                  </p>
+                  <Progress
+                    value={percent}
+                    aria-label={`${scopeOf(b)}: ${percent}% used`}
+                    className={percent >= 90 ? 'mt-2 [&>*]:bg-destructive' : 'mt-2'}
+                  />
+                </div>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Remove the budget of ${scopeOf(b)}`}
+                  disabled={remove.isPending}
+                  onClick={() =>
+                    remove.mutate(
+                      { company, id: b.id },
+                      {
+                        onError: (err) =>
+                          toast({
+                            variant: 'destructive',
+                            title: serverMessage(err, 'Could not remove the budget'),
+                          }),
+                      },
+                    )
+                  }
+                >
+                  Remove
+                </Button>
+              </li>
+            );
+          })}
+          {budgets.data?.budgets.length === 0 && (
+            <li className="p-6 text-center text-sm text-muted-foreground">
+              No budget: sends are never refused for cost.
+            </li>
+          )}
+        </ul>
+      </section>
+    </div>
+  );
+}
