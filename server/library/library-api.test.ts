@@ -15,6 +15,7 @@ import { createUser, signIn } from '../../test-support/factories';
 import { closeToolPool } from '../analyst/tools/runner';
 import { addCompany, type CompanyWithDomains } from '../admin/companies';
 import { auditLog, type User } from '../db/schema';
+import { readPassages } from './library.service';
 
 // The library API for each role: a member reads, a company admin changes their own company's
 // library, an operator names the company, and another company's admin never sees or touches it.
@@ -67,7 +68,9 @@ describe('library API', () => {
     await make('adminA', { email: uniqueEmail(A.emailDomains[0]), companyId: A.id, role: 'admin' });
     await make('adminB', { email: uniqueEmail(B.emailDomains[0]), companyId: B.id, role: 'admin' });
     await make('operator', { email: uniqueEmail(), companyId: null, role: 'operator' });
-  });
+    // The analysis worker pool starts on first use (slow under tsx on a loaded machine).
+    await readPassages('warm-up.txt', 'text/plain', Buffer.from('Warm up'));
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
     await closeToolPool();
@@ -245,67 +248,71 @@ describe('library API', () => {
     expect(lib.filter((r) => r.actor === people.adminB.email)).toEqual([]);
   });
 
-  it('reads PDF pages and DOCX; refuses what it cannot read with a clear 400', async () => {
-    const pdf = readFileSync('test-support/fixtures/documents/security-policy.pdf');
-    const res = await as('adminA', 'POST', '/api/library', {
-      module: 'governance',
-      fileName: 'Security policy.pdf',
-      base64: pdf.toString('base64'),
-    });
-    expect(res.statusCode).toBe(201);
-    const doc = res.json<LibraryDocumentDto>();
-    const view = (
-      await as('member', 'GET', `/api/library/${doc.id}/versions/1`)
-    ).json<LibraryViewAnswer>();
-    expect(view.passages.length).toBeGreaterThan(0);
-    expect(view.passages.every((p) => typeof p.page === 'number' && p.page >= 1)).toBe(true);
+  it(
+    'reads PDF pages and DOCX; refuses what it cannot read with a clear 400',
+    { timeout: 120_000 },
+    async () => {
+      const pdf = readFileSync('test-support/fixtures/documents/security-policy.pdf');
+      const res = await as('adminA', 'POST', '/api/library', {
+        module: 'governance',
+        fileName: 'Security policy.pdf',
+        base64: pdf.toString('base64'),
+      });
+      expect(res.statusCode).toBe(201);
+      const doc = res.json<LibraryDocumentDto>();
+      const view = (
+        await as('member', 'GET', `/api/library/${doc.id}/versions/1`)
+      ).json<LibraryViewAnswer>();
+      expect(view.passages.length).toBeGreaterThan(0);
+      expect(view.passages.every((p) => typeof p.page === 'number' && p.page >= 1)).toBe(true);
 
-    const docx = readFileSync('test-support/fixtures/documents/retention-policy.docx');
-    const d = await as('adminA', 'POST', '/api/library', {
-      module: 'governance',
-      fileName: 'Retention policy.docx',
-      base64: docx.toString('base64'),
-    });
-    expect(d.statusCode).toBe(201);
-    expect(d.json<LibraryDocumentDto>().passages).toBeGreaterThan(0);
+      const docx = readFileSync('test-support/fixtures/documents/retention-policy.docx');
+      const d = await as('adminA', 'POST', '/api/library', {
+        module: 'governance',
+        fileName: 'Retention policy.docx',
+        base64: docx.toString('base64'),
+      });
+      expect(d.statusCode).toBe(201);
+      expect(d.json<LibraryDocumentDto>().passages).toBeGreaterThan(0);
 
-    const png = await as('adminA', 'POST', '/api/library', {
-      module: 'governance',
-      fileName: 'logo.png',
-      base64: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1, 2, 3, 0, 0]).toString('base64'),
-    });
-    expect(png.statusCode).toBe(400);
-    const bad = await as('adminA', 'POST', '/api/library', {
-      module: 'governance',
-      fileName: 'x.txt',
-      base64: '@@not base64@@',
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('base64 must be the file content in base64');
-    const module = await as('adminA', 'POST', '/api/library', {
-      module: 'sales',
-      fileName: 'x.txt',
-      base64: b64('hello'),
-    });
-    expect(module.statusCode).toBe(400);
-    // Nothing half-written: the refused files are not listed.
-    const listed = (
-      await as('member', 'GET', '/api/library?module=governance')
-    ).json<LibraryListAnswer>();
-    expect(listed.documents.map((x) => x.fileName).sort()).toEqual([
-      'Retention policy.docx',
-      'Security policy.pdf',
-    ]);
-  });
+      const png = await as('adminA', 'POST', '/api/library', {
+        module: 'governance',
+        fileName: 'logo.png',
+        base64: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1, 2, 3, 0, 0]).toString('base64'),
+      });
+      expect(png.statusCode).toBe(400);
+      const bad = await as('adminA', 'POST', '/api/library', {
+        module: 'governance',
+        fileName: 'x.txt',
+        base64: '@@not base64@@',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe('base64 must be the file content in base64');
+      const module = await as('adminA', 'POST', '/api/library', {
+        module: 'sales',
+        fileName: 'x.txt',
+        base64: b64('hello'),
+      });
+      expect(module.statusCode).toBe(400);
+      // Nothing half-written: the refused files are not listed.
+      const listed = (
+        await as('member', 'GET', '/api/library?module=governance')
+      ).json<LibraryListAnswer>();
+      expect(listed.documents.map((x) => x.fileName).sort()).toEqual([
+        'Retention policy.docx',
+        'Security policy.pdf',
+      ]);
+    },
+  );
 
   it('a document over 50 MB is refused with 413', async () => {
     const big = Buffer.alloc(50 * 1024 * 1024 + 10, 0x61);
     const res = await upload('adminA', 'big.txt', big);
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('A library document is at most 50 MB');
-  });
+  }, 120_000);
 
-  it("the company's storage quota holds, every version counted", async () => {
+  it("the company's storage quota holds, every version counted", { timeout: 120_000 }, async () => {
     const small = await createTestApp({
       database: t.database,
       env: { LIBRARY_QUOTA_MB: '0.5' },

@@ -26,7 +26,8 @@ import { addVersion, deleteDocument, findDocument, setRetired } from './library.
 // Another company's document is a 404, the same answer as one that does not exist.
 
 export interface LibraryCaller {
-  user: User;
+  /** Who acts; null for the admin command (recorded as such in the audit log). */
+  actor: Pick<User, 'id' | 'email'> | null;
   companyId: number;
   canEdit: boolean;
 }
@@ -48,12 +49,18 @@ export async function libraryCaller(
       .from(companies)
       .where(eq(companies.id, companyId));
     if (!c) throw new NotFoundError('Company not found');
-    return { user, companyId, canEdit: true };
+    return { actor: user, companyId, canEdit: true };
   }
   if (user.companyId === null) throw new ForbiddenError(LIBRARY_MESSAGES.noCompany);
   if (company !== undefined && company !== user.companyId)
     throw new NotFoundError('Company not found');
-  return { user, companyId: user.companyId, canEdit: user.role === 'admin' };
+  return { actor: user, companyId: user.companyId, canEdit: user.role === 'admin' };
+}
+
+function actorOf(caller: LibraryCaller) {
+  return caller.actor
+    ? { actorId: caller.actor.id, actorEmail: caller.actor.email }
+    : { actorId: null, actorEmail: 'admin command' };
 }
 
 export function requireEditor(caller: LibraryCaller): void {
@@ -145,7 +152,7 @@ export async function uploadDocument(
       data: input.data,
       language,
       passages,
-      addedBy: { id: caller.user.id, email: caller.user.email },
+      addedBy: caller.actor ? { id: caller.actor.id, email: caller.actor.email } : null,
     },
     deps.quotaBytes,
   );
@@ -156,8 +163,7 @@ export async function uploadDocument(
   await recordAudit(deps.db, deps.clock, {
     ...origin,
     companyId: caller.companyId,
-    actorId: caller.user.id,
-    actorEmail: caller.user.email,
+    ...actorOf(caller),
     action: added.replaced ? 'library_replaced' : 'library_added',
     target: input.fileName,
     detail: `${input.module} v${added.document.version}, ${passages.length} passages`,
@@ -178,8 +184,7 @@ export async function retireDocument(
   await recordAudit(deps.db, deps.clock, {
     ...origin,
     companyId: caller.companyId,
-    actorId: caller.user.id,
-    actorEmail: caller.user.email,
+    ...actorOf(caller),
     action: retired ? 'library_retired' : 'library_restored',
     target: doc.fileName,
     detail: `${doc.module} v${doc.version}`,
@@ -201,8 +206,7 @@ export async function removeDocument(
   await recordAudit(deps.db, deps.clock, {
     ...origin,
     companyId: caller.companyId,
-    actorId: caller.user.id,
-    actorEmail: caller.user.email,
+    ...actorOf(caller),
     action: 'library_deleted',
     target: name,
     detail: `${doc.module}, ${doc.currentVersion} version${doc.currentVersion === 1 ? '' : 's'}`,
