@@ -384,11 +384,13 @@ export async function searchPassages(
   limit: number,
 ): Promise<LibraryHit[]> {
   const configs = LIBRARY_LANGUAGES.map(configOf);
+  // PostgreSQL text holds no NUL; any other character is safe in plainto_tsquery.
+  const words = q.replace(/\0/g, ' ');
   // One OR-query per configuration; replace() turns plainto_tsquery's AND into OR.
   const queries = sql.join(
     configs.map(
       (c) =>
-        sql`(${c}::text, nullif(replace(plainto_tsquery(${c}::regconfig, ${q})::text, ' & ', ' | '), '')::tsquery)`,
+        sql`(${c}::text, nullif(replace(plainto_tsquery(${c}::regconfig, ${words})::text, ' & ', ' | '), '')::tsquery)`,
     ),
     sql`, `,
   );
