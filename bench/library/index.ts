@@ -71,7 +71,7 @@ try {
         select g, (select string_agg((${words})[1 + ((g * 7919 + k * 104729 + k * k * 31) % ${WORDS.length})], ' ')
                    from generate_series(1, 60) k) as body,
                (${configs})[1 + g % 10] as config
-        from generate_series(${from}, ${Math.min(PASSAGES, from + SLICE) - 1}) g
+        from generate_series(${from}::int, ${Math.min(PASSAGES, from + SLICE) - 1}::int) g
       )
       insert into library_passages (company_id, module, document_id, version_id, ordinal,
         heading_path, clause, page, text, language, searchable, search_vector)
