@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { connectDatabase } from '../../server/db/connect';
+import { DB_STATEMENT_TIMEOUT_MS, connectDatabase } from '../../server/db/connect';
 import { searchPassages } from '../../server/library/library.repo';
 import { benchDatabase } from '../lib/postgres';
 import { count } from '../lib/quick';
@@ -94,13 +94,22 @@ try {
     'Which words are banned in brand copy?',
     'What is the notice period during probation?',
   ];
+  let timedOut = 0;
+  // A search past the statement timeout fails in the app (500): counted at the timeout.
   const time = async (fn: () => Promise<unknown>) => {
     const t0 = performance.now();
-    await fn();
+    try {
+      await fn();
+    } catch (err) {
+      if (!/statement timeout/.test(String((err as Error).cause ?? err))) throw err;
+      timedOut++;
+      return DB_STATEMENT_TIMEOUT_MS;
+    }
     return performance.now() - t0;
   };
   // One round first, unmeasured: the caches warm as they would on a running server.
-  for (const q of QUESTIONS) await searchPassages(db, companyId, 'governance', q, 10);
+  for (const q of QUESTIONS) await time(() => searchPassages(db, companyId, 'governance', q, 10));
+  timedOut = 0;
   const search: number[] = [];
   const scan: number[] = [];
   for (let r = 0; r < rounds; r += 1) {
@@ -122,7 +131,7 @@ try {
       unit: 'ms',
       reference: { name: "a count of the module's passages", value: median(scan) },
       goal: { atMost: 100 },
-      note: `median of ${search.length} searches (${QUESTIONS.length} questions × ${rounds} rounds); slowest ${sorted[sorted.length - 1]!.toFixed(1)} ms`,
+      note: `median of ${search.length} searches (${QUESTIONS.length} questions × ${rounds} rounds); slowest ${sorted[sorted.length - 1]!.toFixed(1)} ms; ${timedOut} past the ${DB_STATEMENT_TIMEOUT_MS} ms statement timeout`,
     },
   ]);
 } finally {

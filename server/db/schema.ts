@@ -679,7 +679,9 @@ export const libraryPassages = pgTable(
     index('library_passages_search_idx')
       .using('gin', t.searchVector)
       .where(sql`${t.searchable}`),
-    index('library_passages_scope_idx').on(t.companyId, t.module).where(sql`${t.searchable}`),
+    index('library_passages_scope_idx')
+      .on(t.companyId, t.module)
+      .where(sql`${t.searchable}`),
   ],
 );
 export type LibraryPassage = typeof libraryPassages.$inferSelect;
