@@ -238,6 +238,11 @@ export const AUDIT_ACTIONS = [
   'sso_settings_changed',
   'scim_token_created',
   'scim_user_deprovisioned',
+  'library_added',
+  'library_replaced',
+  'library_retired',
+  'library_restored',
+  'library_deleted',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS, {
   error: () => 'Not an audit action',

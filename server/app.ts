@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { HealthAnswer, HealthUnavailableAnswer } from '@contract/health';
 import { accountsRoutes } from './accounts/accounts.routes';
+import { libraryRoutes } from './library/library.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { housekeeping } from './accounts/housekeeping';
 import { routeLimits } from './accounts/route-limits';
@@ -301,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(workspaceRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(libraryRoutes, { prefix: '/api' });
   await app.register(scimRoutes, { prefix: '/scim/v2' });
   await app.register(realtimeRoutes);
 

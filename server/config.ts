@@ -195,6 +195,11 @@ const EnvSchema = z.object({
     .number({ error: 'must be a positive number of megabytes' })
     .positive('must be a positive number of megabytes')
     .default(2048),
+  /** Bytes each company's library may keep, every version of every document counted. */
+  LIBRARY_QUOTA_MB: z.coerce
+    .number({ error: 'must be a positive number of megabytes' })
+    .positive('must be a positive number of megabytes')
+    .default(1024),
 });
 
 export interface Config {
@@ -229,6 +234,7 @@ export interface Config {
   readsPerUserPerMinute: number;
   uploadBytesPerHour: number;
   storageQuotaBytes: number;
+  libraryQuotaBytes: number;
   maxEventLoopDelayMs: number;
 }
 
@@ -340,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readsPerUserPerMinute: e.READS_PER_USER_PER_MINUTE,
     uploadBytesPerHour: Math.round(e.UPLOAD_MB_PER_HOUR * 1024 * 1024),
     storageQuotaBytes: Math.round(e.STORAGE_QUOTA_MB * 1024 * 1024),
+    libraryQuotaBytes: Math.round(e.LIBRARY_QUOTA_MB * 1024 * 1024),
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
   };
 }

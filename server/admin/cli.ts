@@ -39,6 +39,7 @@ async function main(): Promise<void> {
       models: config,
       secrets: { key: config.secretsKey, fromEnv: (name) => namedSecret(name) },
       appUrl: config.appUrl,
+      libraryQuotaBytes: config.libraryQuotaBytes,
       out: (t) => process.stdout.write(`${t}\n`),
       err: (t) => process.stderr.write(`${t}\n`),
     });

@@ -19,6 +19,7 @@ import {
   type CompanyPatch,
   type CompanyWithDomains,
 } from './companies';
+import { LIBRARY_USAGE, LibraryUsageError, libraryCommand } from '../library/library.cli';
 import { grantRole } from './members';
 import { budgetScopeLabel, listBudgets, setBudget } from './budgets';
 import {
@@ -82,6 +83,8 @@ Model providers
   models check [--timeout <seconds>]
                        one tiny request per model the companies use; prints what answered
 
+${LIBRARY_USAGE}
+
   help                 this text
 
 Models are "builtin" (the offline analyst) or "<provider>:<model>": openai:<model> for
@@ -103,6 +106,8 @@ export interface AdminIo {
   appUrl?: string;
   /** The model configuration: company models are checked against its providers. */
   models?: ModelConfig;
+  /** LIBRARY_QUOTA_MB in bytes, for `library add`. */
+  libraryQuotaBytes?: number;
   out: (text: string) => void;
   err: (text: string) => void;
 }
@@ -507,6 +512,9 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<ExitCode> {
         );
         return 0;
       }
+      case 'library':
+        await libraryCommand(sub, rest, io);
+        return 0;
       case 'providers':
         if (sub !== 'list' || rest.length) throw new UsageError('Use: providers list');
         if (!io.models) throw new UsageError('providers list needs the server configuration');
@@ -520,7 +528,7 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<ExitCode> {
   } catch (err) {
     // parseArgs reports unknown or malformed options as TypeErrors carrying an ERR_PARSE_ARGS_* code.
     const parseArgsError = (err as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');
-    if (err instanceof UsageError || parseArgsError) {
+    if (err instanceof UsageError || err instanceof LibraryUsageError || parseArgsError) {
       io.err(`error: ${(err as Error).message}\n\n${USAGE}`);
       return 2;
     }

@@ -690,3 +690,94 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.id)],
 );
+
+/**
+ * The company library (docs/decisions/0065-company-library.md): documents per company and
+ * module, each with its versions (all kept) and the passages of every version. A document's name
+ * is its file name; adding the same name again adds a version.
+ */
+export const libraryDocuments = pgTable(
+  'library_documents',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    module: varchar('module', { length: 32 }).notNull(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    /** The text search configuration its passages are indexed with (library_english, ...). */
+    language: varchar('language', { length: 32 }).notNull(),
+    currentVersion: integer('current_version').notNull(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('library_documents_name_idx').on(t.companyId, t.module, t.fileName),
+    index('library_documents_company_idx').on(t.companyId, t.module),
+  ],
+);
+export type LibraryDocument = typeof libraryDocuments.$inferSelect;
+
+export const libraryVersions = pgTable(
+  'library_versions',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => libraryDocuments.id, { onDelete: 'cascade' }),
+    /** Kept for the quota and the isolation checks without a join. */
+    companyId: integer('company_id').notNull(),
+    version: integer('version').notNull(),
+    mimeType: varchar('mime_type', { length: 255 }).notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    addedByEmail: varchar('added_by_email', { length: 255 }),
+    passages: integer('passages').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('library_versions_doc_idx').on(t.documentId, t.version),
+    index('library_versions_company_idx').on(t.companyId),
+  ],
+);
+export type LibraryVersion = typeof libraryVersions.$inferSelect;
+
+/**
+ * A passage keeps its place: document, version, heading path, page or clause. `searchable` is
+ * true for the current version of a document not retired; the search reads those only, always
+ * filtered by company and module in the query itself.
+ */
+export const libraryPassages = pgTable(
+  'library_passages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id').notNull(),
+    module: varchar('module', { length: 32 }).notNull(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => libraryDocuments.id, { onDelete: 'cascade' }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => libraryVersions.id, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull(),
+    headingPath: text('heading_path').notNull(),
+    clause: varchar('clause', { length: 32 }),
+    page: integer('page'),
+    text: text('text').notNull(),
+    language: varchar('language', { length: 32 }).notNull(),
+    searchable: boolean('searchable').notNull(),
+    searchVector: tsvector('search_vector').notNull(),
+  },
+  (t) => [
+    index('library_passages_version_idx').on(t.versionId, t.ordinal),
+    index('library_passages_search_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${t.searchable}`),
+    index('library_passages_scope_idx')
+      .on(t.companyId, t.module)
+      .where(sql`${t.searchable}`),
+  ],
+);
+export type LibraryPassage = typeof libraryPassages.$inferSelect;

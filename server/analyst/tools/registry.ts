@@ -2,6 +2,7 @@ import { BRAND_HUB_TOOLS } from '../modules/brand-hub/tool-list';
 import { GOVERNANCE_TOOLS } from '../modules/governance/tool-list';
 import { TALENT_TOOLS } from '../modules/talent-intelligence/tool-list';
 import { COMMON_TOOLS } from './common-tools';
+import { libraryPassagesTool } from './library-passages';
 import type { AnalystTool } from './tool';
 
 /**
@@ -13,6 +14,8 @@ export const ALL_TOOLS: AnalystTool[] = [
   ...GOVERNANCE_TOOLS,
   ...BRAND_HUB_TOOLS,
   ...TALENT_TOOLS,
+  // Internal: the library's reading of an uploaded document, in no module's list.
+  libraryPassagesTool,
 ];
 
 const byName = new Map<string, AnalystTool>();

@@ -94,6 +94,11 @@ function contextOf(files: HistoryAttachment[]): ToolContext {
       if (!doc) documents.set(key, (doc = extractDocument(att)));
       return doc;
     },
+    async bytes(fileName) {
+      const att = files.find((f) => f.fileName === fileName);
+      if (!att) throw new ToolError(`No attached file is named "${fileName}".`);
+      return att.data;
+    },
   };
 }
 

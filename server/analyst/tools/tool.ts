@@ -17,6 +17,8 @@ export interface ToolContext {
   tables(): Promise<TableSet>;
   /** The text of a document attachment (the only one when the name is omitted). */
   document(fileName?: string): Promise<DocumentResult>;
+  /** The raw bytes of an attachment (the library reads PDF pages and XLSX sheets itself). */
+  bytes?(fileName: string): Promise<Buffer>;
   // No signal: a stop or timeout aborts the call in the worker pool (the worker running it is
   // ended), so a tool never needs to check one (docs/decisions/0006-tool-cancellation.md).
 }

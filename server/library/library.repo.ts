@@ -1,0 +1,457 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  LIBRARY_LANGUAGES,
+  type LibraryDocumentDto,
+  type LibraryLanguage,
+  type LibraryPassageDto,
+  type LibraryVersionDto,
+} from '@contract/library';
+import type { ModuleKey } from '@contract/modules';
+import type { SplitPassage } from '../analyst/tools/library-passages';
+import type { Db, DbOrTx } from '../db/connect';
+import { libraryDocuments, libraryPassages, libraryVersions } from '../db/schema';
+
+// The library's storage (docs/decisions/0065-company-library.md). Every read names the company
+// (and the module where it lists or searches) in its WHERE clause: a document id alone never
+// reaches another company's rows.
+
+/** The document's name as a citation gives it: its file name without the extension. */
+export function titleOf(fileName: string): string {
+  return fileName.replace(/\.[a-z0-9]{1,5}$/i, '').trim() || fileName;
+}
+
+/** Where a passage stands, as an answer cites it: "Brand guidelines v3, 2.1 Tone". */
+export function citationOf(
+  title: string,
+  version: number,
+  place: { headingPath: string; clause: string | null; page: number | null },
+): string {
+  const heading = place.headingPath.split(' > ').pop() ?? '';
+  const parts: string[] = [];
+  if (heading) parts.push(heading);
+  if (place.clause && !heading.startsWith(place.clause) && !heading.includes(` ${place.clause}`))
+    parts.unshift(place.clause);
+  if (place.page !== null) parts.push(`p. ${place.page}`);
+  return `${title} v${version}${parts.length ? `, ${parts.join(', ')}` : ''}`;
+}
+
+const configOf = (language: LibraryLanguage) => `library_${language}`;
+
+const asLanguage = (v: string): LibraryLanguage =>
+  (LIBRARY_LANGUAGES as readonly string[]).includes(v) ? (v as LibraryLanguage) : 'english';
+
+type DocRow = typeof libraryDocuments.$inferSelect;
+
+async function documentDto(db: DbOrTx, doc: DocRow): Promise<LibraryDocumentDto> {
+  const [v] = await db
+    .select()
+    .from(libraryVersions)
+    .where(
+      and(
+        eq(libraryVersions.documentId, doc.id),
+        eq(libraryVersions.companyId, doc.companyId),
+        eq(libraryVersions.version, doc.currentVersion),
+      ),
+    );
+  return toDocumentDto(doc, v!);
+}
+
+function toDocumentDto(
+  doc: DocRow,
+  v: Pick<
+    typeof libraryVersions.$inferSelect,
+    'size' | 'passages' | 'addedByEmail' | 'createdAt' | 'version'
+  >,
+): LibraryDocumentDto {
+  return {
+    id: doc.id,
+    module: doc.module as ModuleKey,
+    fileName: doc.fileName,
+    title: titleOf(doc.fileName),
+    language: asLanguage(doc.language),
+    version: v.version,
+    size: v.size,
+    passages: v.passages,
+    addedBy: v.addedByEmail,
+    addedAt: v.createdAt.toISOString(),
+    retired: doc.retiredAt !== null,
+  };
+}
+
+/** The module's documents of one company, current version each, retired ones last. */
+export async function listDocuments(
+  db: DbOrTx,
+  companyId: number,
+  module: ModuleKey,
+): Promise<LibraryDocumentDto[]> {
+  const rows = await db
+    .select({ doc: libraryDocuments, v: libraryVersions })
+    .from(libraryDocuments)
+    .innerJoin(
+      libraryVersions,
+      and(
+        eq(libraryVersions.documentId, libraryDocuments.id),
+        eq(libraryVersions.version, libraryDocuments.currentVersion),
+      ),
+    )
+    .where(and(eq(libraryDocuments.companyId, companyId), eq(libraryDocuments.module, module)))
+    .orderBy(sql`${libraryDocuments.retiredAt} is not null`, asc(libraryDocuments.fileName));
+  return rows.map((r) => toDocumentDto(r.doc, r.v));
+}
+
+export async function findDocument(
+  db: DbOrTx,
+  companyId: number,
+  id: number,
+): Promise<DocRow | undefined> {
+  const [doc] = await db
+    .select()
+    .from(libraryDocuments)
+    .where(and(eq(libraryDocuments.id, id), eq(libraryDocuments.companyId, companyId)));
+  return doc;
+}
+
+/** Bytes a company's library keeps, every version counted. */
+export async function usedBytes(db: DbOrTx, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${libraryVersions.size}), 0)` })
+    .from(libraryVersions)
+    .where(eq(libraryVersions.companyId, companyId));
+  return Number(row?.n ?? 0);
+}
+
+export interface NewVersion {
+  companyId: number;
+  module: ModuleKey;
+  fileName: string;
+  mimeType: string;
+  data: Buffer;
+  language: LibraryLanguage;
+  passages: SplitPassage[];
+  addedBy: { id: string; email: string } | null;
+}
+
+/** Passages written per INSERT (each row has 12 parameters; PostgreSQL allows 65,535). */
+const PASSAGE_BATCH = 500;
+
+/** Advisory lock namespace for one company's library writes (quota and versions stay exact). */
+const LIBRARY_LOCK = 715_627;
+
+/**
+ * Adds a document, or a new version of the document of that file name (earlier versions kept,
+ * their passages no longer searched). Runs in one transaction under the company's lock, so the
+ * quota holds against concurrent uploads; `quotaBytes` refused returns null.
+ */
+export async function addVersion(
+  db: Db,
+  v: NewVersion,
+  quotaBytes: number,
+): Promise<{ document: LibraryDocumentDto; replaced: boolean } | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LIBRARY_LOCK}, ${v.companyId})`);
+    if ((await usedBytes(tx, v.companyId)) + v.data.length > quotaBytes) return null;
+    const [existing] = await tx
+      .select()
+      .from(libraryDocuments)
+      .where(
+        and(
+          eq(libraryDocuments.companyId, v.companyId),
+          eq(libraryDocuments.module, v.module),
+          eq(libraryDocuments.fileName, v.fileName),
+        ),
+      );
+    const [{ last } = { last: 0 }] = existing
+      ? await tx
+          .select({ last: sql<number>`max(${libraryVersions.version})::int` })
+          .from(libraryVersions)
+          .where(eq(libraryVersions.documentId, existing.id))
+      : [];
+    const version = (last ?? 0) + 1;
+    let doc: DocRow;
+    if (existing) {
+      [doc] = (await tx
+        .update(libraryDocuments)
+        .set({
+          currentVersion: version,
+          language: v.language,
+          retiredAt: null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(libraryDocuments.id, existing.id))
+        .returning()) as [DocRow];
+      await tx
+        .update(libraryPassages)
+        .set({ searchable: false })
+        .where(eq(libraryPassages.documentId, existing.id));
+    } else {
+      [doc] = (await tx
+        .insert(libraryDocuments)
+        .values({
+          companyId: v.companyId,
+          module: v.module,
+          fileName: v.fileName,
+          language: v.language,
+          currentVersion: version,
+        })
+        .returning()) as [DocRow];
+    }
+    const [ver] = await tx
+      .insert(libraryVersions)
+      .values({
+        documentId: doc.id,
+        companyId: v.companyId,
+        version,
+        mimeType: v.mimeType,
+        size: v.data.length,
+        data: v.data,
+        addedBy: v.addedBy?.id ?? null,
+        addedByEmail: v.addedBy?.email ?? null,
+        passages: v.passages.length,
+      })
+      .returning();
+    const config = configOf(v.language);
+    for (let i = 0; i < v.passages.length; i += PASSAGE_BATCH) {
+      await tx.insert(libraryPassages).values(
+        v.passages.slice(i, i + PASSAGE_BATCH).map((p) => ({
+          companyId: v.companyId,
+          module: v.module,
+          documentId: doc.id,
+          versionId: ver!.id,
+          ordinal: p.ordinal,
+          headingPath: p.headingPath.slice(0, 2_000),
+          clause: p.clause?.slice(0, 32) ?? null,
+          page: p.page,
+          text: p.text,
+          language: config,
+          searchable: true,
+          // The heading path is part of what a passage is about.
+          searchVector: sql`setweight(to_tsvector(${config}::regconfig, ${p.headingPath}), 'A') || to_tsvector(${config}::regconfig, ${p.text})`,
+        })),
+      );
+    }
+    return { document: toDocumentDto(doc, ver!), replaced: existing !== undefined };
+  });
+}
+
+/** Retires a document (kept, listed as retired, no longer searched) or brings it back. */
+export async function setRetired(
+  db: Db,
+  companyId: number,
+  id: number,
+  retired: boolean,
+): Promise<LibraryDocumentDto | null> {
+  return db.transaction(async (tx) => {
+    const [doc] = await tx
+      .update(libraryDocuments)
+      .set({ retiredAt: retired ? sql`now()` : null, updatedAt: sql`now()` })
+      .where(and(eq(libraryDocuments.id, id), eq(libraryDocuments.companyId, companyId)))
+      .returning();
+    if (!doc) return null;
+    const [current] = await tx
+      .select({ id: libraryVersions.id })
+      .from(libraryVersions)
+      .where(
+        and(eq(libraryVersions.documentId, id), eq(libraryVersions.version, doc.currentVersion)),
+      );
+    await tx
+      .update(libraryPassages)
+      .set({ searchable: !retired })
+      .where(
+        and(
+          eq(libraryPassages.documentId, id),
+          eq(libraryPassages.companyId, companyId),
+          eq(libraryPassages.versionId, current!.id),
+        ),
+      );
+    return documentDto(tx, doc);
+  });
+}
+
+/** Deletes a document with every version and passage; its file name, or null when not found. */
+export async function deleteDocument(
+  db: DbOrTx,
+  companyId: number,
+  id: number,
+): Promise<string | null> {
+  const [doc] = await db
+    .delete(libraryDocuments)
+    .where(and(eq(libraryDocuments.id, id), eq(libraryDocuments.companyId, companyId)))
+    .returning({ fileName: libraryDocuments.fileName });
+  return doc?.fileName ?? null;
+}
+
+export async function listVersions(
+  db: DbOrTx,
+  doc: DocRow,
+): Promise<{ document: LibraryDocumentDto; versions: LibraryVersionDto[] }> {
+  const rows = await db
+    .select({
+      version: libraryVersions.version,
+      size: libraryVersions.size,
+      passages: libraryVersions.passages,
+      addedBy: libraryVersions.addedByEmail,
+      createdAt: libraryVersions.createdAt,
+    })
+    .from(libraryVersions)
+    .where(
+      and(eq(libraryVersions.documentId, doc.id), eq(libraryVersions.companyId, doc.companyId)),
+    )
+    .orderBy(desc(libraryVersions.version));
+  return {
+    document: await documentDto(db, doc),
+    versions: rows.map((r) => ({
+      version: r.version,
+      size: r.size,
+      passages: r.passages,
+      addedBy: r.addedBy,
+      addedAt: r.createdAt.toISOString(),
+      current: r.version === doc.currentVersion,
+    })),
+  };
+}
+
+/** Every passage of one version of a document, in order (the viewer). */
+export async function versionPassages(
+  db: DbOrTx,
+  doc: DocRow,
+  version: number,
+): Promise<LibraryPassageDto[] | null> {
+  const [ver] = await db
+    .select({ id: libraryVersions.id })
+    .from(libraryVersions)
+    .where(
+      and(
+        eq(libraryVersions.documentId, doc.id),
+        eq(libraryVersions.companyId, doc.companyId),
+        eq(libraryVersions.version, version),
+      ),
+    );
+  if (!ver) return null;
+  const rows = await db
+    .select()
+    .from(libraryPassages)
+    .where(and(eq(libraryPassages.versionId, ver.id), eq(libraryPassages.companyId, doc.companyId)))
+    .orderBy(asc(libraryPassages.ordinal));
+  const title = titleOf(doc.fileName);
+  return rows.map((p) => ({
+    id: p.id,
+    documentId: doc.id,
+    title,
+    version,
+    headingPath: p.headingPath,
+    clause: p.clause,
+    page: p.page,
+    ordinal: p.ordinal,
+    text: p.text,
+    citation: citationOf(title, version, p),
+  }));
+}
+
+/** The stored bytes of one version (download). */
+export async function versionFile(
+  db: DbOrTx,
+  doc: DocRow,
+  version: number,
+): Promise<{ data: Buffer; mimeType: string } | null> {
+  const [ver] = await db
+    .select({ data: libraryVersions.data, mimeType: libraryVersions.mimeType })
+    .from(libraryVersions)
+    .where(
+      and(
+        eq(libraryVersions.documentId, doc.id),
+        eq(libraryVersions.companyId, doc.companyId),
+        eq(libraryVersions.version, version),
+      ),
+    );
+  return ver ?? null;
+}
+
+export interface LibraryHit extends LibraryPassageDto {
+  rank: number;
+}
+
+/**
+ * Full-text search over one company's module library: the current version of each document not
+ * retired. The question is read in every document language (stemmed and unaccented by that
+ * language's configuration) and its words are OR-ed, so a question in natural words finds the
+ * passages sharing most of them; ts_rank_cd orders them. Company and module are in the WHERE.
+ */
+export async function searchPassages(
+  db: DbOrTx,
+  companyId: number,
+  module: ModuleKey,
+  q: string,
+  limit: number,
+): Promise<LibraryHit[]> {
+  const configs = LIBRARY_LANGUAGES.map(configOf);
+  // PostgreSQL text holds no NUL; any other character is safe in plainto_tsquery.
+  const words = q.replace(/\0/g, ' ');
+  // One OR-query per configuration; replace() turns plainto_tsquery's AND into OR.
+  const queries = sql.join(
+    configs.map(
+      (c) =>
+        sql`(${c}::text, nullif(replace(plainto_tsquery(${c}::regconfig, ${words})::text, ' & ', ' | '), '')::tsquery)`,
+    ),
+    sql`, `,
+  );
+  type Hit = {
+    id: string | number;
+    document_id: number;
+    file_name: string;
+    version: number;
+    heading_path: string;
+    clause: string | null;
+    page: number | null;
+    ordinal: number;
+    text: string;
+    rank: number;
+  };
+  const rows = await db.execute(sql`
+    with q(config, query) as (values ${queries})
+    select p.id, p.document_id, d.file_name, v.version, p.heading_path, p.clause, p.page,
+           p.ordinal, p.text, ts_rank_cd(p.search_vector, q.query, 1) as rank
+    from ${libraryPassages} p
+    join q on q.config = p.language and q.query is not null
+    join ${libraryDocuments} d on d.id = p.document_id and d.company_id = ${companyId}
+    join ${libraryVersions} v on v.id = p.version_id and v.company_id = ${companyId}
+    where p.company_id = ${companyId} and p.module = ${module} and p.searchable
+      and p.search_vector @@ q.query
+    order by rank desc, p.id
+    limit ${limit}`);
+  const list = (rows as unknown as { rows: Hit[] }).rows;
+  return list.map((r) => {
+    const title = titleOf(r.file_name);
+    const place = { headingPath: r.heading_path, clause: r.clause, page: r.page };
+    return {
+      id: Number(r.id),
+      documentId: r.document_id,
+      title,
+      version: r.version,
+      ...place,
+      ordinal: r.ordinal,
+      text: r.text,
+      citation: citationOf(title, r.version, place),
+      rank: Number(r.rank),
+    };
+  });
+}
+
+/** The module's current documents (titles and versions) for a model's instructions. */
+export async function libraryTitles(
+  db: DbOrTx,
+  companyId: number,
+  module: ModuleKey,
+): Promise<Array<{ title: string; version: number; fileName: string }>> {
+  const rows = await db
+    .select({ fileName: libraryDocuments.fileName, version: libraryDocuments.currentVersion })
+    .from(libraryDocuments)
+    .where(
+      and(
+        eq(libraryDocuments.companyId, companyId),
+        eq(libraryDocuments.module, module),
+        isNull(libraryDocuments.retiredAt),
+      ),
+    )
+    .orderBy(asc(libraryDocuments.fileName));
+  return rows.map((r) => ({ ...r, title: titleOf(r.fileName) }));
+}
