@@ -5,7 +5,6 @@ import {
   cannotDo,
   cannotDoParagraph,
   cannotDoReport,
-  languageOf,
   type ModuleOffer,
 } from './honest';
 
@@ -56,16 +55,10 @@ describe('what the builtin analyst cannot do', () => {
       expect(cannotDo(m, false)).toBeNull();
   });
 
-  it('detects a German request and says the checks are English-only', () => {
+  it('never refuses a request for its language (ADR 0055)', () => {
     const m =
       'Bitte prüfen Sie unsere Richtlinie zur Datenaufbewahrung und nennen Sie die fehlenden Abschnitte.';
-    expect(languageOf(m)).toBe('deu');
-    expect(cannotDo(m, true)).toBe('language');
-    expect(cannotDoParagraph('language', offer, m)).toMatch(/looks like German/);
-  });
-
-  it('does not guess a language from a short English question', () => {
-    expect(languageOf('what should our Q3 hiring plan be?')).toBeNull();
+    expect(cannotDo(m, true)).toBeNull();
   });
 
   it('builds a valid report whose next steps are requests the user can send', () => {

@@ -107,7 +107,7 @@ export function nextMove(
     const kind = cannotDo(ctx.request, ctx.files.length > 0);
     if (kind)
       return {
-        text: JSON.stringify(cannotDoReport(kind, MODULE_OFFERS[module.key], ctx.request)),
+        text: JSON.stringify(cannotDoReport(kind, MODULE_OFFERS[module.key])),
       };
   }
   const planned = roundsDone >= MAX_PLAN_ROUNDS || !module.plan ? [] : module.plan(ctx);
