@@ -1,12 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { StructuredResponse } from '@contract/structured-response';
-import {
-  cannotDo,
-  cannotDoParagraph,
-  cannotDoReport,
-  type ModuleOffer,
-} from './honest';
+import { cannotDo, cannotDoParagraph, cannotDoReport, type ModuleOffer } from './honest';
 
 const offer: ModuleOffer = {
   moduleName: 'Talent Intelligence',

@@ -70,10 +70,7 @@ export function cannotDoParagraph(kind: CannotKind, offer: ModuleOffer): string 
 }
 
 /** A short, valid report carrying the honest paragraph and requests the user can send instead. */
-export function cannotDoReport(
-  kind: CannotKind,
-  offer: ModuleOffer,
-): StructuredResponse {
+export function cannotDoReport(kind: CannotKind, offer: ModuleOffer): StructuredResponse {
   const titles: Record<CannotKind, string> = {
     greeting: `${offer.moduleName}: what I can do`,
     arithmetic: `${offer.moduleName}: not a calculator`,
