@@ -55,7 +55,7 @@ const EN_FUNCTION_WORDS = new Set(
  */
 const MIN_LETTERS = 80;
 /** Confidence: the runner-up must score at most this (franc scales the best to 1). */
-const MAX_RUNNER_UP = 0.85;
+const MAX_RUNNER_UP = 0.92;
 
 export function detectLanguage(textContent: string): LanguageGuess {
   const undetermined = { iso3: 'und', iso1: null, name: 'undetermined', english: true };

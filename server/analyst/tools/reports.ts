@@ -102,7 +102,7 @@ function chartHasValues(item: ContentItem): boolean {
 /**
  * The one shared place every builtin report passes (ADR 0057): an empty chart becomes the line
  * saying there is nothing to draw, a table of headers only becomes that line, and a CSV of
- * headers only is not handed over.
+ * headers only is not handed over (unless it is a template or sample to fill in).
  */
 function withoutEmptyParts(content: ContentItem[]): ContentItem[] {
   return content.flatMap((item): ContentItem[] => {
@@ -111,7 +111,10 @@ function withoutEmptyParts(content: ContentItem[]): ContentItem[] {
         ? [item]
         : [text(`**${item.title}**: ${emptyLine('no values in the data to draw')}`)];
     if (item.type === 'file')
-      return /\.csv$/i.test(item.filename) && item.file_data.trim().split('\n').length < 2
+      // A template or sample to fill in is headers on purpose; any other such CSV is empty.
+      return /\.csv$/i.test(item.filename) &&
+        !/template|sample/i.test(item.filename) &&
+        item.file_data.trim().split('\n').length < 2
         ? []
         : [item];
     return [{ ...item, text: withoutEmptyTables(item.text) }];
