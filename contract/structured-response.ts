@@ -21,8 +21,39 @@ export type TextItem = z.infer<typeof TextItem>;
 export type FileItem = z.infer<typeof FileItem>;
 export type ChartItem = z.infer<typeof ChartItem>;
 
-export const NextStep = z.object({ step_description: z.string().min(1).max(2_000) });
+/**
+ * What clicking a next step does when it asks the user to act (ADR 0056): `attach` opens the file
+ * picker, `paste` focuses the message box, `reading` opens the notes on how the tables were read.
+ * A step without an action is a request sent to the agent as a message.
+ */
+export const NextStepAction = z.enum(['attach', 'paste', 'reading']);
+export type NextStepAction = z.infer<typeof NextStepAction>;
+
+export const NextStep = z.object({
+  step_description: z.string().min(1).max(2_000),
+  action: NextStepAction.optional(),
+});
 export type NextStep = z.infer<typeof NextStep>;
+
+/**
+ * The action a step's wording asks of the user ("Attach the export …", "Paste the copy …",
+ * "Pick the pay column …"), or undefined for a request the agent answers. Used by the builtin's
+ * report builder and by the client for steps that came without an action (real models, older
+ * reports), so an instruction to the user is never sent to the agent as a message.
+ */
+export function nextStepActionOf(description: string): NextStepAction | undefined {
+  const s = description.trim().toLowerCase();
+  if (/^(?:please\s+)?(?:pick|choose|select|confirm|map|tell me)\b[^.]*\bcolumns?\b/.test(s))
+    return 'reading';
+  if (
+    /^(?:please\s+)?(?:attach|upload|re-?upload|drop)\b/.test(s) ||
+    /^(?:please\s+)?(?:fill in|complete)\b[^.]*\band (?:re-?)?(?:attach|upload)\b/.test(s) ||
+    /^(?:please\s+)?add an? [^.]*\bcolumn\b/.test(s)
+  )
+    return 'attach';
+  if (/^(?:please\s+)?(?:paste|type|write in|enter)\b/.test(s)) return 'paste';
+  return undefined;
+}
 
 /** The structured report of spec section 3. */
 export const StructuredResponse = z.object({

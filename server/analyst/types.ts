@@ -30,6 +30,8 @@ export interface TurnInput {
   history: HistoryMessage[];
   /** Aborted on stop and on the 180 s timeout. */
   signal: AbortSignal;
+  /** Earlier versions of this reply (regenerate): the builtin then gives another take (ADR 0059). */
+  take?: number;
 }
 
 /** What a provider yields while it works. */

@@ -45,6 +45,7 @@ export async function runTurn(
   module: ModuleKey,
   history: HistoryMessage[],
   signal = new AbortController().signal,
+  take = 0,
 ) {
   const events: AgentEvent[] = [];
   for await (const e of agent.run({
@@ -53,6 +54,7 @@ export async function runTurn(
     model: 'test',
     history,
     signal,
+    ...(take ? { take } : {}),
   }))
     events.push(e);
   const final = events.at(-1);

@@ -8,7 +8,9 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { useAuth } from '@/hooks/use-auth';
 import { usePageTitle } from '@/lib/page-title';
 import { ChatFetchError } from './api/chat-api';
-import { ChatInput } from './components/chat-input';
+import { ChatInput, type ChatInputHandle } from './components/chat-input';
+import type { NextStepHandler } from './components/next-step-button';
+import { showReadingNotes } from './lib/reading-notes';
 import { ConnectionBanner } from './components/connection-banner';
 import { ErrorDialog } from './components/error-dialog';
 import { MessageList } from './components/message-list';
@@ -122,9 +124,14 @@ export function ChatPage({ id: rawId, parts }: { id: string; parts: ChatPagePart
   );
   const sendRef = React.useRef(send);
   sendRef.current = send;
-  // Stable for the memoised rows: a next step sends its text (non-empty after trimming).
-  const onNextStep = React.useCallback((text: string) => {
-    if (text.trim()) sendRef.current(text.trim(), []);
+  const inputRef = React.useRef<ChatInputHandle>(null);
+  // Stable for the memoised rows: a next step sends its text (non-empty after trimming), or,
+  // when it asks the user to act, does that and sends nothing (ADR 0056).
+  const onNextStep = React.useCallback<NextStepHandler>((text, action) => {
+    if (action === 'attach') inputRef.current?.pickFiles();
+    else if (action === 'paste') inputRef.current?.focus();
+    else if (action === 'reading') showReadingNotes(() => inputRef.current?.focus());
+    else if (text.trim()) sendRef.current(text.trim(), []);
   }, []);
 
   if (!chat) {
@@ -268,6 +275,7 @@ export function ChatPage({ id: rawId, parts }: { id: string; parts: ChatPagePart
           onStop={session.stop}
           initialText={prefill}
           restore={session.failedDraft}
+          handle={inputRef}
         />
       </div>
 

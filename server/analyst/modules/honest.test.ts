@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { StructuredResponse } from '@contract/structured-response';
-import {
-  cannotDo,
-  cannotDoParagraph,
-  cannotDoReport,
-  languageOf,
-  type ModuleOffer,
-} from './honest';
+import { cannotDo, cannotDoParagraph, cannotDoReport, type ModuleOffer } from './honest';
 
 const offer: ModuleOffer = {
   moduleName: 'Talent Intelligence',
@@ -56,16 +50,10 @@ describe('what the builtin analyst cannot do', () => {
       expect(cannotDo(m, false)).toBeNull();
   });
 
-  it('detects a German request and says the checks are English-only', () => {
+  it('never refuses a request for its language (ADR 0055)', () => {
     const m =
       'Bitte prüfen Sie unsere Richtlinie zur Datenaufbewahrung und nennen Sie die fehlenden Abschnitte.';
-    expect(languageOf(m)).toBe('deu');
-    expect(cannotDo(m, true)).toBe('language');
-    expect(cannotDoParagraph('language', offer, m)).toMatch(/looks like German/);
-  });
-
-  it('does not guess a language from a short English question', () => {
-    expect(languageOf('what should our Q3 hiring plan be?')).toBeNull();
+    expect(cannotDo(m, true)).toBeNull();
   });
 
   it('builds a valid report whose next steps are requests the user can send', () => {

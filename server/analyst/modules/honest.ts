@@ -1,14 +1,13 @@
-import { franc } from 'franc';
 import type { StructuredResponse } from '@contract/structured-response';
 import { finishReport, text } from '../tools/reports';
 
 /**
  * What the builtin analyst cannot do, said once and plainly (ARCHITECTURE.md section 5): a greeting, bare
- * arithmetic, an open question with no data to compute from, or text in a language its checks
- * do not cover. Each module passes what it can do instead, so the answer is never a dead end.
+ * arithmetic, or an open question with no data to compute from. A request is never refused for
+ * its language (ADR 0055): it is answered in English whatever a detector guesses. Each module passes what it can do instead, so the answer is never a dead end.
  */
 
-export type CannotKind = 'greeting' | 'arithmetic' | 'open-question' | 'language';
+export type CannotKind = 'greeting' | 'arithmetic' | 'open-question';
 
 export interface ModuleOffer {
   /** "Talent Intelligence": used in the sentence "As the ... analyst, I ...". */
@@ -44,45 +43,6 @@ function isQuestion(value: string): boolean {
   );
 }
 
-/** Languages whose names we can say, by ISO 639-3 code (franc's output). */
-const LANGUAGE_NAMES: Record<string, string> = {
-  eng: 'English',
-  deu: 'German',
-  fra: 'French',
-  spa: 'Spanish',
-  ita: 'Italian',
-  nld: 'Dutch',
-  por: 'Portuguese',
-  pol: 'Polish',
-  swe: 'Swedish',
-  dan: 'Danish',
-  nob: 'Norwegian',
-  fin: 'Finnish',
-  ces: 'Czech',
-  tur: 'Turkish',
-  rus: 'Russian',
-  jpn: 'Japanese',
-  cmn: 'Chinese',
-  kor: 'Korean',
-  arb: 'Arabic',
-};
-
-/**
- * The language of a text (ISO 639-3), or null when the text is too short to tell. Short texts
- * are guessed wrongly (an English question can read as Scots), so below 40 letters we say
- * nothing, and only the common business languages are candidates.
- */
-export function languageOf(value: string): string | null {
-  const letters = value.replace(/[^\p{L}]/gu, '');
-  if (letters.length < 40) return null;
-  const code = franc(value, { only: Object.keys(LANGUAGE_NAMES), minLength: 40 });
-  return code === 'und' ? null : code;
-}
-
-export function languageName(code: string): string {
-  return LANGUAGE_NAMES[code] ?? code;
-}
-
 /**
  * Which of the cannot-do cases a request is, or null when the analyst can work on it.
  * `hasFiles`: files are in scope (then an open question is answered from them).
@@ -92,45 +52,33 @@ export function cannotDo(request: string, hasFiles: boolean): CannotKind | null 
   if (!value) return 'greeting';
   if (GREETING.test(value)) return 'greeting';
   if (ARITHMETIC.test(value)) return 'arithmetic';
-  const language = languageOf(value);
-  if (language && language !== 'eng') return 'language';
   if (!hasFiles && isQuestion(value) && OPEN_QUESTION.test(value)) return 'open-question';
   return null;
 }
 
 /** The one honest paragraph for a case, with what the module can do instead. */
-export function cannotDoParagraph(kind: CannotKind, offer: ModuleOffer, request = ''): string {
+export function cannotDoParagraph(kind: CannotKind, offer: ModuleOffer): string {
   const instead = `What I can do: ${offer.canDo}. Attach ${offer.attach} and ask, for example, "${offer.examples[0]}".`;
   switch (kind) {
     case 'greeting':
       return `Hello. I am the built-in ${offer.moduleName} analyst: I work on files you attach and compute every figure from them with fixed, stated rules; I do not hold a conversation. ${instead}`;
     case 'arithmetic':
       return `I am not a calculator: the built-in ${offer.moduleName} analyst computes figures from the files you attach, so a sum typed in a message is not something I answer. ${instead}`;
-    case 'language': {
-      const code = languageOf(request);
-      const name = code ? languageName(code) : 'this language';
-      return `Your message looks like ${name}. The built-in ${offer.moduleName} analyst's checks and wording are English-only, so I would misread it rather than answer it. Write the request in English (the files themselves may be in any language; I say where a check does not apply). ${instead}`;
-    }
     case 'open-question':
       return `I cannot answer that from nothing: the built-in ${offer.moduleName} analyst has no language model and no data of yours yet, and a plan or a recommendation without figures would be a guess dressed up as advice. ${instead} From the figures, the decision is yours or your model-backed agent's (ask your admin to connect one for open-ended questions).`;
   }
 }
 
 /** A short, valid report carrying the honest paragraph and requests the user can send instead. */
-export function cannotDoReport(
-  kind: CannotKind,
-  offer: ModuleOffer,
-  request = '',
-): StructuredResponse {
+export function cannotDoReport(kind: CannotKind, offer: ModuleOffer): StructuredResponse {
   const titles: Record<CannotKind, string> = {
     greeting: `${offer.moduleName}: what I can do`,
     arithmetic: `${offer.moduleName}: not a calculator`,
-    language: `${offer.moduleName}: English requests only`,
     'open-question': `${offer.moduleName}: data needed to answer`,
   };
   return finishReport({
     taskName: titles[kind],
-    content: [text(cannotDoParagraph(kind, offer, request))],
+    content: [text(cannotDoParagraph(kind, offer))],
     nextSteps: offer.examples,
   });
 }

@@ -21,6 +21,8 @@ export interface PlanContext {
   files: FileInfo[];
   /** Calls made so far in this turn, with their results, in order. */
   calls: ToolCallRecord[];
+  /** Earlier versions of this reply: 0 or absent for a first answer (ADR 0059). */
+  take?: number;
 }
 
 /**

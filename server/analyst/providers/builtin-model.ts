@@ -9,6 +9,7 @@ import type {
 import { cannotDo, cannotDoReport } from '../modules/honest';
 import type { ModuleAgent, PlanContext } from '../modules/module';
 import { MODULE_OFFERS } from '../modules/offers';
+import { anotherTake } from '../report/another-take';
 import type { ToolCallRecord } from '../tools/tool';
 
 /**
@@ -107,13 +108,14 @@ export function nextMove(
     const kind = cannotDo(ctx.request, ctx.files.length > 0);
     if (kind)
       return {
-        text: JSON.stringify(cannotDoReport(kind, MODULE_OFFERS[module.key], ctx.request)),
+        text: JSON.stringify(cannotDoReport(kind, MODULE_OFFERS[module.key])),
       };
   }
   const planned = roundsDone >= MAX_PLAN_ROUNDS || !module.plan ? [] : module.plan(ctx);
   if (planned.length) return { calls: planned };
   if (!module.write) throw new Error(`The ${module.key} module has no report writer.`);
-  return { text: JSON.stringify(module.write(ctx)) };
+  const report = module.write(ctx);
+  return { text: JSON.stringify(ctx.take ? anotherTake(report, ctx.take) : report) };
 }
 
 export function builtinModel(turn: BuiltinTurn): LanguageModelV3 {

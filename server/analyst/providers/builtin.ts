@@ -31,6 +31,7 @@ export function builtinTurnOf(input: TurnInput): BuiltinTurn {
     request: requestText(input),
     history: input.history,
     files: attachmentsInScope(input.history).map(fileInfoOf),
+    ...(input.take ? { take: input.take } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  nextStepActionOf,
   StructuredResponse,
   type ContentItem,
   type FileItem,
@@ -14,7 +15,16 @@ function cell(value: unknown): string {
     .replace(/\r?\n/g, ' ');
 }
 
-export function markdownTable(headers: string[], rows: unknown[][]): string {
+/**
+ * A markdown table; with no rows, the one line saying what is missing and how to get it instead
+ * (a table of headers only reads as an answer of nothing; ADR 0057).
+ */
+export function markdownTable(
+  headers: string[],
+  rows: unknown[][],
+  missing = 'the data holds nothing for this table',
+): string {
+  if (!rows.length) return emptyLine(missing);
   const head = `| ${headers.map(cell).join(' | ')} |`;
   const rule = `| ${headers.map(() => '---').join(' | ')} |`;
   return [
@@ -23,6 +33,10 @@ export function markdownTable(headers: string[], rows: unknown[][]): string {
     ...rows.map((r) => `| ${headers.map((_, i) => cell(r[i])).join(' | ')} |`),
   ].join('\n');
 }
+
+/** The one line that stands where an empty table or chart would have been drawn. */
+export const emptyLine = (missing: string): string =>
+  `_Nothing to show: ${missing.replace(/[.\s]+$/, '')}._`;
 
 export const text = (markdown: string): TextItem => ({ type: 'text', text: markdown });
 export const file = (filename: string, data: string): FileItem => ({
@@ -47,12 +61,76 @@ export interface ReportDraft {
   nextSteps: string[];
 }
 
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+const TABLE_RULE = /^\s*\|(?:\s*:?-{3,}:?\s*\|)+\s*$/;
+
+/** A markdown text with each table of headers only replaced by the empty line. */
+function withoutEmptyTables(markdown: string): string {
+  const lines = markdown.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (
+      TABLE_ROW.test(line) &&
+      TABLE_RULE.test(lines[i + 1] ?? '') &&
+      !TABLE_ROW.test(lines[i + 2] ?? '') &&
+      !TABLE_ROW.test(lines[i - 1] ?? '')
+    ) {
+      out.push(emptyLine('the data holds no rows for this table'));
+      i++;
+      continue;
+    }
+    out.push(line);
+  }
+  return out.join('\n');
+}
+
+function chartHasValues(item: ContentItem): boolean {
+  if (item.type !== 'chart') return true;
+  const data = (
+    item.config as { data?: { labels?: unknown[]; datasets?: Array<{ data?: unknown[] }> } }
+  ).data;
+  if (!data?.labels?.length && !item.imageData) return false;
+  return (
+    !!item.imageData ||
+    (data?.datasets ?? []).some((d) =>
+      (d.data ?? []).some((v) => typeof v === 'number' && Number.isFinite(v)),
+    )
+  );
+}
+
+/**
+ * The one shared place every builtin report passes (ADR 0057): an empty chart becomes the line
+ * saying there is nothing to draw, a table of headers only becomes that line, and a CSV of
+ * headers only is not handed over (unless it is a template or sample to fill in).
+ */
+function withoutEmptyParts(content: ContentItem[]): ContentItem[] {
+  return content.flatMap((item): ContentItem[] => {
+    if (item.type === 'chart')
+      return chartHasValues(item)
+        ? [item]
+        : [text(`**${item.title}**: ${emptyLine('no values in the data to draw')}`)];
+    if (item.type === 'file')
+      // A template or sample to fill in is headers on purpose; any other such CSV is empty.
+      return /\.csv$/i.test(item.filename) &&
+        !/template|sample/i.test(item.filename) &&
+        item.file_data.trim().split('\n').length < 2
+        ? []
+        : [item];
+    return [{ ...item, text: withoutEmptyTables(item.text) }];
+  });
+}
+
 /** Validates a draft against the contract: a builder bug surfaces here, not in the client. */
 export function finishReport(draft: ReportDraft): StructuredResponse {
   return StructuredResponse.parse({
     task_name: draft.taskName.slice(0, 255),
-    content: draft.content,
-    next_steps: draft.nextSteps.map((s) => ({ step_description: s })),
+    content: withoutEmptyParts(draft.content),
+    // A step that asks the user to act carries its action, so the client does it (ADR 0056).
+    next_steps: draft.nextSteps.map((s) => {
+      const action = nextStepActionOf(s);
+      return action ? { step_description: s, action } : { step_description: s };
+    }),
   });
 }
 

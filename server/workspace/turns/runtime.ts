@@ -27,6 +27,7 @@ import {
   findLoadingRepliesBefore,
   followTaskName,
   insertLog,
+  countReplyVersions,
   loadHistoryRows,
   loadingReplyText,
   touchChat,
@@ -345,6 +346,8 @@ export class TurnRuntime {
       await this.markAlive(spec.messageId);
       const rows = await loadHistoryRows(db, spec.chatId, spec.replySeq, HISTORY_LIMIT);
       const history = buildHistory(rows.messages, rows.attachments);
+      // A regenerated reply knows how many takes came before it (ADR 0059).
+      const take = await countReplyVersions(db, spec.chatId, spec.replySeq);
       const agent = this.deps.agentFor(spec.model, config);
       const events = agent.run({
         chatId: spec.chatId,
@@ -352,6 +355,7 @@ export class TurnRuntime {
         model: spec.model,
         history,
         signal,
+        ...(take ? { take } : {}),
       });
       const iterator = events[Symbol.asyncIterator]();
       // An agent that ignores its signal must not hold the turn past a stop or the timeout.

@@ -139,6 +139,15 @@ export async function findLoadingRepliesBefore(
 }
 
 /** The messages before `beforeSeq` (newest `limit` of them, oldest first) and their attachments. */
+/** Earlier versions of the reply at this seq: how many takes came before a regenerated one. */
+export async function countReplyVersions(db: DbOrTx, chatId: string, seq: number): Promise<number> {
+  const rows = await db
+    .select({ id: replyVersions.id })
+    .from(replyVersions)
+    .where(and(eq(replyVersions.chatId, chatId), eq(replyVersions.seq, seq)));
+  return rows.length;
+}
+
 export async function loadHistoryRows(
   db: DbOrTx,
   chatId: string,

@@ -25,6 +25,13 @@ export interface ChatInputProps {
   initialText?: string;
   /** A send that failed: its text and files go back into the box (when the box is empty). */
   restore?: { text: string; files: ComposerFile[]; nonce: number } | null;
+  /** What a next step can ask of the box: open the file picker, take the cursor (ADR 0056). */
+  handle?: React.Ref<ChatInputHandle>;
+}
+
+export interface ChatInputHandle {
+  pickFiles: () => void;
+  focus: () => void;
 }
 
 /**
@@ -39,11 +46,20 @@ export const ChatInput = React.memo(function ChatInput({
   onStop,
   initialText = '',
   restore = null,
+  handle,
 }: ChatInputProps) {
   const [text, setText] = React.useState(initialText);
   const [files, setFiles] = React.useState<ComposerFile[]>([]);
   const boxRef = React.useRef<HTMLTextAreaElement>(null);
   const fileRef = React.useRef<HTMLInputElement>(null);
+  React.useImperativeHandle(
+    handle,
+    () => ({
+      pickFiles: () => fileRef.current?.click(),
+      focus: () => boxRef.current?.focus(),
+    }),
+    [],
+  );
 
   React.useEffect(() => {
     if (initialText) setText(initialText);

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import type { NextStepHandler } from './next-step-button';
 import { Button } from '@/components/ui/button';
 import type { ChatMessage } from '../lib/chat-cache';
 import { MessageRow } from './message-row';
@@ -11,7 +12,7 @@ export interface MessageListProps {
   hasMore: boolean;
   loadingEarlier: boolean;
   onLoadEarlier: () => void;
-  onNextStep: (text: string) => void;
+  onNextStep: NextStepHandler;
   /** A message to scroll to and mark once (a search result opened the chat at it). */
   focusId?: string | null;
 }
@@ -133,7 +134,7 @@ interface RowsProps {
   messages: ChatMessage[];
   chatId: string;
   userInitials: string;
-  onNextStep: (text: string) => void;
+  onNextStep: NextStepHandler;
 }
 
 function Rows({ messages, chatId, userInitials, onNextStep }: RowsProps) {

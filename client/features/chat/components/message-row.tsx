@@ -1,4 +1,5 @@
 import * as React from 'react';
+import type { NextStepHandler } from './next-step-button';
 import { LoaderCircleIcon } from 'lucide-react';
 import type { MessagePart } from '@contract/chats';
 import { CONTINUE_REQUEST, MODEL_TRUNCATED_MESSAGE } from '@contract/constants';
@@ -62,7 +63,7 @@ export interface MessageRowProps {
   message: ChatMessage;
   userInitials: string;
   chatId: string;
-  onNextStep: (text: string) => void;
+  onNextStep: NextStepHandler;
 }
 
 /**
@@ -297,7 +298,7 @@ function AssistantContent({
 }: {
   message: ChatMessage;
   chatId: string;
-  onNextStep: (text: string) => void;
+  onNextStep: NextStepHandler;
 }) {
   if (message.isLoading) return <LiveReply chatId={chatId} shell={message} />;
   const text = textOf(message);

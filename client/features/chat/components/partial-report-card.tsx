@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { NextStepButton, type NextStepHandler } from './next-step-button';
 import { BarChart3Icon, FileTextIcon, LoaderCircleIcon } from 'lucide-react';
 import { FileViewDialog, type ViewedFile } from '@/components/file-view-dialog';
 import type { ChatMessage } from '../lib/chat-cache';
@@ -22,7 +23,7 @@ export function PartialReportCard({
   chatId: string;
   /** Still arriving (a spinner, no clickable next steps yet). */
   streaming: boolean;
-  onNextStep?: (text: string) => void;
+  onNextStep?: NextStepHandler;
 }) {
   const [viewed, setViewed] = React.useState<ViewedFile | null>(null);
   return (
@@ -74,15 +75,12 @@ export function PartialReportCard({
           <ol className="flex list-none flex-col gap-1">
             {report.nextSteps.map((step, index) => (
               <li key={index}>
-                <button
-                  type="button"
+                <NextStepButton
+                  index={index}
+                  description={step}
                   disabled={streaming || !onNextStep}
-                  className="flex w-full gap-2 rounded-md px-2 py-1.5 text-left text-sm text-primary transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none disabled:pointer-events-none disabled:opacity-70"
-                  onClick={() => onNextStep?.(step.trim())}
-                >
-                  <span className="shrink-0 font-medium tabular-nums">{index + 1}.</span>
-                  <span>{step}</span>
-                </button>
+                  onNextStep={onNextStep}
+                />
               </li>
             ))}
           </ol>
@@ -160,7 +158,7 @@ export function PartialReportFromText({
 }: {
   text: string;
   chatId: string;
-  onNextStep?: (text: string) => void;
+  onNextStep?: NextStepHandler;
   /** Of the bubble the text shows in when it holds no report. */
   className?: string;
 }) {

@@ -142,6 +142,39 @@ describe('StructuredResponseCard', () => {
       '2.Compare with last year',
     ]);
     await userEvent.click(screen.getByRole('button', { name: /Compare with last year/ }));
-    await waitFor(() => expect(onNextStep).toHaveBeenCalledWith('Compare with last year'));
+    await waitFor(() =>
+      expect(onNextStep).toHaveBeenCalledWith('Compare with last year', undefined),
+    );
+  });
+
+  it('gives a step that asks the user to act its action, with or without the report saying so', async () => {
+    const onNextStep = vi.fn();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <StructuredResponseCard
+          report={{
+            ...report,
+            next_steps: [
+              { step_description: 'Attach the export from your HR system as CSV or XLSX' },
+              { step_description: 'Paste the copy you want reviewed', action: 'paste' },
+              { step_description: 'Pick the column that holds base pay' },
+            ],
+          }}
+          chatId="c1"
+          onNextStep={onNextStep}
+        />
+      </QueryClientProvider>,
+    );
+    const attach = screen.getByRole('button', { name: /Attach the export/ });
+    expect(attach.getAttribute('data-action')).toBe('attach');
+    expect(attach.textContent).toContain('opens the file picker');
+    await userEvent.click(attach);
+    await userEvent.click(screen.getByRole('button', { name: /Paste the copy/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Pick the column/ }));
+    expect(onNextStep.mock.calls).toEqual([
+      ['Attach the export from your HR system as CSV or XLSX', 'attach'],
+      ['Paste the copy you want reviewed', 'paste'],
+      ['Pick the column that holds base pay', 'reading'],
+    ]);
   });
 });

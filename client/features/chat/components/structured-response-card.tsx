@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { NextStepButton, type NextStepHandler } from './next-step-button';
 import { CheckIcon, DownloadIcon, EyeIcon, FileTextIcon, SaveIcon } from 'lucide-react';
 import type { SaveChartPayload } from '@contract/chart';
 import type { ChartItem, FileItem, StructuredResponse } from '@contract/structured-response';
@@ -14,13 +15,13 @@ import { Markdown } from '@/components/markdown/markdown';
 export interface StructuredResponseCardProps {
   report: StructuredResponse;
   chatId: string;
-  /** Sends a next step's text as a new message. */
-  onNextStep: (text: string) => void;
+  /** Sends a next step's text as a new message, or does the step's action (ADR 0056). */
+  onNextStep: NextStepHandler;
 }
 
 /**
  * Structured response card (spec section 2): task name, text / file / chart items, and the
- * numbered "Next Steps:" that send their text when clicked.
+ * numbered "Next Steps:" that send their text when clicked, or do what they ask of the user.
  */
 export const StructuredResponseCard = React.memo(function StructuredResponseCard({
   report,
@@ -48,14 +49,12 @@ export const StructuredResponseCard = React.memo(function StructuredResponseCard
           <ol className="flex list-none flex-col gap-1">
             {steps.map((step, index) => (
               <li key={index}>
-                <button
-                  type="button"
-                  className="flex w-full gap-2 rounded-md px-2 py-1.5 text-left text-sm text-primary transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-                  onClick={() => onNextStep(step.step_description.trim())}
-                >
-                  <span className="shrink-0 font-medium tabular-nums">{index + 1}.</span>
-                  <span>{step.step_description}</span>
-                </button>
+                <NextStepButton
+                  index={index}
+                  description={step.step_description}
+                  action={step.action}
+                  onNextStep={onNextStep}
+                />
               </li>
             ))}
           </ol>

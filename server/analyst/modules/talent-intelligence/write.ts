@@ -1,12 +1,21 @@
 import { grouped, plural } from '../../report/words';
 import type { ContentItem, StructuredResponse } from '@contract/structured-response';
 import { barChart, doughnutChart, lineChart } from '../../tools/charts';
-import { csvText, file, finishReport, markdownTable, text } from '../../tools/reports';
+import { nextStepActionOf } from '@contract/structured-response';
+import { csvText, file, fileNameFor, finishReport, markdownTable, text } from '../../tools/reports';
 import type { ToolCallRecord } from '../../tools/tool';
 import { HONESTY_NOTE, type PlanContext } from '../module';
 import { isError, list } from '../report-parts';
 import { mixedCurrencies, type Basis } from './people';
-import { bodyOf, dimensionsIn, taskOf, type TalentTask } from './plan';
+import {
+  bodyOf,
+  callsFor,
+  dimensionsIn,
+  questionParts,
+  taskOf,
+  type TalentPart,
+  type TalentTask,
+} from './plan';
 import { reskillingReport } from './reskilling';
 import { skillsReport } from './skills';
 import type { AttritionResult, RateRow } from './tools/attrition';
@@ -160,7 +169,10 @@ function rateTable(dimension: string, groups: RateRow[], typeKnown: boolean): st
 function attritionPart(r: AttritionResult, request: string): Part {
   const p = empty();
   const asked = dimensionsIn(request);
-  const lead = r.by.find((b) => b.dimension === asked[0]) ?? null;
+  // "Where is attrition highest?" names no split: the first one shown answers it.
+  const lead =
+    r.by.find((b) => b.dimension === asked[0]) ??
+    (/\b(which|where)\b/i.test(bodyOf(request)) ? (r.by[0] ?? null) : null);
   const ranked = lead?.groups.filter((g) => !g.small && g.group !== 'Not stated') ?? [];
   const top = [...ranked].sort((a, b) => b.rate - a.rate)[0];
   const most = [...(lead?.groups ?? [])].sort((a, b) => b.leavers - a.leavers)[0];
@@ -367,6 +379,9 @@ function gapCell(g: Gap, v: number | null): string {
 const currencyWords = (currencies: string[]) =>
   currencies.length === 1 ? `in ${currencies[0]}` : "in the file's currency";
 
+const NO_GRADE =
+  'the file has no grade or level column; add one (Grade, Level or Band) and attach the file again to see the gap within each grade';
+
 function genderPayPart(r: GenderPayGapResult): Part {
   const p = empty();
   const o = r.overall;
@@ -428,6 +443,7 @@ function genderPayPart(r: GenderPayGapResult): Part {
         gapCell(g, g.medianGap),
         g.flag ?? '',
       ]),
+      NO_GRADE,
     ),
     '',
     '### Pay quartiles by gender',
@@ -475,16 +491,20 @@ function genderPayPart(r: GenderPayGapResult): Part {
       ],
       { yTitle: '%', max: 100 },
     ),
-    barChart(
-      'Median gender pay gap by grade',
-      stated.map((g) => g.group),
-      [{ label: 'Median gap (%)', data: stated.map((g) => g.medianGap!) }],
-      { yTitle: '%' },
-    ),
   );
+  // No grade in the file: the table's line says so; no empty chart, no step the data cannot take.
+  if (stated.length)
+    p.charts.push(
+      barChart(
+        'Median gender pay gap by grade',
+        stated.map((g) => g.group),
+        [{ label: 'Median gap (%)', data: stated.map((g) => g.medianGap!) }],
+        { yTitle: '%' },
+      ),
+    );
   p.nextSteps.push(
     "Check this cycle's performance ratings for bias by gender, age band, location and part-time status",
-    'Show pay by grade with quartiles',
+    ...(r.byLevel.length ? ['Show pay by grade with quartiles'] : []),
   );
   return p;
 }
@@ -1646,45 +1666,182 @@ function howIRead(calls: ToolCallRecord[]): string | null {
   return lines.join('\n');
 }
 
-/** The parts for the results, the task's own first. */
-function partsOf(ctx: PlanContext, task: TalentTask, source: string): Part[] {
-  const c = ctx.calls;
-  const parts: Part[] = [];
-  const push = <T>(tool: string, make: (r: T) => Part) => {
-    const r = outputOf<T>(c, tool);
-    if (r) parts.push({ ...make(r), tool });
+/** The part built from one tool's result, read for a request's words; null without a result. */
+function partFor(
+  tool: string,
+  calls: ToolCallRecord[],
+  request: string,
+  source: string,
+): Part | null {
+  const make: Record<string, (r: never) => Part> = {
+    ti_regretted_leavers: regrettedPart,
+    ti_early_tenure_attrition: earlyTenurePart,
+    ti_reskilling_plan: (r: ReskillingResult) => reskillingPart(r, source),
+    ti_promotion_readiness: promotionPart,
+    ti_hiring_funnel: funnelPart,
+    ti_plan_vs_budget: planPart,
+    ti_succession_cover: successionPart,
+    ti_compa_ratio: compaPart,
+    ti_salary_bands: bandsPart,
+    ti_gender_pay_gap: genderPayPart,
+    ti_rating_bias: biasPart,
+    ti_calibration: calibrationPart,
+    ti_spans_of_control: spansPart,
+    ti_skills_gap: (r: SkillsGapResult) => skillsPart(r, source),
+    ti_headcount: (r: HeadcountResult) => headcountPart(r, request),
+    ti_attrition: (r: AttritionResult) => attritionPart(r, request),
+    ti_tenure: tenurePart,
+    ti_pay: (r: PayResult) => payPart(r, request),
   };
-  const order: Record<string, () => void> = {
-    ti_regretted_leavers: () => push<RegrettedResult>('ti_regretted_leavers', regrettedPart),
-    ti_early_tenure_attrition: () =>
-      push<EarlyTenureResult>('ti_early_tenure_attrition', earlyTenurePart),
-    ti_reskilling_plan: () =>
-      push<ReskillingResult>('ti_reskilling_plan', (r) => reskillingPart(r, source)),
-    ti_promotion_readiness: () => push<PromotionResult>('ti_promotion_readiness', promotionPart),
-    ti_hiring_funnel: () => push<FunnelResult>('ti_hiring_funnel', funnelPart),
-    ti_plan_vs_budget: () => push<PlanResult>('ti_plan_vs_budget', planPart),
-    ti_succession_cover: () => push<SuccessionResult>('ti_succession_cover', successionPart),
-    ti_compa_ratio: () => push<CompaResult>('ti_compa_ratio', compaPart),
-    ti_salary_bands: () => push<BandsResult>('ti_salary_bands', bandsPart),
-    ti_gender_pay_gap: () => push<GenderPayGapResult>('ti_gender_pay_gap', genderPayPart),
-    ti_rating_bias: () => push<RatingBiasResult>('ti_rating_bias', biasPart),
-    ti_calibration: () => push<CalibrationResult>('ti_calibration', calibrationPart),
-    ti_spans_of_control: () => push<SpansResult>('ti_spans_of_control', spansPart),
-    ti_skills_gap: () => push<SkillsGapResult>('ti_skills_gap', (r) => skillsPart(r, source)),
-    ti_headcount: () => push<HeadcountResult>('ti_headcount', (r) => headcountPart(r, ctx.request)),
-    ti_attrition: () => push<AttritionResult>('ti_attrition', (r) => attritionPart(r, ctx.request)),
-    ti_tenure: () => push<TenureResult>('ti_tenure', tenurePart),
-    ti_pay: () => push<PayResult>('ti_pay', (r) => payPart(r, ctx.request)),
-  };
-  // The calls in the order planned: the first answers the question.
+  const r = outputOf<never>(calls, tool);
+  return r && make[tool] ? { ...make[tool](r), tool } : null;
+}
+
+/** The parts for the results, in the order the calls were planned (the first answers). */
+function partsOf(ctx: PlanContext, source: string): Part[] {
   const seen = new Set<string>();
-  for (const call of c) {
-    if (seen.has(call.tool) || !order[call.tool]) continue;
+  const parts: Part[] = [];
+  for (const call of ctx.calls) {
+    if (seen.has(call.tool)) continue;
     seen.add(call.tool);
-    order[call.tool]!();
+    const part = partFor(call.tool, ctx.calls, ctx.request, source);
+    if (part) parts.push(part);
   }
-  void task;
   return parts;
+}
+
+/** A section's name in a several-part report, and in its title ("Attrition and gender pay gap"). */
+const SECTION_TITLES: Record<TalentTask, string> = {
+  regretted: 'Regretted leavers',
+  'early-tenure': 'Early tenure attrition',
+  reskilling: 'Reskilling plan',
+  promotion: 'Promotion readiness',
+  funnel: 'Hiring funnel',
+  'plan-budget': 'Headcount plan versus budget',
+  succession: 'Succession cover',
+  market: 'Pay against market',
+  bands: 'Salary band health',
+  'gender-pay': 'Gender pay gap',
+  'rating-bias': 'Rating bias',
+  calibration: 'Calibration',
+  spans: 'Spans of control',
+  attrition: 'Attrition',
+  skills: 'Skills gaps',
+  tenure: 'Tenure',
+  pay: 'Pay',
+  headcount: 'Headcount',
+  overview: 'Workforce overview',
+};
+
+/** The column roles of the tables read, or null when the reading is not in the results. */
+function rolesRead(calls: ToolCallRecord[]): Set<string> | null {
+  const read = outputOf<{ tables?: Array<{ columns?: Array<{ role?: string | null }> }> }>(
+    calls,
+    'read_tables',
+  );
+  if (!read?.tables) return null;
+  return new Set(
+    read.tables.flatMap((t) => (t.columns ?? []).flatMap((c) => (c.role ? [c.role] : []))),
+  );
+}
+
+/** Words of a next step and the column role it needs. */
+const STEP_NEEDS: Array<[RegExp, string]> = [
+  [/\b(grades?|levels?|bands?)\b/i, 'level'],
+  [/\b(locations?|sites?|offices?|countr(y|ies))\b/i, 'location'],
+  [/\bgender\b/i, 'gender'],
+  [/\b(ratings?|performance)\b/i, 'rating'],
+  [/\bmanagers?\b/i, 'managerId'],
+];
+
+/**
+ * Next steps the data can take (ADR 0057): no "by grade" step when the file has no grade
+ * column. A step that asks the user to act (attach, add a column) stays.
+ */
+export function stepsTheDataSupports(steps: string[], calls: ToolCallRecord[]): string[] {
+  const roles = rolesRead(calls);
+  if (!roles) return steps;
+  return steps.filter(
+    (step) =>
+      nextStepActionOf(step) !== undefined ||
+      STEP_NEEDS.every(([re, role]) => !re.test(step) || roles.has(role)),
+  );
+}
+
+/**
+ * The report of a request that names several analyses (ADR 0058): one section per part, in the
+ * order asked, each with its answer first; a part the files cannot answer says so in one line.
+ */
+function sectionsReport(
+  ctx: PlanContext,
+  asked: TalentPart[],
+  source: string,
+  how: string | null,
+  definitions: string[],
+): StructuredResponse {
+  const calls = ctx.calls;
+  const content: ContentItem[] = [];
+  const md: string[] = [];
+  const steps: string[] = [];
+  const files: ContentItem[] = [];
+  const titles = asked.map((p) => SECTION_TITLES[p.task]);
+  const taskName = list(
+    titles.map((t, i) => (i === 0 ? t : t.charAt(0).toLowerCase() + t.slice(1))),
+  );
+  asked.forEach((p, i) => {
+    const tools = callsFor(p.task, p.request, ctx.history).map((c) => c.tool);
+    const parts = tools.flatMap((tool) => {
+      const part = partFor(tool, calls, p.request, source);
+      return part ? [part] : [];
+    });
+    const heading = `## ${i + 1}. ${titles[i]}`;
+    if (!parts.length) {
+      const why = calls
+        .filter((c) => tools.includes(c.tool) && isError(c.output))
+        .map((c) => (c.output as { error: string }).error)[0];
+      const line = `${why ? `Not answered: ${why}` : `Not answered from ${source}.`} To answer it I need ${NEEDS[p.task]}.`;
+      content.push(text(`${heading}\n\n${line}`));
+      md.push(heading, '', line, '');
+      steps.push('Attach the export from your HR system as CSV or XLSX');
+      return;
+    }
+    const answer = parts.flatMap((x) => x.answer);
+    const details = parts.flatMap((x) => x.details);
+    content.push(
+      text([heading, '', answer[0]!, ...answer.slice(1).map((a) => `- ${a}`)].join('\n')),
+      ...parts.flatMap((x) => x.charts).slice(0, 3),
+    );
+    if (details.length) content.push(text(details.join('\n')));
+    md.push(heading, '', ...answer.map((a) => `- ${a}`), '', ...details);
+    steps.push(...parts.flatMap((x) => x.nextSteps));
+    files.push(
+      ...parts
+        .flatMap((x) => x.files)
+        .filter((f) => f.type !== 'file' || !f.filename.endsWith('.md')),
+    );
+  });
+  const closing = [
+    ...(how ? [how, ''] : []),
+    '### Definitions used',
+    '',
+    ...definitions.map((d) => `- ${d}`),
+    '',
+    HONESTY_NOTE,
+  ];
+  content.push(text(closing.join('\n')));
+  content.push(
+    ...files,
+    file(
+      fileNameFor(taskName, 'md'),
+      [`# ${taskName}: ${source}`, '', ...md, ...closing, ''].join('\n'),
+    ),
+  );
+  const nextSteps = stepsTheDataSupports([...new Set(steps)], calls).slice(0, 4);
+  return finishReport({
+    taskName,
+    content,
+    nextSteps: nextSteps.length ? nextSteps : ['Show headcount by department and grade'],
+  });
 }
 
 export function writeTalent(ctx: PlanContext): StructuredResponse {
@@ -1692,7 +1849,8 @@ export function writeTalent(ctx: PlanContext): StructuredResponse {
   const calls = ctx.calls;
   const failures = calls.flatMap((c) => (isError(c.output) ? [c.output.error] : []));
   const source = ctx.files.find((f) => f.kind === 'table')?.fileName ?? 'your file';
-  const parts = partsOf(ctx, task, source);
+  const asked = questionParts(ctx.request);
+  const parts = partsOf(ctx, source);
   if (!parts.length) {
     const notTables = ctx.files
       .filter((f) => f.kind !== 'table')
@@ -1716,6 +1874,7 @@ export function writeTalent(ctx: PlanContext): StructuredResponse {
     ),
   ];
   const how = howIRead(calls);
+  if (asked.length > 1) return sectionsReport(ctx, asked, source, how, definitions);
   const answer = [...first.answer, ...rest.flatMap((p) => p.answer)];
   const content: ContentItem[] = [
     text(
@@ -1761,9 +1920,12 @@ export function writeTalent(ctx: PlanContext): StructuredResponse {
   // A part that already hands over its own full report (skills, reskilling) is not repeated.
   const hasReport = partFiles.some((f) => f.type === 'file' && f.filename.endsWith('.md'));
   content.push(...partFiles, ...(hasReport ? [] : [file(reportName, md)]));
-  const nextSteps = [...new Set(parts.flatMap((p) => p.nextSteps))]
-    .filter((s) => s.toLowerCase() !== bodyOf(ctx.request).toLowerCase())
-    .slice(0, 4);
+  const nextSteps = stepsTheDataSupports(
+    [...new Set(parts.flatMap((p) => p.nextSteps))].filter(
+      (s) => s.toLowerCase() !== bodyOf(ctx.request).toLowerCase(),
+    ),
+    calls,
+  ).slice(0, 4);
   return finishReport({
     taskName,
     content,
