@@ -12,6 +12,7 @@ import * as xpath from 'xpath';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuditOrigin } from '../audit/audit';
 import type { CompanySaml, User } from '../db/schema';
+import { spUrls } from './saml-settings';
 import * as repo from './saml.repo';
 import type { CurrentSession } from './sessions';
 import {
@@ -104,16 +105,12 @@ export class SamlService {
 
   /** The SP's entity id (the Audience the IdP must name) for a company: stable, one per company. */
   entityId(companyId: number): string {
-    return `${this.deps.config.appUrl}/api/auth/saml/${companyId}`;
+    return spUrls(this.deps.config.appUrl, companyId).spEntityId;
   }
 
   /** Where the IdP posts its answer (the Recipient and Destination it must name). */
   acsUrl(companyId: number): string {
-    return `${this.entityId(companyId)}/acs`;
-  }
-
-  metadataUrl(companyId: number): string {
-    return `${this.entityId(companyId)}/metadata`;
+    return spUrls(this.deps.config.appUrl, companyId).acsUrl;
   }
 
   /** The SP metadata an IdP is given: served for every company, set up or not (IT needs it first). */
