@@ -86,7 +86,8 @@ function failureOf(err: unknown, company: string): SsoFailure {
   if (/signature/i.test(message)) return new SsoFailure('invalid_signature', company, detail);
   if (/audience|AudienceRestriction/i.test(message))
     return new SsoFailure('wrong_audience', company, detail);
-  if (/expired|not yet valid|too old/i.test(message))
+  // node-saml says "No valid subject confirmation" when every confirmation is out of its time.
+  if (/expired|not yet valid|too old|No valid subject confirmation/i.test(message))
     return new SsoFailure('assertion_expired', company, detail);
   if (/issuer/i.test(message)) return new SsoFailure('wrong_issuer', company, detail);
   return new SsoFailure('invalid_response', company, detail);
