@@ -41,8 +41,7 @@ const ns = {
   saml: 'urn:oasis:names:tc:SAML:2.0:assertion',
 };
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A fresh RSA key and self-signed certificate, made at run time (nothing checked in). */
 export async function samlKeyPair(): Promise<{ privateKey: string; cert: string }> {
@@ -150,9 +149,16 @@ export class TestSamlIdp {
   }
 
   /** Reads an HTTP-Redirect AuthnRequest: its ID, ACS URL and issuer (the SP's entity id). */
-  static readRequest(url: string): { id: string; acsUrl: string; issuer: string; relayState: string } {
+  static readRequest(url: string): {
+    id: string;
+    acsUrl: string;
+    issuer: string;
+    relayState: string;
+  } {
     const u = new URL(url);
-    const xml = inflateRawSync(Buffer.from(u.searchParams.get('SAMLRequest') ?? '', 'base64')).toString();
+    const xml = inflateRawSync(
+      Buffer.from(u.searchParams.get('SAMLRequest') ?? '', 'base64'),
+    ).toString();
     const doc = new DOMParser().parseFromString(xml, 'text/xml');
     const root = doc.documentElement!;
     const issuer = doc.getElementsByTagNameNS(ns.saml, 'Issuer')[0]?.textContent ?? '';

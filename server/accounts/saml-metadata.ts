@@ -25,7 +25,9 @@ export function toPem(text: string): string {
   try {
     new X509Certificate(pem);
   } catch {
-    throw new ValidationError('The certificate is not a readable X.509 certificate (PEM or base64)');
+    throw new ValidationError(
+      'The certificate is not a readable X.509 certificate (PEM or base64)',
+    );
   }
   return pem;
 }

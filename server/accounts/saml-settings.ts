@@ -31,7 +31,9 @@ async function fetchMetadata(url: string): Promise<string> {
     throw new ValidationError(`The IdP metadata could not be read from ${url} (no answer)`);
   }
   if (!res.ok)
-    throw new ValidationError(`The IdP metadata could not be read from ${url} (HTTP ${res.status})`);
+    throw new ValidationError(
+      `The IdP metadata could not be read from ${url} (HTTP ${res.status})`,
+    );
   const text = await res.text();
   if (text.length > METADATA_MAX_BYTES)
     throw new ValidationError('The IdP metadata is larger than 1 MB');
@@ -47,9 +49,7 @@ export async function samlValues(
   if (input.metadataUrl || input.metadataXml) {
     if (input.metadataUrl && input.metadataXml)
       throw new ValidationError('Give the metadata URL or the metadata XML, not both');
-    const idp = parseIdpMetadata(
-      input.metadataXml ?? (await fetchMetadata(input.metadataUrl!)),
-    );
+    const idp = parseIdpMetadata(input.metadataXml ?? (await fetchMetadata(input.metadataUrl!)));
     if (!isAcceptableIdpUrl(idp.ssoUrl))
       throw new ValidationError(
         'The single sign-on URL must be an https:// URL (http:// only for an IdP on this machine)',

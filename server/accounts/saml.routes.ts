@@ -5,7 +5,13 @@ import type { SamlService } from './saml.service';
 import { setSessionCookie } from './sessions';
 import { samlCookieOptions, samlRequestCookieName, ssoFailed } from './sso.routes';
 
-const CompanyParam = z.object({ companyId: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+const CompanyParam = z.object({
+  companyId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 /** What an IdP posts to the ACS (HTTP-POST binding); a response is base64 XML, a few KB. */
 const AcsBody = z.object({

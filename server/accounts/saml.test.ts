@@ -186,7 +186,11 @@ describe('sign-in with the company identity provider (SAML 2.0)', () => {
     const { company, email } = await samlCompany();
     const forged = await samlKeyPair();
     const wrongKey = await signIn(email('eve'), { privateKey: forged.privateKey });
-    expectRefused(wrongKey.res, 403, /not signed with Umbrella \w+'s identity provider's certificate/);
+    expectRefused(
+      wrongKey.res,
+      403,
+      /not signed with Umbrella \w+'s identity provider's certificate/,
+    );
     expect(await lastFailureReason(company.id)).toBe('invalid_signature');
 
     // Signed for bob, then the address changed to the boss's.
@@ -204,7 +208,10 @@ describe('sign-in with the company identity provider (SAML 2.0)', () => {
     expectRefused(res, 403, /not signed with .* certificate/);
     const unsigned = await signIn(email('carl'), { unsigned: true });
     expectRefused(unsigned.res, 403, /not signed with/);
-    const made = await t.database.db.select().from(users).where(like(users.email, `%@${email('x').split('@')[1]}`));
+    const made = await t.database.db
+      .select()
+      .from(users)
+      .where(like(users.email, `%@${email('x').split('@')[1]}`));
     expect(made).toEqual([]);
   });
 

@@ -449,7 +449,11 @@ async function samlCommand(sub: string | undefined, args: string[], io: AdminIo)
         {
           ...(url ? { metadataUrl: url } : {}),
           ...(metadataXml !== undefined ? { metadataXml } : {}),
-          ...(values.enforce ? { enforced: true } : values['no-enforce'] ? { enforced: false } : {}),
+          ...(values.enforce
+            ? { enforced: true }
+            : values['no-enforce']
+              ? { enforced: false }
+              : {}),
         },
         actor,
       );
@@ -466,7 +470,9 @@ async function samlCommand(sub: string | undefined, args: string[], io: AdminIo)
     case 'remove': {
       const c = await company();
       await removeSaml(io.db, clock, c, actor);
-      io.out(`SAML single sign-on removed for ${c.name}: its staff sign in with password and code again.`);
+      io.out(
+        `SAML single sign-on removed for ${c.name}: its staff sign in with password and code again.`,
+      );
       return;
     }
     default:
