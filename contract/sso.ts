@@ -41,3 +41,39 @@ export const ssoRequiredMessage = (company: string) =>
 /** POST /api/logout: the spec's message, and the provider's sign-out page after an SSO sign-in. */
 export const LogoutAnswer = MessageBody.extend({ logoutUrl: z.string().optional() });
 export type LogoutAnswer = z.infer<typeof LogoutAnswer>;
+
+// A company's SAML 2.0 identity provider (ADR 0075), set in the console or with the admin command.
+
+/**
+ * PUT /api/admin/saml: the IdP's metadata (a URL to read or the XML itself), or its entity id,
+ * single sign-on URL and signing certificate typed in. Fields left out keep their stored value.
+ */
+export const SamlSettingsBody = z
+  .object({
+    metadataUrl: z.string().trim().max(1000, 'The metadata URL is at most 1000 characters'),
+    metadataXml: z.string().max(500_000, 'The metadata is at most 500 KB'),
+    entityId: z.string().trim().max(500, 'The IdP entity ID is at most 500 characters'),
+    ssoUrl: z.string().trim().max(1000, 'The single sign-on URL is at most 1000 characters'),
+    certificate: z.string().trim().max(20_000, 'The certificate is at most 20,000 characters'),
+    enforced: z.boolean(),
+  })
+  .partial();
+export type SamlSettingsBody = z.infer<typeof SamlSettingsBody>;
+
+/** What the console shows: the IdP as stored (certificates are public) and what to give the IdP. */
+export const SamlSettingsDto = z.object({
+  companyId: z.number().int(),
+  /** Whether the IdP is set; the SP values below are shown either way (the IdP needs them first). */
+  configured: z.boolean(),
+  idpEntityId: z.string().nullable(),
+  ssoUrl: z.string().nullable(),
+  metadataUrl: z.string().nullable(),
+  /** Subject and expiry of each signing certificate, e.g. "CN=Okta, until 2027-05-01". */
+  certificates: z.array(z.object({ subject: z.string(), validTo: z.string() })),
+  enforced: z.boolean(),
+  spEntityId: z.string(),
+  acsUrl: z.string(),
+  spMetadataUrl: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type SamlSettingsDto = z.infer<typeof SamlSettingsDto>;

@@ -42,6 +42,9 @@ import { securityHeaders } from './lib/security-headers';
 import { agentsRuntime } from './workspace/turns/runtime';
 import { agentFor as registryAgentFor, type AgentFor } from './analyst/registry';
 
+/** The SAML Assertion Consumer Service of a company (the IdP posts to it from its own site). */
+const SAML_ACS = /^\/api\/auth\/saml\/\d+\/acs(\?|$)/;
+
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -196,7 +199,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
     const api = req.url.startsWith('/api');
     // Cross-site requests never change state: a foreign Origin or a cross-site fetch is refused.
-    if (api && STATE_CHANGING.has(req.method)) {
+    // Except a SAML IdP's answer, a cross-site form post by design: the signed assertion and the
+    // browser's request cookie vouch for it (docs/decisions/0075-saml-sign-in.md).
+    if (api && STATE_CHANGING.has(req.method) && !SAML_ACS.test(req.url)) {
       const origin = req.headers.origin;
       if (
         req.headers['sec-fetch-site'] === 'cross-site' ||

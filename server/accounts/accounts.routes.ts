@@ -20,6 +20,8 @@ import { MessageBody } from '@contract/errors';
 import { originOf } from '../audit/audit';
 import { LogoutAnswer } from '@contract/sso';
 import { AccountsService } from './accounts.service';
+import { samlRoutes } from './saml.routes';
+import { SamlService } from './saml.service';
 import { ssoRoutes } from './sso.routes';
 import { SsoService } from './sso.service';
 import { dummyHash } from './passwords';
@@ -47,8 +49,10 @@ async function signedIn(req: FastifyRequest) {
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
   const sso = new SsoService(app.deps, app.log);
+  const saml = new SamlService(app.deps, sso, app.log);
   const accounts = new AccountsService(app.deps, app.log, sso);
-  await app.register(ssoRoutes(sso));
+  await app.register(ssoRoutes(sso, saml));
+  await app.register(samlRoutes(saml));
   app.addHook('onClose', async () => accounts.drain());
   // Computed now, so the first unknown address at sign-in is not the one request that pays for it.
   await dummyHash();

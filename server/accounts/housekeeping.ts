@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { DbOrTx } from '../db/connect';
 import { emailVerificationTokens, otpTokens, passwordResetTokens, sessions } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import { purgeExpiredRequests } from './saml.repo';
 import { purgeExpiredLogins } from './sso.repo';
 
 /** How often each process deletes what expired (before, nothing was ever purged). */
@@ -39,6 +40,7 @@ export async function purgeExpired(db: DbOrTx, clock: Clock) {
         .returning({ id: passwordResetTokens.id }),
     ),
     ssoLogins: await purgeExpiredLogins(now, db),
+    samlRequests: await purgeExpiredRequests(now, db),
   };
 }
 

@@ -63,6 +63,31 @@ export const SSO_FAILURE_TEXT: Record<
     status: 403,
     text: (c) => `Your Atrium account is disabled. Ask ${c ?? 'your company'}'s administrator.`,
   },
+  wrong_issuer: {
+    status: 403,
+    text: (c) =>
+      `This sign-in answer came from an identity provider that is not ${theProvider(c)}, so it was not accepted.`,
+  },
+  invalid_signature: {
+    status: 403,
+    text: (c) =>
+      `The sign-in answer is not signed with ${theProvider(c)}'s certificate, so it was not accepted. If your IT team changed the certificate, your administrator needs to update the single sign-on settings.`,
+  },
+  wrong_audience: {
+    status: 403,
+    text: (c) =>
+      `The sign-in answer from ${theProvider(c)} was made for another application, not this Atrium. Your IT team needs to check the Audience (SP entity ID) they set for Atrium.`,
+  },
+  wrong_recipient: {
+    status: 403,
+    text: (c) =>
+      `The sign-in answer from ${theProvider(c)} was addressed to another URL. Your IT team needs to check the Assertion Consumer Service URL they set for Atrium.`,
+  },
+  assertion_expired: {
+    status: 400,
+    text: (c) =>
+      `The sign-in answer from ${theProvider(c)} is outside its validity time (expired, or not yet valid). Start again from the sign-in page; if it keeps happening, the clocks of the two servers differ.`,
+  },
   settings_unreadable: {
     status: 500,
     text: () =>

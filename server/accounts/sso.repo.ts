@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/connect';
 import {
   companies,
   companyDomains,
+  companySaml,
   companySso,
   ssoIdentities,
   ssoLogins,
@@ -62,12 +63,16 @@ export async function upsertSso(
   now: Date,
   db: DbOrTx,
 ): Promise<CompanySso> {
-  const [row] = await db
-    .insert(companySso)
-    .values({ companyId, ...values, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: companySso.companyId, set: { ...values, updatedAt: now } })
-    .returning();
-  return row!;
+  // One provider per company: its SAML settings, if any, go (ADR 0075).
+  return db.transaction(async (tx) => {
+    await tx.delete(companySaml).where(eq(companySaml.companyId, companyId));
+    const [row] = await tx
+      .insert(companySso)
+      .values({ companyId, ...values, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: companySso.companyId, set: { ...values, updatedAt: now } })
+      .returning();
+    return row!;
+  });
 }
 
 export async function deleteSso(companyId: number, db: DbOrTx): Promise<boolean> {

@@ -5,12 +5,42 @@ import { SsoLookupAnswer, SsoLookupQuery } from '@contract/sso';
 import { originOf } from '../audit/audit';
 import type { Config } from '../config';
 import { ssoFailurePage, SSO_FAILURE_TEXT } from './sso-page';
+import type { SamlService } from './saml.service';
 import { SSO_LOGIN_TTL_MS, SsoFailure, type SsoService } from './sso.service';
 import { setSessionCookie } from './sessions';
 
 /** The cookie that ties a sign-in at the provider to the browser that started it. */
 export function ssoStateCookieName(config: Pick<Config, 'secureCookies'>): string {
   return config.secureCookies ? '__Host-atrium_sso_state' : 'atrium_sso_state';
+}
+
+/** The cookie that ties a SAML answer to the browser that sent the AuthnRequest (its ID). */
+export function samlRequestCookieName(config: Pick<Config, 'secureCookies'>): string {
+  return config.secureCookies ? '__Host-atrium_saml_request' : 'atrium_saml_request';
+}
+
+/**
+ * The IdP answers with a cross-site POST, which carries no SameSite=Lax cookie: with https the
+ * cookie is SameSite=None (Secure); over http on this machine (development, tests, where the IdP
+ * is same-site) browsers refuse None without Secure, so it is Lax there (ADR 0075).
+ */
+export function samlCookieOptions(config: Pick<Config, 'secureCookies'>) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: config.secureCookies ? ('none' as const) : ('lax' as const),
+    secure: config.secureCookies,
+  };
+}
+
+/** A failed start or answer is a page (a page navigation), never the API's JSON or a stack. */
+export function ssoFailed(reply: FastifyReply, err: unknown) {
+  if (!(err instanceof SsoFailure)) throw err;
+  return reply
+    .code(SSO_FAILURE_TEXT[err.reason].status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(ssoFailurePage(err.reason, err.company));
 }
 
 /** Query values a provider sends back are short; anything else is not read. */
@@ -22,10 +52,11 @@ const CallbackQuery = z.record(z.string().max(64), z.string().max(4096));
  * callback are page navigations: their failures are pages (sso-page.ts), not JSON.
  */
 export const ssoRoutes =
-  (sso: SsoService): FastifyPluginAsyncZod =>
+  (sso: SsoService, saml: SamlService): FastifyPluginAsyncZod =>
   async (app) => {
     const { config } = app.deps;
     const stateCookie = ssoStateCookieName(config);
+    const samlCookie = samlRequestCookieName(config);
     const cookieOptions = {
       path: '/',
       httpOnly: true,
@@ -34,14 +65,7 @@ export const ssoRoutes =
       secure: config.secureCookies,
     };
 
-    const failed = (reply: FastifyReply, err: unknown) => {
-      if (!(err instanceof SsoFailure)) throw err;
-      return reply
-        .code(SSO_FAILURE_TEXT[err.reason].status)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(ssoFailurePage(err.reason, err.company));
-    };
+    const failed = ssoFailed;
 
     app.get(
       '/auth/sso',
@@ -51,6 +75,15 @@ export const ssoRoutes =
 
     app.get('/auth/sso/start', { schema: { querystring: SsoLookupQuery } }, async (req, reply) => {
       try {
+        const provider = await sso.providerFor(req.query.email);
+        if (provider?.kind === 'saml') {
+          const { url, requestId } = await saml.start(provider.companyId);
+          reply.setCookie(samlCookie, requestId, {
+            ...samlCookieOptions(config),
+            maxAge: Math.floor(SSO_LOGIN_TTL_MS / 1000),
+          });
+          return reply.header('cache-control', 'no-store').redirect(url, 302);
+        }
         const { url, state } = await sso.start(req.query.email);
         reply.setCookie(stateCookie, state, {
           ...cookieOptions,

@@ -12,6 +12,7 @@ import { SecretUnreadableError, decryptSecret } from '../lib/secrets';
 import type { Bus } from '../realtime/bus';
 import { findUserByEmail, insertUser, updateUser } from './accounts.repo';
 import { hashPassword } from './passwords';
+import * as samlRepo from './saml.repo';
 import * as repo from './sso.repo';
 import {
   createSession,
@@ -48,7 +49,21 @@ export type SsoFailureReason =
   | 'wrong_domain'
   | 'unverified_email'
   | 'user_disabled'
-  | 'settings_unreadable';
+  | 'settings_unreadable'
+  // SAML (ADR 0075)
+  | 'wrong_issuer'
+  | 'invalid_signature'
+  | 'wrong_audience'
+  | 'wrong_recipient'
+  | 'assertion_expired';
+
+/** The provider a domain signs in with. */
+export interface SsoProvider {
+  kind: 'oidc' | 'saml';
+  companyId: number;
+  company: string;
+  enforced: boolean;
+}
 
 export class SsoFailure extends Error {
   override name = 'SsoFailure';
@@ -69,7 +84,7 @@ export interface SsoDeps {
   clock: Clock;
 }
 
-const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
+export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 
 /** Secrets are bound to their company: a copied row does not decrypt elsewhere. */
 export const ssoSecretContext = (companyId: number) => `company-sso:${companyId}`;
@@ -103,22 +118,51 @@ export class SsoService {
     return `${this.deps.config.appUrl}/api/auth/sso/callback`;
   }
 
+  /**
+   * The provider the address's domain signs in with: OpenID Connect or SAML (ADR 0075), of the
+   * oldest company owning the domain that has one (ADR 0036).
+   */
+  async providerFor(email: string): Promise<SsoProvider | undefined> {
+    const domain = domainOf(email);
+    const [oidcFound, samlId] = await Promise.all([
+      repo.ssoForDomain(domain, this.db),
+      samlRepo.samlCompanyIdForDomain(domain, this.db),
+    ]);
+    if (samlId !== undefined && (!oidcFound || samlId < oidcFound.company.id)) {
+      const saml = await samlRepo.samlForCompany(samlId, this.db);
+      if (saml)
+        return {
+          kind: 'saml',
+          companyId: saml.company.id,
+          company: saml.company.name,
+          enforced: saml.saml.enforced,
+        };
+    }
+    if (!oidcFound) return undefined;
+    return {
+      kind: 'oidc',
+      companyId: oidcFound.company.id,
+      company: oidcFound.company.name,
+      enforced: oidcFound.sso.enforced,
+    };
+  }
+
   /** GET /api/auth/sso: decided by the domain alone, the same shape for every address. */
   async lookup(email: string): Promise<SsoLookupAnswer> {
-    const found = await repo.ssoForDomain(domainOf(email), this.db);
+    const found = await this.providerFor(email);
     if (!found) return { sso: false, enforced: false, company: null, startUrl: null };
     return {
       sso: true,
-      enforced: found.sso.enforced,
-      company: found.company.name,
+      enforced: found.enforced,
+      company: found.company,
       startUrl: `/api/auth/sso/start?email=${encodeURIComponent(email)}`,
     };
   }
 
   /** The company that enforces SSO for the address's domain, if any (password routes refuse it). */
   async enforcedFor(email: string): Promise<string | null> {
-    const found = await repo.ssoForDomain(domainOf(email), this.db);
-    return found?.sso.enforced ? found.company.name : null;
+    const found = await this.providerFor(email);
+    return found?.enforced ? found.company : null;
   }
 
   /** The provider's configuration, discovered once per settings version and kept a while. */
@@ -251,39 +295,59 @@ export class SsoService {
       const idToken = tokens.id_token;
       if (!claims || !idToken)
         throw new SsoFailure('invalid_response', company.name, 'no ID token');
-      const user = await this.findOrCreateUser(company, claims);
-      const sessionInfo: SsoSessionInfo = { companyId: company.id, idToken };
-      const session = await this.db.transaction(async (tx) => {
-        if (previous) await destroySession(tx, previous.sid);
-        const created = await createSession(tx, this.deps.clock, {
-          userId: user.id,
-          stage: 'full',
-          sso: sessionInfo,
-        });
-        return created;
-      });
-      await this.audit({
-        ...origin,
-        action: 'sso_sign_in',
+      const user = await this.provision(company, identityFromClaims(claims));
+      return await this.openSession(company.id, user, previous, origin, {
         companyId: company.id,
-        actorId: user.id,
-        actorEmail: user.email,
-        target: user.email,
+        idToken,
       });
-      if (previous) await announceSessionsEnded(this.deps.bus, [previous.sid]);
-      return { token: session.token, user };
     } catch (err) {
-      if (err instanceof SsoFailure) {
-        this.log.warn({ companyId, reason: err.reason, detail: err.detail }, 'SSO sign-in refused');
-        await this.audit({
-          ...origin,
-          action: 'sso_sign_in_failed',
-          companyId,
-          detail: err.detail ? `${err.reason}: ${err.detail}` : err.reason,
-        }).catch((e: unknown) => this.log.error({ err: e }, 'SSO event not recorded'));
-      }
+      await this.recordFailure(err, companyId, origin);
       throw err;
     }
+  }
+
+  /**
+   * The session a sign-in through a provider opens: the one password + code gives (new sid,
+   * the previous session of this browser ended), and its audit event. OIDC and SAML alike.
+   */
+  async openSession(
+    companyId: number,
+    user: User,
+    previous: CurrentSession | null,
+    origin: AuditOrigin,
+    sso?: SsoSessionInfo,
+  ): Promise<{ token: string; user: User }> {
+    const session = await this.db.transaction(async (tx) => {
+      if (previous) await destroySession(tx, previous.sid);
+      return createSession(tx, this.deps.clock, {
+        userId: user.id,
+        stage: 'full',
+        ...(sso ? { sso } : {}),
+      });
+    });
+    await this.audit({
+      ...origin,
+      action: 'sso_sign_in',
+      companyId,
+      actorId: user.id,
+      actorEmail: user.email,
+      target: user.email,
+      ...(sso ? {} : { detail: 'saml' }),
+    });
+    if (previous) await announceSessionsEnded(this.deps.bus, [previous.sid]);
+    return { token: session.token, user };
+  }
+
+  /** A refusal goes to the log and the audit trail with its reason (ADR 0036). */
+  async recordFailure(err: unknown, companyId: number | null, origin: AuditOrigin): Promise<void> {
+    if (!(err instanceof SsoFailure)) return;
+    this.log.warn({ companyId, reason: err.reason, detail: err.detail }, 'SSO sign-in refused');
+    await this.audit({
+      ...origin,
+      action: 'sso_sign_in_failed',
+      companyId,
+      detail: err.detail ? `${err.reason}: ${err.detail}` : err.reason,
+    }).catch((e: unknown) => this.log.error({ err: e }, 'SSO event not recorded'));
   }
 
   /** Maps what openid-client threw at the code exchange to a reason a person can act on. */
@@ -311,19 +375,24 @@ export class SsoService {
     return new SsoFailure('invalid_response', company, summary);
   }
 
-  private async findOrCreateUser(
+  /**
+   * Finds or makes (just in time) the user a provider vouched for: the address must be on one of
+   * the company's domains; a password account with the address is taken over only when the
+   * provider vouches for it. Later sign-ins bring the provider's current names.
+   */
+  async provision(
     company: { id: number; name: string; emailDomains: string[] },
-    claims: oidc.IDToken,
+    identity: ProvidedIdentity,
   ): Promise<User> {
-    const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+    const email = identity.email.trim().toLowerCase();
     if (!email || !email.includes('@') || email.length > 255)
       throw new SsoFailure('no_email', company.name);
     if (!company.emailDomains.includes(domainOf(email)))
       throw new SsoFailure('wrong_domain', company.name, domainOf(email));
-    const verified = claims.email_verified === true;
-    const names = namesFrom(claims, email);
+    const verified = identity.verified;
+    const names = namesFrom(identity, email);
     const now = this.deps.clock.now();
-    let user = await repo.userForSubject(company.id, claims.sub, this.db);
+    let user = await repo.userForSubject(company.id, identity.subject, this.db);
     if (!user) {
       const existing = await findUserByEmail(email, this.db);
       if (existing) {
@@ -342,7 +411,7 @@ export class SsoService {
           )) ?? (await findUserByEmail(email, this.db));
         if (!user) throw new SsoFailure('invalid_response', company.name, 'user not stored');
       }
-      await repo.linkIdentity(company.id, claims.sub, user.id, this.db);
+      await repo.linkIdentity(company.id, identity.subject, user.id, this.db);
     }
     if (user.disabledAt) throw new SsoFailure('user_disabled', company.name);
     // Later sign-ins bring the provider's current names (and a verification it now vouches for).
@@ -382,12 +451,40 @@ export class SsoService {
   }
 }
 
-function namesFrom(claims: oidc.IDToken, email: string): { firstName: string; lastName: string } {
+/** Who a provider says signed in, whatever the protocol (OIDC claims, SAML attributes). */
+export interface ProvidedIdentity {
+  /** Stable at the provider (OIDC `sub`; SAML NameID, prefixed so the two never meet). */
+  subject: string;
+  email: string;
+  /** The provider vouches that the address is this person's. */
+  verified: boolean;
+  givenName?: unknown;
+  familyName?: unknown;
+  name?: unknown;
+  /** The provider's groups, when it sends them (undefined: it says nothing about groups). */
+  groups?: string[];
+}
+
+function identityFromClaims(claims: oidc.IDToken): ProvidedIdentity {
+  return {
+    subject: claims.sub,
+    email: typeof claims.email === 'string' ? claims.email : '',
+    verified: claims.email_verified === true,
+    givenName: claims.given_name,
+    familyName: claims.family_name,
+    name: claims.name,
+  };
+}
+
+function namesFrom(
+  identity: ProvidedIdentity,
+  email: string,
+): { firstName: string; lastName: string } {
   const text = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : '');
-  let firstName = text(claims.given_name);
-  let lastName = text(claims.family_name);
+  let firstName = text(identity.givenName);
+  let lastName = text(identity.familyName);
   if (!firstName && !lastName) {
-    const [first = '', ...rest] = text(claims.name).split(/\s+/);
+    const [first = '', ...rest] = text(identity.name).split(/\s+/);
     firstName = first;
     lastName = rest.join(' ').slice(0, 100);
   }

@@ -6,8 +6,11 @@ import type { StarterPatch } from '@contract/starters';
 import type { Db } from '../db/connect';
 import type { Starter } from '../db/schema';
 import { validateModelString, type ModelConfig } from '../analyst/registry';
-import { AppError, ValidationError } from '../lib/errors';
+import type { SamlSettingsDto } from '@contract/sso';
+import { removeSaml, samlDto, setSaml } from '../accounts/saml-settings';
+import { samlForCompany } from '../accounts/saml.repo';
 import { parse } from '../lib/validate';
+import { AppError, NotFoundError, ValidationError } from '../lib/errors';
 import { checkLine, checkModels, providerLines } from './models';
 import { newScimToken, removeSso, setSso, showSso, ssoLines, type SsoSecrets } from './sso';
 import {
@@ -67,6 +70,13 @@ Single sign-on (OpenID Connect)
                        with SECRETS_KEY; options left out keep their value
   sso show <company>   the settings (never the secret) and the URIs to register
   sso remove <company>
+
+Single sign-on (SAML 2.0)
+  saml set <company> (--metadata-url <url> | --metadata-file <file>) [--enforce | --no-enforce]
+                       the IdP's metadata (entity ID, SSO URL, signing certificate);
+                       setting SAML replaces the company's OpenID Connect settings
+  saml show <company>  the IdP and the SP metadata URL to give it
+  saml remove <company>
 
 SCIM provisioning
   scim token <company> a new bearer token for <APP_URL>/scim/v2, shown once; the
@@ -469,6 +479,87 @@ async function budgetsCommand(sub: string | undefined, args: string[], io: Admin
   }
 }
 
+const SAML_OPTIONS = {
+  'metadata-url': { type: 'string' },
+  'metadata-file': { type: 'string' },
+  enforce: { type: 'boolean' },
+  'no-enforce': { type: 'boolean' },
+} as const;
+
+async function samlCommand(sub: string | undefined, args: string[], io: AdminIo): Promise<void> {
+  const { values, positionals } = parseCommandArgs(args, SAML_OPTIONS);
+  const company = async () => findCompany(io.db, one(positionals, 'company id or name'));
+  const clock = { now: () => new Date() };
+  const actor = { event: {}, by: 'admin command' };
+  const appUrl = io.appUrl ?? '';
+  switch (sub) {
+    case 'set': {
+      if (values.enforce && values['no-enforce'])
+        throw new UsageError('Give --enforce or --no-enforce, not both');
+      const url = values['metadata-url'];
+      const file = values['metadata-file'];
+      if (url && file) throw new UsageError('Give --metadata-url or --metadata-file, not both');
+      let metadataXml: string | undefined;
+      if (file) {
+        try {
+          metadataXml = await readFile(file, 'utf8');
+        } catch {
+          throw new ValidationError(`Cannot read ${file}`);
+        }
+      }
+      const c = await company();
+      const saml = await setSaml(
+        io.db,
+        clock,
+        c,
+        {
+          ...(url ? { metadataUrl: url } : {}),
+          ...(metadataXml !== undefined ? { metadataXml } : {}),
+          ...(values.enforce
+            ? { enforced: true }
+            : values['no-enforce']
+              ? { enforced: false }
+              : {}),
+        },
+        actor,
+      );
+      io.out(`SAML single sign-on set.\n${samlLines(c, samlDto(appUrl, c.id, saml)).join('\n')}`);
+      return;
+    }
+    case 'show': {
+      const c = await company();
+      const found = await samlForCompany(c.id, io.db);
+      if (!found) throw new NotFoundError(`${c.name} has no SAML single sign-on`);
+      io.out(samlLines(c, samlDto(appUrl, c.id, found.saml)).join('\n'));
+      return;
+    }
+    case 'remove': {
+      const c = await company();
+      await removeSaml(io.db, clock, c, actor);
+      io.out(
+        `SAML single sign-on removed for ${c.name}: its staff sign in with password and code again.`,
+      );
+      return;
+    }
+    default:
+      throw new UsageError(sub ? `Unknown saml command "${sub}"` : 'Give a saml command');
+  }
+}
+
+function samlLines(c: { name: string; emailDomains: string[] }, dto: SamlSettingsDto): string[] {
+  return [
+    `${c.name}: single sign-on (SAML 2.0)`,
+    `  IdP entity ID: ${dto.idpEntityId}`,
+    `  IdP single sign-on URL: ${dto.ssoUrl}`,
+    ...(dto.metadataUrl ? [`  read from: ${dto.metadataUrl}`] : []),
+    ...dto.certificates.map((x) => `  signing certificate: ${x.subject}, valid until ${x.validTo}`),
+    `  enforced: ${dto.enforced ? `yes (no password sign-in for ${c.emailDomains.join(', ')})` : 'no (password sign-in stays)'}`,
+    `  SP metadata URL to give the IdP: ${dto.spMetadataUrl}`,
+    `  SP entity ID (audience): ${dto.spEntityId}`,
+    `  ACS URL (recipient): ${dto.acsUrl}`,
+  ];
+}
+
 /** Runs one admin command; prints what it did or a clear error, and returns the exit code. */
 export async function runAdmin(argv: string[], io: AdminIo): Promise<ExitCode> {
   const [group, sub, ...rest] = argv;
@@ -494,6 +585,9 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<ExitCode> {
         return 0;
       case 'budgets':
         await budgetsCommand(sub, rest, io);
+        return 0;
+      case 'saml':
+        await samlCommand(sub, rest, io);
         return 0;
       case 'scim': {
         if (sub !== 'token') throw new UsageError('Use: scim token <company>');

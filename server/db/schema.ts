@@ -535,6 +535,56 @@ export const ssoIdentities = pgTable(
   ],
 );
 
+/**
+ * A company's own SAML 2.0 identity provider (ADR 0075), beside or instead of OpenID Connect
+ * (one provider per company: setting one removes the other). Certificates are public: stored as
+ * they came, one PEM block each.
+ */
+export const companySaml = pgTable('company_saml', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  idpEntityId: varchar('idp_entity_id', { length: 500 }).notNull(),
+  ssoUrl: varchar('sso_url', { length: 1000 }).notNull(),
+  /** The IdP's signing certificates (PEM, one or more during a rollover). */
+  certificates: text('certificates').array().notNull(),
+  /** Where the settings were read from, when from a metadata URL (read again by `saml set`). */
+  metadataUrl: varchar('metadata_url', { length: 1000 }),
+  enforced: boolean('enforced').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+export type CompanySaml = typeof companySaml.$inferSelect;
+
+/**
+ * An AuthnRequest sent to the IdP and not yet answered: its ID is the answer's InResponseTo.
+ * Taken (deleted) by the first answer, so a replayed assertion finds nothing (ADR 0075).
+ */
+export const samlRequests = pgTable(
+  'saml_requests',
+  {
+    id: varchar('id', { length: 128 }).primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('saml_requests_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The group of the company's identity provider or directory whose members are the company's
+ * admins (ADR 0077): an OIDC/SAML `groups` value or a SCIM group's displayName.
+ */
+export const companyAdminGroups = pgTable('company_admin_groups', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  groupName: varchar('group_name', { length: 255 }).notNull(),
+  updatedAt: updatedAt(),
+});
+
 /** A company's SCIM bearer token (ADR 0037): only its SHA-256 is kept; shown once when made. */
 export const scimTokens = pgTable('scim_tokens', {
   id: serial('id').primaryKey(),
