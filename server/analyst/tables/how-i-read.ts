@@ -71,7 +71,8 @@ function tableLines(t: LoadedTable): string[] {
   for (const l of t.leftOut) facts.push(`${plural(l.rows, l.reason)} left out`);
   facts.push(`${plural(t.rows, 'row')} used`);
   const lines = [`- **${t.source}** (${TABLE_ROLE[t.role]}): ${facts.join('; ')}.`];
-  if (t.shapeFacts.summary && t.shape !== 'people') lines.push(`  - Read as ${t.shapeFacts.summary}`);
+  if (t.shapeFacts.summary && t.shape !== 'people')
+    lines.push(`  - Read as ${t.shapeFacts.summary}`);
   const how = t.readNotes.filter((n) => !n.startsWith('Header on row'));
   if (how.length) lines.push(`  - Read as: ${how.join(' ')}`);
   // Roles are HR meanings: on a table that is not about people (a risk register, salary bands,

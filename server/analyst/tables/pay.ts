@@ -53,7 +53,10 @@ const col = (t: Pick<LoadedTable, 'columns'>, role: ColumnRole): ColumnInfo | un
 
 /** A pay-frequency cell as a basis: the SQL CASE (lower-cased text in, basis out). */
 const BASIS_WORDS: Array<[Exclude<PayBasis, 'perRow'>, string]> = [
-  ['hourly', '^(h|hr|hrly|hour|hours|hourly|per hour|stunde|stündlich|stundenlohn|horaire|por hora)'],
+  [
+    'hourly',
+    '^(h|hr|hrly|hour|hours|hourly|per hour|stunde|stündlich|stundenlohn|horaire|por hora)',
+  ],
   ['weekly', '^(w|wk|week|weekly|per week|wöchentlich|hebdomadaire|semanal)'],
   ['daily', '^(d|day|daily|per day|täglich|journalier|diario)'],
   ['monthly', '^(m|mo|mth|month|monthly|per month|monatlich|monat|mensuel|mensual)'],
@@ -106,7 +109,12 @@ export function payColumnsSql(
         : hourlyRate
           ? `TRY_CAST(${hourlyRate.sql} AS DOUBLE)`
           : 'CAST(NULL AS DOUBLE)';
-  if (!r || !r.converted) return { annualFte: amount, hourly: `(${amount}) / (${r?.fullTimeHours ?? DEFAULT_FULL_TIME_HOURS} * ${WEEKS_PER_YEAR})`, raw: amount };
+  if (!r || !r.converted)
+    return {
+      annualFte: amount,
+      hourly: `(${amount}) / (${r?.fullTimeHours ?? DEFAULT_FULL_TIME_HOURS} * ${WEEKS_PER_YEAR})`,
+      raw: amount,
+    };
   const basis = basisSql(t, r);
   const hours = hoursSql(t, r);
   const ft = r.fullTimeHours;
@@ -142,7 +150,8 @@ export async function readPay(run: Run, t: LoadedTable): Promise<PayReading | nu
     if (m?.h !== null && m?.h !== undefined) {
       fullTimeHours = Number(m.h);
       hoursFrom = `full time is ${fmt(fullTimeHours)} hours a week (the most common full-time value in ${hours.name}); each person's own hours from ${hours.name}`;
-    } else hoursFrom = `each person's hours from ${hours.name}; ${DEFAULT_FULL_TIME_HOURS} hours a week assumed for full time`;
+    } else
+      hoursFrom = `each person's hours from ${hours.name}; ${DEFAULT_FULL_TIME_HOURS} hours a week assumed for full time`;
   } else if (fte)
     hoursFrom = `each person's hours as ${fte.name} × ${DEFAULT_FULL_TIME_HOURS} hours a week (full time assumed at ${DEFAULT_FULL_TIME_HOURS})`;
   const alreadyFte = !!salary && /\bfte\b|full time equivalent/.test(normalizeHeader(salary.name));

@@ -393,7 +393,8 @@ const NUMBER_ROLES = new Set<ColumnRole>([
   'leavers',
 ]);
 /** Headers that hold money: a lone `72.000` there is seventy-two thousand. */
-const MONEY = /salary|pay|compensation|wage|bonus|income|earning|amount|cost|price|gehalt|lohn|hourly/;
+const MONEY =
+  /salary|pay|compensation|wage|bonus|income|earning|amount|cost|price|gehalt|lohn|hourly/;
 
 export function normalizeHeader(header: string): string {
   return header

@@ -69,9 +69,7 @@ export async function readShape(run: Run, t: LoadedTable): Promise<void> {
     const eff = col(t, 'effectiveDate');
     const cycle = col(t, 'reviewCycle');
     const distinct = async (c: ColumnInfo, expr = c.sql) =>
-      Number(
-        (await run(`SELECT count(DISTINCT ${expr}) AS n FROM ${t.sql}`))[0]?.n ?? 0,
-      );
+      Number((await run(`SELECT count(DISTINCT ${expr}) AS n FROM ${t.sql}`))[0]?.n ?? 0);
     if (snap && (await distinct(snap)) > 1) {
       t.shape = 'snapshots';
       const dates = await run(
@@ -147,7 +145,9 @@ export async function readCurrent(run: Run, t: LoadedTable, asOf: string): Promi
           ([k, re]) =>
             `count(*) FILTER (WHERE regexp_matches(lower(coalesce(CAST(${ev.sql} AS VARCHAR), '')), ${re})) AS ${k}`,
         )
-        .join(', ')} FROM ${t.sql} WHERE ${eff.sql} > ${d} - INTERVAL 12 MONTH AND ${eff.sql} <= ${d}`,
+        .join(
+          ', ',
+        )} FROM ${t.sql} WHERE ${eff.sql} > ${d} - INTERVAL 12 MONTH AND ${eff.sql} <= ${d}`,
     );
     const said = kinds
       .map(([k]) => [k, Number(e?.[k] ?? 0)] as const)
@@ -174,7 +174,13 @@ export interface CurrentSource {
 export function currentSource(t: LoadedTable, asOf: string): CurrentSource {
   const d = `DATE ${sqlString(asOf)}`;
   const key = personKeyOf(t);
-  const plain: CurrentSource = { from: t.sql, hire: null, exit: null, left: null, exitReason: null };
+  const plain: CurrentSource = {
+    from: t.sql,
+    hire: null,
+    exit: null,
+    left: null,
+    exitReason: null,
+  };
   if (!key) return plain;
   const exitCol = col(t, 'exitDate');
   const exitOf = (fallback: string) =>

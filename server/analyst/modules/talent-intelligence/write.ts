@@ -183,7 +183,9 @@ function aggregatePart(r: AggregateResult): Part {
         { yTitle: '%' },
       ),
     );
-  p.nextSteps.push('Attach a person-level export (one row per employee) for pay, tenure and the gender pay gap');
+  p.nextSteps.push(
+    'Attach a person-level export (one row per employee) for pay, tenure and the gender pay gap',
+  );
   return p;
 }
 
@@ -348,7 +350,9 @@ function payPart(r: PayResult, request: string): Part {
         `**${g.group}**: median salary **${pay(g.median)}** (middle half ${pay(g.q1)} to ${pay(g.q3)}, ${plural(g.people, 'person', 'people')}).`,
       );
   if (r.notStated) {
-    p.answer.push(`Median salary: **not stated**: ${r.notStated}. Add a pay frequency column (hourly, monthly, annual) or pay on one basis and attach the file again.`);
+    p.answer.push(
+      `Median salary: **not stated**: ${r.notStated}. Add a pay frequency column (hourly, monthly, annual) or pay on one basis and attach the file again.`,
+    );
     return p;
   }
   if (r.perCurrency?.length) {

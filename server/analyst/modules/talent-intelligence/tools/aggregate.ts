@@ -90,13 +90,14 @@ export async function aggregateOf(set: TableSet, t: LoadedTable): Promise<Aggreg
     headcount: o?.hc === null ? null : num(o?.hc),
     leavers: o?.lv === null ? null : num(o?.lv),
     rate: o?.rate === null ? null : round1(num(o?.rate)),
-    rateFrom: lv && hc
-      ? "the groups' leavers ÷ their headcount"
-      : rt && hc
-        ? "the groups' attrition rates weighted by their headcount"
-        : rt
-          ? 'the attrition rate given'
-          : null,
+    rateFrom:
+      lv && hc
+        ? "the groups' leavers ÷ their headcount"
+        : rt && hc
+          ? "the groups' attrition rates weighted by their headcount"
+          : rt
+            ? 'the attrition rate given'
+            : null,
     by,
     personLevel:
       'Person-level figures (pay, the gender pay gap, tenure, ratings, voluntary versus involuntary exits) need a person-level export with one row per employee.',

@@ -99,7 +99,9 @@ function gapOf(group: string, r: Record<string, unknown> | undefined): Gap {
   };
 }
 
-const gapColumns = (pay: string) => `count(*) FILTER (WHERE gender = 'Women')::INTEGER AS w, count(*) FILTER (WHERE gender = 'Men')::INTEGER AS m,
+const gapColumns = (
+  pay: string,
+) => `count(*) FILTER (WHERE gender = 'Women')::INTEGER AS w, count(*) FILTER (WHERE gender = 'Men')::INTEGER AS m,
   avg(${pay}) FILTER (WHERE gender = 'Women') AS mean_w, avg(${pay}) FILTER (WHERE gender = 'Men') AS mean_m,
   median(${pay}) FILTER (WHERE gender = 'Women') AS med_w, median(${pay}) FILTER (WHERE gender = 'Men') AS med_m`;
 

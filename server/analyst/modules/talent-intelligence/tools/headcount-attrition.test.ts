@@ -53,7 +53,9 @@ describe('ti_attrition', () => {
   it('is leavers in the trailing 12 months over the average headcount, split by exit type', async () => {
     const leavers = people.filter(inWindow);
     const avg = avgHeadcount(() => true);
-    const result = (await attritionTool.run(contextOf(set), { by: ['department'] })) as AttritionResult;
+    const result = (await attritionTool.run(contextOf(set), {
+      by: ['department'],
+    })) as AttritionResult;
     expect(result.leavers).toBe(leavers.length);
     expect(result.averageHeadcount).toBe(round1(avg));
     expect(result.rate).toBe(round1((leavers.length / avg) * 100));
@@ -87,7 +89,9 @@ describe('ti_attrition', () => {
   });
 
   it('bands leavers by tenure at exit', async () => {
-    const result = (await attritionTool.run(contextOf(set), { by: ['tenureBand'] })) as AttritionResult;
+    const result = (await attritionTool.run(contextOf(set), {
+      by: ['tenureBand'],
+    })) as AttritionResult;
     const under1 = people.filter(
       (p) => inWindow(p) && (Date.parse(p.exit!) - Date.parse(p.hire)) / 86_400_000 / 365.25 < 1,
     );

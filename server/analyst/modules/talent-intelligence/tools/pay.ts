@@ -126,8 +126,7 @@ export const payTool = defineTool({
           .sort((a, b) => a.group.localeCompare(b.group, 'en', { numeric: true })),
       });
     }
-    const overall =
-      !perCur && withSalary && num(withSalary.n) ? statsOf('All', withSalary) : null;
+    const overall = !perCur && withSalary && num(withSalary.n) ? statsOf('All', withSalary) : null;
     return {
       definition: PAY_DEFINITION,
       asOf: p.asOf,
@@ -139,7 +138,8 @@ export const payTool = defineTool({
       currencies,
       perCurrency,
       notStated: null,
-      method: p.payConverted || p.payDoubt ? [p.payMethod, p.payDoubt].filter(Boolean).join(' ') : null,
+      method:
+        p.payConverted || p.payDoubt ? [p.payMethod, p.payDoubt].filter(Boolean).join(' ') : null,
       basis: p.basis,
     };
   },
