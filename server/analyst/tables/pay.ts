@@ -210,7 +210,8 @@ export async function readPay(run: Run, t: LoadedTable): Promise<PayReading | nu
       reading.doubt = `pay in ${salary!.name} ranges from ${fmt(Number(r?.mn))} to ${fmt(Number(r?.mx))} (more than 50×): monthly or hourly amounts, part-time pay or several currencies seem mixed, and no pay basis column was found`;
     } else reading.basisFrom = `annual (no pay basis column; the amounts are all of a yearly size)`;
   }
-  reading.converted = reading.basis !== 'annual' || !!hours || (!!fte && !alreadyFte);
+  reading.converted =
+    reading.basis !== null && (reading.basis !== 'annual' || !!hours || (!!fte && !alreadyFte));
   reading.method = methodOf(reading, !!hours || !!fte);
   return reading;
 }
