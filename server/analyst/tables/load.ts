@@ -21,7 +21,7 @@ import {
 } from './read-sources';
 import { readPay } from './pay';
 import { assignRoles, headerHints, roleFromHeader, tableRoleOf } from './roles';
-import { readCurrent, readShape } from './shape';
+import { currentSql, readCurrent, readShape } from './shape';
 import type { ColumnInfo, LoadedTable, SqlRow, TableSet } from './types';
 
 export interface LoadOptions {
@@ -101,6 +101,13 @@ export async function loadTables(
     const run = (sql: string) => rows(conn, sql);
     for (const table of tables) {
       await readCurrent(run, table, asOf.date ?? today);
+      // One row per person on the as-of date, made once: the analyses query it many times.
+      const current = currentSql(table, asOf.date ?? today);
+      if (current.from !== table.sql) {
+        const name = quoteIdent(`${table.sql.replace(/"/g, '')}_now`);
+        await conn.run(`CREATE TABLE ${name} AS SELECT * FROM ${current.from}`);
+        table.currentSql = name;
+      }
       table.pay = table.shape === 'aggregate' ? null : await readPay(run, table);
       await checkPlausibility(conn, table, asOf.date ?? today);
     }

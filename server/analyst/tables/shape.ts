@@ -172,6 +172,12 @@ export interface CurrentSource {
 }
 
 export function currentSource(t: LoadedTable, asOf: string): CurrentSource {
+  const made = currentSql(t, asOf);
+  // Made once at load (see load.ts): every query of every analysis reads that table.
+  return t.currentSql ? { ...made, from: t.currentSql } : made;
+}
+
+export function currentSql(t: LoadedTable, asOf: string): CurrentSource {
   const d = `DATE ${sqlString(asOf)}`;
   const key = personKeyOf(t);
   const plain: CurrentSource = {

@@ -70,6 +70,8 @@ export interface LoadedTable {
   shapeFacts: ShapeFacts;
   /** How the pay column is read (see pay.ts, ADR 0046); null without pay. */
   pay: PayReading | null;
+  /** A history, snapshots or cycles as one row per person on the as-of date, made once at load. */
+  currentSql?: string;
 }
 
 export interface ShapeFacts {
