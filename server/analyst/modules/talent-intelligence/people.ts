@@ -219,8 +219,10 @@ export async function peopleOf(set: TableSet): Promise<People> {
         has.add(c.role);
         // An hourly rate is pay; a history's events and a snapshot's absences give hires and exits.
         if (c.role === 'hourlyRate') has.add('salary');
-        if (c.role === 'eventType' && t.shape === 'history')
-          (has.add('hireDate'), has.add('exitDate'));
+        if (c.role === 'eventType' && t.shape === 'history') {
+          has.add('hireDate');
+          has.add('exitDate');
+        }
         if (c.role === 'asOfDate' && t.shape === 'snapshots') has.add('exitDate');
         mapping.push(`${ROLE_WORDS[c.role] ?? c.role} → ${c.name} (${t.source})`);
       }
