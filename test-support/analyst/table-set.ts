@@ -94,6 +94,18 @@ export async function tableSetOf(
       warnings: t.warnings ?? [],
       currency: null,
       currencyFrom: null,
+      shape: 'people',
+      personKey: null,
+      shapeFacts: {
+        people: null,
+        summary: null,
+        periods: [],
+        current: null,
+        futureRows: 0,
+        futurePeople: 0,
+        futureExamples: [],
+      },
+      pay: null,
     });
   }
   const page = async (q: string, params?: Array<number | string | null>, maxRows = Infinity) => {

@@ -71,11 +71,14 @@ function tableLines(t: LoadedTable): string[] {
   for (const l of t.leftOut) facts.push(`${plural(l.rows, l.reason)} left out`);
   facts.push(`${plural(t.rows, 'row')} used`);
   const lines = [`- **${t.source}** (${TABLE_ROLE[t.role]}): ${facts.join('; ')}.`];
+  if (t.shapeFacts.summary && t.shape !== 'people')
+    lines.push(`  - Read as ${t.shapeFacts.summary}`);
   const how = t.readNotes.filter((n) => !n.startsWith('Header on row'));
   if (how.length) lines.push(`  - Read as: ${how.join(' ')}`);
   // Roles are HR meanings: on a table that is not about people (a risk register, salary bands,
   // a market survey) they would be false claims, so only the formats are shown there.
-  const mapped = t.role === 'other' ? [] : t.columns.filter((c) => c.role);
+  const mapped =
+    t.role === 'other' && t.shape !== 'aggregate' ? [] : t.columns.filter((c) => c.role);
   if (mapped.length)
     lines.push(
       `  - Columns: ${mapped
@@ -86,6 +89,7 @@ function tableLines(t: LoadedTable): string[] {
   if (others.length)
     lines.push(`  - Formats: ${others.map((c) => `${c.name}: ${c.format}`).join('; ')}.`);
   if (t.currency) lines.push(`  - Currency: ${t.currency} (from ${t.currencyFrom}).`);
+  if (t.pay && (t.pay.converted || t.pay.doubt)) lines.push(`  - Pay: ${t.pay.method}`);
   const missing = t.columns.filter((c) => c.missing && mapped.includes(c));
   if (missing.length)
     lines.push(

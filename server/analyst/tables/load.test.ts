@@ -516,7 +516,10 @@ describe('snapshot histories', () => {
     );
     const t = set.tables[0]!;
     expect(t.conflicts).toEqual([{ id: 'E2', rows: 2 }]);
-    expect(t.readNotes.join(' ')).toContain('2 snapshots, 2026-08-31 to 2026-09-30');
+    expect(t.shape).toBe('snapshots');
+    expect(t.shapeFacts.summary).toContain(
+      'over 2 reporting dates in Snapshot Date (2026-08-31 to 2026-09-30)',
+    );
     expect(set.asOf).toBe('2026-09-30');
   });
 });

@@ -19,7 +19,9 @@ import {
   tableKindOf,
   type RawTable,
 } from './read-sources';
+import { readPay } from './pay';
 import { assignRoles, headerHints, roleFromHeader, tableRoleOf } from './roles';
+import { currentSql, readCurrent, readShape } from './shape';
 import type { ColumnInfo, LoadedTable, SqlRow, TableSet } from './types';
 
 export interface LoadOptions {
@@ -96,7 +98,19 @@ export async function loadTables(
     }
 
     const asOf = await findAsOf(conn, tables, exportDates, today);
-    for (const table of tables) await checkPlausibility(conn, table, asOf.date ?? today);
+    const run = (sql: string) => rows(conn, sql);
+    for (const table of tables) {
+      await readCurrent(run, table, asOf.date ?? today);
+      // One row per person on the as-of date, made once: the analyses query it many times.
+      const current = currentSql(table, asOf.date ?? today);
+      if (current.from !== table.sql) {
+        const name = quoteIdent(`${table.sql.replace(/"/g, '')}_now`);
+        await conn.run(`CREATE TABLE ${name} AS SELECT * FROM ${current.from}`);
+        table.currentSql = name;
+      }
+      table.pay = table.shape === 'aggregate' ? null : await readPay(run, table);
+      await checkPlausibility(conn, table, asOf.date ?? today);
+    }
 
     // From here on, SQL reads only these tables: no files, no settings changes.
     await conn.run('SET enable_external_access = false');
@@ -404,11 +418,24 @@ async function finishTable(
     warnings: [],
     currency: null,
     currencyFrom: null,
+    shape: 'people',
+    personKey: null,
+    shapeFacts: {
+      people: null,
+      summary: null,
+      periods: [],
+      current: null,
+      futureRows: 0,
+      futurePeople: 0,
+      futureExamples: [],
+    },
+    pay: null,
   };
   if (st.headerRow > 1)
     table.readNotes.push(
       `Header on row ${st.headerRow}; the ${st.headerRow - 1} row(s) above it (titles, notes, blank rows) are not data.`,
     );
+  await readShape((sql) => rows(conn, sql), table);
   await findConflicts(conn, table);
   await findCurrency(conn, table, marks);
   return table;
@@ -565,22 +592,10 @@ async function columnCounts(
 async function findConflicts(conn: DuckDBConnection, table: LoadedTable) {
   const id = table.columns.find((c) => c.role === 'employeeId');
   if (!id || table.role === 'assessments') return;
-  // A history of snapshots (one row per person per snapshot date) repeats ids by design: a
-  // conflict is then an id twice in the same snapshot.
+  // A history or review cycles repeat a person by design; snapshots once per reporting date.
+  if (table.shape === 'history' || table.shape === 'cycles') return;
   const snap = table.columns.find((c) => c.role === 'asOfDate');
-  let key = id.sql;
-  if (snap) {
-    const [s] = await rows(
-      conn,
-      `SELECT count(DISTINCT ${snap.sql}) AS n, min(${snap.sql})::VARCHAR AS lo, max(${snap.sql})::VARCHAR AS hi FROM ${table.sql}`,
-    );
-    if (Number(s?.n ?? 0) > 1) {
-      key = `${id.sql}, ${snap.sql}`;
-      table.readNotes.push(
-        `${snap.name} holds ${s?.n} snapshots, ${s?.lo} to ${s?.hi}: each person appears once per snapshot.`,
-      );
-    }
-  }
+  const key = table.shape === 'snapshots' && snap ? `${id.sql}, ${snap.sql}` : id.sql;
   const repeated = `SELECT ${id.sql} AS id, count(*) AS n FROM ${table.sql} WHERE ${id.sql} IS NOT NULL GROUP BY ${key} HAVING count(*) > 1`;
   const found = await rows(conn, `${repeated} ORDER BY n DESC, id LIMIT 100`);
   table.conflicts = found.map((r) => ({ id: String(r.id), rows: Number(r.n) }));
@@ -645,7 +660,8 @@ async function checkPlausibility(conn: DuckDBConnection, table: LoadedTable, asO
         `${c.unparsed} cell(s) of ${c.name} do not fit the column's ${c.type === 'date' ? 'date' : 'number'} format (${c.format}) and are treated as missing.`,
       );
   const salary = col('salary');
-  if (salary) {
+  // A pay reading that settled the basis (a column, or the size of each amount) replaces this.
+  if (salary && !table.pay?.converted) {
     const [r] = await rows(
       conn,
       `SELECT min(${salary.sql}) AS lo, max(${salary.sql}) AS hi FROM ${table.sql} WHERE ${salary.sql} > 0`,

@@ -296,21 +296,79 @@ export const ROLE_SYNONYMS: Record<ColumnRole, string[]> = {
     'reporting date',
     'extract date',
     'data date',
-    'effective date',
     'period end',
     'stichtag',
   ],
   // Roles the readings of job histories, pay bases and aggregates use; their synonyms are
   // filled in with the vocabularies of every language we serve.
-  reviewCycle: [],
-  hourlyRate: [],
-  payFrequency: [],
-  weeklyHours: [],
-  effectiveDate: [],
-  eventType: [],
-  headcount: [],
-  leavers: [],
-  attritionRate: [],
+  reviewCycle: [
+    'review cycle',
+    'review period',
+    'cycle',
+    'performance cycle',
+    'appraisal cycle',
+    'review year',
+    'performance year',
+    'performance period',
+  ],
+  hourlyRate: ['hourly rate', 'hourly pay', 'rate per hour', 'hourly wage', 'pay per hour'],
+  payFrequency: [
+    'pay frequency',
+    'pay basis',
+    'pay type',
+    'salary basis',
+    'pay period',
+    'frequency',
+    'compensation frequency',
+    'pay rate type',
+  ],
+  weeklyHours: [
+    'weekly hours',
+    'hours per week',
+    'contracted hours',
+    'contractual hours',
+    'standard hours',
+    'scheduled weekly hours',
+    'working hours',
+    'hours',
+  ],
+  effectiveDate: [
+    'effective date',
+    'change date',
+    'event date',
+    'action date',
+    'transaction date',
+    'effective from',
+    'valid from',
+  ],
+  eventType: [
+    'business process',
+    'business process type',
+    'event type',
+    'event',
+    'action',
+    'action type',
+    'change type',
+    'transaction type',
+    'movement type',
+  ],
+  headcount: [
+    'headcount',
+    'head count',
+    'number of employees',
+    'employees',
+    'average headcount',
+    'avg headcount',
+  ],
+  leavers: ['leavers', 'number of leavers', 'terminations', 'exits', 'separations', 'leaver count'],
+  attritionRate: [
+    'attrition rate',
+    'attrition',
+    'turnover rate',
+    'turnover',
+    'attrition rate percent',
+    'attrition percent',
+  ],
 };
 
 /** Roles whose values are identifiers: read as text even when they look like numbers. */
@@ -321,10 +379,22 @@ const DATE_ROLES = new Set<ColumnRole>([
   'birthDate',
   'assessmentDate',
   'asOfDate',
+  'effectiveDate',
 ]);
-const NUMBER_ROLES = new Set<ColumnRole>(['salary', 'bonus', 'age', 'fte', 'timeInLevel']);
+const NUMBER_ROLES = new Set<ColumnRole>([
+  'salary',
+  'bonus',
+  'age',
+  'fte',
+  'timeInLevel',
+  'hourlyRate',
+  'weeklyHours',
+  'headcount',
+  'leavers',
+]);
 /** Headers that hold money: a lone `72.000` there is seventy-two thousand. */
-const MONEY = /salary|pay|compensation|wage|bonus|income|earning|amount|cost|price|gehalt|lohn/;
+const MONEY =
+  /salary|pay|compensation|wage|bonus|income|earning|amount|cost|price|gehalt|lohn|hourly/;
 
 export function normalizeHeader(header: string): string {
   return header

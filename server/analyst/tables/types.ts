@@ -9,7 +9,8 @@ export type ColumnType = 'number' | 'date' | 'text' | 'empty';
 
 /** What a column means (the roles live in the contract: a corrected reading names them). */
 export { COLUMN_ROLES, type ColumnRole } from '@contract/reading';
-import type { ColumnRole } from '@contract/reading';
+import type { ColumnRole, PayBasis, TableShape } from '@contract/reading';
+export type { TableShape, PayBasis } from '@contract/reading';
 
 export interface ColumnInfo {
   /** The header as the file spells it (trimmed; made unique). */
@@ -61,6 +62,50 @@ export interface LoadedTable {
   currency: string | null;
   /** Where the currency was read: "the header Salary (GBP)", "the symbols in Gehalt". */
   currencyFrom: string | null;
+  /** What one row stands for (see shape.ts, ADR 0045). */
+  shape: TableShape;
+  /** The column that names a person (several rows share it in a history, snapshots or cycles). */
+  personKey: string | null;
+  /** The figures the shape asks for: people, the snapshot or cycle used, future changes. */
+  shapeFacts: ShapeFacts;
+  /** How the pay column is read (see pay.ts, ADR 0046); null without pay. */
+  pay: PayReading | null;
+  /** A history, snapshots or cycles as one row per person on the as-of date, made once at load. */
+  currentSql?: string;
+}
+
+export interface ShapeFacts {
+  /** Distinct people (person key values); null without a person key. */
+  people: number | null;
+  /** The line for "How I read your file", e.g. "a job history: 2,454 rows for 526 people ...". */
+  summary: string | null;
+  /** Snapshots: the reporting dates; cycles: the review cycles, oldest first. */
+  periods: string[];
+  /** The snapshot date or review cycle the figures use (on or latest before the as-of date). */
+  current: string | null;
+  /** History: rows dated after the as-of date (future changes, not counted) and their people. */
+  futureRows: number;
+  futurePeople: number;
+  /** A few future changes, named: "E0012 Promotion on 2026-12-01". */
+  futureExamples: string[];
+}
+
+export interface PayReading {
+  /** The basis of the pay amounts: one for the column, or `perRow` when it varies by row. */
+  basis: PayBasis | null;
+  /** How the basis was found, in words ("the Pay Frequency column", "the size of each amount"). */
+  basisFrom: string;
+  /** Full-time weekly hours the conversions assume, and where that figure came from. */
+  fullTimeHours: number;
+  hoursFrom: string;
+  /** Whether the amounts are already full-time equivalent ("FTE Salary"). */
+  alreadyFte: boolean;
+  /** Whether converting changes anything (hours, FTE or a basis other than annual were found). */
+  converted: boolean;
+  /** Why pay figures cannot be stated, when the reading doubts the basis; null when sound. */
+  doubt: string | null;
+  /** The conversion in words, for the report. */
+  method: string;
 }
 
 /** One SQL row: numbers, text, dates as ISO `YYYY-MM-DD` strings, null for missing. */

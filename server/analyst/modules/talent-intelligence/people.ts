@@ -1,3 +1,5 @@
+import { payColumnsSql } from '../../tables/pay';
+import { currentSource } from '../../tables/shape';
 import type { ColumnInfo, ColumnRole, LoadedTable, SqlRow, TableSet } from '../../tables/types';
 import { ToolError } from '../../tools/tool';
 
@@ -24,6 +26,12 @@ export interface People {
   /** Which roles at least one people table has. */
   has: Set<ColumnRole>;
   basis: Basis;
+  /** Why pay figures cannot be stated (the reading doubts the pay basis), or null. */
+  payDoubt: string | null;
+  /** Whether pay was converted (hours, FTE or a basis other than annual): hourly pay differs. */
+  payConverted: boolean;
+  /** The pay conversion and the hours assumed, in words, for the report. */
+  payMethod: string | null;
 }
 
 export const ROLE_WORDS: Partial<Record<ColumnRole, string>> = {
@@ -89,13 +97,16 @@ const VOLUNTARY = `'vol|resign|personal|better offer|career|relocat|retire|study
 const WOMEN = `('f','female','woman','women','w','weiblich','femme','frau','mujer','girl')`;
 const MEN = `('m','male','man','men','männlich','maennlich','homme','mann','hombre','boy')`;
 
-function selectOf(t: LoadedTable): string {
+function selectOf(t: LoadedTable, asOf: string): string {
   const c = (role: ColumnRole) => colOf(t, role);
+  // One row per person on the as-of date, whatever the table's shape (ADR 0045).
+  const cur = currentSource(t, asOf);
+  const pay = payColumnsSql(t, t.pay);
   const dept = c('department') ?? c('costCentre');
   const loc = c('location') ?? c('country');
   const status = textOf(c('status'));
   const exitType = textOf(c('exitType'));
-  const exitReason = textOf(c('exitReason'));
+  const exitReason = cur.exitReason ?? textOf(c('exitReason'));
   const gender = `lower(${textOf(c('gender'))})`;
   const partTime = `lower(${textOf(c('partTime'))})`;
   const fte = numOf(c('fte'));
@@ -107,8 +118,8 @@ function selectOf(t: LoadedTable): string {
     ${textOf(loc)} AS location,
     ${textOf(c('level'))} AS level,
     ${textOf(c('jobTitle'))} AS job,
-    ${dateOf(c('hireDate'))} AS hire,
-    ${dateOf(c('exitDate'))} AS exit,
+    ${cur.hire ?? dateOf(c('hireDate'))} AS hire,
+    ${cur.exit ?? dateOf(c('exitDate'))} AS exit,
     ${exitReason} AS exit_reason,
     CASE
       WHEN regexp_matches(lower(coalesce(${exitType}, '')), 'invol') THEN 'involuntary'
@@ -120,11 +131,12 @@ function selectOf(t: LoadedTable): string {
       WHEN regexp_matches(lower(coalesce(${exitType}, ${exitReason}, '')), ${VOLUNTARY}) THEN 'voluntary'
       ELSE NULL END AS exit_type,
     ${status} AS status,
-    (${t.role === 'leavers' ? 'TRUE' : 'FALSE'} OR regexp_matches(lower(coalesce(${status}, '')), ${LEFT_STATUS})) AS left_flag,
+    (${t.role === 'leavers' ? 'TRUE' : 'FALSE'} OR regexp_matches(lower(coalesce(${status}, '')), ${LEFT_STATUS})${cur.left ? ` OR coalesce(${cur.left}, FALSE)` : ''}) AS left_flag,
     ${textOf(c('rating'))} AS rating,
     ${numOf(c('rating'))} AS rating_num,
     ${numOf(c('previousRating'))} AS prev_rating_num,
-    ${numOf(c('salary'))} AS salary,
+    ${pay.annualFte} AS salary,
+    ${pay.hourly} AS pay_hourly,
     ${numOf(c('bonus'))} AS bonus,
     upper(${textOf(c('currency'))}) AS currency,
     CASE WHEN ${gender} IN ${WOMEN} THEN 'Women' WHEN ${gender} IN ${MEN} THEN 'Men'
@@ -142,17 +154,19 @@ function selectOf(t: LoadedTable): string {
     ${numOf(c('timeInLevel'))} AS time_in_level,
     ${numOf(t.columns.find((x) => !x.role && x.type === 'number' && /skill|competenc/i.test(x.name)))} AS skills_score,
     ${lit(t.source)} AS src
-  FROM ${t.sql}`;
+  FROM ${cur.from}`;
 }
 
 export const PEOPLE_ROLES: ReadonlyArray<LoadedTable['role']> = ['staff', 'leavers'];
 
 /** The tables that hold people: staff and leavers, else any table with a person-level role. */
 export function peopleTables(set: TableSet): LoadedTable[] {
-  const tagged = set.tables.filter((t) => PEOPLE_ROLES.includes(t.role));
+  // Rows of an aggregate are groups, never people (ADR 0045).
+  const tables = set.tables.filter((t) => t.shape !== 'aggregate');
+  const tagged = tables.filter((t) => PEOPLE_ROLES.includes(t.role));
   if (tagged.length) return tagged;
   // Reference tables (a market survey, salary bands) are tagged 'other' by the loader: never people.
-  return set.tables.filter(
+  return tables.filter(
     (t) =>
       t.role !== 'other' &&
       t.columns.some((c) =>
@@ -176,11 +190,17 @@ async function asOfOf(set: TableSet, cte: string): Promise<{ asOf: string; sourc
 /** The normalised people of a table set; a ToolError names what to attach when there are none. */
 export async function peopleOf(set: TableSet): Promise<People> {
   const tables = peopleTables(set);
+  const aggregate = set.tables.find((t) => t.shape === 'aggregate');
+  if (!tables.length && aggregate)
+    throw new ToolError(
+      `${aggregate.source} holds groups with counts and rates, not people: this figure needs a person-level export with one row per employee (headcount and attrition are reported from the groups' own counts).`,
+    );
   if (!tables.length)
     throw new ToolError(
       'No workforce table among the attachments: attach an HR export (CSV or XLSX) with one row per employee.',
     );
-  const union = tables.map(selectOf).join('\nUNION ALL\n');
+  const asOfDay = set.asOf ?? new Date().toISOString().slice(0, 10);
+  const union = tables.map((t) => selectOf(t, asOfDay)).join('\nUNION ALL\n');
   // A person on two sheets (a leaver still listed with the staff) counts once: the row with the
   // exit date wins. Repeated ids within one table are the engine's conflicts, left as they are.
   const cte =
@@ -197,12 +217,23 @@ export async function peopleOf(set: TableSet): Promise<People> {
     for (const c of t.columns)
       if (c.role) {
         has.add(c.role);
+        // An hourly rate is pay; a history's events and a snapshot's absences give hires and exits.
+        if (c.role === 'hourlyRate') has.add('salary');
+        if (c.role === 'eventType' && t.shape === 'history') {
+          has.add('hireDate');
+          has.add('exitDate');
+        }
+        if (c.role === 'asOfDate' && t.shape === 'snapshots') has.add('exitDate');
         mapping.push(`${ROLE_WORDS[c.role] ?? c.role} → ${c.name} (${t.source})`);
       }
+  const payTables = tables.filter((t) => t.pay);
   return {
     cte,
     asOf,
     has,
+    payDoubt: payTables.map((t) => t.pay!.doubt).find((d) => d !== null) ?? null,
+    payConverted: payTables.some((t) => t.pay!.converted),
+    payMethod: payTables.map((t) => t.pay!.method).join(' ') || null,
     basis: {
       tables: tables.map((t) => ({ source: t.source, role: t.role, rows: t.rows })),
       asOf,

@@ -18,6 +18,7 @@ import {
 } from './plan';
 import { reskillingReport } from './reskilling';
 import { skillsReport } from './skills';
+import type { AggregateResult } from './tools/aggregate';
 import type { AttritionResult, RateRow } from './tools/attrition';
 import type { CalibrationResult } from './tools/calibration';
 import type { CompaResult } from './tools/compa-ratio';
@@ -143,7 +144,67 @@ function headcountPart(r: HeadcountResult, request: string): Part {
         { yTitle: 'People' },
       ),
     );
+  if (r.trend?.length > 1) {
+    const first = r.trend[0]!;
+    p.answer.push(
+      `Trend over the snapshots: ${grouped(first.people)} on ${first.date} to ${grouped(r.trend.at(-1)!.people)} on ${r.trend.at(-1)!.date}.`,
+    );
+    p.details.push(
+      '### Headcount by snapshot',
+      '',
+      markdownTable(
+        ['Snapshot', 'Headcount'],
+        r.trend.map((t) => [t.date, t.people]),
+      ),
+      '',
+    );
+  }
   p.nextSteps.push('Show attrition over the last 12 months by department and location');
+  return p;
+}
+
+/** Headcount and attrition from an aggregated table: the groups' own counts and rates. */
+function aggregatePart(r: AggregateResult): Part {
+  const p = empty();
+  p.answer.push(
+    `${r.source} holds ${plural(r.groups, 'group')}, not people, so these figures are the groups' own counts and rates.`,
+  );
+  if (r.headcount !== null)
+    p.answer.push(`Headcount: **${grouped(r.headcount)}** (the sum of the groups' headcounts).`);
+  if (r.rate !== null)
+    p.answer.push(
+      `Attrition: **${r.rate}%**${r.leavers !== null ? ` (${plural(r.leavers, 'leaver')})` : ''}, from ${r.rateFrom}.`,
+    );
+  p.answer.push(r.personLevel);
+  for (const b of r.by) {
+    p.details.push(
+      `### By ${b.dimension}`,
+      '',
+      markdownTable(
+        [b.dimension, 'Headcount', 'Leavers', 'Attrition'],
+        b.groups.map((g) => [
+          g.group,
+          g.headcount === null ? 'not stated' : g.headcount,
+          g.leavers === null ? 'not stated' : g.leavers,
+          g.rate === null ? 'not stated' : `${g.rate}%`,
+        ]),
+      ),
+      '',
+    );
+  }
+  const first = r.by[0];
+  if (first)
+    p.charts.push(
+      barChart(
+        `Attrition by ${first.dimension}`,
+        first.groups.map((g) => g.group),
+        [{ label: 'Attrition (%)', data: first.groups.map((g) => g.rate ?? 0) }],
+        { yTitle: '%' },
+      ),
+    );
+  p.nextSteps.push(
+    'Attach a person-level export (one row per employee) for pay, tenure and the gender pay gap',
+  );
   return p;
 }
 
@@ -310,6 +371,24 @@ function payPart(r: PayResult, request: string): Part {
       p.answer.push(
         `**${g.group}**: median salary **${pay(g.median)}** (middle half ${pay(g.q1)} to ${pay(g.q3)}, ${plural(g.people, 'person', 'people')}).`,
       );
+  if (r.notStated) {
+    p.answer.push(
+      `Median salary: **not stated**: ${r.notStated}. Add a pay frequency column (hourly, monthly, annual) or pay on one basis and attach the file again.`,
+    );
+    return p;
+  }
+  if (r.perCurrency?.length) {
+    p.answer.push(
+      `Median annual pay per currency (currencies are never pooled): ${r.perCurrency
+        .map((c) => `${c.group} **${pay(c.median)}** (${plural(c.people, 'person', 'people')})`)
+        .join('; ')}.`,
+    );
+  }
+  if (r.method) p.answer.push(`Pay on one basis: ${r.method}`);
+  if (!r.overall && r.perCurrency?.length) {
+    payDetails(p, r);
+    return p;
+  }
   if (!r.overall) {
     p.answer.push('No current employee has a salary in the file, so pay cannot be summarised.');
     return p;
@@ -320,10 +399,15 @@ function payPart(r: PayResult, request: string): Part {
   );
   const mixed = mixedCurrencies(r.currencies ?? []);
   if (mixed) p.answer.unshift(`**Check before using these figures:** ${mixed}.`);
-  if (r.rangeRatio !== null && r.rangeRatio > 50)
+  if (r.rangeRatio !== null && r.rangeRatio > 50 && !r.method)
     p.answer.push(
       `**Check the pay column:** the highest salary is ${r.rangeRatio}× the lowest, which usually means monthly and annual pay (or different currencies) are mixed; the figures below are not reliable until that is fixed.`,
     );
+  payDetails(p, r);
+  return p;
+}
+
+function payDetails(p: Part, r: PayResult): void {
   for (const b of r.by) {
     p.details.push(
       `### Pay by ${DIMENSION_LABEL[b.dimension]}`,
@@ -365,7 +449,6 @@ function payPart(r: PayResult, request: string): Part {
       ),
     );
   p.nextSteps.push('Show the mean and median gender pay gap by grade');
-  return p;
 }
 
 const gapWords = (g: number | null) =>
@@ -386,12 +469,17 @@ function genderPayPart(r: GenderPayGapResult): Part {
   const p = empty();
   const o = r.overall;
   const mixed = mixedCurrencies(r.currencies ?? []);
+  if (r.notStated) {
+    p.answer.push(`**The gender pay gap is not stated:** ${r.notStated}.`);
+    return p;
+  }
   if (mixed) p.answer.push(`**The gender pay gap is not stated:** ${mixed}.`);
   else if (o.flag) p.answer.push(`**The gender pay gap is not stated:** ${o.flag}.`);
   else
     p.answer.push(
-      `Gender pay gap on ${r.asOf}: mean **${pct(o.meanGap)}**, median **${pct(o.medianGap)}** (${gapWords(o.medianGap)} at the median), over ${grouped(o.women)} women and ${grouped(o.men)} men.`,
+      `Gender pay gap on ${r.asOf}${r.hourlyMethod ? ', on hourly pay' : ''}: mean **${pct(o.meanGap)}**, median **${pct(o.medianGap)}** (${gapWords(o.medianGap)} at the median), over ${grouped(o.women)} women and ${grouped(o.men)} men.`,
     );
+  if (r.hourlyMethod) p.answer.push(`Pay on one basis: ${r.hourlyMethod}`);
   const upper = r.quartiles.find((q) => q.quartile === 'Upper quartile');
   const lower = r.quartiles.find((q) => q.quartile === 'Lower quartile');
   if (upper && lower)
@@ -1688,8 +1776,11 @@ function partFor(
     ti_calibration: calibrationPart,
     ti_spans_of_control: spansPart,
     ti_skills_gap: (r: SkillsGapResult) => skillsPart(r, source),
-    ti_headcount: (r: HeadcountResult) => headcountPart(r, request),
-    ti_attrition: (r: AttritionResult) => attritionPart(r, request),
+    // An aggregate (rows are groups) answers headcount and attrition in one part.
+    ti_headcount: (r: HeadcountResult | AggregateResult) =>
+      'aggregate' in r ? aggregatePart(r) : headcountPart(r, request),
+    ti_attrition: (r: AttritionResult | AggregateResult) =>
+      'aggregate' in r ? aggregatePart(r) : attritionPart(r, request),
     ti_tenure: tenurePart,
     ti_pay: (r: PayResult) => payPart(r, request),
   };
@@ -1701,10 +1792,16 @@ function partFor(
 function partsOf(ctx: PlanContext, source: string): Part[] {
   const seen = new Set<string>();
   const parts: Part[] = [];
+  let aggregateDone = false;
   for (const call of ctx.calls) {
     if (seen.has(call.tool)) continue;
     seen.add(call.tool);
     const part = partFor(call.tool, ctx.calls, ctx.request, source);
+    // Headcount and attrition of an aggregate are one part: it is drawn once.
+    if (outputOf<{ aggregate?: unknown }>(ctx.calls, call.tool)?.aggregate) {
+      if (aggregateDone) continue;
+      aggregateDone = true;
+    }
     if (part) parts.push(part);
   }
   return parts;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aggregateOf, aggregateTableOf, type AggregateResult } from './aggregate';
 import { defineTool, ToolError } from '../../../tools/tool';
 import {
   DIMENSIONS,
@@ -90,8 +91,10 @@ export const attritionTool = defineTool({
       .max(8)
       .default(['department', 'location', 'tenureBand', 'rating']),
   }),
-  async run(ctx, input): Promise<AttritionResult> {
+  async run(ctx, input): Promise<AttritionResult | AggregateResult> {
     const set = await ctx.tables();
+    const aggregate = aggregateTableOf(set);
+    if (aggregate) return aggregateOf(set, aggregate);
     const p = await peopleOf(set);
     need(p, ['exitDate', 'status'], 'attrition');
     if (!p.has.has('exitDate'))

@@ -55,6 +55,10 @@ export interface GenderPayGapResult {
   /** People with another or no stated gender: outside the two-group calculation, counted. */
   otherOrNotStated: number;
   currencies: string[];
+  /** Hourly pay used (UK method), with the conversion in words; null: annual salaries compared. */
+  hourlyMethod: string | null;
+  /** Why the gap is not stated (the reading doubts the pay basis), or null. */
+  notStated: string | null;
   basis: Basis;
 }
 
@@ -95,9 +99,11 @@ function gapOf(group: string, r: Record<string, unknown> | undefined): Gap {
   };
 }
 
-const GAP_COLUMNS = `count(*) FILTER (WHERE gender = 'Women')::INTEGER AS w, count(*) FILTER (WHERE gender = 'Men')::INTEGER AS m,
-  avg(salary) FILTER (WHERE gender = 'Women') AS mean_w, avg(salary) FILTER (WHERE gender = 'Men') AS mean_m,
-  median(salary) FILTER (WHERE gender = 'Women') AS med_w, median(salary) FILTER (WHERE gender = 'Men') AS med_m`;
+const gapColumns = (
+  pay: string,
+) => `count(*) FILTER (WHERE gender = 'Women')::INTEGER AS w, count(*) FILTER (WHERE gender = 'Men')::INTEGER AS m,
+  avg(${pay}) FILTER (WHERE gender = 'Women') AS mean_w, avg(${pay}) FILTER (WHERE gender = 'Men') AS mean_m,
+  median(${pay}) FILTER (WHERE gender = 'Women') AS med_w, median(${pay}) FILTER (WHERE gender = 'Men') AS med_m`;
 
 export const genderPayGapTool = defineTool({
   name: 'ti_gender_pay_gap',
@@ -108,6 +114,9 @@ export const genderPayGapTool = defineTool({
     const p = await peopleOf(set);
     need(p, ['gender'], 'the gender pay gap');
     need(p, ['salary'], 'the gender pay gap');
+    // The UK method compares hourly pay; where hours or pay bases differ it is not the salary.
+    const pay = p.payConverted ? 'pay_hourly' : 'salary';
+    const GAP_COLUMNS = gapColumns(pay);
     const [o] = await peopleQuery(
       set,
       p,
@@ -126,7 +135,7 @@ export const genderPayGapTool = defineTool({
       p,
       `SELECT quartile, count(*)::INTEGER AS n, count(*) FILTER (WHERE gender = 'Women')::INTEGER AS w,
          count(*) FILTER (WHERE gender = 'Men')::INTEGER AS m
-       FROM (SELECT gender, ntile(4) OVER (ORDER BY salary, id) AS quartile FROM people
+       FROM (SELECT gender, ntile(4) OVER (ORDER BY ${pay}, id) AS quartile FROM people
              WHERE ${CURRENT} AND gender IN ('Women', 'Men'))
        GROUP BY 1 ORDER BY 1`,
     );
@@ -160,11 +169,11 @@ export const genderPayGapTool = defineTool({
         set,
         p,
         `, base AS (SELECT * FROM people WHERE ${CURRENT} AND gender IN ('Women','Men')),
-         tot AS (SELECT count(*) FILTER (WHERE gender='Women')::DOUBLE AS tw, count(*) FILTER (WHERE gender='Men')::DOUBLE AS tm, avg(salary) AS mean_all FROM base)
+         tot AS (SELECT count(*) FILTER (WHERE gender='Women')::DOUBLE AS tw, count(*) FILTER (WHERE gender='Men')::DOUBLE AS tm, avg(${pay}) AS mean_all FROM base)
          SELECT coalesce(${roleColumn}, 'Not stated') AS role, count(*) FILTER (WHERE gender='Women')::INTEGER AS w,
-           count(*) FILTER (WHERE gender='Men')::INTEGER AS m, avg(salary) AS mean_pay,
+           count(*) FILTER (WHERE gender='Men')::INTEGER AS m, avg(${pay}) AS mean_pay,
            (count(*) FILTER (WHERE gender='Men') / any_value(tm) - count(*) FILTER (WHERE gender='Women') / any_value(tw))
-             * (avg(salary) - any_value(mean_all)) AS contribution
+             * (avg(${pay}) - any_value(mean_all)) AS contribution
          FROM base, tot GROUP BY 1 ORDER BY contribution DESC`,
       );
       drivers = rows
@@ -200,6 +209,8 @@ export const genderPayGapTool = defineTool({
       drivers,
       otherOrNotStated: num(o?.other),
       currencies: await currenciesOf(set, p),
+      hourlyMethod: p.payConverted ? p.payMethod : null,
+      notStated: p.payMethod?.startsWith('Pay basis not known') ? p.payDoubt : null,
       basis: p.basis,
     };
   },

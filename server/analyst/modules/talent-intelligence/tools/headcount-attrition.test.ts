@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attritionTool } from './attrition';
-import { headcountTool } from './headcount';
+import { attritionTool, type AttritionResult } from './attrition';
+import { headcountTool, type HeadcountResult } from './headcount';
 import { contextOf, tableSetOf } from '../../../../../test-support/analyst/table-set';
 import {
   AS_OF,
@@ -26,7 +26,9 @@ describe('ti_headcount', () => {
     const current = people.filter((p) => employedOn(p, AS_OF));
     const notice = people.filter((p) => p.status === 'Notice period');
     expect(notice.length).toBeGreaterThan(0);
-    const result = await headcountTool.run(contextOf(set), { by: ['department', 'location'] });
+    const result = (await headcountTool.run(contextOf(set), {
+      by: ['department', 'location'],
+    })) as HeadcountResult;
     expect(result.headcount).toBe(current.length);
     expect(result.servingNotice).toBe(notice.filter((p) => employedOn(p, AS_OF)).length);
     expect(result.futureStarters).toBe(people.filter((p) => p.hire > AS_OF).length);
@@ -51,7 +53,9 @@ describe('ti_attrition', () => {
   it('is leavers in the trailing 12 months over the average headcount, split by exit type', async () => {
     const leavers = people.filter(inWindow);
     const avg = avgHeadcount(() => true);
-    const result = await attritionTool.run(contextOf(set), { by: ['department'] });
+    const result = (await attritionTool.run(contextOf(set), {
+      by: ['department'],
+    })) as AttritionResult;
     expect(result.leavers).toBe(leavers.length);
     expect(result.averageHeadcount).toBe(round1(avg));
     expect(result.rate).toBe(round1((leavers.length / avg) * 100));
@@ -71,7 +75,7 @@ describe('ti_attrition', () => {
   });
 
   it('gives twelve monthly rates whose leavers add up to the year', async () => {
-    const result = await attritionTool.run(contextOf(set), { by: [] });
+    const result = (await attritionTool.run(contextOf(set), { by: [] })) as AttritionResult;
     expect(result.monthly).toHaveLength(12);
     expect(result.monthly.at(-1)!.month).toBe('Oct 2026');
     expect(result.monthly.reduce((s, m) => s + m.leavers, 0)).toBe(result.leavers);
@@ -85,7 +89,9 @@ describe('ti_attrition', () => {
   });
 
   it('bands leavers by tenure at exit', async () => {
-    const result = await attritionTool.run(contextOf(set), { by: ['tenureBand'] });
+    const result = (await attritionTool.run(contextOf(set), {
+      by: ['tenureBand'],
+    })) as AttritionResult;
     const under1 = people.filter(
       (p) => inWindow(p) && (Date.parse(p.exit!) - Date.parse(p.hire)) / 86_400_000 / 365.25 < 1,
     );

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { aggregateOf, aggregateTableOf, type AggregateResult } from './aggregate';
+import { snapshotTrendSql } from '../../../tables/shape';
 import { defineTool } from '../../../tools/tool';
 import {
   DIMENSIONS,
@@ -6,6 +8,7 @@ import {
   hasDimension,
   num,
   peopleOf,
+  peopleTables,
   peopleQuery,
   round1,
   type Basis,
@@ -24,6 +27,8 @@ export interface HeadcountResult {
   servingNotice: number;
   /** People in the file hired after the as-of date (future starters), not counted. */
   futureStarters: number;
+  /** Snapshot exports: headcount on each reporting date up to the as-of date. */
+  trend: Array<{ date: string; people: number }>;
   by: Array<{
     dimension: Dimension;
     groups: Array<{ group: string; people: number; share: number }>;
@@ -37,8 +42,10 @@ export const headcountTool = defineTool({
   input: z.object({
     by: z.array(dimensionArg).max(6).default(['department', 'location', 'level']),
   }),
-  async run(ctx, input): Promise<HeadcountResult> {
+  async run(ctx, input): Promise<HeadcountResult | AggregateResult> {
     const set = await ctx.tables();
+    const aggregate = aggregateTableOf(set);
+    if (aggregate) return aggregateOf(set, aggregate);
     const p = await peopleOf(set);
     const [totals] = await peopleQuery(
       set,
@@ -67,8 +74,15 @@ export const headcountTool = defineTool({
         })),
       });
     }
+    const trend: HeadcountResult['trend'] = [];
+    for (const t of peopleTables(set)) {
+      const sql = snapshotTrendSql(t, p.asOf);
+      if (sql)
+        for (const r of await set.query(sql)) trend.push({ date: String(r.d), people: num(r.n) });
+    }
     return {
       definition: HEADCOUNT_DEFINITION,
+      trend,
       asOf: p.asOf,
       headcount,
       servingNotice: num(totals?.notice),

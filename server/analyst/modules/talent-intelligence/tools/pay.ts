@@ -15,7 +15,7 @@ import {
 import { dimensionArg } from './headcount';
 
 export const PAY_DEFINITION =
-  'Pay: annual base salary of people employed on the as-of date; median and quartiles by linear interpolation; people without a salary are left out and counted.';
+  'Pay: annual base salary of people employed on the as-of date, as annual full-time-equivalent pay when the file gives hourly, monthly or part-time pay; median and quartiles by linear interpolation; people without a salary are left out and counted; several currencies are never pooled.';
 
 export interface PayStats {
   group: string;
@@ -36,8 +36,14 @@ export interface PayResult {
   /** Highest ÷ lowest salary: over 50 the data probably mixes units (monthly and annual). */
   rangeRatio: number | null;
   by: Array<{ dimension: Dimension; groups: PayStats[] }>;
-  /** Currencies stated per row; more than one means the figures mix them. */
+  /** Currencies stated per row; with more than one, every statistic is per currency. */
   currencies: string[];
+  /** Overall figures per currency when there are several (groups are then "G2 (EUR)"). */
+  perCurrency: PayStats[];
+  /** Why the figures are not stated (the reading doubts the pay basis), or null. */
+  notStated: string | null;
+  /** The conversion to annual full-time-equivalent pay and the hours assumed, when converted. */
+  method: string | null;
   basis: Basis;
 }
 
@@ -63,6 +69,23 @@ export const payTool = defineTool({
     const set = await ctx.tables();
     const p = await peopleOf(set);
     need(p, ['salary'], 'pay statistics');
+    const currencies = await currenciesOf(set, p);
+    if (p.payDoubt && p.payMethod?.startsWith('Pay basis not known'))
+      return {
+        definition: PAY_DEFINITION,
+        asOf: p.asOf,
+        overall: null,
+        withoutSalary: 0,
+        rangeRatio: null,
+        by: [],
+        currencies,
+        perCurrency: [],
+        notStated: p.payDoubt,
+        method: null,
+        basis: p.basis,
+      };
+    // Several currencies are never pooled: each statistic is per currency (ADR 0046).
+    const perCur = p.has.has('currency') && currencies.length > 1;
     const [o] = await peopleQuery(
       set,
       p,
@@ -74,13 +97,25 @@ export const payTool = defineTool({
       p,
       `SELECT ${STATS} FROM people WHERE ${CURRENT} AND salary IS NOT NULL`,
     );
+    const perCurrency = perCur
+      ? (
+          await peopleQuery(
+            set,
+            p,
+            `SELECT coalesce(currency, 'Not stated') AS grp, ${STATS} FROM people WHERE ${CURRENT} AND salary IS NOT NULL GROUP BY 1 ORDER BY 1`,
+          )
+        ).map((r) => statsOf(String(r.grp), r))
+      : [];
     const by: PayResult['by'] = [];
     for (const dimension of input.by) {
       if (!hasDimension(p, dimension)) continue;
+      const group = perCur
+        ? `coalesce(${DIMENSIONS[dimension]}, 'Not stated') || ' (' || coalesce(currency, 'currency not stated') || ')'`
+        : `coalesce(${DIMENSIONS[dimension]}, 'Not stated')`;
       const rows = await peopleQuery(
         set,
         p,
-        `SELECT coalesce(${DIMENSIONS[dimension]}, 'Not stated') AS grp, ${STATS}
+        `SELECT ${group} AS grp, ${STATS}
          FROM people WHERE ${CURRENT} AND salary IS NOT NULL GROUP BY 1 ORDER BY grp`,
       );
       // Natural order: grade G2 before G10.
@@ -91,7 +126,7 @@ export const payTool = defineTool({
           .sort((a, b) => a.group.localeCompare(b.group, 'en', { numeric: true })),
       });
     }
-    const overall = withSalary && num(withSalary.n) ? statsOf('All', withSalary) : null;
+    const overall = !perCur && withSalary && num(withSalary.n) ? statsOf('All', withSalary) : null;
     return {
       definition: PAY_DEFINITION,
       asOf: p.asOf,
@@ -100,7 +135,11 @@ export const payTool = defineTool({
       rangeRatio:
         overall && overall.min > 0 ? Math.round((overall.max / overall.min) * 10) / 10 : null,
       by,
-      currencies: await currenciesOf(set, p),
+      currencies,
+      perCurrency,
+      notStated: null,
+      method:
+        p.payConverted || p.payDoubt ? [p.payMethod, p.payDoubt].filter(Boolean).join(' ') : null,
       basis: p.basis,
     };
   },

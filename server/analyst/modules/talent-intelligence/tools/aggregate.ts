@@ -1,0 +1,105 @@
+import type { LoadedTable, TableSet } from '../../../tables/types';
+import { colOf, num, peopleTables, round1 } from '../people';
+
+/**
+ * Headcount and attrition of an aggregated table (ADR 0045): rows are groups (a business unit in
+ * a country) with their own headcount, leavers and attrition rate. Totals add the groups' counts;
+ * a rate over several groups is their leavers ÷ their headcount, or their rates weighted by
+ * headcount when only rates are given. Never a count of rows as people.
+ */
+
+export const AGGREGATE_DEFINITION =
+  "From an aggregated table: headcount is the sum of the groups' headcounts; attrition over several groups is their leavers ÷ their headcount (or, when only rates are given, the rates weighted by headcount), as the groups' own figures define them.";
+
+export interface AggregateGroup {
+  group: string;
+  headcount: number | null;
+  leavers: number | null;
+  /** Attrition in %, or null when neither leavers nor a rate is given. */
+  rate: number | null;
+}
+
+export interface AggregateResult {
+  aggregate: true;
+  definition: string;
+  source: string;
+  asOf: string | null;
+  groups: number;
+  headcount: number | null;
+  leavers: number | null;
+  rate: number | null;
+  /** How the overall rate was found, in words. */
+  rateFrom: string | null;
+  by: Array<{ dimension: string; groups: AggregateGroup[] }>;
+  /** What needs a person-level export. */
+  personLevel: string;
+}
+
+/** The aggregated table of the set, when no table holds people. */
+export function aggregateTableOf(set: TableSet): LoadedTable | null {
+  if (peopleTables(set).length) return null;
+  return set.tables.find((t) => t.shape === 'aggregate') ?? null;
+}
+
+export async function aggregateOf(set: TableSet, t: LoadedTable): Promise<AggregateResult> {
+  const hc = colOf(t, 'headcount');
+  const lv = colOf(t, 'leavers');
+  const rt = colOf(t, 'attritionRate');
+  const n = (c: typeof hc) => (c ? `TRY_CAST(${c.sql} AS DOUBLE)` : 'CAST(NULL AS DOUBLE)');
+  // A rate column of fractions (0.125) or of percents (12.5): the largest value tells.
+  let scale = 1;
+  if (rt) {
+    const [m] = await set.query(`SELECT max(abs(${n(rt)})) AS m FROM ${t.sql}`);
+    scale = num(m?.m) <= 1 ? 100 : 1;
+  }
+  const rateSql = `CASE WHEN sum(${n(hc)}) FILTER (WHERE ${n(lv)} IS NOT NULL) > 0 AND ${lv ? 'TRUE' : 'FALSE'}
+      THEN 100 * sum(${n(lv)}) / sum(${n(hc)}) FILTER (WHERE ${n(lv)} IS NOT NULL)
+    WHEN sum(${n(hc)}) FILTER (WHERE ${n(rt)} IS NOT NULL) > 0
+      THEN ${scale} * sum(${n(rt)} * ${n(hc)}) / sum(${n(hc)}) FILTER (WHERE ${n(rt)} IS NOT NULL)
+    WHEN count(${n(rt)}) = 1 THEN ${scale} * any_value(${n(rt)}) END`;
+  const stats = `sum(${n(hc)}) AS hc, sum(${n(lv)}) AS lv, ${rateSql} AS rate`;
+  const [o] = await set.query(`SELECT ${stats} FROM ${t.sql}`);
+  const dims = t.columns.filter(
+    (c) =>
+      c.type === 'text' &&
+      ['department', 'costCentre', 'country', 'location', 'level', 'jobTitle', 'gender'].includes(
+        c.role ?? '',
+      ),
+  );
+  const by: AggregateResult['by'] = [];
+  for (const d of dims) {
+    const rows = await set.query(
+      `SELECT coalesce(NULLIF(TRIM(CAST(${d.sql} AS VARCHAR)), ''), 'Not stated') AS g, ${stats} FROM ${t.sql} GROUP BY 1 ORDER BY hc DESC NULLS LAST, g`,
+    );
+    by.push({
+      dimension: d.name,
+      groups: rows.map((r) => ({
+        group: String(r.g),
+        headcount: r.hc === null ? null : num(r.hc),
+        leavers: r.lv === null ? null : num(r.lv),
+        rate: r.rate === null ? null : round1(num(r.rate)),
+      })),
+    });
+  }
+  return {
+    aggregate: true,
+    definition: AGGREGATE_DEFINITION,
+    source: t.source,
+    asOf: set.asOf,
+    groups: t.rows,
+    headcount: o?.hc === null ? null : num(o?.hc),
+    leavers: o?.lv === null ? null : num(o?.lv),
+    rate: o?.rate === null ? null : round1(num(o?.rate)),
+    rateFrom:
+      lv && hc
+        ? "the groups' leavers ÷ their headcount"
+        : rt && hc
+          ? "the groups' attrition rates weighted by their headcount"
+          : rt
+            ? 'the attrition rate given'
+            : null,
+    by,
+    personLevel:
+      'Person-level figures (pay, the gender pay gap, tenure, ratings, voluntary versus involuntary exits) need a person-level export with one row per employee.',
+  };
+}
