@@ -165,6 +165,7 @@ export const de: Vocabulary = {
         'arbeitnehmerkündigung',
         'ruhestand',
         'rente',
+        'freiwillig',
       ],
       involuntary: [
         'kündigung durch arbeitgeber',
@@ -176,6 +177,7 @@ export const de: Vocabulary = {
         'fristlos',
         'befristung',
         'vertragsablauf',
+        'unfreiwillig',
       ],
       mutual: ['aufhebungsvertrag', 'einvernehmlich'],
       other: ['tod', 'verstorben', 'konzernwechsel', 'versetzung'],
@@ -213,7 +215,6 @@ export const de: Vocabulary = {
       'nicht bewertet',
       'keine beurteilung',
       'zu neu',
-      'elternzeit',
       'noch nicht beurteilt',
     ],
   },

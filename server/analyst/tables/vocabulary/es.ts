@@ -156,13 +156,6 @@ export const es: Vocabulary = {
       ['supera', 'supera expectativas', 'muy bueno', 'notable'],
       ['excepcional', 'sobresaliente', 'excelente', 'supera ampliamente'],
     ],
-    notAssessed: [
-      'no evaluado',
-      'sin evaluar',
-      'sin evaluación',
-      'demasiado nuevo',
-      'permiso parental',
-      'no aplica',
-    ],
+    notAssessed: ['no evaluado', 'sin evaluar', 'sin evaluación', 'demasiado nuevo', 'no aplica'],
   },
 };

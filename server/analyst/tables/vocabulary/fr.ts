@@ -168,7 +168,6 @@ export const fr: Vocabulary = {
       'non évaluée',
       'pas évalué',
       'trop récent',
-      'congé parental',
       'non noté',
       'sans objet',
     ],

@@ -50,7 +50,7 @@ export function normalizeHeader(header: string): string {
       .replace(/([a-z])([A-Z])/g, '$1 $2')
       .replace(/#/g, ' number ')
       .replace(/%/g, ' percent ')
-      .replace(/\bNº|\bN°/g, ' number '),
+      .replace(/\b[Nn][º°]/g, ' number '),
   )
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
@@ -99,13 +99,23 @@ export const GENDER_LETTERS = VOCABULARIES.map((v) => ({
   men: fold(v.values.gender.letters.men),
 }));
 
-/** Leaving-reason words per kind, every language. */
+const voluntaryPhrases = words((v) => (v === en ? [] : v.values.leaving.voluntary));
+const involuntaryPhrases = words((v) => (v === en ? [] : v.values.leaving.involuntary));
+const holds = (phrase: string, others: string[]) =>
+  others.some((o) => o !== phrase && phrase.includes(o));
+
+/**
+ * Leaving-reason words per kind, every language. A phrase that holds one of the other kind
+ * ("eigen ontslag" holds "ontslag", "unfreiwillig" holds "freiwillig") is checked first.
+ */
 export const LEAVING = {
   mutual: words((v) => v.values.leaving.mutual),
   other: words((v) => v.values.leaving.other),
+  voluntaryFirst: voluntaryPhrases.filter((p) => holds(p, involuntaryPhrases)),
+  involuntaryFirst: involuntaryPhrases.filter((p) => holds(p, voluntaryPhrases)),
   /** Phrases of the languages other than English, checked before the English stems. */
-  voluntaryPhrases: words((v) => (v === en ? [] : v.values.leaving.voluntary)),
-  involuntaryPhrases: words((v) => (v === en ? [] : v.values.leaving.involuntary)),
+  voluntaryPhrases: voluntaryPhrases.filter((p) => !holds(p, involuntaryPhrases)),
+  involuntaryPhrases: involuntaryPhrases.filter((p) => !holds(p, voluntaryPhrases)),
   voluntaryStems: words(() => en.values.leaving.voluntary),
   involuntaryStems: words(() => en.values.leaving.involuntary),
 };
@@ -148,6 +158,10 @@ export const RATING_WORDS: string[][] = [0, 1, 2, 3, 4].map((i) =>
 
 /** "Not assessed" in every language: a missing rating, never a rating. */
 export const NOT_ASSESSED = words((v) => v.values.notAssessed);
+/** The same, lower case with their accents ("non évalué"): cells are compared as written too. */
+export const NOT_ASSESSED_AS_WRITTEN = [
+  ...new Set(VOCABULARIES.flatMap((v) => v.values.notAssessed.map((w) => w.toLowerCase()))),
+].filter((w) => !NOT_ASSESSED.includes(w));
 
 /** A SQL list of string literals: ('a', 'b'). */
 export function sqlList(values: readonly string[]): string {

@@ -133,6 +133,6 @@ export const it: Vocabulary = {
       ['superiore alle attese', 'supera le attese', 'molto buono', 'distinto'],
       ['eccezionale', 'eccellente', 'ottimo', 'ben oltre le attese'],
     ],
-    notAssessed: ['non valutato', 'non valutata', 'troppo recente', 'congedo parentale', 'n v'],
+    notAssessed: ['non valutato', 'non valutata', 'troppo recente', 'n.v.'],
   },
 };

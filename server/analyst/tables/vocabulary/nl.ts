@@ -114,6 +114,7 @@ export const nl: Vocabulary = {
         'op eigen verzoek',
         'opzegging door werknemer',
         'pensioen',
+        'vrijwillig',
       ],
       involuntary: [
         'ontslag',
@@ -121,6 +122,7 @@ export const nl: Vocabulary = {
         'einde contract',
         'einde tijdelijk contract',
         'reorganisatie',
+        'onvrijwillig',
       ],
       mutual: ['wederzijds goedvinden', 'vaststellingsovereenkomst'],
       other: ['overlijden', 'overgeplaatst'],
@@ -148,12 +150,6 @@ export const nl: Vocabulary = {
       ['overtreft', 'boven verwachting', 'overtreft verwachtingen', 'zeer goed'],
       ['uitstekend', 'excellent', 'uitmuntend', 'ver boven verwachting'],
     ],
-    notAssessed: [
-      'niet beoordeeld',
-      'geen beoordeling',
-      'te nieuw',
-      'ouderschapsverlof',
-      'nog niet beoordeeld',
-    ],
+    notAssessed: ['niet beoordeeld', 'geen beoordeling', 'te nieuw', 'nog niet beoordeeld'],
   },
 };

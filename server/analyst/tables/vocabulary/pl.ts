@@ -105,6 +105,7 @@ export const pl: Vocabulary = {
         'rezygnacja',
         'odejście na własną prośbę',
         'emerytura',
+        'dobrowoln',
       ],
       involuntary: [
         'wypowiedzenie przez pracodawcę',
@@ -113,6 +114,7 @@ export const pl: Vocabulary = {
         'koniec umowy',
         'wygaśnięcie umowy',
         'redukcja etatów',
+        'niedobrowoln',
       ],
       mutual: ['porozumienie stron', 'za porozumieniem stron'],
       other: ['zgon', 'przeniesienie'],
@@ -140,12 +142,6 @@ export const pl: Vocabulary = {
       ['powyżej oczekiwań', 'przewyższa oczekiwania', 'bardzo dobra'],
       ['wybitna', 'znakomita', 'celująca', 'znacznie powyżej oczekiwań'],
     ],
-    notAssessed: [
-      'nie oceniono',
-      'nieoceniony',
-      'brak oceny',
-      'zbyt krótki staż',
-      'urlop rodzicielski',
-    ],
+    notAssessed: ['nie oceniono', 'nieoceniony', 'brak oceny', 'zbyt krótki staż'],
   },
 };

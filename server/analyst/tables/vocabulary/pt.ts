@@ -152,12 +152,6 @@ export const pt: Vocabulary = {
       ['supera', 'supera as expectativas', 'muito bom'],
       ['excecional', 'excepcional', 'excelente', 'supera largamente'],
     ],
-    notAssessed: [
-      'não avaliado',
-      'sem avaliação',
-      'muito recente',
-      'licença parental',
-      'licença de maternidade',
-    ],
+    notAssessed: ['não avaliado', 'sem avaliação', 'muito recente'],
   },
 };
