@@ -14,6 +14,7 @@ import { createQueryRunner, toJsonValue } from './query';
 import {
   readCsv,
   readJson,
+  readSheetFile,
   readWorkbook,
   SourceError,
   tableKindOf,
@@ -57,7 +58,11 @@ export async function loadTables(
           throw new SourceError(`${att.fileName} is empty: there are no rows to analyse.`);
         if (kind === 'csv') raws.push(await readCsv(conn, att, nextName()));
         else if (kind === 'json') raws.push(await readJson(conn, att, nextName()));
-        else {
+        else if (kind === 'sheet') {
+          const book = await readSheetFile(conn, att, nextName);
+          raws.push(...book.tables);
+          problems.push(...book.skipped);
+        } else {
           const book = await readWorkbook(conn, att, nextName);
           raws.push(...book.tables);
           problems.push(...book.skipped);
