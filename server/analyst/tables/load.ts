@@ -100,7 +100,13 @@ export async function loadTables(
       exportDates.push(...st.titleLines.map((text) => ({ text, dayFirst: order ?? true })));
     }
 
-    const asOf = await findAsOf(conn, tables, exportDates, today);
+    const asOf = await findAsOf(
+      conn,
+      tables,
+      exportDates,
+      [...new Set(attachments.map((a) => a.fileName))],
+      today,
+    );
     for (const table of tables) await checkPlausibility(conn, table, asOf.date ?? today);
 
     // From here on, SQL reads only these tables: no files, no settings changes.
@@ -112,6 +118,7 @@ export async function loadTables(
       problems,
       asOf: asOf.date,
       asOfSource: asOf.source,
+      asOfFrom: asOf.from,
       query: (sql, params, opts) => runner.page(sql, params, opts).then((r) => r.rows),
       queryPage: (sql, params, opts) => runner.page(sql, params, opts),
       close,
@@ -603,12 +610,45 @@ async function findConflicts(conn: DuckDBConnection, table: LoadedTable) {
 const EXPORT_DATE =
   /(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}(?:st|nd|rd|th)?\.? [A-Za-z]{3,9}\.?,? \d{4}|[A-Za-z]{3,9}\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4})/;
 
+/**
+ * A date in a file name: 2026-10-31, 20261031, 31.10.2026, or a month (2026-10, the month's last
+ * day). Digits that are not a plausible date (an id, a version) are not taken.
+ */
+export function dateInFileName(fileName: string): string | null {
+  const base = fileName.replace(/\.[a-z0-9]+$/i, '');
+  const ok = (y: number, m: number, d: number) => {
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return y >= 1990 && y <= 2100 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+      ? date.toISOString().slice(0, 10)
+      : null;
+  };
+  let m = /(?<!\d)(\d{4})[-_.](\d{1,2})[-_.](\d{1,2})(?!\d)/.exec(base);
+  if (m) return ok(+m[1]!, +m[2]!, +m[3]!);
+  m = /(?<!\d)(\d{1,2})[-_.](\d{1,2})[-_.](\d{4})(?!\d)/.exec(base);
+  if (m) return ok(+m[3]!, +m[2]!, +m[1]!);
+  m = /(?<!\d)((?:19|20)\d{2})(\d{2})(\d{2})(?!\d)/.exec(base);
+  if (m) return ok(+m[1]!, +m[2]!, +m[3]!);
+  m = /(?<!\d)((?:19|20)\d{2})[-_.]?(\d{2})(?!\d)/.exec(base);
+  if (m && +m[2]! >= 1 && +m[2]! <= 12) {
+    const last = new Date(Date.UTC(+m[1]!, +m[2]!, 0));
+    return last.toISOString().slice(0, 10);
+  }
+  return null;
+}
+
+/**
+ * The as-of date comes from the export (ADR 0042): a title line above the header, a snapshot
+ * date column, a date in the file name; only then the latest date in the data (up to the day
+ * the analysis runs, so a notice period ending next month does not move it). Never the day the
+ * analysis runs itself: with no date at all it stays unset, and the report says so.
+ */
 async function findAsOf(
   conn: DuckDBConnection,
   tables: LoadedTable[],
   titles: Array<{ text: string; dayFirst: boolean }>,
+  fileNames: string[],
   today: string,
-): Promise<{ date: string | null; source: TableSet['asOfSource'] }> {
+): Promise<{ date: string | null; source: TableSet['asOfSource']; from: string | null }> {
   for (const { text, dayFirst } of titles) {
     const m = EXPORT_DATE.exec(text);
     if (!m) continue;
@@ -616,13 +656,22 @@ async function findAsOf(
       conn,
       `SELECT coalesce(atr_date(${sqlString(m[1]!)}, ${dayFirst}, false), atr_date(${sqlString(m[1]!)}, ${!dayFirst}, false))::VARCHAR AS d`,
     );
-    if (r?.d) return { date: String(r.d), source: 'export date' };
+    if (r?.d)
+      return {
+        date: String(r.d),
+        source: 'export date',
+        from: `the title line "${text.trim().slice(0, 120)}"`,
+      };
   }
   for (const t of tables) {
     const c = t.columns.find((col) => col.role === 'asOfDate');
     if (!c) continue;
     const [r] = await rows(conn, `SELECT max(${c.sql})::VARCHAR AS d FROM ${t.sql}`);
-    if (r?.d) return { date: String(r.d), source: 'export date' };
+    if (r?.d) return { date: String(r.d), source: 'export date', from: `the ${c.name} column` };
+  }
+  for (const name of fileNames) {
+    const d = dateInFileName(name);
+    if (d) return { date: d, source: 'file name', from: `the file name ${name}` };
   }
   const dateCols = tables.flatMap((t) =>
     t.columns
@@ -636,9 +685,9 @@ async function findAsOf(
       conn,
       `SELECT max(d)::VARCHAR AS d FROM (${dateCols.join(' UNION ALL ')})`,
     );
-    if (r?.d) return { date: String(r.d), source: 'latest date in the file' };
+    if (r?.d) return { date: String(r.d), source: 'latest date in the file', from: null };
   }
-  return tables.length ? { date: today, source: 'today' } : { date: null, source: null };
+  return { date: null, source: null, from: null };
 }
 
 async function checkPlausibility(conn: DuckDBConnection, table: LoadedTable, asOf: string) {

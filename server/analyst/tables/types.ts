@@ -72,7 +72,9 @@ export interface TableSet {
   problems: string[];
   /** The as-of date of the data (ISO), and where it came from. */
   asOf: string | null;
-  asOfSource: 'export date' | 'latest date in the file' | 'today' | null;
+  asOfSource: 'export date' | 'file name' | 'latest date in the file' | null;
+  /** Where exactly: "the title line ...", "the Snapshot Date column", "the file name ...". */
+  asOfFrom?: string | null;
   /**
    * Runs one read-only statement (SELECT or WITH) over the tables; anything else is refused with
    * a `ToolError`. Rows beyond `maxRows` are not read (see `truncated` in `queryPage`).

@@ -205,14 +205,22 @@ export function peopleTables(set: TableSet): LoadedTable[] {
 
 /** The as-of date: the loader's, else the latest hire or exit date up to today. */
 async function asOfOf(set: TableSet, cte: string): Promise<{ asOf: string; source: string }> {
-  if (set.asOf) return { asOf: set.asOf, source: set.asOfSource ?? 'export date' };
+  if (set.asOf)
+    return {
+      asOf: set.asOf,
+      source: set.asOfFrom ? `from ${set.asOfFrom}` : (set.asOfSource ?? 'export date'),
+    };
   const rows = await set.query(
     `${cte} SELECT CAST(max(d) AS VARCHAR) AS d FROM (SELECT greatest(hire, exit) AS d FROM people) WHERE d <= current_date`,
   );
   const d = rows[0]?.d;
   return typeof d === 'string'
     ? { asOf: d.slice(0, 10), source: 'latest date in the file' }
-    : { asOf: new Date().toISOString().slice(0, 10), source: 'today' };
+    : // No date anywhere in the files: nothing depends on a date but ages from birth dates.
+      {
+        asOf: new Date().toISOString().slice(0, 10),
+        source: 'no date in the file: figures are as the file stands',
+      };
 }
 
 /** The normalised people of a table set; a ToolError names what to attach when there are none. */
