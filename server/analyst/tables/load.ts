@@ -20,6 +20,7 @@ import {
   tableKindOf,
   type RawTable,
 } from './read-sources';
+import { describeScale, ratingScaleOf } from './rating-scale';
 import { assignRoles, headerHints, roleFromHeader, tableRoleOf } from './roles';
 import type { ColumnInfo, LoadedTable, SqlRow, TableSet } from './types';
 
@@ -423,7 +424,31 @@ async function finishTable(
     );
   await findConflicts(conn, table);
   await findCurrency(conn, table, marks);
+  await findRatingScales(conn, table);
   return table;
+}
+
+/**
+ * Ratings in words, numbers or both mapped onto one ordered scale (ADR 0043), said in the
+ * reading notes; spellings the scale cannot place are flagged.
+ */
+async function findRatingScales(conn: DuckDBConnection, table: LoadedTable): Promise<void> {
+  for (const role of ['rating', 'previousRating'] as const) {
+    const c = table.columns.find((x) => x.role === role);
+    if (!c) continue;
+    const found = await rows(
+      conn,
+      `SELECT DISTINCT regexp_replace(trim(CAST(${c.sql} AS VARCHAR)), '\\.0$', '') AS v FROM ${table.sql} WHERE ${c.sql} IS NOT NULL ORDER BY 1 LIMIT 60`,
+    );
+    const { scale, unplaced } = ratingScaleOf(found.map((r) => String(r.v)));
+    if (!scale.length) continue;
+    if (role === 'rating') table.ratingScale = scale;
+    table.readNotes.push(`${c.name} read as one scale: ${describeScale(scale)}.`);
+    if (unplaced.length)
+      table.warnings.push(
+        `${c.name}: ${unplaced.slice(0, 5).join(', ')} could not be placed on the rating scale and are treated as missing.`,
+      );
+  }
 }
 
 // ISO codes and symbols as they appear in headers and cells ("Salary (GBP)", "58.400,00 €").

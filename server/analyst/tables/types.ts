@@ -9,7 +9,7 @@ export type ColumnType = 'number' | 'date' | 'text' | 'empty';
 
 /** What a column means (the roles live in the contract: a corrected reading names them). */
 export { COLUMN_ROLES, type ColumnRole } from '@contract/reading';
-import type { ColumnRole } from '@contract/reading';
+import type { ColumnRole, RatingStep } from '@contract/reading';
 
 export interface ColumnInfo {
   /** The header as the file spells it (trimmed; made unique). */
@@ -61,6 +61,8 @@ export interface LoadedTable {
   currency: string | null;
   /** Where the currency was read: "the header Salary (GBP)", "the symbols in Gehalt". */
   currencyFrom: string | null;
+  /** The rating column's spellings on one ordered scale, lowest first (ADR 0043). */
+  ratingScale?: RatingStep[] | null;
 }
 
 /** One SQL row: numbers, text, dates as ISO `YYYY-MM-DD` strings, null for missing. */

@@ -130,6 +130,20 @@ function genderSql(t: LoadedTable, c: ColumnInfo | undefined): string {
       ELSE 'Other or not stated' END`;
 }
 
+/**
+ * The rating as its step on the table's one scale (ADR 0043): every spelling of a step
+ * ("Exceeds", "3 - Exceeds", "EXCEEDS", "3") gives the same label and rank.
+ */
+function ratingOf(t: LoadedTable, what: 'label' | 'rank'): string {
+  const c = colOf(t, 'rating');
+  if (!t.ratingScale?.length || !c) return what === 'label' ? textOf(c) : numOf(c);
+  const cell = `regexp_replace(trim(CAST(${c.sql} AS VARCHAR)), '\\.0$', '')`;
+  const cases = t.ratingScale.flatMap((s) =>
+    s.spellings.map((sp) => `WHEN ${lit(sp)} THEN ${what === 'label' ? lit(s.label) : s.rank}`),
+  );
+  return `CASE ${cell} ${cases.join(' ')} ELSE ${what === 'label' ? 'CAST(NULL AS VARCHAR)' : 'CAST(NULL AS DOUBLE)'} END`;
+}
+
 function selectOf(t: LoadedTable): string {
   const c = (role: ColumnRole) => colOf(t, role);
   const dept = c('department') ?? c('costCentre');
@@ -164,8 +178,8 @@ function selectOf(t: LoadedTable): string {
       ELSE NULL END AS exit_type,
     ${status} AS status,
     (${t.role === 'leavers' ? 'TRUE' : 'FALSE'} OR regexp_matches(${folded(`coalesce(${status}, '')`)}, ${LEFT_STATUS})) AS left_flag,
-    ${textOf(c('rating'))} AS rating,
-    ${numOf(c('rating'))} AS rating_num,
+    ${ratingOf(t, 'label')} AS rating,
+    ${ratingOf(t, 'rank')} AS rating_num,
     ${numOf(c('previousRating'))} AS prev_rating_num,
     ${numOf(c('salary'))} AS salary,
     ${numOf(c('bonus'))} AS bonus,
