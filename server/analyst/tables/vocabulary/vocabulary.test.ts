@@ -33,8 +33,7 @@ describe('vocabularies', () => {
         ...x.ratings.map((r, i): [string, string[]] => [`rating step ${i + 1}`, r]),
       ];
       expect(x.ratings).toHaveLength(5);
-      for (const [name, list] of lists)
-        expect(list.length, `${v.lang} ${name}`).toBeGreaterThan(0);
+      for (const [name, list] of lists) expect(list.length, `${v.lang} ${name}`).toBeGreaterThan(0);
       expect(x.gender.letters.women).not.toBe(x.gender.letters.men);
     }
   });
