@@ -1,3 +1,5 @@
+import { containsAny, NOT_ASSESSED, NOT_ASSESSED_AS_WRITTEN } from './vocabulary';
+
 /**
  * Cell reading, written once, in SQL: DuckDB macros that every loaded table uses, so 100,000 rows
  * convert inside the engine and a column's format is one decision applied to all of its cells.
@@ -41,7 +43,16 @@ export const MISSING_TOKENS = [
   'blank',
   'k.a.',
   'keine angabe',
+  // "Not assessed" in every language we serve: a missing rating, never a rating (vocabulary/).
+  ...NOT_ASSESSED,
+  ...NOT_ASSESSED_AS_WRITTEN,
 ];
+
+/**
+ * A missing token followed by its reason ("N/A - parental leave", "Not rated (new joiner)"),
+ * any case and accents: missing too.
+ */
+const MISSING_WITH_REASON = `^(n/a|n\\.a\\.|na|not applicable|${containsAny(NOT_ASSESSED)})\\s*[-–—:(/,]`;
 
 const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
@@ -105,7 +116,7 @@ export const CELL_MACROS = [
     THEN NULLIF(trim(regexp_replace(c, '[\s\x{00a0}\x{2007}\x{202f}\x{feff}]+', ' ', 'g')), '')
     ELSE NULLIF(trim(c), '') END)`,
   // The length check spares lower() on the long cells that cannot be a token.
-  `CREATE MACRO atr_missing(v) AS (v IS NULL OR (length(v) <= ${Math.max(...MISSING_TOKENS.map((t) => t.length))} AND lower(v) IN (${MISSING_TOKENS.map(sqlString).join(', ')})))`,
+  `CREATE MACRO atr_missing(v) AS (v IS NULL OR (length(v) <= ${Math.max(...MISSING_TOKENS.map((t) => t.length))} AND (lower(v) IN (${MISSING_TOKENS.map(sqlString).join(', ')}) )) OR (length(v) <= 80 AND NOT regexp_matches(left(v, 1), '[0-9]') AND regexp_matches(v, '[-–—:(/,]') AND regexp_matches(strip_accents(lower(v)), ${sqlString(MISSING_WITH_REASON)})))`,
   `CREATE MACRO atr_num_text(v) AS ${NUM_TEXT}`,
   String.raw`CREATE MACRO atr_num_shaped(n) AS regexp_full_match(n, '[-+]?\(?[-+]?[0-9.,]*[0-9][0-9.,]*\)?%?-?')`,
   String.raw`CREATE MACRO atr_num_body(n) AS regexp_replace(n, '[-+()%]', '', 'g')`,

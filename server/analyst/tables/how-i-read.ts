@@ -101,13 +101,13 @@ function tableLines(t: LoadedTable): string[] {
 }
 
 function asOfLine(set: TableSet): string | null {
-  if (!set.asOf) return null;
+  if (!set.tables.length) return null;
+  if (!set.asOf)
+    return '- As-of date: none found (no title line, snapshot column, file name date or date in the data): figures are as the file stands.';
   const why =
-    set.asOfSource === 'export date'
-      ? 'the export date given in the file'
-      : set.asOfSource === 'latest date in the file'
-        ? 'the latest date in the file, as it names no export date'
-        : "today's date, as the file has no dates";
+    set.asOfSource === 'export date' || set.asOfSource === 'file name'
+      ? `the export date, from ${set.asOfFrom ?? 'the file'}`
+      : 'the latest date in the file, as it names no export date (no title line, snapshot column or date in the file name)';
   return `- As-of date: ${set.asOf} (${why}).`;
 }
 

@@ -422,9 +422,11 @@ describe('encodings and title dates', () => {
     expect(set.asOfSource).toBe('export date');
   });
 
-  it('asks for .xlsx when given an old .xls workbook', async () => {
+  // Real .xls workbooks are read (ADR 0041, languages.test.ts); a damaged one is refused.
+  it('refuses a damaged .xls workbook with a reason, reading no table from it', async () => {
     const set = await loadText('old.xls', 'binary-ish content');
-    expect(set.problems[0]).toContain('save it as .xlsx or CSV');
+    expect(set.tables).toEqual([]);
+    expect(set.problems[0]).toMatch(/^old\.xls /);
   });
 });
 

@@ -14,12 +14,14 @@ import { createQueryRunner, toJsonValue } from './query';
 import {
   readCsv,
   readJson,
+  readSheetFile,
   readWorkbook,
   SourceError,
   tableKindOf,
   type RawTable,
 } from './read-sources';
 import { readPay } from './pay';
+import { describeScale, ratingScaleOf } from './rating-scale';
 import { assignRoles, headerHints, roleFromHeader, tableRoleOf } from './roles';
 import { currentSql, readCurrent, readShape } from './shape';
 import type { ColumnInfo, LoadedTable, SqlRow, TableSet } from './types';
@@ -59,7 +61,11 @@ export async function loadTables(
           throw new SourceError(`${att.fileName} is empty: there are no rows to analyse.`);
         if (kind === 'csv') raws.push(await readCsv(conn, att, nextName()));
         else if (kind === 'json') raws.push(await readJson(conn, att, nextName()));
-        else {
+        else if (kind === 'sheet') {
+          const book = await readSheetFile(conn, att, nextName);
+          raws.push(...book.tables);
+          problems.push(...book.skipped);
+        } else {
           const book = await readWorkbook(conn, att, nextName);
           raws.push(...book.tables);
           problems.push(...book.skipped);
@@ -97,7 +103,13 @@ export async function loadTables(
       exportDates.push(...st.titleLines.map((text) => ({ text, dayFirst: order ?? true })));
     }
 
-    const asOf = await findAsOf(conn, tables, exportDates, today);
+    const asOf = await findAsOf(
+      conn,
+      tables,
+      exportDates,
+      [...new Set(attachments.map((a) => a.fileName))],
+      today,
+    );
     const run = (sql: string) => rows(conn, sql);
     for (const table of tables) {
       await readCurrent(run, table, asOf.date ?? today);
@@ -121,6 +133,7 @@ export async function loadTables(
       problems,
       asOf: asOf.date,
       asOfSource: asOf.source,
+      asOfFrom: asOf.from,
       query: (sql, params, opts) => runner.page(sql, params, opts).then((r) => r.rows),
       queryPage: (sql, params, opts) => runner.page(sql, params, opts),
       close,
@@ -438,7 +451,31 @@ async function finishTable(
   await readShape((sql) => rows(conn, sql), table);
   await findConflicts(conn, table);
   await findCurrency(conn, table, marks);
+  await findRatingScales(conn, table);
   return table;
+}
+
+/**
+ * Ratings in words, numbers or both mapped onto one ordered scale (ADR 0043), said in the
+ * reading notes; spellings the scale cannot place are flagged.
+ */
+async function findRatingScales(conn: DuckDBConnection, table: LoadedTable): Promise<void> {
+  for (const role of ['rating', 'previousRating'] as const) {
+    const c = table.columns.find((x) => x.role === role);
+    if (!c) continue;
+    const found = await rows(
+      conn,
+      `SELECT DISTINCT regexp_replace(trim(CAST(${c.sql} AS VARCHAR)), '\\.0$', '') AS v FROM ${table.sql} WHERE ${c.sql} IS NOT NULL ORDER BY 1 LIMIT 60`,
+    );
+    const { scale, unplaced } = ratingScaleOf(found.map((r) => String(r.v)));
+    if (!scale.length) continue;
+    if (role === 'rating') table.ratingScale = scale;
+    table.readNotes.push(`${c.name} read as one scale: ${describeScale(scale)}.`);
+    if (unplaced.length)
+      table.warnings.push(
+        `${c.name}: ${unplaced.slice(0, 5).join(', ')} could not be placed on the rating scale and are treated as missing.`,
+      );
+  }
 }
 
 // ISO codes and symbols as they appear in headers and cells ("Salary (GBP)", "58.400,00 €").
@@ -613,12 +650,45 @@ async function findConflicts(conn: DuckDBConnection, table: LoadedTable) {
 const EXPORT_DATE =
   /(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}(?:st|nd|rd|th)?\.? [A-Za-z]{3,9}\.?,? \d{4}|[A-Za-z]{3,9}\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4})/;
 
+/**
+ * A date in a file name: 2026-10-31, 20261031, 31.10.2026, or a month (2026-10, the month's last
+ * day). Digits that are not a plausible date (an id, a version) are not taken.
+ */
+export function dateInFileName(fileName: string): string | null {
+  const base = fileName.replace(/\.[a-z0-9]+$/i, '');
+  const ok = (y: number, m: number, d: number) => {
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return y >= 1990 && y <= 2100 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+      ? date.toISOString().slice(0, 10)
+      : null;
+  };
+  let m = /(?<!\d)(\d{4})[-_.](\d{1,2})[-_.](\d{1,2})(?!\d)/.exec(base);
+  if (m) return ok(+m[1]!, +m[2]!, +m[3]!);
+  m = /(?<!\d)(\d{1,2})[-_.](\d{1,2})[-_.](\d{4})(?!\d)/.exec(base);
+  if (m) return ok(+m[3]!, +m[2]!, +m[1]!);
+  m = /(?<!\d)((?:19|20)\d{2})(\d{2})(\d{2})(?!\d)/.exec(base);
+  if (m) return ok(+m[1]!, +m[2]!, +m[3]!);
+  m = /(?<!\d)((?:19|20)\d{2})[-_.]?(\d{2})(?!\d)/.exec(base);
+  if (m && +m[2]! >= 1 && +m[2]! <= 12) {
+    const last = new Date(Date.UTC(+m[1]!, +m[2]!, 0));
+    return last.toISOString().slice(0, 10);
+  }
+  return null;
+}
+
+/**
+ * The as-of date comes from the export (ADR 0042): a title line above the header, a snapshot
+ * date column, a date in the file name; only then the latest date in the data (up to the day
+ * the analysis runs, so a notice period ending next month does not move it). Never the day the
+ * analysis runs itself: with no date at all it stays unset, and the report says so.
+ */
 async function findAsOf(
   conn: DuckDBConnection,
   tables: LoadedTable[],
   titles: Array<{ text: string; dayFirst: boolean }>,
+  fileNames: string[],
   today: string,
-): Promise<{ date: string | null; source: TableSet['asOfSource'] }> {
+): Promise<{ date: string | null; source: TableSet['asOfSource']; from: string | null }> {
   for (const { text, dayFirst } of titles) {
     const m = EXPORT_DATE.exec(text);
     if (!m) continue;
@@ -626,13 +696,22 @@ async function findAsOf(
       conn,
       `SELECT coalesce(atr_date(${sqlString(m[1]!)}, ${dayFirst}, false), atr_date(${sqlString(m[1]!)}, ${!dayFirst}, false))::VARCHAR AS d`,
     );
-    if (r?.d) return { date: String(r.d), source: 'export date' };
+    if (r?.d)
+      return {
+        date: String(r.d),
+        source: 'export date',
+        from: `the title line "${text.trim().slice(0, 120)}"`,
+      };
   }
   for (const t of tables) {
     const c = t.columns.find((col) => col.role === 'asOfDate');
     if (!c) continue;
     const [r] = await rows(conn, `SELECT max(${c.sql})::VARCHAR AS d FROM ${t.sql}`);
-    if (r?.d) return { date: String(r.d), source: 'export date' };
+    if (r?.d) return { date: String(r.d), source: 'export date', from: `the ${c.name} column` };
+  }
+  for (const name of fileNames) {
+    const d = dateInFileName(name);
+    if (d) return { date: d, source: 'file name', from: `the file name ${name}` };
   }
   const dateCols = tables.flatMap((t) =>
     t.columns
@@ -646,9 +725,9 @@ async function findAsOf(
       conn,
       `SELECT max(d)::VARCHAR AS d FROM (${dateCols.join(' UNION ALL ')})`,
     );
-    if (r?.d) return { date: String(r.d), source: 'latest date in the file' };
+    if (r?.d) return { date: String(r.d), source: 'latest date in the file', from: null };
   }
-  return tables.length ? { date: today, source: 'today' } : { date: null, source: null };
+  return { date: null, source: null, from: null };
 }
 
 async function checkPlausibility(conn: DuckDBConnection, table: LoadedTable, asOf: string) {

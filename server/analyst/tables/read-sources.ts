@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import type { HistoryAttachment } from '../types';
 import { checkArchive, tooBigMessage } from './archive-limits';
@@ -31,7 +32,7 @@ export interface RawTable {
   readNotes: string[];
 }
 
-export type TableKind = 'csv' | 'xlsx' | 'json';
+export type TableKind = 'csv' | 'xlsx' | 'sheet' | 'json';
 
 export function extensionOf(fileName: string): string {
   const m = /\.([a-z0-9]+)$/i.exec(fileName.trim());
@@ -44,12 +45,18 @@ export function tableKindOf(
 ): TableKind | null {
   const ext = extensionOf(att.fileName);
   if (ext === 'csv' || ext === 'tsv' || ext === 'tab') return 'csv';
-  // .xls (the old binary format) goes to the workbook reader, which asks for .xlsx or CSV.
-  if (ext === 'xlsx' || ext === 'xlsm' || ext === 'xls') return 'xlsx';
+  if (ext === 'xlsx' || ext === 'xlsm') return 'xlsx';
+  // OpenDocument and legacy Excel (BIFF) go to SheetJS (ADR 0041).
+  if (ext === 'ods' || ext === 'xls') return 'sheet';
   if (ext === 'json') return 'json';
   const mime = att.mimeType.toLowerCase();
   if (mime.includes('csv') || mime === 'text/tab-separated-values') return 'csv';
   if (mime.includes('spreadsheetml')) return 'xlsx';
+  if (
+    mime === 'application/vnd.oasis.opendocument.spreadsheet' ||
+    mime === 'application/vnd.ms-excel'
+  )
+    return 'sheet';
   if (mime === 'application/json') return 'json';
   return null;
 }
@@ -352,15 +359,23 @@ export async function readWorkbook(
       sheets = await loadSheets(att.data);
     } catch {
       throw new SourceError(
-        `${att.fileName} could not be read as an Excel workbook (.xlsx). If it is an old .xls file or a protected workbook, save it as .xlsx or CSV and attach it again.`,
+        `${att.fileName} could not be read as an Excel workbook (.xlsx). If it is a protected or damaged workbook, save it as .xlsx or CSV and attach it again.`,
       );
     }
   }
+  return sheetTables(conn, att, sheets, nextName, 'Excel sheet');
+}
+
+async function sheetTables(
+  conn: DuckDBConnection,
+  att: HistoryAttachment,
+  sheets: SheetGrid[],
+  nextName: () => string,
+  what: string,
+): Promise<{ tables: RawTable[]; skipped: string[] }> {
   const tables: RawTable[] = [];
   const skipped: string[] = [];
   for (const { name: sheetName, grid, rowNumbers, widest } of sheets) {
-    // Not Math.max(...rows): spread, an 850,000-row sheet passes the stack ("Maximum call stack
-    // size exceeded").
     if (grid.length < 2 || !grid.some((r) => r.filter((c) => c?.trim()).length >= 2)) {
       if (grid.length)
         skipped.push(`Sheet "${sheetName}" of ${att.fileName} holds no table: skipped.`);
@@ -375,11 +390,107 @@ export async function readWorkbook(
       columns,
       preamble: [],
       rowOffset: 0,
-      readNotes: [`Excel sheet "${sheetName}".`, ...widthNote(widest)],
+      readNotes: [`${what} "${sheetName}".`, ...widthNote(widest)],
     });
   }
   if (!tables.length) throw new SourceError(`${att.fileName} has no sheet with a table in it.`);
   return { tables, skipped };
+}
+
+/** A SheetJS cell as the text the typing step reads: dates as ISO days, percents as shown. */
+function sheetJsValue(cell: XLSX.CellObject | undefined): string | null {
+  if (!cell || cell.v === undefined || cell.v === null) return null;
+  switch (cell.t) {
+    case 'n': {
+      const v = cell.v as number;
+      if (!Number.isFinite(v)) return null;
+      if (cell.z && typeof cell.z === 'string' && XLSX.SSF.is_date(cell.z)) {
+        const d = XLSX.SSF.parse_date_code(v);
+        if (!d) return null;
+        return `${String(d.y).padStart(4, '0')}-${String(d.m).padStart(2, '0')}-${String(d.d).padStart(2, '0')}`;
+      }
+      if (typeof cell.z === 'string' && cell.z.includes('%'))
+        return `${Number((v * 100).toPrecision(12))}%`;
+      return String(v);
+    }
+    case 'd':
+      return cell.v instanceof Date && !Number.isNaN(cell.v.getTime())
+        ? cell.v.toISOString().slice(0, 10)
+        : null;
+    case 'b':
+      return cell.v ? 'TRUE' : 'FALSE';
+    case 'e':
+    case 'z':
+      return null;
+    default:
+      return String(cell.v);
+  }
+}
+
+/**
+ * OpenDocument spreadsheets (.ods) and legacy Excel workbooks (.xls, BIFF in a compound file),
+ * read with SheetJS into the same text grid as .xlsx (ADR 0041). An .ods is a zip archive and
+ * gets the same unpacked-size check as .xlsx before anything unpacks it.
+ */
+export async function readSheetFile(
+  conn: DuckDBConnection,
+  att: HistoryAttachment,
+  nextName: () => string,
+): Promise<{ tables: RawTable[]; skipped: string[] }> {
+  const ext = extensionOf(att.fileName);
+  const ods = ext === 'ods' || (ext !== 'xls' && att.data[0] === 0x50 && att.data[1] === 0x4b);
+  const label = ods ? 'OpenDocument spreadsheet (.ods)' : 'Excel 97-2003 workbook (.xls)';
+  if (ods) {
+    const archive = await checkArchive(att.data);
+    if (!archive.ok && archive.reason === 'too-big')
+      throw new SourceError(tooBigMessage(att.fileName));
+    if (!archive.ok)
+      throw new SourceError(
+        `${att.fileName} could not be read as an ${label}: the file is damaged. Save it again, or export the sheet as CSV.`,
+      );
+  }
+  let book: XLSX.WorkBook;
+  try {
+    book = XLSX.read(att.data, {
+      type: 'buffer',
+      dense: true,
+      cellDates: false,
+      cellNF: true,
+      cellFormula: false,
+      cellHTML: false,
+      cellStyles: false,
+      sheetStubs: false,
+    });
+  } catch {
+    throw new SourceError(
+      `${att.fileName} could not be read as an ${label}. If it is protected or damaged, save it as .xlsx or CSV and attach it again.`,
+    );
+  }
+  const sheets: SheetGrid[] = book.SheetNames.map((name) => {
+    const sheet: SheetGrid = { name, grid: [], rowNumbers: [], widest: 0 };
+    const rows = (book.Sheets[name]?.['!data'] ?? []) as Array<
+      Array<XLSX.CellObject | undefined> | undefined
+    >;
+    rows.forEach((row, r) => {
+      if (!row) return;
+      const cells: Array<string | null> = [];
+      const width = Math.min(MAX_COLUMNS, row.length);
+      for (let c = 0; c < width; c++) cells.push(sheetJsValue(row[c]));
+      sheet.widest = Math.max(sheet.widest, row.length);
+      if (cells.some((c) => c !== null && c.trim() !== '')) {
+        sheet.grid.push(cells);
+        sheet.rowNumbers.push(r + 1);
+      }
+    });
+    return sheet;
+  });
+  return sheetTables(
+    conn,
+    att,
+    sheets,
+    nextName,
+    ods ? 'OpenDocument sheet' : 'Excel 97-2003 sheet',
+  );
 }
 
 export async function readJson(

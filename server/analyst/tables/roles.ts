@@ -1,375 +1,12 @@
 import type { ColumnRole, ColumnType, TableRole } from './types';
+import { FALLBACK_SYNONYMS, normalizeHeader, ROLE_SYNONYMS } from './vocabulary';
 
 /**
- * What a column means, from its header first (synonyms, as HR systems spell them: Workday, SAP
- * SuccessFactors, BambooHR, Personio, plain spreadsheets) and then from its content. This is the
- * one place that knows the synonyms; analyses ask a table for a role, not for a header.
+ * What a column means, from its header first (synonyms in every language we serve, as HR
+ * systems spell them: see vocabulary/) and then from its content. Analyses ask a table for a
+ * role, not for a header.
  */
-export const ROLE_SYNONYMS: Record<ColumnRole, string[]> = {
-  employeeId: [
-    'employee id',
-    'emp id',
-    'emp no',
-    'employee number',
-    'employee no',
-    'employee code',
-    'emp code',
-    'staff id',
-    'staff number',
-    'staff no',
-    'person id',
-    'person number',
-    'personnel number',
-    'personnel no',
-    'pers nr',
-    'personalnummer',
-    'worker id',
-    'associate id',
-    'payroll id',
-    'payroll number',
-    'eid',
-    'id',
-  ],
-  name: [
-    'name',
-    'full name',
-    'employee name',
-    'employee full name',
-    'worker name',
-    'legal name',
-    'preferred name',
-    'worker',
-    'employee',
-  ],
-  department: [
-    'department',
-    'dept',
-    'department name',
-    'division',
-    'team',
-    'function',
-    'business unit',
-    'org unit',
-    'organisation unit',
-    'organization unit',
-    'organisation',
-    'organization',
-    'supervisory organization',
-    'sub department',
-    'abteilung',
-  ],
-  costCentre: [
-    'cost center',
-    'cost centre',
-    'cost center code',
-    'cost centre code',
-    'cost center id',
-    'cc',
-    'kostenstelle',
-  ],
-  location: [
-    'location',
-    'office',
-    'site',
-    'city',
-    'work location',
-    'office location',
-    'work site',
-    'workplace',
-    'branch',
-    'region',
-    'geo',
-    'standort',
-  ],
-  country: ['country', 'country name', 'work country', 'country code', 'land'],
-  level: [
-    'job level',
-    'level',
-    'grade',
-    'job grade',
-    'pay grade',
-    'salary grade',
-    'band',
-    'job band',
-    'pay band',
-    'career level',
-    'management level',
-    'grade level',
-    'seniority',
-  ],
-  jobTitle: [
-    'job title',
-    'title',
-    'position',
-    'position title',
-    'job profile',
-    'job name',
-    'designation',
-    'role',
-    'job',
-  ],
-  hireDate: [
-    'hire date',
-    'start date',
-    'date of hire',
-    'hired',
-    'hired on',
-    'joining date',
-    'date of joining',
-    'date joined',
-    'join date',
-    'joined',
-    'entry date',
-    'original hire date',
-    'latest hire date',
-    'continuous service date',
-    'service date',
-    'employment start date',
-    'doj',
-    'eintrittsdatum',
-    'eintritt',
-  ],
-  exitDate: [
-    'exit date',
-    'termination date',
-    'termination effective date',
-    'term date',
-    'leave date',
-    'leaving date',
-    'leaver date',
-    'end date',
-    'employment end date',
-    'date left',
-    'separation date',
-    'departure date',
-    'last day',
-    'last working day',
-    'last day of work',
-    'left',
-    'austrittsdatum',
-    'austritt',
-  ],
-  exitReason: [
-    'exit reason',
-    'termination reason',
-    'primary termination reason',
-    'term reason',
-    'reason for leaving',
-    'leaving reason',
-    'leaver reason',
-    'separation reason',
-    'departure reason',
-    'reason',
-    'austrittsgrund',
-    'kündigungsgrund',
-    'motif de départ',
-    'motif de sortie',
-    'motivo de baja',
-    'motivo de salida',
-    'reden vertrek',
-    'reden uitdiensttreding',
-  ],
-  exitType: [
-    'exit type',
-    'termination type',
-    'termination category',
-    'leaver type',
-    'separation type',
-    'voluntary involuntary',
-    'voluntary',
-  ],
-  status: [
-    'status',
-    'employment status',
-    'employee status',
-    'worker status',
-    'active status',
-    'active',
-    'is active',
-  ],
-  rating: [
-    'performance rating',
-    'rating',
-    'perf rating',
-    'performance score',
-    'review score',
-    'overall rating',
-    'current rating',
-    'last rating',
-    'performance',
-    'appraisal',
-    'appraisal rating',
-    'score',
-  ],
-  previousRating: [
-    'previous rating',
-    'prior rating',
-    'previous performance rating',
-    'prior year rating',
-    'last year rating',
-  ],
-  salary: [
-    'base salary',
-    'annual base salary',
-    'salary',
-    'annual salary',
-    'base pay',
-    'current base pay',
-    'base compensation',
-    'pay',
-    'compensation',
-    'annual pay',
-    'wage',
-    'total compensation',
-    'annual base',
-    'fte salary',
-    'gehalt',
-    'jahresgehalt',
-  ],
-  bonus: ['bonus', 'bonus amount', 'annual bonus', 'bonus paid', 'incentive', 'variable pay'],
-  currency: ['currency', 'pay currency', 'salary currency', 'currency code'],
-  gender: ['gender', 'sex', 'gender identity', 'legal sex', 'legal gender', 'geschlecht'],
-  managerId: [
-    'manager',
-    'manager id',
-    'manager employee id',
-    'manager name',
-    'manager number',
-    'manager no',
-    'line manager',
-    'line manager id',
-    'reporting manager',
-    'direct manager',
-    'reports to',
-    'reports to id',
-    'supervisor',
-    'supervisor id',
-    'supervisor name',
-  ],
-  birthDate: ['date of birth', 'birth date', 'birthdate', 'birthday', 'dob', 'geburtsdatum'],
-  age: ['age', 'age years', 'age in years'],
-  ageBand: ['age band', 'age group', 'age range', 'age bracket', 'generation'],
-  partTime: [
-    'part time',
-    'full part time',
-    'full time part time',
-    'ft pt',
-    'time type',
-    'working pattern',
-    'working time',
-  ],
-  fte: ['fte', 'full time equivalent', 'fte percent'],
-  source: ['hire source', 'recruiting source', 'recruitment source', 'candidate source', 'source'],
-  timeInLevel: [
-    'time in level',
-    'time in grade',
-    'years in level',
-    'years in grade',
-    'years in role',
-    'time in role',
-    'time in position',
-  ],
-  skill: ['skill', 'skill name', 'competency', 'capability', 'skill area'],
-  proficiency: [
-    'proficiency',
-    'proficiency level',
-    'current level',
-    'current proficiency',
-    'skill level',
-    'assessed level',
-    'level achieved',
-  ],
-  requiredLevel: [
-    'required level',
-    'target level',
-    'required proficiency',
-    'target proficiency',
-    'expected level',
-  ],
-  assessmentDate: ['assessment date', 'assessed on', 'date assessed', 'evaluation date'],
-  asOfDate: [
-    'snapshot date',
-    'as of date',
-    'as at date',
-    'as of',
-    'report date',
-    'reporting date',
-    'extract date',
-    'data date',
-    'period end',
-    'stichtag',
-  ],
-  // Roles the readings of job histories, pay bases and aggregates use; their synonyms are
-  // filled in with the vocabularies of every language we serve.
-  reviewCycle: [
-    'review cycle',
-    'review period',
-    'cycle',
-    'performance cycle',
-    'appraisal cycle',
-    'review year',
-    'performance year',
-    'performance period',
-  ],
-  hourlyRate: ['hourly rate', 'hourly pay', 'rate per hour', 'hourly wage', 'pay per hour'],
-  payFrequency: [
-    'pay frequency',
-    'pay basis',
-    'pay type',
-    'salary basis',
-    'pay period',
-    'frequency',
-    'compensation frequency',
-    'pay rate type',
-  ],
-  weeklyHours: [
-    'weekly hours',
-    'hours per week',
-    'contracted hours',
-    'contractual hours',
-    'standard hours',
-    'scheduled weekly hours',
-    'working hours',
-    'hours',
-  ],
-  effectiveDate: [
-    'effective date',
-    'change date',
-    'event date',
-    'action date',
-    'transaction date',
-    'effective from',
-    'valid from',
-  ],
-  eventType: [
-    'business process',
-    'business process type',
-    'event type',
-    'event',
-    'action',
-    'action type',
-    'change type',
-    'transaction type',
-    'movement type',
-  ],
-  headcount: [
-    'headcount',
-    'head count',
-    'number of employees',
-    'employees',
-    'average headcount',
-    'avg headcount',
-  ],
-  leavers: ['leavers', 'number of leavers', 'terminations', 'exits', 'separations', 'leaver count'],
-  attritionRate: [
-    'attrition rate',
-    'attrition',
-    'turnover rate',
-    'turnover',
-    'attrition rate percent',
-    'attrition percent',
-  ],
-};
+export { ROLE_SYNONYMS, FALLBACK_SYNONYMS, normalizeHeader };
 
 /** Roles whose values are identifiers: read as text even when they look like numbers. */
 const ID_ROLES = new Set<ColumnRole>(['employeeId', 'managerId', 'costCentre']);
@@ -391,31 +28,34 @@ const NUMBER_ROLES = new Set<ColumnRole>([
   'weeklyHours',
   'headcount',
   'leavers',
+  'attritionRate',
 ]);
 /** Headers that hold money: a lone `72.000` there is seventy-two thousand. */
 const MONEY =
-  /salary|pay|compensation|wage|bonus|income|earning|amount|cost|price|gehalt|lohn|hourly/;
-
-export function normalizeHeader(header: string): string {
-  return header
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/#/g, ' number ')
-    .replace(/%/g, ' percent ')
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
+  /salary|pay|compensation|wage|bonus|income|earning|amount|cost|price|gehalt|lohn|entgelt|salaire|remuneration|prime|salario|sueldo|retribu|stipendio|\bral\b|salaris|loon|wynagrodzenie|placa|pensja|premia|remunera|vencimento/;
 
 export interface RoleCandidate {
   role: ColumnRole;
-  /** Exact matches beat contained ones; longer synonyms beat shorter. */
+  /** Exact matches beat contained ones; longer synonyms beat shorter; fallbacks come last. */
   weight: number;
+  /** A second-choice header for the role (a "Supervisory Organization" for the department). */
+  fallback: boolean;
 }
 
 /** The role a header names, if any: exact synonym first, then a synonym as whole words. */
 export function roleFromHeader(header: string): RoleCandidate | null {
+  const known = candidates.get(header);
+  if (known !== undefined) return known;
+  const found = findRole(header);
+  if (candidates.size > 5000) candidates.clear();
+  candidates.set(header, found);
+  return found;
+}
+
+/** Headers already looked up: a header is asked for several times while one file loads. */
+const candidates = new Map<string, RoleCandidate | null>();
+
+function findRole(header: string): RoleCandidate | null {
   const norm = normalizeHeader(header);
   if (!norm) return null;
   let best: RoleCandidate | null = null;
@@ -424,9 +64,16 @@ export function roleFromHeader(header: string): RoleCandidate | null {
       let weight = 0;
       if (norm === syn) weight = 1000 + syn.length;
       else if (syn.length > 2 && ` ${norm} `.includes(` ${syn} `)) weight = syn.length;
-      if (weight > (best?.weight ?? 0)) best = { role, weight };
+      if (weight > (best?.weight ?? 0)) best = { role, weight, fallback: false };
     }
   }
+  if (best) return best;
+  // Second-choice headers lose to any plain one, exact or contained (ADR 0040).
+  for (const role of Object.keys(FALLBACK_SYNONYMS) as ColumnRole[])
+    for (const syn of FALLBACK_SYNONYMS[role]) {
+      const weight = norm === syn ? 2 : ` ${norm} `.includes(` ${syn} `) ? 1 : 0;
+      if (weight > (best?.weight ?? 0)) best = { role, weight, fallback: true };
+    }
   return best;
 }
 
@@ -438,7 +85,7 @@ export function headerHints(header: string) {
     text: candidate !== null && ID_ROLES.has(candidate.role),
     dateish:
       (candidate !== null && DATE_ROLES.has(candidate.role)) ||
-      /\b(date|dob|datum|day|born)\b/.test(norm),
+      /\b(date|dob|datum|day|born|fecha|data)\b/.test(norm),
     money: MONEY.test(norm),
   };
 }

@@ -9,7 +9,7 @@ export type ColumnType = 'number' | 'date' | 'text' | 'empty';
 
 /** What a column means (the roles live in the contract: a corrected reading names them). */
 export { COLUMN_ROLES, type ColumnRole } from '@contract/reading';
-import type { ColumnRole, PayBasis, TableShape } from '@contract/reading';
+import type { ColumnRole, PayBasis, RatingStep, TableShape } from '@contract/reading';
 export type { TableShape, PayBasis } from '@contract/reading';
 
 export interface ColumnInfo {
@@ -62,6 +62,8 @@ export interface LoadedTable {
   currency: string | null;
   /** Where the currency was read: "the header Salary (GBP)", "the symbols in Gehalt". */
   currencyFrom: string | null;
+  /** The rating column's spellings on one ordered scale, lowest first (ADR 0043). */
+  ratingScale?: RatingStep[] | null;
   /** What one row stands for (see shape.ts, ADR 0045). */
   shape: TableShape;
   /** The column that names a person (several rows share it in a history, snapshots or cycles). */
@@ -117,7 +119,9 @@ export interface TableSet {
   problems: string[];
   /** The as-of date of the data (ISO), and where it came from. */
   asOf: string | null;
-  asOfSource: 'export date' | 'latest date in the file' | 'today' | null;
+  asOfSource: 'export date' | 'file name' | 'latest date in the file' | null;
+  /** Where exactly: "the title line ...", "the Snapshot Date column", "the file name ...". */
+  asOfFrom?: string | null;
   /**
    * Runs one read-only statement (SELECT or WITH) over the tables; anything else is refused with
    * a `ToolError`. Rows beyond `maxRows` are not read (see `truncated` in `queryPage`).

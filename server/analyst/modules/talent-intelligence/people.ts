@@ -2,6 +2,16 @@ import { payColumnsSql } from '../../tables/pay';
 import { currentSource } from '../../tables/shape';
 import type { ColumnInfo, ColumnRole, LoadedTable, SqlRow, TableSet } from '../../tables/types';
 import { ToolError } from '../../tools/tool';
+import {
+  containsAny,
+  foldSql,
+  GENDER_LETTERS,
+  GENDER_WORDS,
+  LEAVING,
+  sqlList,
+  STATUS_WORDS,
+  YES_NO,
+} from '../../tables/vocabulary';
 
 /**
  * One normalised view of the people in the attachments: every staff and leavers table (a
@@ -84,18 +94,63 @@ const numOf = (c: ColumnInfo | undefined) =>
 const dateOf = (c: ColumnInfo | undefined) =>
   c ? `TRY_CAST(${c.sql} AS DATE)` : 'CAST(NULL AS DATE)';
 
-/** Status words that mean the person has left; "notice" (serving notice) is still employed. */
-const LEFT_STATUS = `'(^|[^a-z])(terminated|left|leaver|inactive|withdrawn|exited|separated|former|resigned|dismissed)([^a-z]|$)'`;
-// Exports in German, French, Spanish and Dutch: who gave notice decides, checked before the
-// English words ("Kündigung durch Arbeitnehmer" is a resignation, "ontslag" alone a dismissal).
-const MUTUAL = `'aufhebungsvertrag|mutual agreement|mutually agreed|rupture conventionnelle|mutuo acuerdo|mutuo acordo|wederzijds goedvinden|vaststellingsovereenkomst'`;
-const VOLUNTARY_NAMED = `'kündigung durch (den )?(mitarbeiter|arbeitnehmer)|eigenkündigung|arbeitnehmerkündigung|démission|demission|renuncia|dimisi[oó]n|baja voluntaria|eigen ontslag|ontslag genomen|op eigen verzoek|opzegging door werknemer'`;
-const INVOLUNTARY_NAMED = `'kündigung durch (den )?arbeitgeber|arbeitgeberkündigung|betriebsbedingt|verhaltensbedingt|personenbedingt|fristlos|licenciement|despido|ontslag|opzegging door werkgever'`;
-const INVOLUNTARY = `'invol|dismiss|redundan|laid off|layoff|lay-off|terminated by|termination|misconduct|performance|end of contract|fixed term|fixed-term|restructur|let go'`;
-const VOLUNTARY = `'vol|resign|personal|better offer|career|relocat|retire|study|family|compensation|pay|growth|competitor|left for'`;
+/** A text expression folded for comparison with the vocabularies: lower case, no accents. */
+const folded = (expr: string) => foldSql(expr);
+const re = (words: readonly string[]) => lit(containsAny(words));
 
-const WOMEN = `('f','female','woman','women','w','weiblich','femme','frau','mujer','girl')`;
-const MEN = `('m','male','man','men','männlich','maennlich','homme','mann','hombre','boy')`;
+/** Status words that mean the person has left, every language; "notice" is still employed. */
+const LEFT_STATUS = lit(`(^|[^a-z])(${containsAny(STATUS_WORDS.left)})([^a-z]|$)`);
+// Who gave notice decides, checked before the English stems: "Kündigung durch Arbeitnehmer" is a
+// resignation, "ontslag" alone a dismissal, "eigen ontslag" a resignation again (vocabulary/).
+const MUTUAL = re(LEAVING.mutual);
+const OTHER_EXIT = re(LEAVING.other);
+const VOLUNTARY_FIRST = re(LEAVING.voluntaryFirst);
+const INVOLUNTARY_FIRST = re(LEAVING.involuntaryFirst);
+const VOLUNTARY_NAMED = re(LEAVING.voluntaryPhrases);
+const INVOLUNTARY_NAMED = re(LEAVING.involuntaryPhrases);
+const INVOLUNTARY = re(LEAVING.involuntaryStems);
+const VOLUNTARY = re(LEAVING.voluntaryStems);
+
+/**
+ * Women / Men / Other from a gender column, in every language: words first, then one-letter
+ * codes, read per column: most languages' letters agree (F, W, V, K women; M, H men), but a
+ * column of only H and M is Spanish (hombre / mujer).
+ */
+function genderSql(t: LoadedTable, c: ColumnInfo | undefined): string {
+  if (!c) return 'CAST(NULL AS VARCHAR)';
+  const g = folded(textOf(c));
+  const defaults = GENDER_LETTERS.filter((p) => p.lang === 'en' || p.women !== 'm');
+  const women = [...new Set(defaults.map((p) => p.women))];
+  const men = [...new Set(defaults.map((p) => p.men))];
+  const letters = `(SELECT list(DISTINCT ${folded(textOf(c))}) FILTER (WHERE length(trim(${c.sql}::VARCHAR)) = 1) FROM ${t.sql})`;
+  const special = GENDER_LETTERS.filter((p) => p.women === 'm' || men.includes(p.women));
+  return `CASE WHEN ${g} IS NULL THEN NULL
+      WHEN ${g} IN ${sqlList(GENDER_WORDS.women)} THEN 'Women'
+      WHEN ${g} IN ${sqlList(GENDER_WORDS.men)} THEN 'Men'
+      ${special
+        .map(
+          (p) =>
+            `WHEN length(${g}) = 1 AND list_sort(${letters}) = list_sort(['${p.women}', '${p.men}']) THEN (CASE ${g} WHEN '${p.women}' THEN 'Women' WHEN '${p.men}' THEN 'Men' END)`,
+        )
+        .join('\n      ')}
+      WHEN ${g} IN ${sqlList(women)} THEN 'Women'
+      WHEN ${g} IN ${sqlList(men)} THEN 'Men'
+      ELSE 'Other or not stated' END`;
+}
+
+/**
+ * The rating as its step on the table's one scale (ADR 0043): every spelling of a step
+ * ("Exceeds", "3 - Exceeds", "EXCEEDS", "3") gives the same label and rank.
+ */
+function ratingOf(t: LoadedTable, what: 'label' | 'rank'): string {
+  const c = colOf(t, 'rating');
+  if (!t.ratingScale?.length || !c) return what === 'label' ? textOf(c) : numOf(c);
+  const cell = `regexp_replace(trim(CAST(${c.sql} AS VARCHAR)), '\\.0$', '')`;
+  const cases = t.ratingScale.flatMap((s) =>
+    s.spellings.map((sp) => `WHEN ${lit(sp)} THEN ${what === 'label' ? lit(s.label) : s.rank}`),
+  );
+  return `CASE ${cell} ${cases.join(' ')} ELSE ${what === 'label' ? 'CAST(NULL AS VARCHAR)' : 'CAST(NULL AS DOUBLE)'} END`;
+}
 
 function selectOf(t: LoadedTable, asOf: string): string {
   const c = (role: ColumnRole) => colOf(t, role);
@@ -107,8 +162,7 @@ function selectOf(t: LoadedTable, asOf: string): string {
   const status = textOf(c('status'));
   const exitType = textOf(c('exitType'));
   const exitReason = cur.exitReason ?? textOf(c('exitReason'));
-  const gender = `lower(${textOf(c('gender'))})`;
-  const partTime = `lower(${textOf(c('partTime'))})`;
+  const partTime = folded(textOf(c('partTime')));
   const fte = numOf(c('fte'));
   const ageNum = numOf(c('age'));
   return `SELECT
@@ -122,32 +176,34 @@ function selectOf(t: LoadedTable, asOf: string): string {
     ${cur.exit ?? dateOf(c('exitDate'))} AS exit,
     ${exitReason} AS exit_reason,
     CASE
+      WHEN regexp_matches(${folded(`coalesce(${exitType}, ${exitReason}, '')`)}, ${INVOLUNTARY_FIRST}) THEN 'involuntary'
+      WHEN regexp_matches(${folded(`coalesce(${exitType}, ${exitReason}, '')`)}, ${VOLUNTARY_FIRST}) THEN 'voluntary'
       WHEN regexp_matches(lower(coalesce(${exitType}, '')), 'invol') THEN 'involuntary'
       WHEN regexp_matches(lower(coalesce(${exitType}, '')), 'vol') THEN 'voluntary'
-      WHEN regexp_matches(lower(coalesce(${exitType}, ${exitReason}, '')), ${MUTUAL}) THEN 'involuntary'
-      WHEN regexp_matches(lower(coalesce(${exitType}, ${exitReason}, '')), ${VOLUNTARY_NAMED}) THEN 'voluntary'
-      WHEN regexp_matches(lower(coalesce(${exitType}, ${exitReason}, '')), ${INVOLUNTARY_NAMED}) THEN 'involuntary'
+      WHEN regexp_matches(${folded(`coalesce(${exitType}, ${exitReason}, '')`)}, ${MUTUAL}) THEN 'involuntary'
+      WHEN regexp_matches(${folded(`coalesce(${exitType}, ${exitReason}, '')`)}, ${OTHER_EXIT}) THEN NULL
+      WHEN regexp_matches(${folded(`coalesce(${exitType}, ${exitReason}, '')`)}, ${VOLUNTARY_NAMED}) THEN 'voluntary'
+      WHEN regexp_matches(${folded(`coalesce(${exitType}, ${exitReason}, '')`)}, ${INVOLUNTARY_NAMED}) THEN 'involuntary'
       WHEN regexp_matches(lower(coalesce(${exitType}, ${exitReason}, '')), ${INVOLUNTARY}) THEN 'involuntary'
       WHEN regexp_matches(lower(coalesce(${exitType}, ${exitReason}, '')), ${VOLUNTARY}) THEN 'voluntary'
       ELSE NULL END AS exit_type,
     ${status} AS status,
-    (${t.role === 'leavers' ? 'TRUE' : 'FALSE'} OR regexp_matches(lower(coalesce(${status}, '')), ${LEFT_STATUS})${cur.left ? ` OR coalesce(${cur.left}, FALSE)` : ''}) AS left_flag,
-    ${textOf(c('rating'))} AS rating,
-    ${numOf(c('rating'))} AS rating_num,
+    (${t.role === 'leavers' ? 'TRUE' : 'FALSE'} OR regexp_matches(${folded(`coalesce(${status}, '')`)}, ${LEFT_STATUS})${cur.left ? ` OR coalesce(${cur.left}, FALSE)` : ''}) AS left_flag,
+    ${ratingOf(t, 'label')} AS rating,
+    ${ratingOf(t, 'rank')} AS rating_num,
     ${numOf(c('previousRating'))} AS prev_rating_num,
     ${pay.annualFte} AS salary,
     ${pay.hourly} AS pay_hourly,
     ${numOf(c('bonus'))} AS bonus,
     upper(${textOf(c('currency'))}) AS currency,
-    CASE WHEN ${gender} IN ${WOMEN} THEN 'Women' WHEN ${gender} IN ${MEN} THEN 'Men'
-      WHEN ${gender} IS NULL THEN NULL ELSE 'Other or not stated' END AS gender,
+    ${genderSql(t, c('gender'))} AS gender,
     ${textOf(c('managerId'))} AS manager,
     ${c('birthDate') ? `${dateOf(c('birthDate'))}` : 'CAST(NULL AS DATE)'} AS birth,
     ${ageNum} AS age_value,
     ${textOf(c('ageBand'))} AS age_band_value,
     CASE
-      WHEN ${partTime} IN ('yes','y','true','1','part-time','part time','pt','parttime','part') THEN TRUE
-      WHEN ${partTime} IN ('no','n','false','0','full-time','full time','ft','fulltime','full') THEN FALSE
+      WHEN ${partTime} IN ${sqlList([...YES_NO.yes, ...YES_NO.partTime])} THEN TRUE
+      WHEN ${partTime} IN ${sqlList([...YES_NO.no, ...YES_NO.fullTime])} THEN FALSE
       WHEN ${fte} IS NOT NULL THEN ${fte} < 1
       ELSE NULL END AS part_time,
     ${textOf(c('source'))} AS source,
@@ -177,14 +233,22 @@ export function peopleTables(set: TableSet): LoadedTable[] {
 
 /** The as-of date: the loader's, else the latest hire or exit date up to today. */
 async function asOfOf(set: TableSet, cte: string): Promise<{ asOf: string; source: string }> {
-  if (set.asOf) return { asOf: set.asOf, source: set.asOfSource ?? 'export date' };
+  if (set.asOf)
+    return {
+      asOf: set.asOf,
+      source: set.asOfFrom ? `from ${set.asOfFrom}` : (set.asOfSource ?? 'export date'),
+    };
   const rows = await set.query(
     `${cte} SELECT CAST(max(d) AS VARCHAR) AS d FROM (SELECT greatest(hire, exit) AS d FROM people) WHERE d <= current_date`,
   );
   const d = rows[0]?.d;
   return typeof d === 'string'
     ? { asOf: d.slice(0, 10), source: 'latest date in the file' }
-    : { asOf: new Date().toISOString().slice(0, 10), source: 'today' };
+    : // No date anywhere in the files: nothing depends on a date but ages from birth dates.
+      {
+        asOf: new Date().toISOString().slice(0, 10),
+        source: 'no date in the file: figures are as the file stands',
+      };
 }
 
 /** The normalised people of a table set; a ToolError names what to attach when there are none. */
