@@ -34,6 +34,8 @@ export function stripNumbering(line: string): string {
 export function isHeadingLike(line: string): boolean {
   const raw = line.trim();
   if (/^#{1,6}\s/.test(raw)) return true;
+  // A table row (cells joined by " | ") is never a heading, whatever its first cell says.
+  if (raw.includes(' | ') || raw.startsWith('|')) return false;
   const stripped = stripNumbering(raw);
   const words = stripped.split(/\s+/).filter(Boolean);
   if (!words.length || words.length > 9) return false;
