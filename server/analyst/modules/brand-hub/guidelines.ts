@@ -153,20 +153,28 @@ export function cardPreferences(textContent: string): Preference[] {
 
 /** The voice a message asks for: "in a friendly, plain voice", "tone: warm and direct", "make it friendly and plain". */
 export function voiceAskedFor(message: string): string[] {
-  const m =
-    /(?:in|for|with|using)\s+(?:a|an|our)?\s*((?:[a-z-]+,?\s+(?:and\s+)?){1,4})(?:voice|tone)/i.exec(
-      message,
-    ) ??
-    /(?:voice|tone)\s*(?:should be|is|:|=)\s*([a-z ,-]+?(?:\band [a-z-]+)?)(?=[.;\n"“]|$)/i.exec(
-      message,
-    ) ??
-    /(?:make it|keep it|sound)\s+([a-z-]+(?:,\s*[a-z-]+)*(?:,?\s+and\s+[a-z-]+)?)/i.exec(message);
-  if (!m) return [];
-  return m[1]!
-    .split(/,|\band\b/)
-    .map((t) => t.trim().toLowerCase())
-    .filter((t) => t && t.split(' ').length <= 2 && !/^(our|brand|the|a|an|my|your|this)$/.test(t))
-    .slice(0, 5);
+  const patterns = [
+    /\b(?:in|for|with|using)\s+(?:a|an|our)?\s*((?:[a-z-]+,?\s+(?:and\s+)?){1,4})(?:voice|tone)\b/gi,
+    /\b(?:voice|tone)\s*(?:should be|is|:|=)\s*([a-z ,-]+?(?:\band [a-z-]+)?)(?=[.;\n"“]|$)/gi,
+    /\b(?:make it|keep it|sound)\s+([a-z-]+(?:,\s*[a-z-]+)*(?:,?\s+and\s+[a-z-]+)?)\b/gi,
+    /(?:^|[,;:]\s*)((?:[a-z-]+,?\s+(?:and\s+)?){1,3}[a-z-]+)\s+(?:voice|tone)\b/gi,
+  ];
+  for (const re of patterns)
+    for (const m of message.matchAll(re)) {
+      const traits = m[1]!
+        .split(/,|\band\b/)
+        .map((t) => t.trim().toLowerCase())
+        .filter(
+          (t) =>
+            t &&
+            t.split(' ').length <= 2 &&
+            !/\b(voice|tone|brand)\b/.test(t) &&
+            !/^(our|the|a|an|my|your|this|same)$/.test(t),
+        )
+        .slice(0, 5);
+      if (traits.length) return traits;
+    }
+  return [];
 }
 
 const HEX = /#[0-9a-f]{6}\b|#[0-9a-f]{3}\b/gi;

@@ -16,7 +16,7 @@ export function asksRegulationCheck(request: string): boolean {
 
 /** An analysis people ask for by name: these keep their report even when phrased as a question. */
 const ANALYSIS =
-  /\b(gaps?|gap check|review|check|assess\w*|audit\w*|summar\w+|draft|write|minutes|register|heat ?map|against|compare|chase|briefing|framework|health check|terms of reference|readiness)\b/i;
+  /\b(gaps?|gap check|missing|weak|sections?|cover\w*|review|check|assess\w*|audit\w*|summar\w+|draft|write|minutes|register|heat ?map|against|compare|chase|briefing|framework|health check|terms of reference|readiness)\b/i;
 const QUESTION =
   /^\s*(what|who|whom|which|when|where|how|why|can|could|do|does|did|is|are|may|must|should|list|show me|tell me|give me)\b|\?\s*$/i;
 
