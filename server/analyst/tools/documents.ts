@@ -11,8 +11,27 @@ const decodeText = (data: Buffer): string => decodeTableText(data).text;
 export type DocumentFormat = 'text' | 'markdown' | 'html' | 'pdf' | 'docx';
 
 export type DocumentResult =
-  | { ok: true; fileName: string; format: DocumentFormat; text: string; notes: string[] }
+  | {
+      ok: true;
+      fileName: string;
+      format: DocumentFormat;
+      /** One line per paragraph; a table row is one line with its cells joined by " | ". */
+      text: string;
+      /** The tables the document holds (approval matrices, schedules), read from `text`. */
+      tables: DocumentTable[];
+      notes: string[];
+    }
   | { ok: false; fileName: string; error: string };
+
+/** A table in a document: its rows of cells (the first is the header), and where it sits. */
+export interface DocumentTable {
+  /** The heading or line above the table, as the document writes it ("4. Approval limits"). */
+  caption: string;
+  rows: string[][];
+}
+
+/** Cells of a table row written on one line. */
+export const CELL_SEPARATOR = ' | ';
 
 /** Enough for a long policy; keeps one turn's work bounded whatever the file holds. */
 export const MAX_DOCUMENT_CHARS = 400_000;
@@ -63,6 +82,7 @@ export async function extractDocument(att: HistoryAttachment): Promise<DocumentR
         fileName,
         format,
         text: format === 'html' ? htmlToText(decodeText(att.data)) : decodeText(att.data),
+        tables: [],
         notes: [],
       };
   }
@@ -82,6 +102,7 @@ export async function extractDocument(att: HistoryAttachment): Promise<DocumentR
       `Only the first ${MAX_DOCUMENT_CHARS.toLocaleString('en-US')} characters of ${fileName} were read.`,
     );
   }
+  if (result.ok) result.tables = tablesIn(result.text);
   return result;
 }
 
@@ -104,20 +125,30 @@ async function extractPdf(att: HistoryAttachment): Promise<DocumentResult> {
     for (let p = 1; p <= pages; p++) {
       const page = await doc.getPage(p);
       const content = await page.getTextContent();
-      let line = '';
+      const items: PdfTextItem[] = [];
       for (const item of content.items) {
-        if (!('str' in item)) continue;
-        line += item.str;
-        if (item.hasEOL) {
-          lines.push(line);
-          line = '';
-        }
+        if (!('str' in item) || !item.str.trim()) continue;
+        const [a = 10, b = 0, , , x = 0, y = 0] = item.transform as number[];
+        items.push({
+          str: item.str,
+          x,
+          y,
+          width: item.width,
+          size: Math.hypot(a, b) || item.height || 10,
+        });
       }
-      if (line) lines.push(line);
+      lines.push(...pdfLines(items));
       page.cleanup();
     }
     await doc.destroy();
-    return { ok: true, fileName: att.fileName, format: 'pdf', text: lines.join('\n'), notes };
+    return {
+      ok: true,
+      fileName: att.fileName,
+      format: 'pdf',
+      text: lines.join('\n'),
+      tables: [],
+      notes,
+    };
   } catch (err) {
     const name = err instanceof Error ? err.name : '';
     const reason =
@@ -139,12 +170,19 @@ async function extractDocx(att: HistoryAttachment): Promise<DocumentResult> {
     return { ok: false, fileName: att.fileName, error: tooBigMessage(att.fileName) };
   try {
     const { value } = await mammoth.extractRawText({ buffer: att.data });
+    // The raw text gives each table cell as a paragraph of its own; a document with tables is
+    // read through mammoth's HTML instead, where rows and cells are kept (w:tbl, w:tr, w:tc).
+    const { value: html } = await mammoth.convertToHtml({ buffer: att.data });
     // mammoth separates paragraphs with blank lines; one line per paragraph reads like the PDF path.
+    const textContent = html.includes('<table')
+      ? htmlToText(html)
+      : value.replace(/\n{2,}/g, '\n').trim();
     return {
       ok: true,
       fileName: att.fileName,
       format: 'docx',
-      text: value.replace(/\n{2,}/g, '\n').trim(),
+      text: textContent,
+      tables: [],
       notes: [],
     };
   } catch {
@@ -190,19 +228,29 @@ const noop = () => undefined;
 export function htmlToText(html: string): string {
   let text = '';
   let hidden = 0;
+  // Inside a table cell, paragraphs join with a space so that a row stays on one line.
+  let cellDepth = 0;
+  let cellsInRow = 0;
   const tokenizer = new Tokenizer(
     { decodeEntities: true },
     {
       onopentagname(start, end) {
         const name = html.slice(start, end).toLowerCase();
         if (HIDDEN.has(name)) hidden++;
-        else if (name === 'li') text += '\n- ';
-        else if (name === 'br') text += '\n';
+        else if (name === 'tr') {
+          text += '\n';
+          cellsInRow = 0;
+        } else if (name === 'td' || name === 'th') {
+          if (cellsInRow++) text += CELL_SEPARATOR;
+          cellDepth++;
+        } else if (name === 'li') text += cellDepth ? ' ' : '\n- ';
+        else if (name === 'br') text += cellDepth ? ' ' : '\n';
       },
       onclosetag(start, end) {
         const name = html.slice(start, end).toLowerCase();
         if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1);
-        else if (BLOCKS.has(name)) text += '\n';
+        else if (name === 'td' || name === 'th') cellDepth = Math.max(0, cellDepth - 1);
+        else if (BLOCKS.has(name)) text += cellDepth && name !== 'tr' ? ' ' : '\n';
       },
       ontext(start, end) {
         if (!hidden) text += html.slice(start, end);
@@ -227,9 +275,138 @@ export function htmlToText(html: string): string {
   tokenizer.end();
   return text
     .split('\n')
-    .map((l) => l.replace(/[ \t\r\u00a0]+/g, ' ').trim())
+    .map((l) =>
+      l
+        .replace(/[ \t\r\u00a0]+/g, ' ')
+        .replace(/ \| (?= \|)/g, ' |')
+        .trim(),
+    )
     .filter((l) => l && l !== '-')
     .join('\n');
+}
+
+interface PdfTextItem {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  size: number;
+}
+
+/**
+ * A PDF page's text items as lines, rebuilt from their positions: items on the same baseline form
+ * a line (left to right); a gap wider than a few characters starts a new cell. Consecutive lines
+ * of two or more cells are a table: each cell goes to the column whose left edge is nearest (so
+ * empty cells stay empty), and a line whose first column is empty continues the row above (a
+ * wrapped cell). Table rows are written with their cells joined by " | ". Hand-written (ADR
+ * 0060): pdfjs gives positions only, and no maintained library rebuilds tables from them in Node.
+ */
+export function pdfLines(items: PdfTextItem[]): string[] {
+  const sorted = [...items].sort((a, b) => b.y - a.y || a.x - b.x);
+  const rows: Array<{ y: number; lastEnd: number; cells: Array<{ x: number; text: string }> }> = [];
+  for (const it of sorted) {
+    const row = rows.at(-1);
+    if (row && Math.abs(row.y - it.y) <= Math.max(2, it.size * 0.4)) {
+      const cell = row.cells.at(-1)!;
+      const last = row.lastEnd;
+      const gap = it.x - last;
+      if (gap > it.size * 2) row.cells.push({ x: it.x, text: it.str });
+      else
+        cell.text +=
+          (gap > it.size * 0.15 && !/\s$/.test(cell.text) && !/^\s/.test(it.str) ? ' ' : '') +
+          it.str;
+      row.lastEnd = Math.max(last, it.x + it.width);
+    } else rows.push({ y: it.y, cells: [{ x: it.x, text: it.str }], lastEnd: it.x + it.width });
+  }
+  const out: string[] = [];
+  let i = 0;
+  while (i < rows.length) {
+    let j = i;
+    // A one-cell line indented to a later column continues a row above (a wrapped cell).
+    while (
+      j < rows.length &&
+      (rows[j]!.cells.length >= 2 || (j > i && rows[j]!.cells[0]!.x > rows[i]!.cells[0]!.x + 20))
+    )
+      j++;
+    if (j - i >= 2) {
+      // A table: columns from its widest row; each cell to the nearest column start.
+      const block = rows.slice(i, j);
+      const starts = [...block]
+        .sort((a, b) => b.cells.length - a.cells.length)[0]!
+        .cells.map((c) => c.x);
+      const table: string[][] = [];
+      for (const r of block) {
+        const cells = starts.map(() => '');
+        for (const c of r.cells) {
+          let k = 0;
+          starts.forEach((s, n) => {
+            if (Math.abs(s - c.x) < Math.abs(starts[k]! - c.x)) k = n;
+          });
+          cells[k] = cells[k] ? `${cells[k]} ${c.text.trim()}` : c.text.trim();
+        }
+        const prev = table.at(-1);
+        if (prev && !cells[0] && table.length > 1)
+          cells.forEach((c, n) => (prev[n] = c ? `${prev[n]} ${c}`.trim() : prev[n]!));
+        else table.push(cells);
+      }
+      out.push(...table.map((cells) => cells.join(CELL_SEPARATOR)));
+      i = j;
+    } else {
+      for (const r of rows.slice(i, Math.max(j, i + 1)))
+        out.push(
+          r.cells
+            .map((c) => c.text.trim())
+            .join(' ')
+            .trim(),
+        );
+      i = Math.max(j, i + 1);
+    }
+  }
+  return out.filter(Boolean);
+}
+
+/**
+ * The tables in a document's text: runs of two or more lines with the same number (two or more)
+ * of cells, separated by " | " (DOCX and PDF rows as read here), by pipes (markdown, with its
+ * "|---|" rule skipped) or by tabs. The caption is the nearest line above that is not a row.
+ */
+export function tablesIn(textContent: string): DocumentTable[] {
+  const lines = textContent.split(/\r?\n/);
+  const cellsOf = (line: string): string[] | null => {
+    const l = line.trim();
+    if (/^\|?\s*:?-{3,}/.test(l)) return null;
+    const parts = l.includes('|')
+      ? l.replace(/^\|/, '').replace(/\|$/, '').split('|')
+      : l.includes('\t')
+        ? l.split(/\t+/)
+        : null;
+    if (!parts || parts.length < 2) return null;
+    return parts.map((p) => p.trim());
+  };
+  const tables: DocumentTable[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const first = cellsOf(lines[i]!);
+    if (!first) {
+      i++;
+      continue;
+    }
+    const rows = [first];
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      if (/^\s*\|?\s*:?-{3,}/.test(lines[j]!)) continue;
+      const cells = cellsOf(lines[j]!);
+      if (!cells || cells.length !== first.length) break;
+      rows.push(cells);
+    }
+    if (rows.length >= 2) {
+      let k = i - 1;
+      while (k >= 0 && !lines[k]!.trim()) k--;
+      tables.push({ caption: k >= 0 ? lines[k]!.trim().replace(/:$/, '') : '', rows });
+    }
+    i = Math.max(j, i + 1);
+  }
+  return tables;
 }
 
 /** Markdown headings lose their hashes so the checklist matcher sees the heading words. */

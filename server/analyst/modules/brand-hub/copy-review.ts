@@ -127,6 +127,7 @@ export function reviewCopy(copy: string, rules: BrandRules, source: string): Cop
   );
 
   const lines: LineFinding[] = [];
+  let seenMarks = 0;
   copy.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.trim();
     if (!line) return;
@@ -161,7 +162,17 @@ export function reviewCopy(copy: string, rules: BrandRules, source: string): Cop
       for (const h of jargonHits)
         if (findTerm(line, h.term)) findings.push(`Jargon: "${h.term}": say it plainly`);
     }
-    if ((line.match(/!/g) ?? []).length > 1) findings.push('Several exclamation marks');
+    const marks = (line.match(/!/g) ?? []).length;
+    seenMarks += marks;
+    // The guidelines' own limit replaces the default (no more than one a line).
+    if (rules.maxExclamations !== null && marks && seenMarks > rules.maxExclamations)
+      findings.push(
+        rules.maxExclamations === 0
+          ? 'Exclamation mark: the guidelines allow none'
+          : `Exclamation marks: the guidelines allow ${rules.maxExclamations} in all`,
+      );
+    else if (rules.maxExclamations === null && marks > 1)
+      findings.push('Several exclamation marks');
     const caps = shouting.filter((w) => new RegExp(`\\b${w}\\b`).test(line));
     if (caps.length) findings.push(`Capitals for emphasis: ${caps.join(', ')}`);
     lines.push({

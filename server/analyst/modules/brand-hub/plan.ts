@@ -5,6 +5,7 @@ import { words } from './copy-review';
 
 /** What a Brand Hub request asks for: the more specific task first. */
 export type BrandTask =
+  | 'drafts'
   | 'guidelines-check'
   | 'tone-guide'
   | 'tone-audit'
@@ -21,6 +22,10 @@ export type BrandTask =
   | 'review';
 
 const TASKS: Array<[BrandTask, RegExp]> = [
+  [
+    'drafts',
+    /\b(write|give|draft|come up with|suggest|need|brainstorm)\b[^.\n]{0,60}\b(taglines?|headlines?|slogans?|straplines?|subject lines?|social (?:media )?posts?|(?:linkedin|instagram) posts?)\b/i,
+  ],
   [
     'guidelines-check',
     /\b(guidelines compliance|marketing materials|against (our|the) brand guidelines|compliance check)\b/i,
@@ -64,6 +69,15 @@ export function brandTaskOf(request: string): BrandTask {
 export function copyFromMessage(message: string): string | null {
   const fenced = /```[a-z]*\n?([\s\S]+?)```|"""([\s\S]+?)"""/.exec(message);
   if (fenced) return (fenced[1] ?? fenced[2])!.trim();
+  // A block quote ("> We leverage ...").
+  const quoted = message
+    .split(/\r?\n/)
+    .filter((l) => /^\s*>/.test(l))
+    .map((l) => l.replace(/^\s*>\s?/, ''));
+  if (quoted.length && words(quoted.join(' ')).length >= 5) return quoted.join('\n').trim();
+  // In quotes after a colon: 'Review this copy for our brand voice: "We leverage ..."'.
+  const inQuotes = /:\s*["“”]([\s\S]{20,})["“”]\s*[.!?]?\s*$/.exec(message);
+  if (inQuotes && words(inQuotes[1]!).length >= 5) return inQuotes[1]!.trim();
   const marker = /^(?:.*\b)?(?:copy|text|draft|here is|here's)\b[^\n]*:\s*\n([\s\S]+)$/im.exec(
     message,
   );
@@ -71,12 +85,27 @@ export function copyFromMessage(message: string): string | null {
   if (isStarterRequest(message)) return null;
   const inline = /\b(?:copy|text)\s*:\s*(.{20,})$/is.exec(message);
   if (inline && words(inline[1]!).length >= 5) return inline[1]!.trim();
+  // After a colon that ends an instruction: "check this against our voice: We leverage ...".
+  const afterColon =
+    /^[^:\n]{0,120}\b(?:review|check|rewrite|edit|improve|fix|audit|score|look at|proofread)\b[^:\n]{0,120}:\s*(\S[\s\S]{19,})$/i.exec(
+      message.trim(),
+    );
+  if (afterColon && words(afterColon[1]!).length >= 5) return afterColon[1]!.trim();
   const lines = message
     .trim()
     .split(/\r?\n/)
     .filter((l) => l.trim());
   if (lines.length >= 3 && words(lines.slice(1).join(' ')).length >= 20)
     return lines.slice(1).join('\n');
+  // The whole message is the copy: several sentences and no request in it.
+  if (
+    words(message).length >= 12 &&
+    (message.match(/[.!?](\s|$)/g) ?? []).length >= 2 &&
+    !/\b(review|check|write|draft|audit|analy[sz]e|help|please|can you|could you|give me|make|create|plan|tell me|what|how|why)\b/i.test(
+      message,
+    )
+  )
+    return message.trim();
   return null;
 }
 
@@ -146,6 +175,8 @@ export function planBrand(ctx: PlanContext): ToolCallRecord[] {
         ];
       case 'brief':
         return [{ tool: 'campaign_brief', input: { description } }];
+      case 'drafts':
+        return [{ tool: 'copy_drafts', input: { request: description } }];
       case 'tone-audit':
       case 'review':
         return docs.length || pasted

@@ -11,6 +11,7 @@ import type { BrandSurvey } from './tools/brand-survey';
 import type { CampaignResults } from './tools/campaign-results';
 import type { MessagingTeardown, PositioningMap } from './tools/competitors';
 import type { ContentPerformance } from './tools/content-performance';
+import type { CopyDrafts } from './tools/drafts';
 import type { CopyReviewResult } from './tools/copy-review';
 import type { GuidelinesCheck } from './tools/guidelines-check';
 import type { LaunchMessaging } from './tools/launch-messaging';
@@ -26,7 +27,11 @@ const n0 = (n: number | null) => (n === null ? '—' : grouped(n));
 const pc = (n: number | null) => (n === null ? '—' : `${n}%`);
 
 function rulesLine(r: BrandRules): string {
-  return `Rules applied from **${r.source}**: voice ${r.traits.join(', ')}; sentences of ${r.maxSentenceWords} words or fewer; ${r.banned.length} banned words (${r.banned.slice(0, 6).join(', ')}${r.banned.length > 6 ? ' …' : ''}), matched in every form; ${r.preferred.length} preferred wordings.${r.defaulted.length ? ` Not stated there, so the defaults apply: ${r.defaulted.join('; ')}.` : ''}`;
+  const voice =
+    r.voiceFrom === 'message'
+      ? `the voice you asked for (${r.traits.join(', ')})`
+      : `voice ${r.traits.join(', ')}`;
+  return `Rules applied from **${r.source}**: ${voice}; ${r.maxExclamations === null ? '' : r.maxExclamations === 0 ? 'no exclamation marks; ' : `at most ${r.maxExclamations} exclamation ${r.maxExclamations === 1 ? 'mark' : 'marks'}; `}sentences of ${r.maxSentenceWords} words or fewer; ${r.banned.length} banned words (${r.banned.slice(0, 6).join(', ')}${r.banned.length > 6 ? ' …' : ''}), matched in every form; ${r.preferred.length} preferred wordings.${r.defaulted.length ? ` Not stated there, so the defaults apply: ${r.defaulted.join('; ')}.` : ''}`;
 }
 
 function reviewDraft(res: CopyReviewResult, task: BrandTask): Draft {
@@ -681,6 +686,26 @@ export function writeBrand(ctx: PlanContext): StructuredResponse {
   const drafts: Draft[] = [];
   for (const r of outputs<CopyReviewResult>(calls, 'copy_review'))
     drafts.push(reviewDraft(r, task));
+  for (const d of outputs<CopyDrafts>(calls, 'copy_drafts')) {
+    const plural = d.drafts.length === 1 ? '' : 's';
+    drafts.push({
+      title: `Draft ${d.kind}${plural}: ${d.subject}`,
+      content: [
+        text(
+          [
+            `**Draft ${d.kind}${plural} for ${d.subject}** (drafts to edit, not final copy), written in ${d.rules.voiceFrom === 'message' ? 'the voice you asked for' : 'the voice'} (${d.rules.traits.join(', ')})${d.guided ? ` and checked against ${d.rules.source}` : ''}:`,
+            '',
+            ...d.drafts.map(
+              (x, i) =>
+                `${i + 1}. Draft: ${x.text}${x.findings.length ? ` _(check: ${x.findings.join('; ')})_` : ''}`,
+            ),
+          ].join('\n'),
+        ),
+        text(rulesLine(d.rules)),
+      ],
+      nextSteps: [],
+    });
+  }
   for (const g of outputs<ToneGuide>(calls, 'tone_of_voice_guide')) drafts.push(toneGuideDraft(g));
   for (const m of outputs<LaunchMessaging>(calls, 'launch_messaging')) drafts.push(launchDraft(m));
   for (const r of outputs<CampaignResults>(calls, 'campaign_results')) drafts.push(resultsDraft(r));

@@ -207,8 +207,11 @@ export const POLICY: Concept[] = [
       'keeping this policy up to date',
       'updates to this policy',
     ],
+    notAbout:
+      /\b(suppliers?|vendors?|access|performance|salary|pay|code|peer|users?|contracts?|incidents?|audits?|risks?|customers?|cases?|complaints?)\b/i,
     cues: [
-      /\breviewed (annually|every|each|at least|yearly)\b/i,
+      // The policy is reviewed, not anything else ("key suppliers are reviewed annually").
+      /\b(policy|document|it) (is|will be|shall be) reviewed (annually|every|each|at least|yearly)\b/i,
       /\bnext review\b/i,
       /\breview date\b/i,
       /\b(annual|yearly) review\b/i,
@@ -222,6 +225,8 @@ export const POLICY: Concept[] = [
     key: 'ownership',
     label: 'Owner and approval',
     guidance: 'The accountable owner, the approving body, the approval date and the version.',
+    notAbout:
+      /\b(purchas\w*|spend\w*|expenses?|payments?|invoices?|orders?|contracts?|procurement|budgets?|limits?|levels?|matrix|authority|delegat\w*|thresholds?|signator\w*)\b/i,
     names: [
       'owner',
       'ownership',

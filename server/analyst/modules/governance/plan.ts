@@ -1,6 +1,7 @@
-import { withoutStarterPrefix } from '../../report/words';
+import { isStarterRequest, withoutStarterPrefix } from '../../report/words';
 import type { ToolCallRecord } from '../../tools/tool';
 import type { PlanContext } from '../module';
+import { asksRegulationCheck, isDocumentQuestion } from './intent';
 
 /**
  * What a Governance request asks for, from its words and the files in scope. Ordered: the more
@@ -23,6 +24,8 @@ export type GovernanceTask =
   | 'risk-review'
   | 'acceptable-use'
   | 'draft-sections'
+  | 'regulation-check'
+  | 'question'
   | 'policy';
 
 const TASKS: Array<[GovernanceTask, RegExp]> = [
@@ -57,6 +60,12 @@ const TASKS: Array<[GovernanceTask, RegExp]> = [
 
 export function taskOf(ctx: Pick<PlanContext, 'request' | 'files'>): GovernanceTask {
   const request = withoutStarterPrefix(ctx.request);
+  // Typed requests, not starters: a named regulation, or a question about a document's content.
+  if (!isStarterRequest(ctx.request)) {
+    if (asksRegulationCheck(request)) return 'regulation-check';
+    if (ctx.files.some((f) => f.kind === 'document') && isDocumentQuestion(request))
+      return 'question';
+  }
   for (const [task, re] of TASKS) if (re.test(request)) return task;
   // A document with no recognisable request: a policy review is the module's default.
   return 'policy';
@@ -172,6 +181,21 @@ function callsFor(ctx: PlanContext): ToolCallRecord[] {
       return hasTables ? [{ tool: 'risk_register_review', input: {} }] : [];
     case 'acceptable-use':
       return perDoc('acceptable-use');
+    case 'regulation-check':
+      return [
+        {
+          tool: 'regulation_check',
+          input: {
+            regulation: ctx.request.slice(0, 400),
+            ...(docs[0] ? { file: docs[0].fileName } : {}),
+          },
+        },
+      ];
+    case 'question':
+      return docs.slice(0, 1).map((d) => ({
+        tool: 'document_answer',
+        input: { question: ctx.request.slice(0, 2000), file: d.fileName },
+      }));
     case 'draft-sections':
     case 'policy':
       return perDoc(/acceptable use|aup/i.test(ctx.request) ? 'acceptable-use' : 'policy');

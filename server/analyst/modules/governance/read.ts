@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DocumentTable } from '../../tools/documents';
 import { detectLanguage, type LanguageGuess } from '../../tools/language';
 import { ToolError, type ToolContext } from '../../tools/tool';
 import { splitDocument, type SplitDocument } from './sections';
@@ -21,6 +22,8 @@ export const fileInput = z
 export interface ReadDocument extends SplitDocument {
   fileName: string;
   language: LanguageGuess;
+  /** The tables it holds (approval matrices, schedules). */
+  tables: DocumentTable[];
   notes: string[];
 }
 
@@ -38,6 +41,7 @@ export async function readDocument(ctx: ToolContext, name?: string): Promise<Rea
     ...splitDocument(doc.text),
     fileName,
     language: detectLanguage(doc.text),
+    tables: doc.tables,
     notes: doc.notes,
   };
 }

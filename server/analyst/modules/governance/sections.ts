@@ -34,6 +34,8 @@ export function stripNumbering(line: string): string {
 export function isHeadingLike(line: string): boolean {
   const raw = line.trim();
   if (/^#{1,6}\s/.test(raw)) return true;
+  // A table row (cells joined by " | ") is never a heading, whatever its first cell says.
+  if (raw.includes(' | ') || raw.startsWith('|')) return false;
   const stripped = stripNumbering(raw);
   const words = stripped.split(/\s+/).filter(Boolean);
   if (!words.length || words.length > 9) return false;
@@ -85,6 +87,11 @@ export interface Concept {
   minCues?: number;
   /** Only applicable when this test passes on the whole text (e.g. personal data). */
   appliesWhen?: RegExp;
+  /**
+   * Sections about something else, whatever words they share: a "Purchase approvals" table is
+   * not the policy's owner and approval; a "Supplier review" is not its review cycle.
+   */
+  notAbout?: RegExp;
 }
 
 export type CoverageStatus = 'covered' | 'partial' | 'missing' | 'not applicable';
@@ -129,7 +136,8 @@ export function judgeConcepts(doc: SplitDocument, concepts: readonly Concept[]):
       return { ...base, status: 'not applicable', section: null, matchedBy: null, evidence: null };
     // A one-word name must be most of the heading ("Review", "Policy review"), so "Why we have
     // this policy" is not the policy statements; a longer name may sit anywhere in it.
-    const named = doc.sections.find((s) => {
+    const about = (s: Section) => !(c.notAbout && c.notAbout.test(s.heading));
+    const named = doc.sections.filter(about).find((s) => {
       const h = norm(s.heading);
       const words = h.trim().split(' ').length;
       return (
@@ -148,7 +156,7 @@ export function judgeConcepts(doc: SplitDocument, concepts: readonly Concept[]):
     }
     // Judged by content: the section whose body does most of what the concept asks.
     let best: { s: Section; hits: RegExp[] } | null = null;
-    for (const s of doc.sections) {
+    for (const s of doc.sections.filter(about)) {
       const hits = distinctCues(`${s.heading}\n${s.body}`, c.cues);
       if (!best || hits.length > best.hits.length) best = { s, hits };
     }

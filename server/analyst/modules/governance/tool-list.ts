@@ -3,9 +3,11 @@ import { aiGovernanceFramework } from './tools/ai-framework';
 import { auditFindingsTracker } from './tools/audit-findings';
 import { boardPackSummary } from './tools/board-pack-summary';
 import { checklistCoverage } from './tools/checklist';
+import { documentAnswer } from './tools/document-answer';
 import { giftsRegisterReview } from './tools/gifts-register';
 import { minutesFromNotes } from './tools/minutes';
 import { projectRiskRegister } from './tools/project-risks';
+import { regulationCheck } from './tools/regulation-check';
 import { regulatoryChangeImpact } from './tools/regulatory-change';
 import { retentionReview } from './tools/retention';
 import { riskRegisterReview } from './tools/risk-register-review';
@@ -20,6 +22,8 @@ export const GOVERNANCE_TOOLS: AnalystTool[] = [
   termsOfReferenceReview,
   retentionReview,
   regulatoryChangeImpact,
+  regulationCheck,
+  documentAnswer,
   aiGovernanceFramework,
   projectRiskRegister,
   riskRegisterReview,

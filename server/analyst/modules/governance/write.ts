@@ -28,6 +28,9 @@ import type { RetentionReview } from './tools/retention';
 import type { RiskRegisterReview } from './tools/risk-register-review';
 import type { SupplierReview } from './tools/supplier-review';
 import type { TorReview } from './tools/terms-of-reference';
+import type { DocumentAnswer } from './tools/document-answer';
+import type { RegulationCheck } from './tools/regulation-check';
+import { documentAnswerReport, regulationCheckReport } from './write-documents';
 
 /** The Governance report: the answer in its first lines, then the evidence, tables, charts and files. */
 
@@ -900,6 +903,13 @@ function needsFile(task: GovernanceTask, request: string): Draft {
         'regulatory-impact-template.md',
         '# Regulatory change impact\n\n| Obligation | Policy it touches | Change | Owner | Deadline |\n| --- | --- | --- | --- | --- |\n',
       );
+    case 'regulation-check':
+      return doc(
+        'the policy to check',
+        'Regulation check: policy needed',
+        'policy-outline.md',
+        '# Policy\n\n## Purpose\n\n## Scope\n\n## Roles and responsibilities\n\n## Procedure\n\n## Review\n',
+      );
     case 'retention':
       return doc(
         'the retention policy or schedule',
@@ -1036,6 +1046,10 @@ export function writeGovernance(ctx: PlanContext): StructuredResponse {
     drafts.push(regulatoryReport(r));
   for (const r of outputs<AiFramework>(calls, 'ai_governance_framework'))
     drafts.push(aiFrameworkReport(r));
+  for (const r of outputs<RegulationCheck>(calls, 'regulation_check'))
+    drafts.push(regulationCheckReport(r));
+  for (const r of outputs<DocumentAnswer>(calls, 'document_answer'))
+    drafts.push(documentAnswerReport(r));
 
   if (!drafts.length) drafts.push(needsFile(task, ctx.request));
   // The answer comes first; files that could not be used are said after it.

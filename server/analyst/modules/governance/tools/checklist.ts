@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tablesIn } from '../../../tools/documents';
 import { defineTool } from '../../../tools/tool';
 import { CHECKLIST_KEYS, CHECKLISTS } from '../checklists';
 import { detectLanguage } from '../../../tools/language';
@@ -42,6 +43,7 @@ export const checklistCoverage = defineTool({
           ...splitDocument(text),
           fileName: 'the text of your message',
           language: detectLanguage(text),
+          tables: tablesIn(text),
           notes: [],
         }
       : await readDocument(ctx, file);
