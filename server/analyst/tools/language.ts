@@ -57,7 +57,15 @@ const MIN_LETTERS = 80;
 /** Confidence: the runner-up must score at most this (franc scales the best to 1). */
 const MAX_RUNNER_UP = 0.92;
 
-export function detectLanguage(textContent: string): LanguageGuess {
+/**
+ * The text's language. `confident` (the default, for copy checks that change with it) asks for a
+ * clear winner; `likeliest` takes franc's best guess, for indexing a whole document where German
+ * and Dutch often score close (a German policy: Dutch at 0.93 of German).
+ */
+export function detectLanguage(
+  textContent: string,
+  mode: 'confident' | 'likeliest' = 'confident',
+): LanguageGuess {
   const undetermined = { iso3: 'und', iso1: null, name: 'undetermined', english: true };
   const sample = textContent.slice(0, 20_000);
   const letters = sample.match(/\p{L}/gu)?.length ?? 0;
@@ -71,7 +79,9 @@ export function detectLanguage(textContent: string): LanguageGuess {
   const [best, runnerUp] = francAll(sample, { only: Object.keys(LANGUAGES), minLength: 10 });
   const code = best?.[0] ?? 'und';
   const known = LANGUAGES[code];
-  if (!known || (code !== 'eng' && (runnerUp?.[1] ?? 0) > MAX_RUNNER_UP)) return undetermined;
+  if (!known) return undetermined;
+  if (mode === 'confident' && code !== 'eng' && (runnerUp?.[1] ?? 0) > MAX_RUNNER_UP)
+    return undetermined;
   return { iso3: code, iso1: known.iso1, name: known.name, english: code === 'eng' };
 }
 

@@ -39,7 +39,7 @@ const ISO3_LANGUAGE: Record<string, LibraryLanguage> = {
 
 /** The document's language among those the library indexes; English when unsure. */
 export function libraryLanguageOf(text: string): LibraryLanguage {
-  return ISO3_LANGUAGE[detectLanguage(text).iso3] ?? 'english';
+  return ISO3_LANGUAGE[detectLanguage(text, 'likeliest').iso3] ?? 'english';
 }
 
 interface Heading {
