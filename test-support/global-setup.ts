@@ -8,6 +8,8 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { connectDatabase } from '../server/db/connect';
+import { seedDatabase } from '../server/seed/seed';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,6 +38,12 @@ export default async function setup(project: TestProject) {
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
+    // Migrated and seeded before any file runs: the run's files share this database, and the
+    // seed loads only into empty tables, so a file that adds a company first would otherwise
+    // leave the run without the seed companies (and its result would hang on file order).
+    const database = await connectDatabase({ databaseUrl: url.toString() });
+    await seedDatabase(database.db);
+    await database.close();
     project.provide('testDatabaseUrl', url.toString());
     project.provide('pgliteSnapshotPath', null);
     return async () => {
