@@ -187,7 +187,8 @@ describe('accounts in the browser', () => {
       .waitFor();
     // The company found from the address's domain at sign-up.
     const company = page.getByRole('combobox', { name: 'Company' });
-    await expect(company.textContent()).resolves.toContain(PARENT);
+    // "Loading companies..." until the list arrives, as a user sees it.
+    await company.filter({ hasText: PARENT }).waitFor();
     await shot('settings-profile-light');
     // Dark and phone-wide: the theme follows the system setting; nothing may scroll sideways.
     await page.emulateMedia({ colorScheme: 'dark' });
