@@ -146,6 +146,25 @@ describe('the turn runtime', () => {
     }
   });
 
+  it("closes a reply orphaned for months, counting no more than the turn's time limit", async () => {
+    const { chat } = await userWithChat(t, 'scripted:stuck');
+    // A server down for 300 days: the time since the placeholder overflows an integer column.
+    const orphan = await placeholder(chat.id, new Date(Date.now() - 300 * 86_400_000));
+    const next = runtimeWith(60_000);
+    await next.init();
+    try {
+      const [row] = await t.database.db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.id, orphan));
+      expect(row).toMatchObject({ status: 'error', error: ORPHAN_MESSAGE });
+      const [log] = await t.database.db.select().from(logs).where(eq(logs.chatId, chat.id));
+      expect(log!.responseTimeMs).toBe(60_000);
+    } finally {
+      await next.close();
+    }
+  });
+
   it('stops a turn no process runs any more, keeping what it had written', async () => {
     const { cookie, chat } = await userWithChat(t, 'scripted:stuck');
     const messageId = await placeholder(chat.id);

@@ -242,7 +242,12 @@ export class TurnRuntime {
         // The turn is counted like any other (ADR 0038): its Log row and usage, with the tokens
         // its dead process never reported taken as 0 and its time from the placeholder's.
         const logStatus = status === 'error' ? LOG_STATUS.error : LOG_STATUS.stopped;
-        const durationMs = Math.max(0, now.getTime() - row.timestamp.getTime());
+        // No turn outlives its time limit: a reply orphaned for weeks (a server down that long)
+        // counts the limit, which also keeps the figure within the column's integer.
+        const durationMs = Math.min(
+          this.timeoutMs,
+          Math.max(0, now.getTime() - row.timestamp.getTime()),
+        );
         const model = row.model ?? 'builtin';
         await insertLog(tx, {
           chatId,
