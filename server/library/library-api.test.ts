@@ -219,6 +219,34 @@ describe('library API', () => {
     expect(del.statusCode).toBe(200);
   });
 
+  it('signed out, every library route answers 401 and nothing is written or revealed', async () => {
+    const doc = (
+      await upload('adminA', 'Signed out.md', '# Expenses\n\nReceipts within 30 days.')
+    ).json<LibraryDocumentDto>();
+    const out = (method: string, url: string, body?: unknown) =>
+      call(t, method as 'GET', url, body);
+    const answers = await Promise.all([
+      out('GET', '/api/library?module=brand-hub'),
+      out('GET', '/api/library/search?module=brand-hub&q=receipts'),
+      out('POST', '/api/library', { module: 'brand-hub', fileName: 'X.md', base64: b64('# X') }),
+      out('GET', `/api/library/${doc.id}/versions`),
+      out('GET', `/api/library/${doc.id}/versions/1`),
+      out('GET', `/api/library/${doc.id}/versions/1/file`),
+      out('POST', `/api/library/${doc.id}/retire`),
+      out('POST', `/api/library/${doc.id}/restore`),
+      out('DELETE', `/api/library/${doc.id}`),
+    ]);
+    for (const a of answers) {
+      expect(a.statusCode).toBe(401);
+      expect(a.body).not.toContain('Receipts');
+    }
+    const listed = (await as('adminA', 'GET', '/api/library?module=brand-hub')).json<{
+      documents: LibraryDocumentDto[];
+    }>().documents;
+    expect(listed.map((d) => d.fileName)).not.toContain('X.md');
+    expect(listed.find((d) => d.id === doc.id)).toMatchObject({ version: 1, retired: false });
+  });
+
   it('delete removes every version; a member may not; each change is in the audit log', async () => {
     const added = (
       await upload('adminA', 'Claims.md', '# Approved claims\n\nFast payouts.')
