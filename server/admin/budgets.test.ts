@@ -126,6 +126,16 @@ describe('budgets', () => {
       ).toBe(403);
       expect((await setBudget(member, { unit: 'turns', limit: 5 })).statusCode).toBe(403);
       expect((await call(t, 'GET', '/api/admin/budgets')).statusCode).toBe(401);
+      // Signed out, nothing is set or removed.
+      expect(
+        (await call(t, 'PUT', '/api/admin/budgets', { unit: 'turns', limit: 5 })).statusCode,
+      ).toBe(401);
+      expect((await call(t, 'DELETE', '/api/admin/budgets/1')).statusCode).toBe(401);
+      expect(
+        (await call(t, 'GET', '/api/admin/budgets', undefined, { cookie: a.adminCookie })).json<{
+          budgets: unknown[];
+        }>().budgets,
+      ).toEqual([]);
 
       const set = await setBudget(a.adminCookie, {
         module: 'talent-intelligence',
