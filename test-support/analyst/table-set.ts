@@ -9,6 +9,7 @@ import type {
   TableSet,
 } from '../../server/analyst/tables/types';
 import type { ToolContext } from '../../server/analyst/tools/tool';
+import { noShape } from '../../server/analyst/tables/shape';
 
 /**
  * Builds a TableSet the way the table engine hands one over (typed DuckDB tables with column
@@ -96,15 +97,7 @@ export async function tableSetOf(
       currencyFrom: null,
       shape: 'people',
       personKey: null,
-      shapeFacts: {
-        people: null,
-        summary: null,
-        periods: [],
-        current: null,
-        futureRows: 0,
-        futurePeople: 0,
-        futureExamples: [],
-      },
+      shapeFacts: noShape(),
       pay: null,
     });
   }

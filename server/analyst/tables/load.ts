@@ -23,7 +23,7 @@ import {
 import { readPay } from './pay';
 import { describeScale, ratingScaleOf } from './rating-scale';
 import { assignRoles, headerHints, roleFromHeader, tableRoleOf } from './roles';
-import { currentSql, readCurrent, readShape } from './shape';
+import { currentSql, noShape, readCurrent, readShape } from './shape';
 import type { ColumnInfo, LoadedTable, SqlRow, TableSet } from './types';
 
 export interface LoadOptions {
@@ -433,15 +433,7 @@ async function finishTable(
     currencyFrom: null,
     shape: 'people',
     personKey: null,
-    shapeFacts: {
-      people: null,
-      summary: null,
-      periods: [],
-      current: null,
-      futureRows: 0,
-      futurePeople: 0,
-      futureExamples: [],
-    },
+    shapeFacts: noShape(),
     pay: null,
   };
   if (st.headerRow > 1)

@@ -20,7 +20,8 @@ export const TERMINATION_EVENT = `'(terminat|leaver|separation|resign|retire|dis
 export const TRANSFER_EVENT = `'(transfer|relocation|move|versetzung|mutation)'`;
 export const PROMOTION_EVENT = `'(promot|beförderung|promotion)'`;
 
-const noShape = (): ShapeFacts => ({
+/** The facts of a table read as one row per person (what every table starts as). */
+export const noShape = (): ShapeFacts => ({
   people: null,
   summary: null,
   periods: [],
