@@ -55,6 +55,32 @@ const ANALYST_ZONE = {
     'The analyst imports no database, bus, mail or accounts code: the turn runtime in server/workspace/turns stores and publishes (docs/decisions/0003-the-analyst-apart-from-chat-storage.md).',
 };
 
+// The analyst's tests run on one database only (vitest.config.ts, docs/decisions/0017), which
+// holds because they cannot reach one: no storage, bus, workspace or app, not even through test
+// support. A test of the whole turn lives with the turn runtime in server/workspace/turns.
+const ANALYST_TEST_ZONE = {
+  target: './server/analyst',
+  from: [
+    './server/db',
+    './server/realtime',
+    './server/mail',
+    './server/accounts',
+    './server/workspace',
+    './server/admin',
+    './server/library',
+    './server/app.ts',
+    './test-support/app.ts',
+    './test-support/factories.ts',
+    './test-support/accounts.ts',
+    './test-support/conversation.ts',
+    './test-support/postgres.ts',
+    './test-support/redis-server.ts',
+    './test-support/server-process.ts',
+  ],
+  message:
+    'An analyst test reaches no database, bus or app: it runs on the embedded suite only (docs/decisions/0017). Test the whole turn in server/workspace/turns.',
+};
+
 const LAYOUT_ZONES = [
   {
     target: './contract',
@@ -141,6 +167,12 @@ export default tseslint.config(
         'error',
         { zones: [...LAYOUT_ZONES, ...SERVER_ZONES, ANALYST_ZONE] },
       ],
+    },
+  },
+  {
+    files: ['server/analyst/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...LAYOUT_ZONES, ANALYST_TEST_ZONE] }],
     },
   },
 );

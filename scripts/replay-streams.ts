@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * `npm run replay -- <folder> [--json <file>]`: replays every recording of a folder of model
  * streams (`*.sse`, and `*.json` error bodies with their status) end to end through Atrium, as
- * server/analyst/providers/replay.test.ts does for the project's own fixtures: a local server
+ * server/workspace/turns/replay.test.ts does for the project's own fixtures: a local server
  * sends each byte for byte, a real turn runs, and the stored message, turn events and Log row
  * are checked against what the recording says. --json writes Vitest's JSON report (for CI).
  */
@@ -31,7 +31,7 @@ const result = spawnSync(
   [
     'vitest',
     'run',
-    'server/analyst/providers/replay.test.ts',
+    'server/workspace/turns/replay.test.ts',
     '--project',
     'server',
     '-t',

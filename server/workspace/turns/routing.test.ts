@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatDto } from '@contract/chats';
-import { createTestApp, type TestApp } from '../../test-support/app';
-import { signedInUser } from '../../test-support/factories';
+import { createTestApp, type TestApp } from '../../../test-support/app';
+import { signedInUser } from '../../../test-support/factories';
 import {
   startOpenAiFixture,
   textReply,
   type OpenAiFixture,
-} from '../../test-support/openai-fixture';
-import { chats, companies, companyDomains } from '../db/schema';
-import { getChat, sendMessage } from '../../test-support/conversation';
+} from '../../../test-support/openai-fixture';
+import { chats, companies, companyDomains } from '../../db/schema';
+import { getChat, sendMessage } from '../../../test-support/conversation';
 
 /**
  * Per-company routing through the real runtime and the real registry: the model of a message is
