@@ -23,7 +23,11 @@ export const OidcSettingsBody = z.object({
     .min(1, 'Give the client ID')
     .max(255, 'The client ID is at most 255 characters'),
   clientSecret: z.string().max(1000, 'The client secret is at most 1000 characters').optional(),
-  scopes: z.string().trim().max(255, 'Scopes are at most 255 characters').default('openid email profile'),
+  scopes: z
+    .string()
+    .trim()
+    .max(255, 'Scopes are at most 255 characters')
+    .default('openid email profile'),
   enforced: z.boolean().default(false),
 });
 export type OidcSettingsInput = z.input<typeof OidcSettingsBody>;

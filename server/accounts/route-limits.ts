@@ -63,7 +63,8 @@ export const ROUTE_LIMITS = {
     max: 600,
     windowMs: MINUTE,
     per: 'token',
-    message: 'Too many SCIM requests with this token: at most 600 a minute. Retry after the time in Retry-After.',
+    message:
+      'Too many SCIM requests with this token: at most 600 a minute. Retry after the time in Retry-After.',
   },
 } satisfies Record<string, RouteLimit>;
 

@@ -143,15 +143,14 @@ export class ScimGroupsService {
     const make = () =>
       this.db.transaction(async (tx) => {
         const g = await groups.insertGroup(
-        {
-          companyId: company.id,
-          displayName: body.displayName,
-          externalId: body.externalId ?? null,
-        },
-        tx,
-      );
-        if (!g)
-          throw new ScimError(409, `A group named ${body.displayName} exists`, 'uniqueness');
+          {
+            companyId: company.id,
+            displayName: body.displayName,
+            externalId: body.externalId ?? null,
+          },
+          tx,
+        );
+        if (!g) throw new ScimError(409, `A group named ${body.displayName} exists`, 'uniqueness');
         await groups.addMembers(g.id, members, tx);
         return g;
       });
@@ -163,7 +162,12 @@ export class ScimGroupsService {
     await this.find(company, id);
     const body = parseOr400(ScimGroupBody, raw);
     const members = await this.memberIds(company, body.members ?? []);
-    await this.changing(company, id, () => this.replaceIn(company, id, body, members), () => id);
+    await this.changing(
+      company,
+      id,
+      () => this.replaceIn(company, id, body, members),
+      () => id,
+    );
     return this.get(company, id);
   }
 

@@ -41,8 +41,7 @@ export async function scimRoutes(app: FastifyInstance): Promise<void> {
       status = 429;
       detail = err.message;
       reply.header('retry-after', String(err.retryAfterSeconds));
-    }
-    else if ((err as { statusCode?: number }).statusCode === 400 || err instanceof SyntaxError) {
+    } else if ((err as { statusCode?: number }).statusCode === 400 || err instanceof SyntaxError) {
       status = 400;
       detail = 'The body is not valid JSON.';
       scimType = 'invalidSyntax';

@@ -50,7 +50,10 @@ export function ssoFailed(reply: FastifyReply, err: unknown) {
  */
 export function ssoPagesRateLimited(app: FastifyInstance, pageRoutes: ReadonlySet<string>) {
   app.setErrorHandler((err, req, reply) => {
-    if (!(err instanceof RateLimitedError) || !pageRoutes.has(`${req.method} ${req.routeOptions.url}`))
+    if (
+      !(err instanceof RateLimitedError) ||
+      !pageRoutes.has(`${req.method} ${req.routeOptions.url}`)
+    )
       throw err;
     return reply
       .code(429)

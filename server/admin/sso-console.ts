@@ -41,9 +41,7 @@ export const SSO_CONSOLE_MESSAGES = {
 };
 
 export class SsoConsole {
-  constructor(
-    private readonly deps: { config: Config; database: Database; clock: Clock },
-  ) {}
+  constructor(private readonly deps: { config: Config; database: Database; clock: Clock }) {}
 
   private get db() {
     return this.deps.database.db;
@@ -110,11 +108,7 @@ export class SsoConsole {
   }
 
   /** Sets the company's OpenID Connect provider (its SAML settings, if any, go: ADR 0075). */
-  async setOidc(
-    admin: Admin,
-    company: CompanyWithDomains,
-    body: OidcBody,
-  ): Promise<SsoConsoleDto> {
+  async setOidc(admin: Admin, company: CompanyWithDomains, body: OidcBody): Promise<SsoConsoleDto> {
     this.requireDomains(company);
     const key = this.deps.config.secretsKey;
     if (!key) throw new ValidationError(SSO_CONSOLE_MESSAGES.noSecretsKey);
