@@ -125,3 +125,25 @@ export async function applyScimGroupRoles(
   for (const user of people)
     await applyGroupRole(db, clock, user, companyId, names.get(user.id) ?? [], 'scim', adminGroups);
 }
+
+/**
+ * After the admin groups changed: every member of one of the company's SCIM groups gets the role
+ * their groups give now (people known only through sign-in get theirs at their next sign-in).
+ */
+export async function applyAdminGroupsToScimMembers(
+  db: Db,
+  clock: Clock,
+  companyId: number,
+): Promise<void> {
+  const rows = await db
+    .selectDistinct({ userId: scimGroupMembers.userId })
+    .from(scimGroupMembers)
+    .innerJoin(scimGroups, eq(scimGroups.id, scimGroupMembers.groupId))
+    .where(eq(scimGroups.companyId, companyId));
+  await applyScimGroupRoles(
+    db,
+    clock,
+    companyId,
+    rows.map((r) => r.userId),
+  );
+}

@@ -591,6 +591,32 @@ describe('single sign-on in the admin console', () => {
       expect(events[0]!.detail).toBe('admin -> member (admin groups, by scim)');
     });
 
+    it('SCIM: naming or dropping an admin group gives its members their role at once', async () => {
+      const c = await ownCompany();
+      const { token } = (await c.api('POST', '/scim-token')).json() as ScimTokenCreated;
+      const made = await scim(token, 'POST', '/Users', {
+        schemas: [SCIM_USER],
+        userName: c.email('cy'),
+        active: true,
+      });
+      const cy = made.body.userName as string;
+      expect(
+        (
+          await scim(token, 'POST', '/Groups', {
+            schemas: [SCIM_GROUP],
+            displayName: 'IT Operations',
+            members: [{ value: made.body.id }],
+          })
+        ).status,
+      ).toBe(201);
+      // No admin group named yet: the group changed nothing.
+      expect(await roleOf(cy)).toBe('member');
+      await c.api('PUT', '/admin-groups', { groups: ['it operations'] });
+      expect(await roleOf(cy)).toBe('admin');
+      await c.api('PUT', '/admin-groups', { groups: ['Someone else'] });
+      expect(await roleOf(cy)).toBe('member');
+    });
+
     it('never changes an operator, nor a user of another company', async () => {
       const c = await ownCompany();
       await c.api('PUT', '/admin-groups', { groups: ['Atrium Admins'] });

@@ -5,7 +5,11 @@ import type { SamlSettingsBody } from '@contract/sso';
 import type { OidcSettingsBody, SsoConsoleDto } from '@contract/sso-admin';
 
 type OidcBody = z.output<typeof OidcSettingsBody>;
-import { adminGroupsOf, replaceAdminGroups } from '../accounts/admin-groups';
+import {
+  adminGroupsOf,
+  applyAdminGroupsToScimMembers,
+  replaceAdminGroups,
+} from '../accounts/admin-groups';
 import type { CompanyWithDomains } from '../accounts/accounts.repo';
 import { removeSaml, samlDto, setSaml, type SettingsActor } from '../accounts/saml-settings';
 import * as samlRepo from '../accounts/saml.repo';
@@ -211,13 +215,16 @@ export class SsoConsole {
   ): Promise<SsoConsoleDto> {
     const before = await adminGroupsOf(company.id, this.db);
     const after = await replaceAdminGroups(company.id, groups, this.deps.clock.now(), this.db);
-    if (before.join('\n') !== after.join('\n'))
+    if (before.join('\n') !== after.join('\n')) {
       await this.audit(
         admin,
         company,
         'sso_settings_changed',
         JSON.stringify({ by: 'console', adminGroups: after }),
       );
+      // The directory's groups are known now: their members get their role at once (ADR 0078).
+      await applyAdminGroupsToScimMembers(this.db, this.deps.clock, company.id);
+    }
     return this.view(company);
   }
 }
