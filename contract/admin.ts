@@ -238,6 +238,7 @@ export const AUDIT_ACTIONS = [
   'sso_settings_changed',
   'scim_token_created',
   'scim_user_deprovisioned',
+  'scim_token_revoked',
   'library_added',
   'library_replaced',
   'library_retired',

@@ -12,6 +12,8 @@ export interface TestIdpUser {
   emailVerified?: boolean;
   givenName?: string;
   familyName?: string;
+  /** Sent as the `groups` claim (with the profile scope) when given. */
+  groups?: string[];
 }
 
 export interface TestIdpClient {
@@ -74,7 +76,7 @@ export class TestIdp {
       claims: {
         openid: ['sub'],
         email: ['email', 'email_verified'],
-        profile: ['given_name', 'family_name', 'name'],
+        profile: ['given_name', 'family_name', 'name', 'groups'],
       },
       // Claims go into the ID token itself (as Entra ID and Google do), not only /userinfo.
       conformIdTokenClaims: false,
@@ -103,6 +105,7 @@ export class TestIdp {
             email_verified: user.emailVerified ?? true,
             given_name: user.givenName,
             family_name: user.familyName,
+            ...(user.groups ? { groups: user.groups } : {}),
           }),
         };
       },

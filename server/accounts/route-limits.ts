@@ -6,6 +6,7 @@ import { PayloadTooLargeError, RateLimitedError, ValidationError } from '../lib/
 import { JsonNestingGuard, MAX_JSON_DEPTH } from '../lib/json-nesting';
 import type { Db } from '../db/connect';
 import type { Bus } from '../realtime/bus';
+import { hashToken } from './sessions';
 import { storedBytes } from './storage.repo';
 
 // Limits per class of route, counted by @fastify/rate-limit in a store on
@@ -20,8 +21,11 @@ interface RouteLimit {
   name: string;
   max: number;
   windowMs: number;
-  /** Whose budget: the signed-in user's (else the client address's), or the client address's. */
-  per: 'user' | 'ip';
+  /**
+   * Whose budget: the signed-in user's (else the client address's), the client address's, or the
+   * bearer token's (SCIM: one budget per token, whoever sends it).
+   */
+  per: 'user' | 'ip' | 'token';
   message: string;
 }
 
@@ -44,6 +48,24 @@ export const ROUTE_LIMITS = {
   authPerIp: { name: 'auth-ip', max: 300, windowMs: MINUTE, per: 'ip', message: BUSY },
   readPerUser: { name: 'read', max: 1_200, windowMs: MINUTE, per: 'user', message: BUSY },
   writePerUser: { name: 'write', max: 300, windowMs: MINUTE, per: 'user', message: BUSY },
+  // Single sign-on (ADR 0080): each start stores a sign-in in flight and sends the browser to the
+  // company's provider; an office behind one address signs in through it at nine.
+  ssoPerIp: {
+    name: 'sso-ip',
+    max: 120,
+    windowMs: MINUTE,
+    per: 'ip',
+    message:
+      'Too many single sign-on attempts from your network. Please wait a minute and try again.',
+  },
+  scimPerToken: {
+    name: 'scim-token',
+    max: 600,
+    windowMs: MINUTE,
+    per: 'token',
+    message:
+      'Too many SCIM requests with this token: at most 600 a minute. Retry after the time in Retry-After.',
+  },
 } satisfies Record<string, RouteLimit>;
 
 /** Routes that start an agent turn (and may carry files). */
@@ -63,13 +85,17 @@ const AUTH_ROUTES = new Set(
     (r) => `POST /api/${r}`,
   ),
 );
+/** The start of a sign-in through the company's provider (OIDC and SAML) and the SAML answer. */
+const SSO_ROUTES = new Set(['GET /api/auth/sso/start', 'POST /api/auth/saml/:companyId/acs']);
 /** Bodies smaller than this cannot fill a quota: no storage query for them. */
 const QUOTA_CHECK_FROM_BYTES = 64 * 1024;
 
 /** The limits a request counts against, by its route (as declared, not as sent). */
 export function limitsFor(method: string, routeUrl: string | undefined): RouteLimit[] {
+  if (routeUrl?.startsWith('/scim/v2/')) return [ROUTE_LIMITS.scimPerToken];
   if (!routeUrl || !(routeUrl.startsWith('/api/') || routeUrl === '/ws')) return [];
   const route = `${method} ${routeUrl}`;
+  if (SSO_ROUTES.has(route)) return [ROUTE_LIMITS.ssoPerIp];
   if (MESSAGE_ROUTES.has(route)) return [ROUTE_LIMITS.messagePerUser, ROUTE_LIMITS.messagePerIp];
   if (AUTH_ROUTES.has(route)) return [ROUTE_LIMITS.authPerIp];
   if (method === 'GET' || method === 'HEAD') return [ROUTE_LIMITS.readPerUser];
@@ -169,8 +195,16 @@ export const routeLimits = fp(
     }
     await app.register(rateLimit, { global: false, store: BusStore, skipOnError: true });
 
-    const subject = (req: FastifyRequest, per: RouteLimit['per']) =>
-      per === 'user' && req.session?.stage === 'full' ? `u:${req.session.userId}` : `ip:${req.ip}`;
+    const subject = (req: FastifyRequest, per: RouteLimit['per']) => {
+      if (per === 'token') {
+        // The token's hash, never the token (the key is stored, in Redis too).
+        const auth = req.headers.authorization;
+        return auth ? `t:${hashToken(auth.trim())}` : `ip:${req.ip}`;
+      }
+      return per === 'user' && req.session?.stage === 'full'
+        ? `u:${req.session.userId}`
+        : `ip:${req.ip}`;
+    };
     const maxOf = (limit: RouteLimit) =>
       limit === ROUTE_LIMITS.readPerUser ? (opts.readsPerUserPerMinute ?? limit.max) : limit.max;
     const checks = Object.values(ROUTE_LIMITS).map((limit) => ({

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { originOf } from '../audit/audit';
 import type { SamlService } from './saml.service';
 import { setSessionCookie } from './sessions';
-import { samlCookieOptions, samlRequestCookieName, ssoFailed } from './sso.routes';
+import {
+  samlCookieOptions,
+  samlRequestCookieName,
+  ssoFailed,
+  ssoPagesRateLimited,
+} from './sso.routes';
 
 const CompanyParam = z.object({
   companyId: z.coerce
@@ -28,6 +33,7 @@ export const samlRoutes =
   async (app) => {
     const { config } = app.deps;
     const cookie = samlRequestCookieName(config);
+    ssoPagesRateLimited(app, new Set(['POST /api/auth/saml/:companyId/acs']));
 
     // The HTTP-POST binding is a form post; only these routes read forms.
     app.addContentTypeParser(

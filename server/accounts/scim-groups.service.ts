@@ -12,6 +12,7 @@ import type { Database } from '../db/connect';
 import type { ScimGroup as GroupRow } from '../db/schema';
 import type { CompanyWithDomains } from './accounts.repo';
 import type { Clock } from '../lib/clock';
+import { applyScimGroupRoles, scimGroupMemberIds } from './admin-groups';
 import * as groups from './scim-groups.repo';
 import { usersInCompany } from './scim.repo';
 import {
@@ -25,7 +26,8 @@ import {
 } from './scim.service';
 
 // SCIM groups of a company (ADR 0037): kept with their members, so a provider can push them.
-// What a group grants (the company admin role) waits for the roles of company administration.
+// A group named in the company's admin groups makes its members company admins (ADR 0078): each
+// change of a group's members or name gives the people it touched the role their groups make.
 
 const GROUP_FILTERS = {
   displayname: (v: string) => groups.groupNameIs(v),
@@ -76,6 +78,20 @@ export class ScimGroupsService {
     }));
   }
 
+  /** Runs a change of group `id` and then gives its members before and after their role. */
+  private async changing<T>(
+    company: CompanyWithDomains,
+    id: string | null,
+    change: () => Promise<T>,
+    idOf: (result: T) => string,
+  ): Promise<T> {
+    const before = id ? await scimGroupMemberIds(id, this.db) : [];
+    const result = await change();
+    const after = await scimGroupMemberIds(idOf(result), this.db);
+    await applyScimGroupRoles(this.db, this.deps.clock, company.id, [...before, ...after]);
+    return result;
+  }
+
   private async find(company: CompanyWithDomains, id: string): Promise<GroupRow> {
     const g = UUID.test(id) ? await groups.findGroup(company.id, id, this.db) : undefined;
     if (!g) throw new ScimError(404, `Group ${id} not found`);
@@ -124,19 +140,21 @@ export class ScimGroupsService {
   async create(company: CompanyWithDomains, raw: unknown): Promise<ScimGroup> {
     const body = parseOr400(ScimGroupBody, raw);
     const members = await this.memberIds(company, body.members ?? []);
-    const group = await this.db.transaction(async (tx) => {
-      const g = await groups.insertGroup(
-        {
-          companyId: company.id,
-          displayName: body.displayName,
-          externalId: body.externalId ?? null,
-        },
-        tx,
-      );
-      if (!g) throw new ScimError(409, `A group named ${body.displayName} exists`, 'uniqueness');
-      await groups.addMembers(g.id, members, tx);
-      return g;
-    });
+    const make = () =>
+      this.db.transaction(async (tx) => {
+        const g = await groups.insertGroup(
+          {
+            companyId: company.id,
+            displayName: body.displayName,
+            externalId: body.externalId ?? null,
+          },
+          tx,
+        );
+        if (!g) throw new ScimError(409, `A group named ${body.displayName} exists`, 'uniqueness');
+        await groups.addMembers(g.id, members, tx);
+        return g;
+      });
+    const group = await this.changing(company, null, make, (g) => g.id);
     return this.get(company, group.id);
   }
 
@@ -144,6 +162,21 @@ export class ScimGroupsService {
     await this.find(company, id);
     const body = parseOr400(ScimGroupBody, raw);
     const members = await this.memberIds(company, body.members ?? []);
+    await this.changing(
+      company,
+      id,
+      () => this.replaceIn(company, id, body, members),
+      () => id,
+    );
+    return this.get(company, id);
+  }
+
+  private async replaceIn(
+    company: CompanyWithDomains,
+    id: string,
+    body: ScimGroupBody,
+    members: string[],
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
       await this.rename(company, id, body.displayName, tx);
       await groups.updateGroup(
@@ -155,7 +188,6 @@ export class ScimGroupsService {
       await groups.removeMembers(id, null, tx);
       await groups.addMembers(id, members, tx);
     });
-    return this.get(company, id);
   }
 
   private async rename(
@@ -218,15 +250,23 @@ export class ScimGroupsService {
         }
       }
     }
-    await this.db.transaction(async (tx) => {
-      for (const step of steps) await step(tx);
-      await groups.updateGroup(id, {}, this.deps.clock.now(), tx);
-    });
+    await this.changing(
+      company,
+      id,
+      () =>
+        this.db.transaction(async (tx) => {
+          for (const step of steps) await step(tx);
+          await groups.updateGroup(id, {}, this.deps.clock.now(), tx);
+        }),
+      () => id,
+    );
     return this.get(company, id);
   }
 
   async remove(company: CompanyWithDomains, id: string): Promise<void> {
     await this.find(company, id);
+    const before = await scimGroupMemberIds(id, this.db);
     await groups.deleteGroup(id, this.db);
+    await applyScimGroupRoles(this.db, this.deps.clock, company.id, before);
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SCIM_ERROR_SCHEMA } from '@contract/scim';
+import { RateLimitedError } from '../lib/errors';
 import type { CompanyWithDomains } from './accounts.repo';
 import { ScimGroupsService } from './scim-groups.service';
 import { ScimError, ScimService } from './scim.service';
@@ -35,7 +36,12 @@ export async function scimRoutes(app: FastifyInstance): Promise<void> {
     let detail = 'The request could not be completed.';
     let scimType: string | undefined;
     if (err instanceof ScimError) ({ status, detail, scimType } = err);
-    else if ((err as { statusCode?: number }).statusCode === 400 || err instanceof SyntaxError) {
+    else if (err instanceof RateLimitedError) {
+      // RFC 7644 3.12: 429 Too Many Requests, with when to retry (ADR 0080).
+      status = 429;
+      detail = err.message;
+      reply.header('retry-after', String(err.retryAfterSeconds));
+    } else if ((err as { statusCode?: number }).statusCode === 400 || err instanceof SyntaxError) {
       status = 400;
       detail = 'The body is not valid JSON.';
       scimType = 'invalidSyntax';

@@ -88,6 +88,11 @@ export const SSO_FAILURE_TEXT: Record<
     text: (c) =>
       `The sign-in answer from ${theProvider(c)} is outside its validity time (expired, or not yet valid). Start again from the sign-in page; if it keeps happening, the clocks of the two servers differ.`,
   },
+  rate_limited: {
+    status: 429,
+    text: () =>
+      'Too many single sign-on attempts from your network. Please wait a minute and try again.',
+  },
   settings_unreadable: {
     status: 500,
     text: () =>

@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { RateLimitedError } from '../lib/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SsoLookupAnswer, SsoLookupQuery } from '@contract/sso';
@@ -43,6 +44,26 @@ export function ssoFailed(reply: FastifyReply, err: unknown) {
     .send(ssoFailurePage(err.reason, err.company));
 }
 
+/**
+ * A page navigation refused by its rate limit (ADR 0080) gets the failure page with 429 and
+ * Retry-After, not the API's JSON; any other error goes on to the app's handler.
+ */
+export function ssoPagesRateLimited(app: FastifyInstance, pageRoutes: ReadonlySet<string>) {
+  app.setErrorHandler((err, req, reply) => {
+    if (
+      !(err instanceof RateLimitedError) ||
+      !pageRoutes.has(`${req.method} ${req.routeOptions.url}`)
+    )
+      throw err;
+    return reply
+      .code(429)
+      .header('retry-after', String(err.retryAfterSeconds))
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(ssoFailurePage('rate_limited', null));
+  });
+}
+
 /** Query values a provider sends back are short; anything else is not read. */
 const CallbackQuery = z.record(z.string().max(64), z.string().max(4096));
 
@@ -66,6 +87,7 @@ export const ssoRoutes =
     };
 
     const failed = ssoFailed;
+    ssoPagesRateLimited(app, new Set(['GET /api/auth/sso/start']));
 
     app.get(
       '/auth/sso',

@@ -13,6 +13,7 @@ import type { Bus } from '../realtime/bus';
 import { findUserByEmail, insertUser, updateUser } from './accounts.repo';
 import { hashPassword } from './passwords';
 import * as samlRepo from './saml.repo';
+import { applyGroupRole } from './admin-groups';
 import * as repo from './sso.repo';
 import {
   createSession,
@@ -50,6 +51,8 @@ export type SsoFailureReason =
   | 'unverified_email'
   | 'user_disabled'
   | 'settings_unreadable'
+  // Too many starts from one network (ADR 0080): the page of a 429.
+  | 'rate_limited'
   // SAML (ADR 0075)
   | 'wrong_issuer'
   | 'invalid_signature'
@@ -415,13 +418,22 @@ export class SsoService {
     }
     if (user.disabledAt) throw new SsoFailure('user_disabled', company.name);
     // Later sign-ins bring the provider's current names (and a verification it now vouches for).
-    return (
+    const current =
       (await updateUser(
         user.id,
         { ...names, ...(verified && user.email === email ? { isEmailVerified: true } : {}) },
         now,
         this.db,
-      )) ?? user
+      )) ?? user;
+    // The company's admin groups decide the role at every sign-in (ADR 0078): no groups sent is
+    // no admin group.
+    return applyGroupRole(
+      this.db,
+      this.deps.clock,
+      current,
+      company.id,
+      identity.groups ?? [],
+      identity.subject.startsWith('saml:') ? 'saml' : 'openid connect',
     );
   }
 
@@ -473,6 +485,11 @@ function identityFromClaims(claims: oidc.IDToken): ProvidedIdentity {
     givenName: claims.given_name,
     familyName: claims.family_name,
     name: claims.name,
+    groups: Array.isArray(claims.groups)
+      ? claims.groups.filter((g): g is string => typeof g === 'string')
+      : typeof claims.groups === 'string'
+        ? [claims.groups]
+        : undefined,
   };
 }
 

@@ -42,6 +42,7 @@ import { AdminService, type Admin } from './admin.service';
 import { allMembers, listMembers } from './members';
 import { checkModel, providersHealth } from './models';
 import { listModelPrices, usageReport } from './usage';
+import { ssoConsoleRoutes } from './sso-console.routes';
 
 /** Seconds a model test or a provider check may take before it counts as no answer. */
 const MODEL_TEST_MS = 20_000;
@@ -351,6 +352,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => admins.removeBudget(adminOf(req), req.query.company, req.params.id),
   );
+
+  // --- single sign-on (ADR 0079): its own file ---
+  await app.register(ssoConsoleRoutes(admins), { prefix: '/sso' });
 
   app.get(
     '/audit/verify',

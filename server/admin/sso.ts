@@ -19,7 +19,7 @@ import { findCompany } from './companies';
 // an environment variable the operator names (never a command-line word, which shells and `ps`
 // keep), stored encrypted with SECRETS_KEY, and never printed again.
 
-const Issuer = z
+export const Issuer = z
   .string()
   .trim()
   .max(500, 'The issuer URL is at most 500 characters')
@@ -32,7 +32,7 @@ const Issuer = z
     }
   }, 'The issuer must be an https:// URL (http:// only for a provider on this machine)');
 
-const Scopes = z
+export const Scopes = z
   .string()
   .trim()
   .max(255, 'Scopes are at most 255 characters')
@@ -40,7 +40,7 @@ const Scopes = z
   .refine((v) => v.split(' ').includes('openid'), 'Scopes must include openid')
   .refine((v) => v.split(' ').includes('email'), 'Scopes must include email (the sign-in address)');
 
-const ClientId = z
+export const ClientId = z
   .string()
   .trim()
   .min(1, 'Give --client-id')

@@ -574,16 +574,21 @@ export const samlRequests = pgTable(
 );
 
 /**
- * The group of the company's identity provider or directory whose members are the company's
- * admins (ADR 0077): an OIDC/SAML `groups` value or a SCIM group's displayName.
+ * The groups of the company's identity provider or directory whose members are the company's
+ * admins (ADR 0078): an OIDC `groups` claim value, a SAML group attribute value or a SCIM group's
+ * displayName. A company may name several.
  */
-export const companyAdminGroups = pgTable('company_admin_groups', {
-  companyId: integer('company_id')
-    .primaryKey()
-    .references(() => companies.id, { onDelete: 'cascade' }),
-  groupName: varchar('group_name', { length: 255 }).notNull(),
-  updatedAt: updatedAt(),
-});
+export const companyAdminGroups = pgTable(
+  'company_admin_groups',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    groupName: varchar('group_name', { length: 255 }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.groupName] })],
+);
 
 /** A company's SCIM bearer token (ADR 0037): only its SHA-256 is kept; shown once when made. */
 export const scimTokens = pgTable('scim_tokens', {

@@ -2,6 +2,7 @@ import * as React from 'react';
 import {
   BarChart3Icon,
   BuildingIcon,
+  KeyRoundIcon,
   ListChecksIcon,
   ScrollTextIcon,
   SettingsIcon,
@@ -24,6 +25,7 @@ import { BudgetsPanel } from './components/budgets-panel';
 import { CompaniesPanel } from './components/companies-panel';
 import { CompanyPanel } from './components/company-panel';
 import { MembersPanel } from './components/members-panel';
+import { SsoPanel } from './components/sso-panel';
 import { StartersPanel } from './components/starters-panel';
 import { UsagePanel } from './components/usage-panel';
 
@@ -123,6 +125,10 @@ export function AdminPage() {
             <WalletIcon aria-hidden="true" />
             Budgets
           </TabsTrigger>
+          <TabsTrigger value="sso">
+            <KeyRoundIcon aria-hidden="true" />
+            Single sign-on
+          </TabsTrigger>
           <TabsTrigger value="audit">
             <ScrollTextIcon aria-hidden="true" />
             Audit log
@@ -152,6 +158,9 @@ export function AdminPage() {
         </TabsContent>
         <TabsContent value="budgets">
           <BudgetsPanel key={company} company={company} />
+        </TabsContent>
+        <TabsContent value="sso">
+          <SsoPanel key={company} company={company} />
         </TabsContent>
         <TabsContent value="audit">
           <AuditPanel key={company} company={company} />

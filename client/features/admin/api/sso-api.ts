@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SamlSettingsBody } from '@contract/sso';
+import {
+  type AdminGroupsBody,
+  type OidcSettingsInput,
+  ScimTokenCreated,
+  SsoConsoleDto,
+} from '@contract/sso-admin';
+import { callParsed } from '@/lib/api';
+import { queryString } from './admin-api';
+
+// The "Single sign-on" panel's calls (/api/admin/sso, contract/sso-admin.ts). `company` is the
+// company an operator is looking at; a company admin's requests leave it out.
+
+const KEY = ['/api/admin', 'sso'] as const;
+
+export function useSsoSettings(company: number | undefined) {
+  const qs = queryString({ company });
+  return useQuery({
+    queryKey: [...KEY, qs],
+    queryFn: () => callParsed(SsoConsoleDto, 'GET', `/api/admin/sso${qs}`),
+  });
+}
+
+function useSsoMutation<T, V>(fn: (v: V) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    // The audit log and the members' roles may change with it: every admin query is refetched.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin'] }),
+  });
+}
+
+const url = (path: string, company: number | undefined) =>
+  `/api/admin/sso${path}${queryString({ company })}`;
+
+export const useSetOidc = (company: number | undefined) =>
+  useSsoMutation((body: OidcSettingsInput) =>
+    callParsed(SsoConsoleDto, 'PUT', url('/oidc', company), body),
+  );
+export const useRemoveOidc = (company: number | undefined) =>
+  useSsoMutation(() => callParsed(SsoConsoleDto, 'DELETE', url('/oidc', company)));
+export const useSetSaml = (company: number | undefined) =>
+  useSsoMutation((body: SamlSettingsBody) =>
+    callParsed(SsoConsoleDto, 'PUT', url('/saml', company), body),
+  );
+export const useRemoveSaml = (company: number | undefined) =>
+  useSsoMutation(() => callParsed(SsoConsoleDto, 'DELETE', url('/saml', company)));
+export const useNewScimToken = (company: number | undefined) =>
+  useSsoMutation(() => callParsed(ScimTokenCreated, 'POST', url('/scim-token', company)));
+export const useRevokeScimToken = (company: number | undefined) =>
+  useSsoMutation(() => callParsed(SsoConsoleDto, 'DELETE', url('/scim-token', company)));
+export const useSetAdminGroups = (company: number | undefined) =>
+  useSsoMutation((body: AdminGroupsBody) =>
+    callParsed(SsoConsoleDto, 'PUT', url('/admin-groups', company), body),
+  );

@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ssoButtonText } from '@contract/sso';
+import { addCompany } from '../server/admin/companies';
+import { connectDatabase } from '../server/db/connect';
+import { createUser, TEST_PASSWORD } from '../test-support/factories';
+import { TestIdp } from '../test-support/oidc-provider';
+import { codeIn } from '../test-support/smtp';
+import { launchBrowser } from '../test-support/browser/chromium';
+import {
+  disposeServer,
+  newPage,
+  startServer,
+  type RunningServer,
+} from '../test-support/browser/harness';
+import {
+  cookieIntoContext,
+  sessionCookieOf,
+  shot,
+  type SessionCookie,
+} from '../test-support/browser/support';
+
+// The console's "Single sign-on" panel in a real Chromium against the built server and a real
+// OpenID provider: the company's admin sets the provider up and enforces it; a member of the
+// company's domain then sees only "Continue with <company> SSO" on /auth and signs in with it.
+
+const runId = randomBytes(4).toString('hex');
+const DOMAIN = `sso-console-${runId}.test`;
+const COMPANY = `Initrode ${runId}`;
+const ADMIN_EMAIL = `admin-${runId}@${DOMAIN}`;
+const MEMBER_EMAIL = `milton-${runId}@${DOMAIN}`;
+const CLIENT_SECRET = `console-secret-${randomBytes(12).toString('hex')}`;
+const SECRETS_KEY = randomBytes(32).toString('base64');
+
+async function withDatabase<T>(
+  dataDir: string,
+  fn: (db: Awaited<ReturnType<typeof connectDatabase>>['db']) => Promise<T>,
+) {
+  const database = await connectDatabase({
+    databaseUrl: inject('testDatabaseUrl') ?? undefined,
+    pgliteDir: path.join(dataDir, 'pglite'),
+  });
+  try {
+    return await fn(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+describe('single sign-on panel of the admin console', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let idp: TestIdp;
+  let admin: Page;
+  let adminErrors: string[];
+  let dataDir: string;
+  let companyId: number;
+
+  /** Password and mailed code through the API (before SSO is enforced): the session cookie. */
+  async function signIn(email: string): Promise<SessionCookie> {
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: TEST_PASSWORD }),
+    });
+    expect(login.status, await login.clone().text()).toBe(200);
+    const pending = sessionCookieOf(login)!;
+    const mail = await server.smtp.waitFor(email, {
+      match: (m) => /sign-in code/i.test(m.subject),
+    });
+    const done = await fetch(`${server.url}/api/verify-otp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: `${pending.name}=${pending.value}` },
+      body: JSON.stringify({ email, otp: codeIn(mail) }),
+    });
+    expect(done.status).toBe(200);
+    return sessionCookieOf(done)!;
+  }
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-sso-console-'));
+    companyId = await withDatabase(dataDir, async (db) => {
+      const c = await addCompany(db, { name: COMPANY, emailDomains: [DOMAIN] });
+      await createUser(db, { email: ADMIN_EMAIL, companyId: c.id, role: 'admin' });
+      return c.id;
+    });
+    server = await startServer({ DATA_DIR: dataDir, SECRETS_KEY });
+    idp = await new TestIdp({
+      clientId: 'atrium-console',
+      clientSecret: CLIENT_SECRET,
+      redirectUri: `${server.url}/api/auth/sso/callback`,
+      postLogoutRedirectUri: `${server.url}/`,
+    }).start();
+    idp.addUser({ email: MEMBER_EMAIL, givenName: 'Milton', familyName: 'Waddams' });
+    browser = await launchBrowser();
+    const p = await newPage(browser);
+    admin = p.page;
+    adminErrors = p.errors;
+    await cookieIntoContext(p.context, server, await signIn(ADMIN_EMAIL));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await idp?.stop();
+    if (server) await disposeServer(server);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the admin sets OpenID Connect against the provider and enforces it', async () => {
+    await admin.goto(`${server.url}/admin?tab=sso`);
+    await admin.getByRole('heading', { name: 'OpenID Connect' }).waitFor();
+    // What to register at the provider is there to copy.
+    await admin.getByText(`${server.url}/api/auth/sso/callback`).waitFor();
+    await admin.getByText(`${server.url}/api/auth/saml/${companyId}/metadata`).waitFor();
+    await admin.getByText('Not set.').waitFor();
+
+    await admin.getByLabel('Issuer URL').fill(idp.issuer);
+    await admin.getByLabel('Client ID').fill('atrium-console');
+    await admin.getByLabel('Client secret').fill(CLIENT_SECRET);
+    await admin.getByLabel('Enforce single sign-on').first().check();
+    await admin.getByRole('button', { name: 'Save OpenID Connect' }).click();
+    await admin.getByText('Set (stored encrypted, never shown).').waitFor();
+    await admin.getByText('On, enforced').first().waitFor();
+    // The secret is never shown back: not in the page, not in the field.
+    expect(await admin.content()).not.toContain(CLIENT_SECRET);
+    expect(await admin.getByLabel('Client secret').inputValue()).toBe('');
+
+    // The SCIM token is shown once, with a copy button.
+    await admin.getByRole('button', { name: 'Generate token' }).click();
+    await admin.getByText('Copy the token now: it is shown only this once.').waitFor();
+    await admin.getByRole('button', { name: 'Copy SCIM token' }).waitFor();
+    await expect.poll(() => admin.locator('code', { hasText: /^scim_/ }).count()).toBe(1);
+
+    await admin.getByLabel('Group names, one a line').fill('Atrium Admins');
+    await admin.getByRole('button', { name: 'Save admin groups' }).click();
+    await admin.getByText('Admin groups saved').first().waitFor();
+
+    const bad = await new AxeBuilder({ page: admin as never }).analyze();
+    expect(
+      bad.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+    ).toEqual([]);
+    await shot(admin, 'sso-console-light', { fullPage: true });
+    await admin.emulateMedia({ colorScheme: 'dark' });
+    await admin.reload();
+    await admin.getByRole('heading', { name: 'OpenID Connect' }).waitFor();
+    await shot(admin, 'sso-console-dark', { fullPage: true });
+    await admin.emulateMedia({ colorScheme: 'light' });
+    await admin.setViewportSize({ width: 375, height: 800 });
+    await admin.reload();
+    await admin.getByRole('heading', { name: 'OpenID Connect' }).waitFor();
+    expect(
+      await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await shot(admin, 'sso-console-375', { fullPage: true });
+    await admin.setViewportSize({ width: 1280, height: 860 });
+
+    // Stored as set, and the change is in the audit log without the secret.
+    const cookie = (await admin.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const audit = await fetch(`${server.url}/api/admin/audit?action=sso_settings_changed`, {
+      headers: { Cookie: cookie },
+    });
+    const text = await audit.text();
+    expect(audit.status, text).toBe(200);
+    const details = (JSON.parse(text) as { entries: Array<{ detail: string | null }> }).entries.map(
+      (e) => JSON.parse(e.detail ?? '{}') as Record<string, unknown>,
+    );
+    expect(details).toContainEqual(
+      expect.objectContaining({ protocol: 'oidc', issuer: idp.issuer, enforced: true }),
+    );
+    expect(text).not.toContain(CLIENT_SECRET);
+    expect(adminErrors).toEqual([]);
+  });
+
+  it('a member of the domain sees only the SSO button on /auth, and it signs them in', async () => {
+    const { page, context } = await newPage(browser);
+    // Errors of Atrium's pages only (the provider's development login page fetches web fonts).
+    const errors: string[] = [];
+    page.on('pageerror', (e) => {
+      if (page.url().startsWith(server.url)) errors.push(`pageerror: ${e.message}`);
+    });
+    page.on('console', (m) => {
+      if (m.type() === 'error' && m.location().url.startsWith(server.url))
+        errors.push(`console: ${m.text()} (${m.location().url})`);
+    });
+    await page.goto(`${server.url}/auth`);
+    await page.getByLabel('Email', { exact: true }).fill(MEMBER_EMAIL);
+    const sso = page.getByRole('link', { name: ssoButtonText(COMPANY) });
+    await sso.waitFor();
+    // Enforced: no password, no code step for the domain.
+    await expect.poll(() => page.getByLabel('Password', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Sign In', exact: true }).count()).toBe(0);
+    await shot(page, 'sso-console-member-auth');
+
+    await sso.click();
+    await page.waitForURL((url) => url.origin === idp.issuer);
+    await page.locator('input[name="password"]').fill('anything');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.waitForURL((url) => url.origin === server.url && url.pathname === '/');
+    await page.getByText('Milton').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
