@@ -24,6 +24,7 @@ import { BudgetsPanel } from './components/budgets-panel';
 import { CompaniesPanel } from './components/companies-panel';
 import { CompanyPanel } from './components/company-panel';
 import { MembersPanel } from './components/members-panel';
+import { RetentionPanel, RetentionTabLabel } from './components/retention-panel';
 import { StartersPanel } from './components/starters-panel';
 import { UsagePanel } from './components/usage-panel';
 
@@ -123,6 +124,9 @@ export function AdminPage() {
             <WalletIcon aria-hidden="true" />
             Budgets
           </TabsTrigger>
+          <TabsTrigger value="retention">
+            <RetentionTabLabel />
+          </TabsTrigger>
           <TabsTrigger value="audit">
             <ScrollTextIcon aria-hidden="true" />
             Audit log
@@ -152,6 +156,9 @@ export function AdminPage() {
         </TabsContent>
         <TabsContent value="budgets">
           <BudgetsPanel key={company} company={company} />
+        </TabsContent>
+        <TabsContent value="retention">
+          <RetentionPanel key={company} company={company} />
         </TabsContent>
         <TabsContent value="audit">
           <AuditPanel key={company} company={company} />
