@@ -67,13 +67,12 @@ function PolicyRow({ company, policy }: { company?: number; policy: RetentionPol
               : `Deleted ${policy.days} ${policy.days === 1 ? 'day' : 'days'} after their last activity`}
           </p>
         </div>
-        <div className="flex flex-col gap-1.5">
+        <div className="flex flex-col gap-1.5 sm:w-64">
           <Label htmlFor={id}>Days to keep {name} chats</Label>
           <Input
             id={id}
             inputMode="numeric"
             placeholder="For ever"
-            className="sm:w-40"
             value={days}
             onChange={(e) => setDays(e.target.value)}
           />
