@@ -875,7 +875,7 @@ export const legalHolds = pgTable(
 );
 export type LegalHold = typeof legalHolds.$inferSelect;
 
-/** Each run of the retention purge (ADR 0072): the daily one starts when the last is a day old. */
+/** Each run of the retention purge (ADR 0073): the daily one starts when the last is a day old. */
 export const retentionRuns = pgTable('retention_runs', {
   id: serial('id').primaryKey(),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull(),

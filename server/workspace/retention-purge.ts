@@ -17,7 +17,7 @@ import {
 import type { Clock } from '../lib/clock';
 import { chatListsChanged } from './turns/chat-list-cache';
 
-// The retention purge (docs/decisions/0072-retention-purge.md): daily, in one process at a time
+// The retention purge (docs/decisions/0073-retention-purge.md): daily, in one process at a time
 // (an advisory lock), in batches of PURGE_BATCH chats per transaction; the chats go with their
 // messages, reply versions, attachments, saved files and Log rows (foreign-key cascades), and so
 // from search (the search documents are columns of those rows). Held chats are never touched.

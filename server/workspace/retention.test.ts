@@ -22,7 +22,7 @@ import {
 import { ManualClock } from '../lib/clock';
 import { chatsDueForDeletion, purgeRetention, RETENTION_LOCK_KEY } from './retention-purge';
 
-// Retention (ADRs 0071, 0072) with a clock the test moves: the console's routes for each role,
+// Retention (ADRs 0071, 0073) with a clock the test moves: the console's routes for each role,
 // the members' note, the purge deleting exactly the chats past their limit (held ones stay) with
 // their messages, attachments, saved files and search entries, its audit rows, the admin command,
 // and two processes racing the purge.
