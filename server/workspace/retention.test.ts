@@ -155,6 +155,12 @@ describe('retention', () => {
     });
     const note = await call(t, 'GET', '/api/retention', undefined, { cookie: memberCookie });
     expect(note.json()).toEqual({ policies: [{ module: 'talent-intelligence', days: 90 }] });
+    // Another company's member reads their own company's rules (none); signed out is 401.
+    const otherMember = await signIn(t, await b.member());
+    expect(
+      (await call(t, 'GET', '/api/retention', undefined, { cookie: otherMember })).json(),
+    ).toEqual({ policies: [] });
+    expect((await call(t, 'GET', '/api/retention')).statusCode).toBe(401);
 
     // Bad values: the field's message, nothing written.
     for (const [days, message] of [
