@@ -175,7 +175,9 @@ async function purgeLocked(db: Db, clock: Clock, opts: { daily?: boolean }): Pro
       .from(retentionRuns)
       .orderBy(desc(retentionRuns.startedAt))
       .limit(1);
-    if (last && now.getTime() - last.at.getTime() < PURGE_EVERY_MS)
+    // A last run "in the future" (a clock set back) does not stop the purge for ever.
+    const since = last ? now.getTime() - last.at.getTime() : Infinity;
+    if (since >= 0 && since < PURGE_EVERY_MS)
       return { ran: false, reason: 'not-due', totals: zero(), groups: [] };
   }
   const [runRow] = await db
