@@ -332,6 +332,16 @@ describe('retention', () => {
     expect(upcoming.has(held.id)).toBe(false);
     expect(upcoming.has(other.id)).toBe(false);
 
+    const recent = async () =>
+      (
+        (
+          await call(t, 'GET', '/api/chats?module=talent-intelligence', undefined, {
+            cookie: adaCookie,
+          })
+        ).json() as Array<{ id: string }>
+      ).map((c) => c.id);
+    expect((await recent()).sort()).toEqual([old1, edge].sort());
+
     const result = await purgeRetention(t.database, clock);
     const mine = result.ran ? result.groups.filter((g) => g.companyId === a.id) : [];
     // What was inserted above: old1 (3 messages, 1 attachment, 1 file) and old2 (1 message).
@@ -363,6 +373,8 @@ describe('retention', () => {
     ).toEqual([]);
     expect(await db.select().from(savedFiles).where(eq(savedFiles.chatId, old1))).toEqual([]);
     expect(await search()).toEqual([]);
+    // The Recent list (cached per process) no longer shows it.
+    expect(await recent()).toEqual([edge]);
     expect(
       (await call(t, 'GET', `/api/chats/${old1}`, undefined, { cookie: adaCookie })).statusCode,
     ).toBe(404);
