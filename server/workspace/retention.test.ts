@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MemberRetentionAnswer, RetentionAnswer } from '@contract/retention';
@@ -443,6 +443,48 @@ describe('retention', () => {
       await runAdmin(['retention', 'set', a.name, '--module', 'governance', '--forever'], io),
     ).toBe(0);
     expect(lines.pop()).toBe(`Retention set for ${a.name}: Governance chats kept for ever.`);
+  });
+
+  it('requests are answered while a long purge runs (batches of 500, each its own transaction)', async () => {
+    const a = await company();
+    const ada = await a.member();
+    const reader = await a.member();
+    const readerCookie = await signIn(t, reader);
+    const kept = await chat(reader, 'governance', 1, { messages: ['Still here'] });
+    await t.database.db
+      .insert(retentionPolicies)
+      .values({ companyId: a.id, module: 'brand-hub', days: 5 });
+    const n = 2_600;
+    await t.database.db.insert(chats).values(
+      Array.from({ length: n }, (_, i) => ({
+        userId: ada.id,
+        title: `Old ${i}`,
+        module: 'brand-hub',
+        createdAt: ago(6, clock.now()),
+        updatedAt: ago(6, clock.now()),
+      })),
+    );
+    // One message each: not the empty chats the list calls' own sweep tidies away.
+    await t.database.db.execute(
+      sql`insert into chat_messages (chat_id, seq, role, content)
+          select id, 1, 'user', '"Old question"'::jsonb from chats where user_id = ${ada.id}`,
+    );
+    let purgeDone = false;
+    const purge = purgeRetention(t.database, clock).then((r) => {
+      purgeDone = true;
+      return r;
+    });
+    const list = await call(t, 'GET', '/api/chats?module=governance', undefined, {
+      cookie: readerCookie,
+    });
+    expect(list.statusCode).toBe(200);
+    expect((list.json() as Array<{ id: string }>).map((c) => c.id)).toEqual([kept]);
+    expect(purgeDone).toBe(false);
+    const r = await purge;
+    expect(r.ran && r.groups.find((g) => g.companyId === a.id)).toMatchObject({
+      chats: n,
+      messages: n,
+    });
   });
 
   it('two purges racing delete each chat once, and a purge held off by the lock does nothing', async () => {
