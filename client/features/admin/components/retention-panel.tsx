@@ -67,7 +67,7 @@ function PolicyRow({ company, policy }: { company?: number; policy: RetentionPol
               : `Deleted ${policy.days} ${policy.days === 1 ? 'day' : 'days'} after their last activity`}
           </p>
         </div>
-        <div className="flex flex-col gap-1.5 sm:w-64">
+        <div className="flex flex-col gap-1.5 sm:w-72">
           <Label htmlFor={id}>Days to keep {name} chats</Label>
           <Input
             id={id}
