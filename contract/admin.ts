@@ -244,6 +244,7 @@ export const AUDIT_ACTIONS = [
   'library_retired',
   'library_restored',
   'library_deleted',
+  'retention_purged',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS, {
   error: () => 'Not an audit action',

@@ -20,6 +20,8 @@ import { HealthAnswer, HealthUnavailableAnswer } from '@contract/health';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { libraryRoutes } from './library/library.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { memberRetentionRoutes } from './admin/retention.routes';
+import { retentionPurge } from './workspace/retention-purge';
 import { housekeeping } from './accounts/housekeeping';
 import { routeLimits } from './accounts/route-limits';
 import { censorLogValue } from './accounts/log-redaction';
@@ -251,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(housekeeping);
+  await app.register(retentionPurge);
 
   // Limits per route class, upload bytes per hour, storage quota (after the session is known).
   await app.register(routeLimits, {
@@ -307,6 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(workspaceRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(memberRetentionRoutes, { prefix: '/api' });
   await app.register(libraryRoutes, { prefix: '/api' });
   await app.register(scimRoutes, { prefix: '/scim/v2' });
   await app.register(realtimeRoutes);

@@ -43,6 +43,7 @@ import { allMembers, listMembers } from './members';
 import { checkModel, providersHealth } from './models';
 import { listModelPrices, usageReport } from './usage';
 import { ssoConsoleRoutes } from './sso-console.routes';
+import { adminRetentionRoutes } from './retention.routes';
 
 /** Seconds a model test or a provider check may take before it counts as no answer. */
 const MODEL_TEST_MS = 20_000;
@@ -70,6 +71,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', contentDisposition(name))
       .send(body);
+  // Retention and legal holds (ADR 0071), behind the role check above.
+  await app.register(adminRetentionRoutes);
 
   app.get('/me', { schema: { response: { 200: AdminMe } } }, async (req) =>
     admins.me(adminOf(req)),

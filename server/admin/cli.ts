@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     await seedDatabase(database.db, config.approvedEmailDomains);
     code = await runAdmin(process.argv.slice(2), {
       db: database.db,
+      database,
       models: config,
       secrets: { key: config.secretsKey, fromEnv: (name) => namedSecret(name) },
       appUrl: config.appUrl,

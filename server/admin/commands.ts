@@ -3,7 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { BudgetBody } from '@contract/admin';
 import { ModuleKey } from '@contract/modules';
 import type { StarterPatch } from '@contract/starters';
-import type { Db } from '../db/connect';
+import type { Database, Db } from '../db/connect';
 import type { Starter } from '../db/schema';
 import { validateModelString, type ModelConfig } from '../analyst/registry';
 import type { SamlSettingsDto } from '@contract/sso';
@@ -24,6 +24,7 @@ import {
 } from './companies';
 import { LIBRARY_USAGE, LibraryUsageError, libraryCommand } from '../library/library.cli';
 import { grantRole } from './members';
+import { RETENTION_USAGE, RetentionUsageError, retentionCommand } from './retention.cli';
 import { budgetScopeLabel, listBudgets, setBudget } from './budgets';
 import {
   addStarter,
@@ -88,6 +89,8 @@ Budgets (monthly; tokens in and out, or turns)
   budgets show "<company>"
                        each limit with what it has used this month
 
+${RETENTION_USAGE}
+
 Model providers
   providers list       the providers a model may name (never a key: only its variable)
   models check [--timeout <seconds>]
@@ -110,6 +113,8 @@ The database is the one the server uses: DATABASE_URL, or PGlite in DATA_DIR.`;
 
 export interface AdminIo {
   db: Db;
+  /** The database itself (its kind): `retention purge` takes its lock on PostgreSQL. */
+  database?: Database;
   /** SECRETS_KEY and the variables an operator names (sso set --client-secret-env). */
   secrets?: SsoSecrets;
   /** The server's address, for the URIs `sso show` prints. */
@@ -589,6 +594,9 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<ExitCode> {
       case 'saml':
         await samlCommand(sub, rest, io);
         return 0;
+      case 'retention':
+        await retentionCommand(sub, rest, io);
+        return 0;
       case 'scim': {
         if (sub !== 'token') throw new UsageError('Use: scim token <company>');
         const { positionals } = parseCommandArgs(rest, {});
@@ -622,7 +630,12 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<ExitCode> {
   } catch (err) {
     // parseArgs reports unknown or malformed options as TypeErrors carrying an ERR_PARSE_ARGS_* code.
     const parseArgsError = (err as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');
-    if (err instanceof UsageError || err instanceof LibraryUsageError || parseArgsError) {
+    if (
+      err instanceof UsageError ||
+      err instanceof LibraryUsageError ||
+      err instanceof RetentionUsageError ||
+      parseArgsError
+    ) {
       io.err(`error: ${(err as Error).message}\n\n${USAGE}`);
       return 2;
     }

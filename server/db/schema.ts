@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -836,3 +837,53 @@ export const libraryPassages = pgTable(
   ],
 );
 export type LibraryPassage = typeof libraryPassages.$inferSelect;
+
+/**
+ * How long a company keeps a module's chats after their last activity (ADR 0071): no row is
+ * for ever, the default. The daily purge deletes what is past it, legal holds excepted.
+ */
+export const retentionPolicies = pgTable(
+  'retention_policies',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    module: varchar('module', { length: 100 }).notNull(),
+    days: integer('days').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.module] })],
+);
+export type RetentionPolicy = typeof retentionPolicies.$inferSelect;
+
+/** A legal hold (ADR 0071): on a person (all their chats) or on one chat; the purge skips both. */
+export const legalHolds = pgTable(
+  'legal_holds',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    chatId: uuid('chat_id').references(() => chats.id, { onDelete: 'cascade' }),
+    reason: varchar('reason', { length: 500 }).notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByEmail: varchar('created_by_email', { length: 255 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('legal_holds_target_key').on(t.companyId, t.userId, t.chatId).nullsNotDistinct(),
+    index('legal_holds_user_idx').on(t.userId),
+    index('legal_holds_chat_idx').on(t.chatId),
+    check('legal_holds_one_target', sql`(${t.userId} is null) <> (${t.chatId} is null)`),
+  ],
+);
+export type LegalHold = typeof legalHolds.$inferSelect;
+
+/** Each run of the retention purge (ADR 0073): the daily one starts when the last is a day old. */
+export const retentionRuns = pgTable('retention_runs', {
+  id: serial('id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  chats: integer('chats').notNull().default(0),
+});

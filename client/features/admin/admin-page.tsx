@@ -26,6 +26,7 @@ import { CompaniesPanel } from './components/companies-panel';
 import { CompanyPanel } from './components/company-panel';
 import { MembersPanel } from './components/members-panel';
 import { SsoPanel } from './components/sso-panel';
+import { RetentionPanel, RetentionTabLabel } from './components/retention-panel';
 import { StartersPanel } from './components/starters-panel';
 import { UsagePanel } from './components/usage-panel';
 
@@ -129,6 +130,9 @@ export function AdminPage() {
             <KeyRoundIcon aria-hidden="true" />
             Single sign-on
           </TabsTrigger>
+          <TabsTrigger value="retention">
+            <RetentionTabLabel />
+          </TabsTrigger>
           <TabsTrigger value="audit">
             <ScrollTextIcon aria-hidden="true" />
             Audit log
@@ -161,6 +165,9 @@ export function AdminPage() {
         </TabsContent>
         <TabsContent value="sso">
           <SsoPanel key={company} company={company} />
+        </TabsContent>
+        <TabsContent value="retention">
+          <RetentionPanel key={company} company={company} />
         </TabsContent>
         <TabsContent value="audit">
           <AuditPanel key={company} company={company} />

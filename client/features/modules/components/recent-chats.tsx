@@ -4,6 +4,7 @@ import { RECENT_SKELETONS } from '@contract/constants';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useRecentChats } from '../api/chats';
+import { RetentionNote } from './retention-note';
 
 /** One chat of the list, as an <li>: the page that composes this one says how it looks. */
 export type ChatItem = React.ComponentType<{ chat: ChatSummaryDto }>;
@@ -62,6 +63,7 @@ export function RecentChats({
           ))}
         </ul>
       )}
+      <RetentionNote module={module} moduleName={moduleName} />
     </section>
   );
 }

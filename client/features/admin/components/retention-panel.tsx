@@ -1,0 +1,282 @@
+import * as React from 'react';
+import { HourglassIcon } from 'lucide-react';
+import { MODULES } from '@contract/module-list';
+import type { LegalHoldDto, RetentionPolicyDto } from '@contract/retention';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { toast } from '@/hooks/use-toast';
+import { serverMessage } from '@/lib/api';
+import {
+  useAddHold,
+  useRemoveHold,
+  useRetention,
+  useSetRetention,
+} from '@/features/admin/api/retention-api';
+
+// Retention (docs/decisions/0071-retention-policies-and-legal-holds.md): how long each module's
+// chats are kept after their last activity, and the legal holds that keep them regardless. The
+// purge runs daily on the server.
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+function PolicyRow({ company, policy }: { company?: number; policy: RetentionPolicyDto }) {
+  const set = useSetRetention();
+  const name = MODULES[policy.module].name;
+  const [days, setDays] = React.useState(policy.days === null ? '' : String(policy.days));
+  const [error, setError] = React.useState<string | null>(null);
+  const id = `retention-${policy.module}`;
+
+  const save = (value: number | null) => {
+    setError(null);
+    set.mutate(
+      { company, module: policy.module, days: value },
+      {
+        onSuccess: () => {
+          toast({ title: value === null ? `${name} chats kept for ever` : 'Retention saved' });
+          if (value === null) setDays('');
+        },
+        onError: (err) => setError(serverMessage(err, 'Could not save the retention')),
+      },
+    );
+  };
+
+  return (
+    <li className="flex flex-col gap-3 p-4">
+      <form
+        aria-label={`${name} retention`}
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save(days.trim() === '' ? null : Number(days.trim()));
+        }}
+      >
+        <div className="min-w-0 flex-1">
+          <p className="font-medium">{name}</p>
+          <p className="text-sm text-muted-foreground">
+            {policy.days === null
+              ? 'Kept for ever'
+              : `Deleted ${policy.days} ${policy.days === 1 ? 'day' : 'days'} after their last activity`}
+          </p>
+        </div>
+        <div className="flex flex-col gap-1.5 sm:w-72">
+          <Label htmlFor={id}>Days to keep {name} chats</Label>
+          <Input
+            id={id}
+            inputMode="numeric"
+            placeholder="For ever"
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+          />
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" disabled={set.isPending}>
+            Save
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={set.isPending || policy.days === null}
+            onClick={() => save(null)}
+          >
+            Keep for ever
+          </Button>
+        </div>
+      </form>
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function holdLabel(h: LegalHoldDto): string {
+  return h.kind === 'person'
+    ? `${h.userEmail ?? 'A former member'}: all their chats`
+    : `Chat "${h.chatTitle ?? h.chatId}"${h.userEmail ? ` of ${h.userEmail}` : ''}`;
+}
+
+function HoldForm({ company }: { company?: number }) {
+  const add = useAddHold();
+  const [kind, setKind] = React.useState<'person' | 'chat'>('person');
+  const [target, setTarget] = React.useState('');
+  const [reason, setReason] = React.useState('');
+  const [error, setError] = React.useState<string | null>(null);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const value = target.trim();
+    add.mutate(
+      { company, reason, ...(kind === 'person' ? { email: value } : { chatId: value }) },
+      {
+        onSuccess: () => {
+          toast({ title: 'Legal hold placed' });
+          setTarget('');
+          setReason('');
+        },
+        onError: (err) => setError(serverMessage(err, 'Could not place the hold')),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <h3 className="text-lg font-semibold">Place a legal hold</h3>
+        <p className="text-sm text-muted-foreground">
+          Held chats are never deleted by retention, however old, until the hold is lifted.
+        </p>
+      </div>
+      <div>
+        <span id="hold-kind-label" className="mb-1.5 block text-sm font-medium">
+          Hold
+        </span>
+        <Select value={kind} onValueChange={(v) => setKind(v as 'person' | 'chat')}>
+          <SelectTrigger aria-labelledby="hold-kind-label" className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="person">A person (all their chats)</SelectItem>
+            <SelectItem value="chat">One chat</SelectItem>
+          </SelectContent>
+        </Select>
+      </div>
+      <div>
+        <Label htmlFor="hold-target" className="mb-1.5">
+          {kind === 'person' ? 'Email' : 'Chat id'}
+        </Label>
+        <Input
+          id="hold-target"
+          type={kind === 'person' ? 'email' : 'text'}
+          required
+          maxLength={255}
+          placeholder={kind === 'person' ? 'name@company.com' : 'From the chat address /chat/...'}
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <Label htmlFor="hold-reason" className="mb-1.5">
+          Reason (optional)
+        </Label>
+        <Input
+          id="hold-reason"
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-destructive sm:col-span-2">
+          {error}
+        </p>
+      )}
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? 'Placing...' : 'Place hold'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The console tab's label. */
+export function RetentionTabLabel() {
+  return (
+    <>
+      <HourglassIcon aria-hidden="true" />
+      Retention
+    </>
+  );
+}
+
+export function RetentionPanel({ company }: { company?: number }) {
+  const retention = useRetention(company);
+  const remove = useRemoveHold();
+  const data = retention.data;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <section aria-labelledby="retention-heading" className="flex flex-col gap-3">
+        <div>
+          <h3 id="retention-heading" className="text-lg font-semibold">
+            Retention
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            Chats, with their messages, attachments and saved files, are deleted for good this many
+            days after their last activity. Leave the days empty to keep them for ever. Members see
+            the rule under their Recent list.{' '}
+            {data &&
+              (data.lastPurgeAt
+                ? `Last purge: ${when(data.lastPurgeAt)}.`
+                : 'No purge has run yet.')}
+          </p>
+        </div>
+        {retention.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {serverMessage(retention.error, 'Could not load the retention.')}
+          </p>
+        )}
+        {data && (
+          <ul className="flex flex-col divide-y rounded-xl border bg-card">
+            {data.policies.map((p) => (
+              <PolicyRow key={`${p.module}-${p.days ?? 'ever'}`} company={company} policy={p} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <HoldForm company={company} />
+      <section aria-label="Legal holds" className="flex flex-col gap-3">
+        <h3 className="text-lg font-semibold">Legal holds</h3>
+        <ul className="flex flex-col divide-y rounded-xl border bg-card">
+          {data?.holds.map((h) => (
+            <li key={h.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium break-words">{holdLabel(h)}</p>
+                <p className="text-sm break-words text-muted-foreground">
+                  {h.reason ? `${h.reason} · ` : ''}placed {when(h.createdAt)}
+                  {h.createdByEmail ? ` by ${h.createdByEmail}` : ''}
+                </p>
+              </div>
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Lift the hold: ${holdLabel(h)}`}
+                disabled={remove.isPending}
+                onClick={() =>
+                  remove.mutate(
+                    { company, id: h.id },
+                    {
+                      onSuccess: () => toast({ title: 'Legal hold lifted' }),
+                      onError: (err) =>
+                        toast({
+                          variant: 'destructive',
+                          title: serverMessage(err, 'Could not lift the hold'),
+                        }),
+                    },
+                  )
+                }
+              >
+                Lift
+              </Button>
+            </li>
+          ))}
+          {data?.holds.length === 0 && (
+            <li className="p-6 text-center text-sm text-muted-foreground">No legal hold.</li>
+          )}
+        </ul>
+      </section>
+    </div>
+  );
+}
