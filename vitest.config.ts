@@ -34,10 +34,10 @@ export default defineConfig({
         ? []
         : [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: 'client',
-                environment: 'jsdom',
+                environment: 'jsdom' as const,
                 include: ['client/**/*.test.{ts,tsx}'],
               },
             },
