@@ -260,11 +260,10 @@ describe('admin console', () => {
     await tab('Members');
     await admin.getByRole('button', { name: `Disable: ${MEMBER_EMAIL}` }).click();
     await admin.getByText(`${MEMBER_EMAIL}: disabled, signed out everywhere`).first().waitFor();
-    await member.page.waitForURL((url) => !url.pathname.startsWith('/chat/'), { timeout: 5_000 });
-    await member.page
-      .getByRole('link', { name: /sign in/i })
-      .first()
-      .waitFor();
+    // Straight to the sign-in page (ADR 0013), saying why, not a broken chat page.
+    await member.page.waitForURL((url) => url.pathname === '/auth', { timeout: 5_000 });
+    await member.page.getByText('Your session has ended. Please sign in again.').first().waitFor();
+    await member.page.getByLabel('Password').waitFor();
     await member.context.close();
   });
 
