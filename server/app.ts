@@ -20,6 +20,7 @@ import { HealthAnswer, HealthUnavailableAnswer } from '@contract/health';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { libraryRoutes } from './library/library.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { invitationRoutes } from './accounts/invitations';
 import { housekeeping } from './accounts/housekeeping';
 import { routeLimits } from './accounts/route-limits';
 import { censorLogValue } from './accounts/log-redaction';
@@ -307,6 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(workspaceRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(invitationRoutes, { prefix: '/api' });
   await app.register(libraryRoutes, { prefix: '/api' });
   await app.register(scimRoutes, { prefix: '/scim/v2' });
   await app.register(realtimeRoutes);

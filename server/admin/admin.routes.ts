@@ -34,6 +34,7 @@ import {
   UsageQuery,
 } from '@contract/admin';
 import { MessageBody } from '@contract/errors';
+import { InvitationsPage } from '@contract/invitations';
 import { requireUserId } from '../accounts/sessions';
 import { auditRows, listAudit, originOf, verifyAudit, type AuditFilter } from '../audit/audit';
 import { toCsv } from '../lib/csv';
@@ -133,6 +134,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await admins.invite(adminOf(req), req.query.company, req.body.email);
       return { message: `Invitation sent to ${req.body.email}` };
+    },
+  );
+
+  app.get(
+    '/invitations',
+    { schema: { querystring: MembersQuery, response: { 200: InvitationsPage } } },
+    async (req) => {
+      const { company, q, page, pageSize } = req.query;
+      return admins.invitations(adminOf(req), company, { q, page, pageSize });
     },
   );
 

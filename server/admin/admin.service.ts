@@ -33,7 +33,10 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../lib/errors';
+import type { InvitationsPage } from '@contract/invitations';
 import { invitationMail } from '../mail/templates';
+import { newLinkToken } from '../accounts/tokens';
+import { listInvitations } from '../accounts/invitations';
 import {
   findCompany,
   listCompanies,
@@ -289,14 +292,23 @@ export class AdminService {
       .where(eq(users.email, email));
     if (existing) throw new ConflictError(ADMIN_MESSAGES.alreadyMember, 'ALREADY_MEMBER');
     const now = this.deps.clock.now();
+    // Each sending is a new link, valid INVITATION_VALID_DAYS from now: a resend voids the last
+    // one (ADR 0014).
+    const { token, hash } = newLinkToken();
     await this.db
       .insert(invitations)
-      .values({ companyId: company.id, email, invitedBy: admin.user.id, createdAt: now })
+      .values({
+        companyId: company.id,
+        email,
+        invitedBy: admin.user.id,
+        createdAt: now,
+        tokenHash: hash,
+      })
       .onConflictDoUpdate({
         target: [invitations.companyId, invitations.email],
-        set: { invitedBy: admin.user.id, createdAt: now, acceptedAt: null },
+        set: { invitedBy: admin.user.id, createdAt: now, acceptedAt: null, tokenHash: hash },
       });
-    const link = `${this.deps.config.appUrl}/auth?mode=register&email=${encodeURIComponent(email)}`;
+    const link = `${this.deps.config.appUrl}/auth?mode=register&email=${encodeURIComponent(email)}&token=${token}`;
     const inviter = `${admin.user.firstName} ${admin.user.lastName}`.trim();
     try {
       await this.deps.mailer.send(invitationMail(email, company.name, inviter, link));
@@ -304,6 +316,17 @@ export class AdminService {
       throw new MailFailedError();
     }
     await this.audit(admin, { action: 'invitation_sent', companyId: company.id, target: email });
+  }
+
+  /** The company's invitations not yet accepted (pending or expired), for the members panel. */
+  async invitations(
+    admin: Admin,
+    companyId: number | undefined,
+    opts: { q?: string; page: number; pageSize: number },
+  ): Promise<InvitationsPage> {
+    const company = await this.companyOf(admin, companyId);
+    const page = await listInvitations(this.db, company.id, this.deps.clock.now(), opts);
+    return { ...page, page: opts.page, pageSize: opts.pageSize };
   }
 
   async memberCount(companyId: number): Promise<number> {
