@@ -29,6 +29,7 @@ import {
 import type { StarterInput } from '@contract/starters';
 import type { ModuleKey } from '@contract/modules';
 import { MessageBody } from '@contract/errors';
+import { InvitationsPage } from '@contract/invitations';
 import { callParsed } from '@/lib/api';
 
 // The admin console's calls (/api/admin/*, contract/admin.ts). `company` is the company an
@@ -271,3 +272,13 @@ export const useRemoveBudget = () =>
   useAdminMutation(({ company, id }: { company?: number; id: number }) =>
     callParsed(BudgetsAnswer, 'DELETE', `/api/admin/budgets/${id}${queryString({ company })}`),
   );
+
+/** The company's invitations not yet accepted, pending or expired (ADR 0014). */
+export function useInvitations(filter: MembersFilter) {
+  const qs = queryString({ ...filter, pageSize: 10 });
+  return useQuery({
+    queryKey: [...ADMIN, 'invitations', qs],
+    queryFn: () => callParsed(InvitationsPage, 'GET', `/api/admin/invitations${qs}`),
+    placeholderData: keepPreviousData,
+  });
+}
