@@ -422,9 +422,9 @@ export class AdminService {
   }
 
   /** The model test: an admin may test only the models allowed for their company. */
-  async assertTestable(admin: Admin, model: string): Promise<void> {
+  async assertTestable(admin: Admin, model: string, companyId?: number): Promise<void> {
     if (admin.role === 'operator') return;
-    const company = await this.companyOf(admin, undefined);
+    const company = await this.companyOf(admin, companyId);
     if (!allowedFor(company).includes(model))
       throw new ValidationError(ADMIN_MESSAGES.notAllowedModel(model));
   }
