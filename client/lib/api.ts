@@ -88,9 +88,7 @@ export function reportUnauthorized(): void {
 
 /** Whether an error carries an HTTP 401 (ApiError, or a feature's own error with a status). */
 export function isUnauthorized(err: unknown): boolean {
-  return (
-    !!err && typeof err === 'object' && (err as { status?: unknown }).status === 401
-  );
+  return !!err && typeof err === 'object' && (err as { status?: unknown }).status === 401;
 }
 
 async function throwIfNotOk(res: Response): Promise<void> {

@@ -156,7 +156,10 @@ describe('invitations expire and are used once', () => {
 
     const used = await check(token);
     expect(used.statusCode).toBe(410);
-    expect(used.json()).toMatchObject({ message: INVITATION_MESSAGES.used, code: 'INVITATION_USED' });
+    expect(used.json()).toMatchObject({
+      message: INVITATION_MESSAGES.used,
+      code: 'INVITATION_USED',
+    });
     const other = uniqueEmail(A.emailDomains[0]);
     const again = await register(other, token);
     expect(again.statusCode).toBe(410);
