@@ -360,17 +360,21 @@ export class AccountsService {
       await countFailure(bus, LIMITS.passwordPerIp, ip);
       await countFailure(bus, LIMITS.passwordPerAddressAndIp, pair);
       await countFailure(bus, LIMITS.passwordPerAddress, body.email);
-      await this.audit({
-        ...origin,
-        action: guessed ? 'lockout' : 'sign_in_failed',
-        companyId: user ? user.companyId : await this.companyOfAddress(body.email),
-        actorId: user?.id ?? null,
-        actorEmail: body.email,
-        target: body.email,
-        detail: guessed
-          ? 'too many wrong passwords for this address: wrong ones are refused, the right one still gets the code'
-          : 'wrong e-mail or password',
-      });
+      // One row per lockout (ADR 0016): the first refused guess records it; the others of the
+      // same window are refused without a row each (a guesser would flood the log).
+      if (!guessed || (await guessed.first())) {
+        await this.audit({
+          ...origin,
+          action: guessed ? 'lockout' : 'sign_in_failed',
+          companyId: user ? user.companyId : await this.companyOfAddress(body.email),
+          actorId: user?.id ?? null,
+          actorEmail: body.email,
+          target: body.email,
+          detail: guessed
+            ? `${LIMITS.passwordPerAddress.max} wrong passwords for this address: wrong ones are refused for ${Math.ceil(guessed.resetMs / 60_000)} min, the right one still gets the code`
+            : 'wrong e-mail or password',
+        });
+      }
       guessed?.refuse();
       throw new UnauthorizedError(MSG.badCredentials);
     }
