@@ -243,6 +243,7 @@ export const AUDIT_ACTIONS = [
   'library_retired',
   'library_restored',
   'library_deleted',
+  'usage_person_viewed',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS, {
   error: () => 'Not an audit action',

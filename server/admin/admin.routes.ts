@@ -36,6 +36,8 @@ import {
 } from '@contract/admin';
 import { MessageBody } from '@contract/errors';
 import { InvitationsPage } from '@contract/invitations';
+import { PersonUsageAnswer, PersonUsageBody, UsagePeopleAnswer } from '@contract/usage-people';
+import { peopleSpread } from './usage-people';
 import { requireUserId } from '../accounts/sessions';
 import { auditRows, listAudit, originOf, verifyAudit, type AuditFilter } from '../audit/audit';
 import { toCsv } from '../lib/csv';
@@ -386,6 +388,29 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await admins.setPrices(adminOf(req), req.body);
       return listModelPrices(db);
     },
+  );
+
+  // --- per-person usage (ADR 0016): unnamed spread for groups of 5 or more; one named person
+  // only on request, with a reason, audited ---
+  app.get(
+    '/usage/people',
+    { schema: { querystring: UsageQuery, response: { 200: UsagePeopleAnswer } } },
+    async (req) => {
+      const companyId = await admins.auditScope(adminOf(req), req.query.company);
+      const company = companyId === undefined ? null : await admins.companyRef(companyId);
+      return { ...(await peopleSpread(db, companyId, req.query.from, req.query.to)), company };
+    },
+  );
+  app.post(
+    '/usage/person',
+    {
+      schema: {
+        querystring: CompanyQuery,
+        body: PersonUsageBody,
+        response: { 200: PersonUsageAnswer },
+      },
+    },
+    async (req) => admins.personUsage(adminOf(req), req.query.company, req.body),
   );
 
   // --- budgets (ADR 0070) ---

@@ -48,6 +48,8 @@ import {
 import { companyOwnsAddress, toMemberDto } from './members';
 import { assertStarterNameFree, inStarterScope } from './starters';
 import { setModelPrices } from './usage';
+import { personUsage } from './usage-people';
+import type { PersonUsageAnswer, PersonUsageBody } from '@contract/usage-people';
 import { budgetScopeLabel, listBudgets, removeBudget, setBudget } from './budgets';
 
 // The rules of the admin console (docs/decisions/0020-roles-and-admin-api.md): who may do what to
@@ -76,6 +78,7 @@ export const ADMIN_MESSAGES = {
   nameCompany: 'Name the company: ?company=<id>',
   notAllowedModel: (m: string) =>
     `${m} is not one of the models allowed for this company; ask an operator to allow it`,
+  noSuchPerson: 'No member of this company has that address',
   inviteDomain: (domains: string[]) =>
     domains.length
       ? `Invitations go to addresses on the company's domains: ${domains.join(', ')}`
@@ -327,6 +330,38 @@ export class AdminService {
     const company = await this.companyOf(admin, companyId);
     const page = await listInvitations(this.db, company.id, this.deps.clock.now(), opts);
     return { ...page, page: opts.page, pageSize: opts.pageSize };
+  }
+
+  /**
+   * One named person's usage (ADR 0016): only on an admin's explicit request with a reason, and
+   * the view is written to the company's audit log before anything is answered.
+   */
+  async personUsage(
+    admin: Admin,
+    companyId: number | undefined,
+    body: PersonUsageBody,
+  ): Promise<PersonUsageAnswer> {
+    const company = await this.companyOf(admin, companyId);
+    if (body.from > body.to)
+      throw new ValidationError('from must not be after to', { from: 'from must not be after to' });
+    const [person] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, body.email), eq(users.companyId, company.id)));
+    if (!person) throw new NotFoundError(ADMIN_MESSAGES.noSuchPerson);
+    await this.audit(admin, {
+      action: 'usage_person_viewed',
+      companyId: company.id,
+      target: person.email,
+      detail: `${body.from} to ${body.to}; reason: ${body.reason}`,
+    });
+    const figures = await personUsage(this.db, company.id, person.id, body.from, body.to);
+    return {
+      person: { email: person.email, name: `${person.firstName} ${person.lastName}`.trim() },
+      from: body.from,
+      to: body.to,
+      ...figures,
+    };
   }
 
   async memberCount(companyId: number): Promise<number> {

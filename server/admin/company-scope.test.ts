@@ -254,6 +254,25 @@ describe('?company=<id> on every admin route', () => {
         body: [{ model: 'openai:gpt-4.1-mini', inputPerMillion: 0.4, outputPerMillion: 1.6 }],
       }),
     },
+    {
+      route: 'GET /usage/people',
+      request: async () => ({ path: '/usage/people?from=2026-11-01&to=2026-11-30' }),
+      about: companyIs,
+    },
+    {
+      route: 'POST /usage/person',
+      request: async () => ({
+        path: '/usage/person',
+        body: {
+          email: people.member.email,
+          reason: 'checking the table of routes',
+          from: '2026-11-01',
+          to: '2026-11-30',
+        },
+      }),
+      about: (res) =>
+        expect(json<{ person: { email: string } }>(res).person.email).toBe(people.member.email),
+    },
     { route: 'GET /budgets', request: async () => ({ path: '/budgets' }), about: companyIs },
     {
       route: 'PUT /budgets',
