@@ -196,7 +196,7 @@ export interface VerifyOptions {
  * Recomputes every chain (or one company's) from its first row: a row changed, removed or
  * inserted behind the app's back breaks its own hash or its successor's link. Pages through the
  * log in id order (keyset, one page at a time), keeping only each chain's last hash: the memory
- * it takes does not grow with the log (docs/decisions/0016-audit-verify-and-lockout-rows.md).
+ * it takes does not grow with the log (docs/decisions/0016-audit-volume-and-per-person-usage.md).
  */
 export async function verifyAudit(
   db: DbOrTx,
