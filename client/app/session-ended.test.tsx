@@ -74,10 +74,14 @@ describe('a 401 from any /api call while signed in (ADR 0013)', () => {
     const calls = sessionEndedServer();
     const { location, queryClient } = renderApp('/chats', ada);
 
-    await waitFor(() => expect(location.history.at(-1)).toBe('/auth'));
+    // Pages are lazy chunks: a loaded machine may take a few seconds to bring them in.
+    const wait = { timeout: 10_000 };
+    await waitFor(() => expect(location.history.at(-1)).toBe('/auth'), wait);
     // The sign-in page itself, with the reason, not a page broken by a failed load.
-    expect(await screen.findByRole('button', { name: /sign in/i })).toBeTruthy();
-    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /sign in/i }, wait)).toBeTruthy();
+    expect(
+      await screen.findByText('Your session has ended. Please sign in again.', {}, wait),
+    ).toBeTruthy();
     expect(queryClient.getQueryData(AUTH_USER_QUERY_KEY)).toBeNull();
     expect(queryClient.getQueryData(['/api/some-cached-answer'])).toBeUndefined();
     expect(calls.some((c) => c.startsWith('GET /api/chats'))).toBe(true);
@@ -87,7 +91,10 @@ describe('a 401 from any /api call while signed in (ADR 0013)', () => {
     sessionEndedServer();
     const { location } = renderApp('/auth', null);
     const u = userEvent.setup();
-    await u.type(await screen.findByLabelText('Email'), 'ada@northwind.com');
+    await u.type(
+      await screen.findByLabelText('Email', {}, { timeout: 10_000 }),
+      'ada@northwind.com',
+    );
     await u.type(screen.getByLabelText('Password'), 'wrong-password-1');
     await u.click(screen.getByRole('button', { name: /sign in/i }));
     await waitFor(() => expect(screen.getByText('Unauthorized')).toBeTruthy());
