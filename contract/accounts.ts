@@ -32,6 +32,8 @@ export const RegisterBody = z.object({
     .max(PASSWORD_MAX),
   firstName: personName,
   lastName: personName,
+  /** The invitation link's token, when sign-up came from one (ADR 0014). */
+  invitation: z.string().trim().max(100).optional(),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 

@@ -245,6 +245,7 @@ export const AUDIT_ACTIONS = [
   'library_restored',
   'library_deleted',
   'retention_purged',
+  'usage_person_viewed',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS, {
   error: () => 'Not an audit action',

@@ -171,9 +171,16 @@ describe('admin console', () => {
       match: (m) => /invited/.test(m.subject),
     });
     const link = linkIn(mail, '/auth?mode=register');
+    // Pending in the members panel until accepted, with a resend (ADR 0014).
+    const invitations = admin.getByRole('list', { name: 'Invitations' });
+    await invitations.getByText(MEMBER_EMAIL).waitFor();
+    await invitations.getByText('Pending').first().waitFor();
+    await shot(admin, 'admin-members-invitations');
 
     const { page: invitee, context } = await newPage(browser);
     await invitee.goto(link);
+    await invitee.getByText(`You are invited to ${COMPANY}`).waitFor();
+    await shot(invitee, 'signup-invitation');
     await expect
       .poll(() => invitee.getByLabel('Email', { exact: true }).inputValue())
       .toBe(MEMBER_EMAIL);
@@ -187,6 +194,13 @@ describe('admin console', () => {
     await invitee.goto(linkIn(verify, '/verify-email'));
     // The page confirms the link, then sends the visitor on to sign in.
     await invitee.waitForURL((url) => url.pathname === '/auth', { timeout: 15_000 });
+    // The link again: used, it says so instead of a form.
+    await invitee.goto(link);
+    await invitee
+      .getByText('This invitation has already been used. Sign in with the address it was sent to.')
+      .waitFor();
+    expect(await invitee.getByRole('button', { name: 'Create Account' }).count()).toBe(0);
+    await shot(invitee, 'signup-invitation-used');
     await context.close();
 
     await admin.reload();
@@ -260,11 +274,10 @@ describe('admin console', () => {
     await tab('Members');
     await admin.getByRole('button', { name: `Disable: ${MEMBER_EMAIL}` }).click();
     await admin.getByText(`${MEMBER_EMAIL}: disabled, signed out everywhere`).first().waitFor();
-    await member.page.waitForURL((url) => !url.pathname.startsWith('/chat/'), { timeout: 5_000 });
-    await member.page
-      .getByRole('link', { name: /sign in/i })
-      .first()
-      .waitFor();
+    // Straight to the sign-in page (ADR 0013), saying why, not a broken chat page.
+    await member.page.waitForURL((url) => url.pathname === '/auth', { timeout: 5_000 });
+    await member.page.getByText('Your session has ended. Please sign in again.').first().waitFor();
+    await member.page.getByLabel('Password', { exact: true }).waitFor();
     await member.context.close();
   });
 

@@ -22,6 +22,7 @@ import { libraryRoutes } from './library/library.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { memberRetentionRoutes } from './admin/retention.routes';
 import { retentionPurge } from './workspace/retention-purge';
+import { invitationRoutes } from './accounts/invitations';
 import { housekeeping } from './accounts/housekeeping';
 import { routeLimits } from './accounts/route-limits';
 import { censorLogValue } from './accounts/log-redaction';
@@ -311,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(workspaceRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(memberRetentionRoutes, { prefix: '/api' });
+  await app.register(invitationRoutes, { prefix: '/api' });
   await app.register(libraryRoutes, { prefix: '/api' });
   await app.register(scimRoutes, { prefix: '/scim/v2' });
   await app.register(realtimeRoutes);

@@ -4,6 +4,7 @@ import { MODULE_KEYS, MODULES } from '@contract/module-list';
 import { AppShell } from '@/app/app-shell';
 import { useAuth } from '@/hooks/use-auth';
 import { useLogout } from '@/features/auth/use-logout';
+import { useSignOutWhenSessionEnds } from '@/features/auth/use-session-ended';
 import { useDocumentTitle } from '@/lib/page-title';
 import { PageBoundary } from '@/components/error-boundaries';
 
@@ -141,6 +142,7 @@ function Fallback() {
 }
 
 export function AppRouter() {
+  useSignOutWhenSessionEnds();
   return (
     <React.Suspense fallback={<FullPageLoading />}>
       <Switch>

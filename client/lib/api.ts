@@ -69,8 +69,31 @@ export function serverMessage(err: unknown, fallback: string): string {
   return fallback;
 }
 
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/**
+ * Subscribes to "an /api call answered 401" (ADR 0013): while signed in, that means the session
+ * ended elsewhere (logout, member disabled, deprovisioned). Returns the unsubscribe.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+/** Tells the listeners an answer was a 401 (the shared helpers and the query caches call it). */
+export function reportUnauthorized(): void {
+  for (const listener of [...unauthorizedListeners]) listener();
+}
+
+/** Whether an error carries an HTTP 401 (ApiError, or a feature's own error with a status). */
+export function isUnauthorized(err: unknown): boolean {
+  return !!err && typeof err === 'object' && (err as { status?: unknown }).status === 401;
+}
+
 async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
+  if (res.status === 401) reportUnauthorized();
   let text = '';
   try {
     text = await res.text();

@@ -1,12 +1,19 @@
-import { QueryClient } from '@tanstack/react-query';
-import { getQueryFn } from '@/lib/api';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { getQueryFn, isUnauthorized, reportUnauthorized } from '@/lib/api';
 
 /**
  * Spec section 9: no refetch interval, no refetch on focus, data never stale, no retries
  * (queries that need retries, like the chat fetch, set their own).
  */
 export function createQueryClient(): QueryClient {
+  // A 401 from any query or mutation, whatever helper made the call, means the session ended
+  // (ADR 0013): the router's SessionEnded listener signs the tab out.
+  const onError = (err: unknown) => {
+    if (isUnauthorized(err)) reportUnauthorized();
+  };
   return new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { INVITATION_TTL_MS } from '@contract/invitations';
 import type { DbOrTx } from '../db/connect';
 import {
   companies,
@@ -95,12 +96,19 @@ export async function withCompanyDomains(c: Company, db: DbOrTx): Promise<Compan
   return { ...c, emailDomains: rows.map((r) => r.domain) };
 }
 
-/** The company an address's pending invitation names, if any. */
-export async function pendingInvitation(email: string, db: DbOrTx) {
+/** The company an address's pending (unexpired) invitation names, if any. */
+export async function pendingInvitation(email: string, db: DbOrTx, now: Date) {
+  // An expired invitation no longer names a company (ADR 0014).
   const [i] = await db
     .select()
     .from(invitations)
-    .where(and(eq(invitations.email, email), isNull(invitations.acceptedAt)))
+    .where(
+      and(
+        eq(invitations.email, email),
+        isNull(invitations.acceptedAt),
+        gt(invitations.createdAt, new Date(now.getTime() - INVITATION_TTL_MS)),
+      ),
+    )
     .orderBy(desc(invitations.createdAt))
     .limit(1);
   return i;

@@ -17,6 +17,7 @@ import type { User } from '../db/schema';
 import { recordAudit, type AuditEvent, type AuditOrigin } from '../audit/audit';
 import type { Clock } from '../lib/clock';
 import { ssoRequiredMessage } from '@contract/sso';
+import { INVITATION_MESSAGES } from '@contract/invitations';
 import { ForbiddenError, MailFailedError, UnauthorizedError, ValidationError } from '../lib/errors';
 import type { Mail, Mailer } from '../mail/mailer';
 import type { Bus } from '../realtime/bus';
@@ -29,6 +30,7 @@ import {
 } from '../mail/templates';
 import * as repo from './accounts.repo';
 import type { SsoService } from './sso.service';
+import { acceptInvitationByToken, liveInvitation } from './invitations';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import {
   LIMITS,
@@ -229,8 +231,17 @@ export class AccountsService {
     await consume(this.deps.bus, LIMITS.registerPerIp, ip);
     // Hashed whether or not the address is taken: both answers cost the same.
     const password = await hashPassword(body.password);
+    // A link's invitation must still be valid (ADR 0014): refused before anything is written.
+    const now = this.now();
+    const linked = body.invitation
+      ? await liveInvitation(this.db, body.invitation, now)
+      : undefined;
+    if (linked && linked.email !== body.email)
+      throw new ValidationError(INVITATION_MESSAGES.otherAddress, {
+        email: INVITATION_MESSAGES.otherAddress,
+      });
     // An invitation names the company; otherwise the first company owning the domain.
-    const invitation = await repo.pendingInvitation(body.email, this.db);
+    const invitation = linked ?? (await repo.pendingInvitation(body.email, this.db, now));
     const company = owners.find((c) => c.id === invitation?.companyId) ?? owners[0]!;
     const created = await this.db.transaction(async (tx) => {
       const user = await repo.insertUser(
@@ -244,7 +255,10 @@ export class AccountsService {
         tx,
       );
       if (!user) return null;
-      if (invitation?.companyId === company.id)
+      // A link's invitation is taken once: a second sign-up with it fails and writes nothing.
+      if (linked && body.invitation)
+        await acceptInvitationByToken(tx, body.invitation, body.email, now);
+      else if (invitation?.companyId === company.id)
         await repo.acceptInvitation(invitation.id, this.now(), tx);
       const { token, hash } = newLinkToken();
       await repo.insertVerificationToken(
@@ -346,17 +360,21 @@ export class AccountsService {
       await countFailure(bus, LIMITS.passwordPerIp, ip);
       await countFailure(bus, LIMITS.passwordPerAddressAndIp, pair);
       await countFailure(bus, LIMITS.passwordPerAddress, body.email);
-      await this.audit({
-        ...origin,
-        action: guessed ? 'lockout' : 'sign_in_failed',
-        companyId: user ? user.companyId : await this.companyOfAddress(body.email),
-        actorId: user?.id ?? null,
-        actorEmail: body.email,
-        target: body.email,
-        detail: guessed
-          ? 'too many wrong passwords for this address: wrong ones are refused, the right one still gets the code'
-          : 'wrong e-mail or password',
-      });
+      // One row per lockout (ADR 0016): the first refused guess records it; the others of the
+      // same window are refused without a row each (a guesser would flood the log).
+      if (!guessed || (await guessed.first())) {
+        await this.audit({
+          ...origin,
+          action: guessed ? 'lockout' : 'sign_in_failed',
+          companyId: user ? user.companyId : await this.companyOfAddress(body.email),
+          actorId: user?.id ?? null,
+          actorEmail: body.email,
+          target: body.email,
+          detail: guessed
+            ? `${LIMITS.passwordPerAddress.max} wrong passwords for this address: wrong ones are refused for ${Math.ceil(guessed.resetMs / 60_000)} min, the right one still gets the code`
+            : 'wrong e-mail or password',
+        });
+      }
       guessed?.refuse();
       throw new UnauthorizedError(MSG.badCredentials);
     }

@@ -117,9 +117,17 @@ export async function limitReached(
   bus: Bus,
   limit: Limit,
   subject: string,
-): Promise<{ refuse: () => never } | null> {
+): Promise<{ refuse: () => never; resetMs: number; first: () => Promise<boolean> } | null> {
   const { count, resetMs } = await bus.peek(key(limit, subject));
-  return count >= limit.max ? { refuse: () => refuse(limit, resetMs) } : null;
+  if (count < limit.max) return null;
+  return {
+    refuse: () => refuse(limit, resetMs),
+    resetMs,
+    // Whether this is the first refusal of this window, across processes (an atomic counter that
+    // lives as long as the window): what is recorded once per lockout (ADR 0016).
+    first: async () =>
+      (await bus.hit(`${key(limit, subject)}:refused`, Math.max(1, resetMs))).count === 1,
+  };
 }
 
 /** Counts one failure (e.g. a wrong password) without refusing this request. */

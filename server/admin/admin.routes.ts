@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
 import {
   AdminMe,
   AdminStarterBody,
@@ -34,9 +35,14 @@ import {
   UsageQuery,
 } from '@contract/admin';
 import { MessageBody } from '@contract/errors';
+import { InvitationsPage } from '@contract/invitations';
+import { PersonUsageAnswer, PersonUsageBody, UsagePeopleAnswer } from '@contract/usage-people';
+import { peopleSpread } from './usage-people';
 import { requireUserId } from '../accounts/sessions';
 import { auditRows, listAudit, originOf, verifyAudit, type AuditFilter } from '../audit/audit';
 import { toCsv } from '../lib/csv';
+import { starters, users } from '../db/schema';
+import { NotFoundError, ValidationError } from '../lib/errors';
 import { contentDisposition } from '../lib/content-disposition';
 import { AdminService, type Admin } from './admin.service';
 import { allMembers, listMembers } from './members';
@@ -60,7 +66,33 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.decorateRequest('admin', null);
   app.addHook('preValidation', async (req) => {
     req.admin = await admins.admin(requireUserId(req), originOf(req));
+    // ?company= means the same on every route (ADR 0015): a company the caller may not see is a
+    // bare 404 (an admin naming another company, an unknown id), whatever the route does with it.
+    const named = namedCompany(req.query);
+    if (named !== undefined) await admins.companyOf(req.admin, named);
   });
+  /** With ?company=, a member or starter named by id must belong to that company (else 404). */
+  const ownedByNamed =
+    (owner: (id: string) => Promise<number | null | undefined>) => async (req: FastifyRequest) => {
+      const named = namedCompany(req.query);
+      const { id } = req.params as { id: string };
+      if (named !== undefined && (await owner(id)) !== named) throw new NotFoundError();
+    };
+  const memberInNamed = ownedByNamed(async (id) =>
+    z.string().uuid().safeParse(id).success
+      ? (await db.select({ c: users.companyId }).from(users).where(eq(users.id, id)))[0]?.c
+      : undefined,
+  );
+  const starterInNamed = ownedByNamed(async (id) =>
+    /^\d{1,9}$/.test(id)
+      ? (
+          await db
+            .select({ c: starters.companyId })
+            .from(starters)
+            .where(eq(starters.id, Number(id)))
+        )[0]?.c
+      : undefined,
+  );
   const adminOf = (req: FastifyRequest) => req.admin!;
   const operator = (req: FastifyRequest) => {
     admins.requireOperator(adminOf(req));
@@ -120,15 +152,20 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  const memberAction = { params: IdParam, response: { 200: MemberDto } };
-  app.post('/members/:id/disable', { schema: memberAction }, async (req) =>
+  const memberAction = {
+    schema: { params: IdParam, querystring: CompanyQuery, response: { 200: MemberDto } },
+    preHandler: memberInNamed,
+  };
+  app.post('/members/:id/disable', memberAction, async (req) =>
     admins.setDisabled(adminOf(req), req.params.id, true),
   );
-  app.post('/members/:id/enable', { schema: memberAction }, async (req) =>
+  app.post('/members/:id/enable', memberAction, async (req) =>
     admins.setDisabled(adminOf(req), req.params.id, false),
   );
-  app.post('/members/:id/role', { schema: { ...memberAction, body: RoleBody } }, async (req) =>
-    admins.setRole(adminOf(req), req.params.id, req.body.role),
+  app.post(
+    '/members/:id/role',
+    { ...memberAction, schema: { ...memberAction.schema, body: RoleBody } },
+    async (req) => admins.setRole(adminOf(req), req.params.id, req.body.role),
   );
 
   app.post(
@@ -137,6 +174,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await admins.invite(adminOf(req), req.query.company, req.body.email);
       return { message: `Invitation sent to ${req.body.email}` };
+    },
+  );
+
+  app.get(
+    '/invitations',
+    { schema: { querystring: MembersQuery, response: { 200: InvitationsPage } } },
+    async (req) => {
+      const { company, q, page, pageSize } = req.query;
+      return admins.invitations(adminOf(req), company, { q, page, pageSize });
     },
   );
 
@@ -159,9 +205,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/models/test',
-    { schema: { body: ModelTestBody, response: { 200: ModelTestAnswer } } },
+    {
+      schema: {
+        querystring: CompanyQuery,
+        body: ModelTestBody,
+        response: { 200: ModelTestAnswer },
+      },
+    },
     async (req) => {
-      await admins.assertTestable(adminOf(req), req.body.model);
+      await admins.assertTestable(adminOf(req), req.body.model, req.query.company);
       const r = await checkModel(req.body.model, app.deps.config, MODEL_TEST_MS);
       return { model: req.body.model, ...r };
     },
@@ -195,17 +247,26 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: NumericIdParam,
+        querystring: CompanyQuery,
         body: AdminStarterPatch,
         response: { 200: AdminStarterDto },
       },
+      preHandler: starterInNamed,
     },
     async (req) => admins.editStarter(adminOf(req), req.params.id, req.body),
   );
-  const starterAction = { params: NumericIdParam, response: { 200: AdminStarterDto } };
-  app.post('/starters/:id/retire', { schema: starterAction }, async (req) =>
+  const starterAction = {
+    schema: {
+      params: NumericIdParam,
+      querystring: CompanyQuery,
+      response: { 200: AdminStarterDto },
+    },
+    preHandler: starterInNamed,
+  };
+  app.post('/starters/:id/retire', starterAction, async (req) =>
     admins.retireStarter(adminOf(req), req.params.id, true),
   );
-  app.post('/starters/:id/restore', { schema: starterAction }, async (req) =>
+  app.post('/starters/:id/restore', starterAction, async (req) =>
     admins.retireStarter(adminOf(req), req.params.id, false),
   );
 
@@ -333,6 +394,29 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // --- per-person usage (ADR 0016): unnamed spread for groups of 5 or more; one named person
+  // only on request, with a reason, audited ---
+  app.get(
+    '/usage/people',
+    { schema: { querystring: UsageQuery, response: { 200: UsagePeopleAnswer } } },
+    async (req) => {
+      const companyId = await admins.auditScope(adminOf(req), req.query.company);
+      const company = companyId === undefined ? null : await admins.companyRef(companyId);
+      return { ...(await peopleSpread(db, companyId, req.query.from, req.query.to)), company };
+    },
+  );
+  app.post(
+    '/usage/person',
+    {
+      schema: {
+        querystring: CompanyQuery,
+        body: PersonUsageBody,
+        response: { 200: PersonUsageAnswer },
+      },
+    },
+    async (req) => admins.personUsage(adminOf(req), req.query.company, req.body),
+  );
+
   // --- budgets (ADR 0070) ---
   app.get(
     '/budgets',
@@ -367,6 +451,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 type AuditQueryValue = z.infer<typeof AuditQuery>;
+
+/** The company a request names with ?company=, or undefined; a malformed one is a 400. */
+function namedCompany(query: unknown): number | undefined {
+  const raw = (query as { company?: unknown } | undefined)?.company;
+  if (raw === undefined) return undefined;
+  const parsed = CompanyQuery.safeParse({ company: raw });
+  if (!parsed.success) throw new ValidationError('Company must be a company id');
+  return parsed.data.company;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -33,7 +33,10 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../lib/errors';
+import type { InvitationsPage } from '@contract/invitations';
 import { invitationMail } from '../mail/templates';
+import { newLinkToken } from '../accounts/tokens';
+import { listInvitations } from '../accounts/invitations';
 import {
   findCompany,
   listCompanies,
@@ -45,6 +48,8 @@ import {
 import { companyOwnsAddress, toMemberDto } from './members';
 import { assertStarterNameFree, inStarterScope } from './starters';
 import { setModelPrices } from './usage';
+import { personUsage } from './usage-people';
+import type { PersonUsageAnswer, PersonUsageBody } from '@contract/usage-people';
 import { budgetScopeLabel, listBudgets, removeBudget, setBudget } from './budgets';
 
 // The rules of the admin console (docs/decisions/0020-roles-and-admin-api.md): who may do what to
@@ -73,6 +78,7 @@ export const ADMIN_MESSAGES = {
   nameCompany: 'Name the company: ?company=<id>',
   notAllowedModel: (m: string) =>
     `${m} is not one of the models allowed for this company; ask an operator to allow it`,
+  noSuchPerson: 'No member of this company has that address',
   inviteDomain: (domains: string[]) =>
     domains.length
       ? `Invitations go to addresses on the company's domains: ${domains.join(', ')}`
@@ -289,14 +295,23 @@ export class AdminService {
       .where(eq(users.email, email));
     if (existing) throw new ConflictError(ADMIN_MESSAGES.alreadyMember, 'ALREADY_MEMBER');
     const now = this.deps.clock.now();
+    // Each sending is a new link, valid INVITATION_VALID_DAYS from now: a resend voids the last
+    // one (ADR 0014).
+    const { token, hash } = newLinkToken();
     await this.db
       .insert(invitations)
-      .values({ companyId: company.id, email, invitedBy: admin.user.id, createdAt: now })
+      .values({
+        companyId: company.id,
+        email,
+        invitedBy: admin.user.id,
+        createdAt: now,
+        tokenHash: hash,
+      })
       .onConflictDoUpdate({
         target: [invitations.companyId, invitations.email],
-        set: { invitedBy: admin.user.id, createdAt: now, acceptedAt: null },
+        set: { invitedBy: admin.user.id, createdAt: now, acceptedAt: null, tokenHash: hash },
       });
-    const link = `${this.deps.config.appUrl}/auth?mode=register&email=${encodeURIComponent(email)}`;
+    const link = `${this.deps.config.appUrl}/auth?mode=register&email=${encodeURIComponent(email)}&token=${token}`;
     const inviter = `${admin.user.firstName} ${admin.user.lastName}`.trim();
     try {
       await this.deps.mailer.send(invitationMail(email, company.name, inviter, link));
@@ -304,6 +319,49 @@ export class AdminService {
       throw new MailFailedError();
     }
     await this.audit(admin, { action: 'invitation_sent', companyId: company.id, target: email });
+  }
+
+  /** The company's invitations not yet accepted (pending or expired), for the members panel. */
+  async invitations(
+    admin: Admin,
+    companyId: number | undefined,
+    opts: { q?: string; page: number; pageSize: number },
+  ): Promise<InvitationsPage> {
+    const company = await this.companyOf(admin, companyId);
+    const page = await listInvitations(this.db, company.id, this.deps.clock.now(), opts);
+    return { ...page, page: opts.page, pageSize: opts.pageSize };
+  }
+
+  /**
+   * One named person's usage (ADR 0016): only on an admin's explicit request with a reason, and
+   * the view is written to the company's audit log before anything is answered.
+   */
+  async personUsage(
+    admin: Admin,
+    companyId: number | undefined,
+    body: PersonUsageBody,
+  ): Promise<PersonUsageAnswer> {
+    const company = await this.companyOf(admin, companyId);
+    if (body.from > body.to)
+      throw new ValidationError('from must not be after to', { from: 'from must not be after to' });
+    const [person] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, body.email), eq(users.companyId, company.id)));
+    if (!person) throw new NotFoundError(ADMIN_MESSAGES.noSuchPerson);
+    await this.audit(admin, {
+      action: 'usage_person_viewed',
+      companyId: company.id,
+      target: person.email,
+      detail: `${body.from} to ${body.to}; reason: ${body.reason}`,
+    });
+    const figures = await personUsage(this.db, company.id, person.id, body.from, body.to);
+    return {
+      person: { email: person.email, name: `${person.firstName} ${person.lastName}`.trim() },
+      from: body.from,
+      to: body.to,
+      ...figures,
+    };
   }
 
   async memberCount(companyId: number): Promise<number> {
@@ -399,9 +457,9 @@ export class AdminService {
   }
 
   /** The model test: an admin may test only the models allowed for their company. */
-  async assertTestable(admin: Admin, model: string): Promise<void> {
+  async assertTestable(admin: Admin, model: string, companyId?: number): Promise<void> {
     if (admin.role === 'operator') return;
-    const company = await this.companyOf(admin, undefined);
+    const company = await this.companyOf(admin, companyId);
     if (!allowedFor(company).includes(model))
       throw new ValidationError(ADMIN_MESSAGES.notAllowedModel(model));
   }

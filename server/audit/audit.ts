@@ -183,16 +183,27 @@ export async function auditRows(db: DbOrTx, f: AuditFilter): Promise<AuditEntryD
 }
 
 /** Rows read at a time while verifying. */
-const VERIFY_BATCH = 1_000;
+export const VERIFY_BATCH = 1_000;
+
+export interface VerifyOptions {
+  /** Rows per page (VERIFY_BATCH). */
+  batchSize?: number;
+  /** Told the size of each page read: what the check holds in memory at once. */
+  onPage?: (rows: number) => void;
+}
 
 /**
  * Recomputes every chain (or one company's) from its first row: a row changed, removed or
- * inserted behind the app's back breaks its own hash or its successor's link.
+ * inserted behind the app's back breaks its own hash or its successor's link. Pages through the
+ * log in id order (keyset, one page at a time), keeping only each chain's last hash: the memory
+ * it takes does not grow with the log (docs/decisions/0016-audit-volume-and-per-person-usage.md).
  */
 export async function verifyAudit(
   db: DbOrTx,
   companyId?: number,
+  opts: VerifyOptions = {},
 ): Promise<{ intact: boolean; checked: number; brokenAt: number | null }> {
+  const batch = opts.batchSize ?? VERIFY_BATCH;
   const last = new Map<number | null, string | null>();
   let checked = 0;
   let after = 0;
@@ -207,7 +218,8 @@ export async function verifyAudit(
         ),
       )
       .orderBy(asc(auditLog.id))
-      .limit(VERIFY_BATCH);
+      .limit(batch);
+    opts.onPage?.(rows.length);
     for (const r of rows) {
       const expectedPrev = last.has(r.companyId) ? last.get(r.companyId)! : null;
       if (r.prevHash !== expectedPrev || auditHash(r) !== r.hash) {
@@ -216,7 +228,7 @@ export async function verifyAudit(
       last.set(r.companyId, r.hash);
       checked += 1;
     }
-    if (rows.length < VERIFY_BATCH) return { intact: true, checked, brokenAt: null };
+    if (rows.length < batch) return { intact: true, checked, brokenAt: null };
     after = rows[rows.length - 1]!.id;
   }
 }

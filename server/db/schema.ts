@@ -121,9 +121,14 @@ export const invitations = pgTable(
     email: varchar('email', { length: 255 }).notNull(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** SHA-256 of the link's token (ADR 0014); a resend replaces it. Null for older rows. */
+    tokenHash: varchar('token_hash', { length: 64 }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('invitations_company_email_idx').on(t.companyId, t.email)],
+  (t) => [
+    uniqueIndex('invitations_company_email_idx').on(t.companyId, t.email),
+    uniqueIndex('invitations_token_hash_idx').on(t.tokenHash),
+  ],
 );
 export type Invitation = typeof invitations.$inferSelect;
 

@@ -40,6 +40,12 @@ export class ConflictError extends AppError {
     super(409, message, code);
   }
 }
+/** Something that existed and no longer serves (an expired or used invitation link). */
+export class GoneError extends AppError {
+  constructor(message: string, code = 'GONE') {
+    super(410, message, code);
+  }
+}
 export class PayloadTooLargeError extends AppError {
   constructor(message: string) {
     super(413, message, 'PAYLOAD_TOO_LARGE');

@@ -12,7 +12,12 @@ import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api';
-import { useLogin, useRegister, useVerifyOtp } from '@/features/auth/api/auth-api';
+import {
+  useInvitationCheck,
+  useLogin,
+  useRegister,
+  useVerifyOtp,
+} from '@/features/auth/api/auth-api';
 import { useSsoLookup } from '@/features/auth/api/sso-api';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
@@ -21,6 +26,7 @@ import { OtpInput } from '@/features/auth/components/otp-input';
 import { SsoButton } from '@/features/auth/components/sso-button';
 import {
   authModeFromSearch,
+  invitationTokenFromSearch,
   invitedEmailFromSearch,
   withoutParam,
 } from '@/features/auth/lib/auth-search';
@@ -70,7 +76,8 @@ export function AuthPage() {
       }
     >
       {mode === 'register' && (
-        <RegisterForm
+        <InvitedRegisterForm
+          token={invitationTokenFromSearch(search)}
           invitedEmail={invitedEmailFromSearch(search)}
           onRegistered={() => navigate('/auth')}
         />
@@ -87,12 +94,74 @@ export function AuthPage() {
   );
 }
 
+/**
+ * Sign-up from an invitation link (ADR 0014): the link is checked first; one that expired, was
+ * used or replaced by a resend says so instead of a form the server would refuse.
+ */
+function InvitedRegisterForm({
+  token,
+  invitedEmail,
+  onRegistered,
+}: {
+  token: string;
+  invitedEmail: string;
+  onRegistered: () => void;
+}) {
+  const check = useInvitationCheck(token);
+  if (!token) return <RegisterForm invitedEmail={invitedEmail} onRegistered={onRegistered} />;
+  if (check.isPending)
+    return (
+      <p role="status" className="text-center text-sm text-muted-foreground">
+        Checking your invitation...
+      </p>
+    );
+  if (check.isError)
+    return (
+      <div className="grid gap-4">
+        <div
+          role="alert"
+          className="rounded-lg border border-destructive/50 bg-destructive/10 p-4 text-sm text-destructive dark:border-destructive dark:text-red-300"
+        >
+          <p className="font-medium">This invitation link cannot be used</p>
+          <p className="mt-1">
+            {serverMessage(check.error, 'This invitation link could not be checked. Try again.')}
+          </p>
+        </div>
+        <p className="text-center text-sm text-muted-foreground">
+          Already have an account?{' '}
+          <Link
+            href="/auth"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Sign in
+          </Link>
+        </p>
+      </div>
+    );
+  return (
+    <div className="grid gap-4">
+      <p className="rounded-lg border bg-muted/50 p-3 text-sm">
+        You are invited to <strong>{check.data.company}</strong>. This invitation is valid until{' '}
+        {new Date(check.data.expiresAt).toLocaleString(undefined, {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+        })}
+        .
+      </p>
+      <RegisterForm invitedEmail={check.data.email} token={token} onRegistered={onRegistered} />
+    </div>
+  );
+}
+
 function RegisterForm({
   invitedEmail,
+  token,
   onRegistered,
 }: {
   /** From an invitation's link: the address is filled in. */
   invitedEmail: string;
+  /** The invitation link's token, sent with the sign-up. */
+  token?: string;
   onRegistered: () => void;
 }) {
   const register = useRegister();
@@ -106,7 +175,7 @@ function RegisterForm({
   const enforced = sso?.enforced === true;
 
   const onSubmit = form.handleSubmit((values) => {
-    register.mutate(values, {
+    register.mutate(token ? { ...values, invitation: token } : values, {
       onSuccess: (answer) => {
         toast({ title: 'Registration successful', description: answer.message });
         form.reset();

@@ -29,6 +29,8 @@ import {
 import type { StarterInput } from '@contract/starters';
 import type { ModuleKey } from '@contract/modules';
 import { MessageBody } from '@contract/errors';
+import { InvitationsPage } from '@contract/invitations';
+import { PersonUsageAnswer, UsagePeopleAnswer, type PersonUsageBody } from '@contract/usage-people';
 import { callParsed } from '@/lib/api';
 
 // The admin console's calls (/api/admin/*, contract/admin.ts). `company` is the company an
@@ -270,4 +272,35 @@ export const useSetBudget = () =>
 export const useRemoveBudget = () =>
   useAdminMutation(({ company, id }: { company?: number; id: number }) =>
     callParsed(BudgetsAnswer, 'DELETE', `/api/admin/budgets/${id}${queryString({ company })}`),
+  );
+
+/** The company's invitations not yet accepted, pending or expired (ADR 0014). */
+export function useInvitations(filter: MembersFilter) {
+  const qs = queryString({ ...filter, pageSize: 10 });
+  return useQuery({
+    queryKey: [...ADMIN, 'invitations', qs],
+    queryFn: () => callParsed(InvitationsPage, 'GET', `/api/admin/invitations${qs}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** How use spreads over people, unnamed; empty below the works-council group size (ADR 0016). */
+export function useUsagePeople(filter: { company?: number; from: string; to: string }) {
+  const qs = queryString({ ...filter });
+  return useQuery({
+    queryKey: [...ADMIN, 'usage-people', qs],
+    queryFn: () => callParsed(UsagePeopleAnswer, 'GET', `/api/admin/usage/people${qs}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One named person's usage: an explicit request with a reason, recorded in the audit log. */
+export const usePersonUsage = () =>
+  useAdminMutation(({ company, ...body }: PersonUsageBody & { company?: number }) =>
+    callParsed(
+      PersonUsageAnswer,
+      'POST',
+      `/api/admin/usage/person${queryString({ company })}`,
+      body,
+    ),
   );

@@ -13,6 +13,7 @@ import {
   useMemberAction,
   useMembers,
 } from '@/features/admin/api/admin-api';
+import { InvitationsList } from './invitations-list';
 import { Pager, when } from './pager';
 
 /** Members: search, pages, invite, disable/enable, make/remove admin, CSV export. */
@@ -121,6 +122,7 @@ export function MembersPanel({ company, selfId }: { company?: number; selfId: st
           onPage={setPage}
         />
       )}
+      <InvitationsList company={company} q={q} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
   usageCsvUrl,
   type UsageFilter,
 } from '@/features/admin/api/admin-api';
+import { PeopleUsage } from './people-usage';
 
 // The product's own chart, loaded when the tab opens: chart.js stays out of the console's first load.
 const ChartCanvas = React.lazy(() => import('@/components/charts/chart-canvas'));
@@ -219,6 +220,12 @@ export function UsagePanel({ company, operator }: { company?: number; operator: 
           </div>
         </>
       )}
+      <PeopleUsage
+        company={filter.company}
+        from={from}
+        to={to}
+        oneCompany={!(operator && everyCompany)}
+      />
       {operator && <PricesEditor />}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   VerifyOtpAnswer,
   type ForgotPasswordBody,
@@ -8,7 +8,8 @@ import {
   type VerifyOtpBody,
 } from '@contract/accounts';
 import { MessageBody } from '@contract/errors';
-import { callParsed } from '@/lib/api';
+import type { InvitationCheckAnswer } from '@contract/invitations';
+import { apiJson, callParsed } from '@/lib/api';
 import { setAuthUser } from '@/hooks/use-auth';
 
 // Each hook only does the call and the cache work every caller needs; the screens own their
@@ -59,5 +60,18 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (body: ResetPasswordBody) =>
       callParsed(MessageBody, 'POST', '/api/reset-password', body),
+  });
+}
+
+/**
+ * POST /api/invitations/check (ADR 0014): what an invitation link opens, or why it no longer
+ * does (404 not valid, 410 expired or used, with the server's words).
+ */
+export function useInvitationCheck(token: string) {
+  return useQuery({
+    queryKey: ['/api/invitations/check', token],
+    queryFn: () => apiJson<InvitationCheckAnswer>('POST', '/api/invitations/check', { token }),
+    enabled: token !== '',
+    retry: false,
   });
 }

@@ -11,6 +11,11 @@ export function invitedEmailFromSearch(search: string): string {
   return (new URLSearchParams(search).get('email') ?? '').trim().slice(0, 255);
 }
 
+/** An invitation link's token (`?token=`), or "" when sign-up was not opened by one. */
+export function invitationTokenFromSearch(search: string): string {
+  return (new URLSearchParams(search).get('token') ?? '').trim().slice(0, 100);
+}
+
 /** The query string without one parameter, with its "?" when anything is left, else "". */
 export function withoutParam(search: string, name: string): string {
   const params = new URLSearchParams(search);

@@ -8,6 +8,7 @@ import type {
   StreamEvent,
 } from '@contract/ws-events';
 import { AUTH_USER_QUERY_KEY } from '@/hooks/use-auth';
+import { reportUnauthorized } from '@/lib/api';
 import { reconnectDelay } from '../lib/backoff';
 import { loadReportParsers, reportParsers } from '../lib/report-parsers';
 
@@ -101,6 +102,8 @@ export function useChatSocket(chatId: string, handlers: ChatSocketHandlers): Soc
         // current-user check runs again, and the route guards take a signed-out tab to /.
         if (event.code === WS_CLOSE_SESSION_ENDED) {
           setStatus('error');
+          // Signed in, the app-wide handler takes the tab to the sign-in page (ADR 0013).
+          reportUnauthorized();
           void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
           return;
         }
