@@ -64,7 +64,9 @@ const csv = csvText;
 
 const DIMENSION_LABEL: Record<string, string> = {
   department: 'department',
+  costCentre: 'cost centre',
   location: 'location',
+  country: 'country',
   level: 'grade',
   job: 'role',
   gender: 'gender',
@@ -76,6 +78,33 @@ const DIMENSION_LABEL: Record<string, string> = {
   tenureBand: 'tenure band',
 };
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A breakdown as a tool returns it: a dimension, or a column the request named by header. */
+interface Split {
+  dimension: string;
+  column?: string | null;
+  others?: string[];
+  note?: string;
+}
+
+/** A breakdown's name: "department", or the header a request named ("Supervisory Organization"). */
+const labelOf = (b: Split) =>
+  b.dimension === 'column' ? (b.column ?? 'column') : (DIMENSION_LABEL[b.dimension] ?? b.dimension);
+
+/**
+ * Which column a breakdown read, when another could hold the same dimension (ADR 0047): said in
+ * the answer, and the other offered as a next step that breaks down by it.
+ */
+function columnsUsed(p: Part, splits: Split[], what: string): void {
+  for (const b of splits) {
+    if (b.note) p.answer.push(b.note);
+    if (!b.others?.length || !b.column) continue;
+    p.answer.push(
+      `By ${labelOf(b)}: the **${b.column}** column is used; ${list(b.others.map((o) => `**${o}**`))} could hold it too.`,
+    );
+    p.nextSteps.unshift(...b.others.map((o) => `Show ${what} by ${o} instead`));
+  }
+}
 
 function outputOf<T>(calls: ToolCallRecord[], tool: string): T | null {
   const c = calls.find((x) => x.tool === tool && x.output !== undefined && !isError(x.output));
@@ -122,13 +151,13 @@ function headcountPart(r: HeadcountResult, request: string): Part {
     const top = b.groups[0];
     if (top)
       p.answer.push(
-        `Largest ${DIMENSION_LABEL[b.dimension]}: **${top.group}** with ${grouped(top.people)} (${top.share}%).`,
+        `Largest ${labelOf(b)}: **${top.group}** with ${grouped(top.people)} (${top.share}%).`,
       );
     p.details.push(
-      `### Headcount by ${DIMENSION_LABEL[b.dimension]}`,
+      `### Headcount by ${labelOf(b)}`,
       '',
       markdownTable(
-        [cap(DIMENSION_LABEL[b.dimension]!), 'Headcount', 'Share'],
+        [cap(labelOf(b)), 'Headcount', 'Share'],
         b.groups.map((g) => [g.group, g.people, `${g.share}%`]),
       ),
       '',
@@ -138,7 +167,7 @@ function headcountPart(r: HeadcountResult, request: string): Part {
   if (first)
     p.charts.push(
       barChart(
-        `Headcount by ${DIMENSION_LABEL[first.dimension]}`,
+        `Headcount by ${labelOf(first)}`,
         first.groups.map((g) => g.group),
         [{ label: 'Headcount', data: first.groups.map((g) => g.people) }],
         { yTitle: 'People' },
@@ -160,6 +189,7 @@ function headcountPart(r: HeadcountResult, request: string): Part {
     );
   }
   p.nextSteps.push('Show attrition over the last 12 months by department and location');
+  columnsUsed(p, r.by, 'headcount');
   return p;
 }
 
@@ -208,10 +238,10 @@ function aggregatePart(r: AggregateResult): Part {
   return p;
 }
 
-function rateTable(dimension: string, groups: RateRow[], typeKnown: boolean): string {
+function rateTable(split: Split, groups: RateRow[], typeKnown: boolean): string {
   return markdownTable(
     [
-      cap(DIMENSION_LABEL[dimension] ?? dimension),
+      cap(labelOf(split)),
       'Average headcount',
       'Leavers',
       ...(typeKnown ? ['Voluntary leavers', 'Voluntary rate'] : []),
@@ -261,7 +291,7 @@ function attritionPart(r: AttritionResult, request: string): Part {
         .sort((x, y) => (r.typeKnown ? y.voluntaryRate - x.voluntaryRate : y.rate - x.rate))[0];
       if (hot)
         p.answer.push(
-          `Highest ${r.typeKnown ? 'voluntary ' : ''}attrition by ${DIMENSION_LABEL[b.dimension]}: **${hot.group}** at ${r.typeKnown ? `${hot.voluntaryRate}% voluntary (${hot.rate}% in all)` : `${hot.rate}%`}.`,
+          `Highest ${r.typeKnown ? 'voluntary ' : ''}attrition by ${labelOf(b)}: **${hot.group}** at ${r.typeKnown ? `${hot.voluntaryRate}% voluntary (${hot.rate}% in all)` : `${hot.rate}%`}.`,
         );
     }
   if (r.leftWithoutDate)
@@ -278,15 +308,15 @@ function attritionPart(r: AttritionResult, request: string): Part {
   );
   for (const b of r.by) {
     p.details.push(
-      `### ${r.typeKnown ? 'Voluntary exits and attrition' : 'Attrition'} by ${DIMENSION_LABEL[b.dimension]}`,
+      `### ${r.typeKnown ? 'Voluntary exits and attrition' : 'Attrition'} by ${labelOf(b)}`,
       '',
-      rateTable(b.dimension, b.groups, r.typeKnown),
+      rateTable(b, b.groups, r.typeKnown),
       '',
     );
     if (p.charts.length < 4)
       p.charts.push(
         barChart(
-          `${r.typeKnown ? 'Voluntary attrition' : 'Attrition'} by ${DIMENSION_LABEL[b.dimension]}`,
+          `${r.typeKnown ? 'Voluntary attrition' : 'Attrition'} by ${labelOf(b)}`,
           b.groups.map((g) => g.group),
           [
             {
@@ -325,6 +355,7 @@ function attritionPart(r: AttritionResult, request: string): Part {
     'Review regretted leavers: high performers who left in the last 12 months',
     'Which department loses most people?',
   );
+  columnsUsed(p, r.by, 'attrition');
   return p;
 }
 
@@ -409,18 +440,20 @@ function payPart(r: PayResult, request: string): Part {
 
 function payDetails(p: Part, r: PayResult): void {
   for (const b of r.by) {
+    // Several currencies: one table per currency (ADR 0048).
+    const cur = b.currency ? ` (${b.currency})` : '';
     p.details.push(
-      `### Pay by ${DIMENSION_LABEL[b.dimension]}`,
+      `### Pay by ${labelOf(b)}${cur}`,
       '',
       markdownTable(
         [
-          cap(DIMENSION_LABEL[b.dimension]!),
+          cap(labelOf(b)),
           'People',
-          'Min',
-          'Lower quartile',
-          'Median',
-          'Upper quartile',
-          'Max',
+          `Min${cur}`,
+          `Lower quartile${cur}`,
+          `Median${cur}`,
+          `Upper quartile${cur}`,
+          `Max${cur}`,
         ],
         b.groups.map((g) => [
           g.group,
@@ -435,11 +468,12 @@ function payDetails(p: Part, r: PayResult): void {
       '',
     );
   }
-  const first = r.by[0];
-  if (first)
+  // One chart per currency of the first breakdown: amounts in two currencies share no axis.
+  const firstDimension = r.by[0]?.dimension;
+  for (const first of r.by.filter((b) => b.dimension === firstDimension))
     p.charts.push(
       barChart(
-        `Pay by ${DIMENSION_LABEL[first.dimension]} (quartiles)`,
+        `Pay by ${labelOf(first)}${first.currency ? ` (${first.currency})` : ''} (quartiles)`,
         first.groups.map((g) => g.group),
         [
           { label: 'Lower quartile', data: first.groups.map((g) => g.q1) },
@@ -449,6 +483,11 @@ function payDetails(p: Part, r: PayResult): void {
       ),
     );
   p.nextSteps.push('Show the mean and median gender pay gap by grade');
+  columnsUsed(
+    p,
+    r.by.filter((b) => !b.currency || b.currency === r.by[0]?.currency),
+    'pay',
+  );
 }
 
 const gapWords = (g: number | null) =>
