@@ -504,19 +504,24 @@ const currencyWords = (currencies: string[]) =>
 const NO_GRADE =
   'the file has no grade or level column; add one (Grade, Level or Band) and attach the file again to see the gap within each grade';
 
-function genderPayPart(r: GenderPayGapResult): Part {
+function genderPayPart(r: GenderPayGapResult, currency: string | null = null): Part {
+  if (r.perCurrency?.length && !currency && !r.notStated) return genderPayPerCurrency(r);
   const p = empty();
   const o = r.overall;
-  const mixed = mixedCurrencies(r.currencies ?? []);
+  const cur = currency ? ` (${currency})` : '';
+  const mixed = currency ? null : mixedCurrencies(r.currencies ?? []);
   if (r.notStated) {
     p.answer.push(`**The gender pay gap is not stated:** ${r.notStated}.`);
     return p;
   }
   if (mixed) p.answer.push(`**The gender pay gap is not stated:** ${mixed}.`);
-  else if (o.flag) p.answer.push(`**The gender pay gap is not stated:** ${o.flag}.`);
+  else if (o.flag)
+    p.answer.push(
+      `**The gender pay gap${currency ? ` in ${currency}` : ''} is not stated:** ${o.flag}.`,
+    );
   else
     p.answer.push(
-      `Gender pay gap on ${r.asOf}${r.hourlyMethod ? ', on hourly pay' : ''}: mean **${pct(o.meanGap)}**, median **${pct(o.medianGap)}** (${gapWords(o.medianGap)} at the median), over ${grouped(o.women)} women and ${grouped(o.men)} men.`,
+      `Gender pay gap${currency ? ` in ${currency}` : ''} on ${r.asOf}${r.hourlyMethod ? ', on hourly pay' : ''}: mean **${pct(o.meanGap)}**, median **${pct(o.medianGap)}** (${gapWords(o.medianGap)} at the median), over ${grouped(o.women)} women and ${grouped(o.men)} men.`,
     );
   if (r.hourlyMethod) p.answer.push(`Pay on one basis: ${r.hourlyMethod}`);
   const upper = r.quartiles.find((q) => q.quartile === 'Upper quartile');
@@ -541,7 +546,7 @@ function genderPayPart(r: GenderPayGapResult): Part {
       `Roles that drive the gap: ${list(r.drivers.slice(0, 3).map((d) => `${d.role} (${d.points} points)`))}.`,
     );
   p.details.push(
-    '### Gender pay gap overall',
+    `### Gender pay gap overall${cur}`,
     '',
     markdownTable(
       ['Group', 'Women', 'Men', "Women's mean pay", "Men's mean pay", 'Mean gap', 'Median gap'],
@@ -558,7 +563,7 @@ function genderPayPart(r: GenderPayGapResult): Part {
       ],
     ),
     '',
-    '### Gender pay gap by grade',
+    `### Gender pay gap by grade${cur}`,
     '',
     markdownTable(
       ['Grade', 'Women', 'Men', 'Mean gap', 'Median gap', 'Note'],
@@ -573,7 +578,7 @@ function genderPayPart(r: GenderPayGapResult): Part {
       NO_GRADE,
     ),
     '',
-    '### Pay quartiles by gender',
+    `### Pay quartiles by gender${cur}`,
     '',
     markdownTable(
       ['Quartile', 'People', 'Women', 'Men'],
@@ -588,12 +593,12 @@ function genderPayPart(r: GenderPayGapResult): Part {
   );
   if (r.bonus)
     p.details.push(
-      `Bonus gap (people paid a bonus): mean ${pct(r.bonus.meanGap)}, median ${pct(r.bonus.medianGap)}; ${r.bonus.womenPaid} women and ${r.bonus.menPaid} men received one.`,
+      `Bonus gap${cur} (people paid a bonus): mean ${pct(r.bonus.meanGap)}, median ${pct(r.bonus.medianGap)}; ${r.bonus.womenPaid} women and ${r.bonus.menPaid} men received one.`,
       '',
     );
   if (r.drivers.length)
     p.details.push(
-      '### Roles that drive the gap',
+      `### Roles that drive the gap${cur}`,
       '',
       'Points of the mean gap each role adds through its mix of men and women and its pay level.',
       '',
@@ -610,7 +615,7 @@ function genderPayPart(r: GenderPayGapResult): Part {
     );
   p.charts.push(
     barChart(
-      'Gender share by pay quartile',
+      `Gender share by pay quartile${cur}`,
       r.quartiles.map((q) => q.quartile),
       [
         { label: 'Women', data: r.quartiles.map((q) => q.womenShare) },
@@ -623,7 +628,7 @@ function genderPayPart(r: GenderPayGapResult): Part {
   if (stated.length)
     p.charts.push(
       barChart(
-        'Median gender pay gap by grade',
+        `Median gender pay gap by grade${cur}`,
         stated.map((g) => g.group),
         [{ label: 'Median gap (%)', data: stated.map((g) => g.medianGap!) }],
         { yTitle: '%' },
@@ -633,6 +638,36 @@ function genderPayPart(r: GenderPayGapResult): Part {
     "Check this cycle's performance ratings for bias by gender, age band, location and part-time status",
     ...(r.byLevel.length ? ['Show pay by grade with quartiles'] : []),
   );
+  return p;
+}
+
+/**
+ * The gender pay gap of a file paid in several currencies (ADR 0048): never one pooled figure,
+ * but the gap in each currency over the people paid in it, each with its own tables.
+ */
+function genderPayPerCurrency(r: GenderPayGapResult): Part {
+  const p = empty();
+  const subs = r.perCurrency!.map((c) => ({
+    currency: c.currency,
+    part: genderPayPart(
+      { ...r, ...c, perCurrency: undefined, currencies: [c.currency] },
+      c.currency,
+    ),
+  }));
+  p.answer.push(
+    `Salaries are in ${r.perCurrency!.length} currencies (${r.perCurrency!.map((c) => c.currency).join(', ')}), never pooled: the gender pay gap is stated per currency, over the people paid in it.`,
+  );
+  for (const { currency, part } of subs) {
+    p.answer.push(
+      ...part.answer
+        .filter((a) => !a.startsWith('Pay on one basis'))
+        .map((a) => (a.includes(currency) ? a : `${currency}: ${a}`)),
+    );
+    p.details.push(...part.details);
+    p.charts.push(...part.charts.slice(0, 1));
+  }
+  if (r.hourlyMethod) p.answer.push(`Pay on one basis: ${r.hourlyMethod}`);
+  p.nextSteps.push(...(subs[0]?.part.nextSteps ?? []));
   return p;
 }
 
