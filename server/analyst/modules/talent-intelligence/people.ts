@@ -144,7 +144,7 @@ function genderSql(t: LoadedTable, c: ColumnInfo | undefined): string {
  * The rating as its step on the table's one scale (ADR 0043): every spelling of a step
  * ("Exceeds", "3 - Exceeds", "EXCEEDS", "3") gives the same label and rank.
  */
-function ratingOf(t: LoadedTable, what: 'label' | 'rank'): string {
+export function ratingOf(t: LoadedTable, what: 'label' | 'rank'): string {
   const c = colOf(t, 'rating');
   if (!t.ratingScale?.length || !c) return what === 'label' ? textOf(c) : numOf(c);
   const cell = `regexp_replace(trim(CAST(${c.sql} AS VARCHAR)), '\\.0$', '')`;

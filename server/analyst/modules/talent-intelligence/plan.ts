@@ -11,6 +11,7 @@ import type { AttritionDimension } from './tools/attrition';
  */
 export type TalentTask =
   | 'regretted'
+  | 'cycles'
   | 'early-tenure'
   | 'reskilling'
   | 'promotion'
@@ -31,6 +32,10 @@ export type TalentTask =
   | 'overview';
 
 const TASKS: Array<[TalentTask, RegExp]> = [
+  [
+    'cycles',
+    /\b(compar\w*|chang\w*|mov\w*|shift\w*|differ\w*)\b[^.?!]*\b(review )?cycles\b|\bbetween (the )?(two )?(review )?cycles\b|\bcycle[- ]on[- ]cycle\b|\bratings?\b[^.?!]*\b(chang\w*|mov\w*)\b[^.?!]*\b(19|20)\d\d\b/i,
+  ],
   ['regretted', /\bregretted\b|\bhigh performers? (who )?(left|leaving|leavers?)\b/i],
   [
     'early-tenure',
@@ -276,6 +281,13 @@ export function callsFor(
   switch (task) {
     case 'regretted':
       return [call('ti_regretted_leavers'), call('ti_attrition', { by: ['department'] })];
+    case 'cycles': {
+      // "Compare the 2025 and 2026 cycles": the cycles named, else the two latest.
+      const named = [
+        ...bodyOf(request).matchAll(/\b(?:FY ?)?(?:19|20)\d{2}(?:[ -]?(?:H|Q)[1-4])?\b/gi),
+      ].map((m) => m[0]);
+      return [call('ti_rating_cycles', named.length ? { cycles: named.slice(0, 4) } : {})];
+    }
     case 'early-tenure':
       return [call('ti_early_tenure_attrition')];
     case 'reskilling':

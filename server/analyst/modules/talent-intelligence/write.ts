@@ -6,7 +6,7 @@ import { csvText, file, fileNameFor, finishReport, markdownTable, text } from '.
 import type { ToolCallRecord } from '../../tools/tool';
 import { HONESTY_NOTE, type PlanContext } from '../module';
 import { isError, list } from '../report-parts';
-import { mixedCurrencies, type Basis } from './people';
+import { mixedCurrencies, round1, type Basis } from './people';
 import {
   bodyOf,
   callsFor,
@@ -21,6 +21,7 @@ import { skillsReport } from './skills';
 import type { AggregateResult } from './tools/aggregate';
 import type { AttritionResult, RateRow } from './tools/attrition';
 import type { CalibrationResult } from './tools/calibration';
+import type { RatingCyclesResult } from './tools/rating-cycles';
 import type { CompaResult } from './tools/compa-ratio';
 import type { EarlyTenureResult } from './tools/early-tenure';
 import type { GenderPayGapResult, Gap } from './tools/gender-pay-gap';
@@ -960,6 +961,8 @@ function earlyTenurePart(r: EarlyTenureResult): Part {
 function calibrationPart(r: CalibrationResult): Part {
   const p = empty();
   const flagged = r.byManager.filter((m) => m.outlier);
+  const cycle = r.cycle;
+  const earlier = cycle ? cycle.cycles.filter((c) => c !== cycle.used) : [];
   p.answer.push(
     `${grouped(r.rated)} ratings to calibrate (average ${r.companyAverage}); ${flagged.length ? `**${plural(flagged.length, 'manager')}** rate far from the norm: ${list(flagged.map((m) => `${m.manager} (${m.outlier}, average ${m.average} over ${m.people})`))}` : 'no manager rates far from the norm'}; **${plural(r.cases.length, 'case')}** to discuss.${r.notRated ? ` ${plural(r.notRated, 'person', 'people')} ${r.notRated === 1 ? 'has' : 'have'} no rating yet.` : ''}`,
   );
@@ -1044,6 +1047,88 @@ function calibrationPart(r: CalibrationResult): Part {
   p.nextSteps.push(
     'Check the ratings for bias by gender, age band, location and part-time status',
     'Build a promotion readiness shortlist per department',
+  );
+  // Several cycles: the latest one is used and named, the comparison offered (ADR 0049).
+  if (cycle && earlier.length) {
+    p.answer.splice(
+      1,
+      0,
+      `Ratings of the **${cycle.used}** review cycle, the latest of the ${cycle.cycles.length} in the file (${cycle.cycles.join(', ')}).`,
+    );
+    p.nextSteps.unshift(`Compare the ${earlier.at(-1)} and ${cycle.used} review cycles`);
+  }
+  return p;
+}
+
+/** Two review cycles side by side: each cycle's distribution and who moved (ADR 0049). */
+function cyclesPart(r: RatingCyclesResult): Part {
+  const p = empty();
+  const [older, newer] = r.compared;
+  const a = r.perCycle[0]!;
+  const b = r.perCycle[1]!;
+  const m = r.movement;
+  p.answer.push(
+    `Ratings in the **${older}** and **${newer}** review cycles: average **${a.average ?? 'n/a'}** → **${b.average ?? 'n/a'}** (${grouped(a.rated)} and ${grouped(b.rated)} people rated; ${r.scale.length} steps, ${r.scale[0]} lowest).`,
+    `Of the ${plural(m.both, 'person', 'people')} rated in both cycles, **${m.up}** moved up, **${m.same}** kept their rating and **${m.down}** moved down${m.both ? ` (${round1((m.up / m.both) * 100)}% up, ${round1((m.down / m.both) * 100)}% down)` : ''}.`,
+  );
+  if (r.onlyOlder || r.onlyNewer)
+    p.answer.push(
+      `${plural(r.onlyOlder, 'person', 'people')} rated only in ${older} and ${plural(r.onlyNewer, 'person', 'people')} only in ${newer} (leavers, joiners or not assessed) are in the distributions, not in the movement.`,
+    );
+  if (r.cycles.length > 2)
+    p.answer.push(
+      `The file holds ${r.cycles.length} cycles (${r.cycles.join(', ')}); ${older} and ${newer} are compared.`,
+    );
+  const notRated = r.perCycle.filter((c) => c.notRated);
+  if (notRated.length)
+    p.answer.push(
+      `Not assessed (missing, not a rating): ${list(notRated.map((c) => `${plural(c.notRated, 'person', 'people')} in ${c.cycle}`))}.`,
+    );
+  p.details.push(
+    '### Rating distribution per cycle',
+    '',
+    markdownTable(
+      [
+        'Rating',
+        ...r.perCycle.map((c) => `${c.cycle}: people`),
+        ...r.perCycle.map((c) => `${c.cycle}: share`),
+      ],
+      r.scale.map((s, i) => [
+        s,
+        ...r.perCycle.map((c) => c.distribution[i]!.people),
+        ...r.perCycle.map((c) => `${c.distribution[i]!.share}%`),
+      ]),
+    ),
+    '',
+    `### Movement from ${older} to ${newer} (people rated in both)`,
+    '',
+    markdownTable(
+      [`${older} \\ ${newer}`, ...r.scale],
+      m.matrix.map((row) => [row.from, ...r.scale.map((s) => row.to[s] ?? 0)]),
+    ),
+    '',
+  );
+  if (m.bigMoves.length)
+    p.details.push(
+      '### Moved two steps or more',
+      '',
+      markdownTable(
+        ['Employee', older, newer, 'Steps'],
+        m.bigMoves.map((x) => [x.id, x.from, x.to, x.steps > 0 ? `+${x.steps}` : x.steps]),
+      ),
+      '',
+    );
+  p.charts.push(
+    barChart(
+      `Rating distribution: ${older} and ${newer}`,
+      r.scale,
+      r.perCycle.map((c) => ({ label: c.cycle, data: c.distribution.map((d) => d.share) })),
+      { xTitle: 'Rating', yTitle: '% of people rated' },
+    ),
+  );
+  p.nextSteps.push(
+    'Prepare a calibration pack for this cycle',
+    "Check this cycle's performance ratings for bias by gender, age band, location and part-time status",
   );
   return p;
 }
@@ -1686,6 +1771,7 @@ function reskillingPart(r: ReskillingResult, source: string): Part {
 
 const TITLES: Record<TalentTask, string> = {
   regretted: 'Regretted leaver review',
+  cycles: 'Ratings across review cycles',
   'early-tenure': 'Early tenure attrition',
   reskilling: 'Reskilling plan',
   promotion: 'Promotion readiness shortlist',
@@ -1714,6 +1800,8 @@ const TOOL_TITLES: Record<string, string> = {
 
 /** What each task needs in the file, said when nothing usable is attached. */
 const NEEDS: Record<TalentTask, string> = {
+  cycles:
+    'the ratings of two review cycles: one row per person per cycle with employee id, review cycle and rating',
   regretted:
     'an exits file (one row per leaver or per employee) with exit date, exit reason, performance rating and salary',
   'early-tenure': 'a hires and exits file with hire date, exit date, hiring source and department',
@@ -1848,6 +1936,7 @@ function partFor(
     ti_gender_pay_gap: genderPayPart,
     ti_rating_bias: biasPart,
     ti_calibration: calibrationPart,
+    ti_rating_cycles: cyclesPart,
     ti_spans_of_control: spansPart,
     ti_skills_gap: (r: SkillsGapResult) => skillsPart(r, source),
     // An aggregate (rows are groups) answers headcount and attrition in one part.
@@ -1883,6 +1972,7 @@ function partsOf(ctx: PlanContext, source: string): Part[] {
 
 /** A section's name in a several-part report, and in its title ("Attrition and gender pay gap"). */
 const SECTION_TITLES: Record<TalentTask, string> = {
+  cycles: 'Ratings across review cycles',
   regretted: 'Regretted leavers',
   'early-tenure': 'Early tenure attrition',
   reskilling: 'Reskilling plan',
