@@ -511,8 +511,14 @@ export function dimensionSource(
   for (const t of tables)
     for (const c of t.columns) {
       if (c.name === column || c.type === 'empty' || others.includes(c.name)) continue;
-      const header = roleFromHeader(c.name)?.role;
-      const candidate = c.role === null && header !== undefined && own.includes(header);
+      // A second-choice header (Supervisory Organization) or a header that is exactly another
+      // name of the role (Grade beside Job Level); not one that merely holds a word of it.
+      const header = roleFromHeader(c.name);
+      const candidate =
+        c.role === null &&
+        header !== null &&
+        own.includes(header.role) &&
+        (header.fallback || header.weight >= 1000);
       const centre = d === 'department' && c.role === 'costCentre' && column !== null;
       if (candidate || centre) others.push(c.name);
     }
