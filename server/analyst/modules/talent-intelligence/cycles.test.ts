@@ -148,3 +148,22 @@ describe('ratings over the 2025 and 2026 review cycles', () => {
     expectComparison(textOf(next.report.content));
   });
 });
+
+describe('a cycle whose ratings the scale cannot place', () => {
+  it('counts only "not assessed" wordings as not assessed, never ratings it could not place', async () => {
+    // 2025 in numbers, 2026 in words only: nothing pairs a word with a number.
+    const lines = ['Employee ID,Review Cycle,Performance Rating'];
+    let tooNew = 0;
+    for (let i = 0; i < 30; i++) {
+      lines.push(`E${i},2025,${1 + (i % 3)}`);
+      if (i % 7 === 0) tooNew++;
+      lines.push(`E${i},2026,${i % 7 === 0 ? 'Too new to rate' : STEPS[(i * 5) % 3]}`);
+    }
+    const { report } = await ask([
+      user('Compare the 2025 and 2026 cycles', [fileOfBytes('r.csv', lines.join('\n'))]),
+    ]);
+    const text = textOf(report.content);
+    expect(text).toContain(`Not assessed (missing, not a rating): ${tooNew} people in 2026.`);
+    expect(text).not.toContain(`Not assessed (missing, not a rating): 30 people`);
+  });
+});

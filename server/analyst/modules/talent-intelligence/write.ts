@@ -1079,6 +1079,11 @@ function cyclesPart(r: RatingCyclesResult): Part {
     p.answer.push(
       `The file holds ${r.cycles.length} cycles (${r.cycles.join(', ')}); ${older} and ${newer} are compared.`,
     );
+  const offScale = r.perCycle.filter((c) => c.offScale);
+  if (offScale.length)
+    p.answer.push(
+      `**Left out, not on the rating scale:** ${list(offScale.map((c) => `${plural(c.offScale, 'rating')} in ${c.cycle} (${c.offScaleValues.map((v) => `"${v}"`).join(', ')})`))}; correct the reading of the rating column to place them.`,
+    );
   const notRated = r.perCycle.filter((c) => c.notRated);
   if (notRated.length)
     p.answer.push(

@@ -19,7 +19,11 @@ export interface RatingCyclesResult {
   perCycle: Array<{
     cycle: string;
     rated: number;
+    /** Cells with no rating ("not assessed" in any wording): missing, not a rating. */
     notRated: number;
+    /** Cells that hold a value the rating scale does not place: left out, and named. */
+    offScale: number;
+    offScaleValues: string[];
     average: number | null;
     distribution: Array<{ rating: string; people: number; share: number }>;
   }>;
@@ -101,6 +105,7 @@ export const ratingCyclesTool = defineTool({
     // One rating per person per cycle: the last row of a person in a cycle stands.
     const rated = `rated AS (SELECT * FROM (SELECT NULLIF(TRIM(CAST(${key.sql} AS VARCHAR)), '') AS id, ${cyc} AS cycle,
         ${ratingOf(t, 'label')} AS rating, ${ratingOf(t, 'rank')} AS rank,
+        NULLIF(TRIM(CAST(${colOf(t, 'rating')!.sql} AS VARCHAR)), '') AS raw,
         row_number() OVER (PARTITION BY ${key.sql}, ${cyc} ORDER BY rowid DESC) AS rn
       FROM ${t.sql}) WHERE rn = 1 AND id IS NOT NULL AND cycle IN (${pair.map((c) => `'${c.replace(/'/g, "''")}'`).join(', ')}))`;
     const scaleRows = await set.query(
@@ -112,7 +117,10 @@ export const ratingCyclesTool = defineTool({
     const perCycle: RatingCyclesResult['perCycle'] = [];
     for (const cycle of pair) {
       const [tot] = await set.query(
-        `WITH ${rated} SELECT count(rating)::INTEGER AS n, count(*) FILTER (WHERE rating IS NULL)::INTEGER AS missing, avg(rank) AS mean FROM rated WHERE cycle = ?`,
+        `WITH ${rated} SELECT count(rating)::INTEGER AS n, count(*) FILTER (WHERE raw IS NULL)::INTEGER AS missing,
+           count(*) FILTER (WHERE raw IS NOT NULL AND rating IS NULL)::INTEGER AS off_scale,
+           list(DISTINCT raw) FILTER (WHERE raw IS NOT NULL AND rating IS NULL) AS off_values,
+           avg(rank) AS mean FROM rated WHERE cycle = ?`,
         [cycle],
       );
       const dist = await set.query(
@@ -124,6 +132,11 @@ export const ratingCyclesTool = defineTool({
         cycle,
         rated: n,
         notRated: num(tot?.missing),
+        offScale: num(tot?.off_scale),
+        offScaleValues: (Array.isArray(tot?.off_values) ? (tot.off_values as unknown[]) : [])
+          .map(String)
+          .sort()
+          .slice(0, 5),
         average: n ? round2(num(tot?.mean)) : null,
         distribution: scale.map((rating) => {
           const people = num(dist.find((d) => String(d.rating) === rating)?.n);
