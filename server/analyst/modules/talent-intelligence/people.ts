@@ -1,4 +1,5 @@
 import { payColumnsSql } from '../../tables/pay';
+import { roleFromHeader } from '../../tables/roles';
 import { currentSource } from '../../tables/shape';
 import type { ColumnInfo, ColumnRole, LoadedTable, SqlRow, TableSet } from '../../tables/types';
 import { ToolError } from '../../tools/tool';
@@ -9,6 +10,7 @@ import {
   GENDER_WORDS,
   LEAVING,
   sqlList,
+  normalizeHeader,
   STATUS_WORDS,
   YES_NO,
 } from '../../tables/vocabulary';
@@ -142,7 +144,7 @@ function genderSql(t: LoadedTable, c: ColumnInfo | undefined): string {
  * The rating as its step on the table's one scale (ADR 0043): every spelling of a step
  * ("Exceeds", "3 - Exceeds", "EXCEEDS", "3") gives the same label and rank.
  */
-function ratingOf(t: LoadedTable, what: 'label' | 'rank'): string {
+export function ratingOf(t: LoadedTable, what: 'label' | 'rank'): string {
   const c = colOf(t, 'rating');
   if (!t.ratingScale?.length || !c) return what === 'label' ? textOf(c) : numOf(c);
   const cell = `regexp_replace(trim(CAST(${c.sql} AS VARCHAR)), '\\.0$', '')`;
@@ -152,12 +154,13 @@ function ratingOf(t: LoadedTable, what: 'label' | 'rank'): string {
   return `CASE ${cell} ${cases.join(' ')} ELSE ${what === 'label' ? 'CAST(NULL AS VARCHAR)' : 'CAST(NULL AS DOUBLE)'} END`;
 }
 
-function selectOf(t: LoadedTable, asOf: string): string {
+function selectOf(t: LoadedTable, asOf: string, extra: string[] = []): string {
   const c = (role: ColumnRole) => colOf(t, role);
   // One row per person on the as-of date, whatever the table's shape (ADR 0045).
   const cur = currentSource(t, asOf);
   const pay = payColumnsSql(t, t.pay);
   const dept = c('department') ?? c('costCentre');
+  // A country is a dimension of its own; "by location" falls back to it when no site is given.
   const loc = c('location') ?? c('country');
   const status = textOf(c('status'));
   const exitType = textOf(c('exitType'));
@@ -170,6 +173,8 @@ function selectOf(t: LoadedTable, asOf: string): string {
     ${textOf(c('name'))} AS name,
     ${textOf(dept)} AS department,
     ${textOf(loc)} AS location,
+    ${textOf(c('country'))} AS country,
+    ${textOf(c('costCentre'))} AS cost_centre,
     ${textOf(c('level'))} AS level,
     ${textOf(c('jobTitle'))} AS job,
     ${cur.hire ?? dateOf(c('hireDate'))} AS hire,
@@ -209,8 +214,15 @@ function selectOf(t: LoadedTable, asOf: string): string {
     ${textOf(c('source'))} AS source,
     ${numOf(c('timeInLevel'))} AS time_in_level,
     ${numOf(t.columns.find((x) => !x.role && x.type === 'number' && /skill|competenc/i.test(x.name)))} AS skills_score,
+    ${extra.map((name, i) => `${textOf(columnNamed(t, name))} AS extra_${i}`).join(',\n    ')}${extra.length ? ',' : ''}
     ${lit(t.source)} AS src
   FROM ${cur.from}`;
+}
+
+/** A column of a table by its header, as the file or a request spells it (case, accents, spaces ignored). */
+export function columnNamed(t: LoadedTable, name: string): ColumnInfo | undefined {
+  const want = normalizeHeader(name);
+  return want ? t.columns.find((c) => normalizeHeader(c.name) === want) : undefined;
 }
 
 export const PEOPLE_ROLES: ReadonlyArray<LoadedTable['role']> = ['staff', 'leavers'];
@@ -252,7 +264,7 @@ async function asOfOf(set: TableSet, cte: string): Promise<{ asOf: string; sourc
 }
 
 /** The normalised people of a table set; a ToolError names what to attach when there are none. */
-export async function peopleOf(set: TableSet): Promise<People> {
+export async function peopleOf(set: TableSet, extra: string[] = []): Promise<People> {
   const tables = peopleTables(set);
   const aggregate = set.tables.find((t) => t.shape === 'aggregate');
   if (!tables.length && aggregate)
@@ -264,7 +276,7 @@ export async function peopleOf(set: TableSet): Promise<People> {
       'No workforce table among the attachments: attach an HR export (CSV or XLSX) with one row per employee.',
     );
   const asOfDay = set.asOf ?? new Date().toISOString().slice(0, 10);
-  const union = tables.map((t) => selectOf(t, asOfDay)).join('\nUNION ALL\n');
+  const union = tables.map((t) => selectOf(t, asOfDay, extra)).join('\nUNION ALL\n');
   // A person on two sheets (a leaver still listed with the staff) counts once: the row with the
   // exit date wins. Repeated ids within one table are the engine's conflicts, left as they are.
   const cte =
@@ -339,6 +351,8 @@ export const ageBandSql = `coalesce(age_band_value, CASE
 export const DIMENSIONS = {
   department: 'department',
   location: 'location',
+  country: 'country',
+  costCentre: 'cost_centre',
   level: 'level',
   job: 'job',
   gender: 'gender',
@@ -352,6 +366,8 @@ export type Dimension = keyof typeof DIMENSIONS;
 export const DIMENSION_ROLES: Record<Dimension, ColumnRole[]> = {
   department: ['department', 'costCentre'],
   location: ['location', 'country'],
+  country: ['country'],
+  costCentre: ['costCentre'],
   level: ['level'],
   job: ['jobTitle'],
   gender: ['gender'],
@@ -435,3 +451,76 @@ export const textIn = (c: ColumnInfo | undefined) =>
   c ? `NULLIF(TRIM(CAST(${c.sql} AS VARCHAR)), '')` : 'CAST(NULL AS VARCHAR)';
 export const dateIn = (c: ColumnInfo | undefined) =>
   c ? `TRY_CAST(${c.sql} AS DATE)` : 'CAST(NULL AS DATE)';
+
+/** A breakdown by a column the request names by its header ("by Supervisory Organization"). */
+export interface ColumnSplit {
+  /** The header as the file spells it. */
+  column: string;
+  /** Its text in `people`. */
+  sql: string;
+}
+
+/**
+ * The columns a request names by header, as the file spells them (ADR 0047): a name that is no
+ * header of a people table, or the header a dimension already shown reads, is left out.
+ */
+export function columnSplitsOf(set: TableSet, names: string[], dims: Dimension[]): string[] {
+  const tables = peopleTables(set);
+  const shown = new Set(
+    dims.flatMap((d) => {
+      const used = dimensionSource(set, d).column;
+      return used ? [normalizeHeader(used)] : [];
+    }),
+  );
+  const out: string[] = [];
+  for (const name of names) {
+    const c = tables.map((t) => columnNamed(t, name)).find(Boolean);
+    if (!c || shown.has(normalizeHeader(c.name)) || out.includes(c.name)) continue;
+    out.push(c.name);
+  }
+  return out.slice(0, 4);
+}
+
+/** The `people` column of each named-column split, in the order of `peopleOf`'s `extra`. */
+export const columnSplitSql = (columns: string[]): ColumnSplit[] =>
+  columns.map((column, i) => ({ column, sql: `extra_${i}` }));
+
+/**
+ * Which header a dimension reads, and the other headers that could hold it (ADR 0047): a
+ * Supervisory Organization or Cost Center beside the Department the report uses, offered as a
+ * next step ("Show attrition by Supervisory Organization instead").
+ */
+export function dimensionSource(
+  set: TableSet,
+  d: Dimension,
+): { column: string | null; others: string[] } {
+  const roles = DIMENSION_ROLES[d];
+  const tables = peopleTables(set);
+  let column: string | null = null;
+  for (const role of roles) {
+    const c = tables.map((t) => colOf(t, role)).find(Boolean);
+    if (c) {
+      column = c.name;
+      break;
+    }
+  }
+  // A location falls back to the country, a department to the cost centre: neither is offered
+  // as another reading of the dimension when it has its own (country, cost centre).
+  const own = d === 'location' ? ['location'] : d === 'department' ? ['department'] : roles;
+  const others: string[] = [];
+  for (const t of tables)
+    for (const c of t.columns) {
+      if (c.name === column || c.type === 'empty' || others.includes(c.name)) continue;
+      // A second-choice header (Supervisory Organization) or a header that is exactly another
+      // name of the role (Grade beside Job Level); not one that merely holds a word of it.
+      const header = roleFromHeader(c.name);
+      const candidate =
+        c.role === null &&
+        header !== null &&
+        own.includes(header.role) &&
+        (header.fallback || header.weight >= 1000);
+      const centre = d === 'department' && c.role === 'costCentre' && column !== null;
+      if (candidate || centre) others.push(c.name);
+    }
+  return { column, others };
+}

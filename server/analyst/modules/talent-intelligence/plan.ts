@@ -11,6 +11,7 @@ import type { AttritionDimension } from './tools/attrition';
  */
 export type TalentTask =
   | 'regretted'
+  | 'cycles'
   | 'early-tenure'
   | 'reskilling'
   | 'promotion'
@@ -31,6 +32,10 @@ export type TalentTask =
   | 'overview';
 
 const TASKS: Array<[TalentTask, RegExp]> = [
+  [
+    'cycles',
+    /\b(compar\w*|chang\w*|mov\w*|shift\w*|differ\w*)\b[^.?!]*\b(review )?cycles\b|\bbetween (the )?(two )?(review )?cycles\b|\bcycle[- ]on[- ]cycle\b|\bratings?\b[^.?!]*\b(chang\w*|mov\w*)\b[^.?!]*\b(19|20)\d\d\b/i,
+  ],
   ['regretted', /\bregretted\b|\bhigh performers? (who )?(left|leaving|leavers?)\b/i],
   [
     'early-tenure',
@@ -135,7 +140,9 @@ export function questionParts(request: string): TalentPart[] {
 
 const DIMENSION_WORDS: Array<[AttritionDimension, RegExp]> = [
   ['department', /\b(departments?|teams?|functions?|divisions?)\b/i],
-  ['location', /\b(locations?|offices?|sites?|countr(y|ies)|cit(y|ies))\b/i],
+  ['costCentre', /\bcost (centers?|centres?)\b/i],
+  ['location', /\b(locations?|offices?|sites?|cit(y|ies))\b/i],
+  ['country', /\b(countr(y|ies)|nations?)\b/i],
   ['level', /\b(levels?|grades?|(salary|pay|job) bands?)\b/i],
   ['tenureBand', /\btenure\b/i],
   ['rating', /\b(ratings?|performance)\b/i],
@@ -156,6 +163,39 @@ export function dimensionsIn(request: string): AttritionDimension[] {
     .map(([d]) => d);
 }
 
+/**
+ * Columns a request names by their header where no dimension word covers them ("Show attrition
+ * by Supervisory Organization instead", "headcount by \"Business Unit\""): written as a name
+ * (capitals) or in quotes. The tools keep only names that are headers of the file (ADR 0047).
+ */
+export function columnsIn(request: string): string[] {
+  const body = bodyOf(request);
+  const out: string[] = [];
+  for (const m of body.matchAll(/\b(?:by|per|across)\s+([^.?!;:]+)/gi)) {
+    const pieces = m[1]!
+      .replace(/\s+instead\b.*$/i, '')
+      .split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s+or\s+/);
+    for (const raw of pieces) {
+      const quoted = /^["'“‘](.+?)["'”’]/.exec(raw.trim())?.[1];
+      const piece =
+        quoted ??
+        raw
+          .trim()
+          .replace(/^(?:the|our|their|each)\s+/i, '')
+          .replace(
+            /\s+(?:over|in|for|during|within|since|from|of|at|on|this|last|with|as|to|and)\b.*$/i,
+            '',
+          )
+          .trim();
+      if (!piece || piece.length > 80) continue;
+      if (!quoted && (!/^\p{Lu}/u.test(piece) || DIMENSION_WORDS.some(([, re]) => re.test(piece))))
+        continue;
+      if (!out.includes(piece)) out.push(piece);
+    }
+  }
+  return out.slice(0, 4);
+}
+
 /** The text of the previous answer in this chat, or "" when there is none. */
 export function previousAnswer(history: HistoryMessage[]): string {
   for (let i = history.length - 2; i >= 0; i--)
@@ -165,7 +205,9 @@ export function previousAnswer(history: HistoryMessage[]): string {
 
 const DIMENSION_HEADINGS: Record<AttritionDimension, string> = {
   department: 'department',
+  costCentre: 'cost centre',
   location: 'location',
+  country: 'country',
   level: 'grade',
   tenureBand: 'tenure band',
   rating: 'performance rating',
@@ -217,10 +259,15 @@ export function callsFor(
   history: HistoryMessage[] = [],
 ): ToolCallRecord[] {
   const dims = dimensionsIn(request);
+  // Columns named by header: "by Supervisory Organization instead" shows only that split.
+  const columns = columnsIn(request);
+  const named = columns.length ? { columns } : {};
   const headDims = dims.filter((d) =>
     [
       'department',
+      'costCentre',
       'location',
+      'country',
       'level',
       'job',
       'gender',
@@ -234,6 +281,13 @@ export function callsFor(
   switch (task) {
     case 'regretted':
       return [call('ti_regretted_leavers'), call('ti_attrition', { by: ['department'] })];
+    case 'cycles': {
+      // "Compare the 2025 and 2026 cycles": the cycles named, else the two latest.
+      const named = [
+        ...bodyOf(request).matchAll(/\b(?:FY ?)?(?:19|20)\d{2}(?:[ -]?(?:H|Q)[1-4])?\b/gi),
+      ].map((m) => m[0]);
+      return [call('ti_rating_cycles', named.length ? { cycles: named.slice(0, 4) } : {})];
+    }
     case 'early-tenure':
       return [call('ti_early_tenure_attrition')];
     case 'reskilling':
@@ -275,17 +329,32 @@ export function callsFor(
       ];
     }
     case 'attrition':
-      return [call('ti_attrition', { by: attritionSplits(request, history) })];
+      return [
+        call('ti_attrition', {
+          by: columns.length && !dims.length ? [] : attritionSplits(request, history),
+          ...named,
+        }),
+      ];
     case 'skills':
       return [call('ti_skills_gap')];
     case 'tenure':
       return [call('ti_tenure', { by: headDims.length ? headDims : ['department'] })];
     case 'pay':
-      return [call('ti_pay', { by: headDims.length ? headDims : ['level', 'department'] })];
+      return [
+        call('ti_pay', {
+          by: headDims.length ? headDims : columns.length ? [] : ['level', 'department'],
+          ...named,
+        }),
+      ];
     case 'headcount':
       return [
         call('ti_headcount', {
-          by: headDims.length ? headDims : ['department', 'location', 'level'],
+          by: headDims.length
+            ? headDims
+            : columns.length
+              ? []
+              : ['department', 'location', 'level'],
+          ...named,
         }),
       ];
     case 'overview':

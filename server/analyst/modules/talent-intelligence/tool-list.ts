@@ -10,6 +10,7 @@ import { payTool } from './tools/pay';
 import { planVsBudgetTool } from './tools/plan-vs-budget';
 import { promotionReadinessTool } from './tools/promotion-readiness';
 import { ratingBiasTool } from './tools/rating-bias';
+import { ratingCyclesTool } from './tools/rating-cycles';
 import { regrettedLeaversTool } from './tools/regretted-leavers';
 import { salaryBandsTool } from './tools/salary-bands';
 import { reskillingTool, skillsGapTool } from './tools/skills-gap';
@@ -29,6 +30,7 @@ export const TALENT_TOOLS: AnalystTool[] = [
   earlyTenureTool,
   calibrationTool,
   ratingBiasTool,
+  ratingCyclesTool,
   promotionReadinessTool,
   compaRatioTool,
   salaryBandsTool,

@@ -6,7 +6,7 @@ import { csvText, file, fileNameFor, finishReport, markdownTable, text } from '.
 import type { ToolCallRecord } from '../../tools/tool';
 import { HONESTY_NOTE, type PlanContext } from '../module';
 import { isError, list } from '../report-parts';
-import { mixedCurrencies, type Basis } from './people';
+import { mixedCurrencies, round1, type Basis } from './people';
 import {
   bodyOf,
   callsFor,
@@ -21,6 +21,7 @@ import { skillsReport } from './skills';
 import type { AggregateResult } from './tools/aggregate';
 import type { AttritionResult, RateRow } from './tools/attrition';
 import type { CalibrationResult } from './tools/calibration';
+import type { RatingCyclesResult } from './tools/rating-cycles';
 import type { CompaResult } from './tools/compa-ratio';
 import type { EarlyTenureResult } from './tools/early-tenure';
 import type { GenderPayGapResult, Gap } from './tools/gender-pay-gap';
@@ -64,7 +65,9 @@ const csv = csvText;
 
 const DIMENSION_LABEL: Record<string, string> = {
   department: 'department',
+  costCentre: 'cost centre',
   location: 'location',
+  country: 'country',
   level: 'grade',
   job: 'role',
   gender: 'gender',
@@ -76,6 +79,33 @@ const DIMENSION_LABEL: Record<string, string> = {
   tenureBand: 'tenure band',
 };
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A breakdown as a tool returns it: a dimension, or a column the request named by header. */
+interface Split {
+  dimension: string;
+  column?: string | null;
+  others?: string[];
+  note?: string;
+}
+
+/** A breakdown's name: "department", or the header a request named ("Supervisory Organization"). */
+const labelOf = (b: Split) =>
+  b.dimension === 'column' ? (b.column ?? 'column') : (DIMENSION_LABEL[b.dimension] ?? b.dimension);
+
+/**
+ * Which column a breakdown read, when another could hold the same dimension (ADR 0047): said in
+ * the answer, and the other offered as a next step that breaks down by it.
+ */
+function columnsUsed(p: Part, splits: Split[], what: string): void {
+  for (const b of splits) {
+    if (b.note) p.answer.push(b.note);
+    if (!b.others?.length || !b.column) continue;
+    p.answer.push(
+      `By ${labelOf(b)}: the **${b.column}** column is used; ${list(b.others.map((o) => `**${o}**`))} could hold it too.`,
+    );
+    p.nextSteps.unshift(...b.others.map((o) => `Show ${what} by ${o} instead`));
+  }
+}
 
 function outputOf<T>(calls: ToolCallRecord[], tool: string): T | null {
   const c = calls.find((x) => x.tool === tool && x.output !== undefined && !isError(x.output));
@@ -122,13 +152,13 @@ function headcountPart(r: HeadcountResult, request: string): Part {
     const top = b.groups[0];
     if (top)
       p.answer.push(
-        `Largest ${DIMENSION_LABEL[b.dimension]}: **${top.group}** with ${grouped(top.people)} (${top.share}%).`,
+        `Largest ${labelOf(b)}: **${top.group}** with ${grouped(top.people)} (${top.share}%).`,
       );
     p.details.push(
-      `### Headcount by ${DIMENSION_LABEL[b.dimension]}`,
+      `### Headcount by ${labelOf(b)}`,
       '',
       markdownTable(
-        [cap(DIMENSION_LABEL[b.dimension]!), 'Headcount', 'Share'],
+        [cap(labelOf(b)), 'Headcount', 'Share'],
         b.groups.map((g) => [g.group, g.people, `${g.share}%`]),
       ),
       '',
@@ -138,7 +168,7 @@ function headcountPart(r: HeadcountResult, request: string): Part {
   if (first)
     p.charts.push(
       barChart(
-        `Headcount by ${DIMENSION_LABEL[first.dimension]}`,
+        `Headcount by ${labelOf(first)}`,
         first.groups.map((g) => g.group),
         [{ label: 'Headcount', data: first.groups.map((g) => g.people) }],
         { yTitle: 'People' },
@@ -160,6 +190,7 @@ function headcountPart(r: HeadcountResult, request: string): Part {
     );
   }
   p.nextSteps.push('Show attrition over the last 12 months by department and location');
+  columnsUsed(p, r.by, 'headcount');
   return p;
 }
 
@@ -208,10 +239,10 @@ function aggregatePart(r: AggregateResult): Part {
   return p;
 }
 
-function rateTable(dimension: string, groups: RateRow[], typeKnown: boolean): string {
+function rateTable(split: Split, groups: RateRow[], typeKnown: boolean): string {
   return markdownTable(
     [
-      cap(DIMENSION_LABEL[dimension] ?? dimension),
+      cap(labelOf(split)),
       'Average headcount',
       'Leavers',
       ...(typeKnown ? ['Voluntary leavers', 'Voluntary rate'] : []),
@@ -261,7 +292,7 @@ function attritionPart(r: AttritionResult, request: string): Part {
         .sort((x, y) => (r.typeKnown ? y.voluntaryRate - x.voluntaryRate : y.rate - x.rate))[0];
       if (hot)
         p.answer.push(
-          `Highest ${r.typeKnown ? 'voluntary ' : ''}attrition by ${DIMENSION_LABEL[b.dimension]}: **${hot.group}** at ${r.typeKnown ? `${hot.voluntaryRate}% voluntary (${hot.rate}% in all)` : `${hot.rate}%`}.`,
+          `Highest ${r.typeKnown ? 'voluntary ' : ''}attrition by ${labelOf(b)}: **${hot.group}** at ${r.typeKnown ? `${hot.voluntaryRate}% voluntary (${hot.rate}% in all)` : `${hot.rate}%`}.`,
         );
     }
   if (r.leftWithoutDate)
@@ -278,15 +309,15 @@ function attritionPart(r: AttritionResult, request: string): Part {
   );
   for (const b of r.by) {
     p.details.push(
-      `### ${r.typeKnown ? 'Voluntary exits and attrition' : 'Attrition'} by ${DIMENSION_LABEL[b.dimension]}`,
+      `### ${r.typeKnown ? 'Voluntary exits and attrition' : 'Attrition'} by ${labelOf(b)}`,
       '',
-      rateTable(b.dimension, b.groups, r.typeKnown),
+      rateTable(b, b.groups, r.typeKnown),
       '',
     );
     if (p.charts.length < 4)
       p.charts.push(
         barChart(
-          `${r.typeKnown ? 'Voluntary attrition' : 'Attrition'} by ${DIMENSION_LABEL[b.dimension]}`,
+          `${r.typeKnown ? 'Voluntary attrition' : 'Attrition'} by ${labelOf(b)}`,
           b.groups.map((g) => g.group),
           [
             {
@@ -325,6 +356,7 @@ function attritionPart(r: AttritionResult, request: string): Part {
     'Review regretted leavers: high performers who left in the last 12 months',
     'Which department loses most people?',
   );
+  columnsUsed(p, r.by, 'attrition');
   return p;
 }
 
@@ -409,18 +441,20 @@ function payPart(r: PayResult, request: string): Part {
 
 function payDetails(p: Part, r: PayResult): void {
   for (const b of r.by) {
+    // Several currencies: one table per currency (ADR 0048).
+    const cur = b.currency ? ` (${b.currency})` : '';
     p.details.push(
-      `### Pay by ${DIMENSION_LABEL[b.dimension]}`,
+      `### Pay by ${labelOf(b)}${cur}`,
       '',
       markdownTable(
         [
-          cap(DIMENSION_LABEL[b.dimension]!),
+          cap(labelOf(b)),
           'People',
-          'Min',
-          'Lower quartile',
-          'Median',
-          'Upper quartile',
-          'Max',
+          `Min${cur}`,
+          `Lower quartile${cur}`,
+          `Median${cur}`,
+          `Upper quartile${cur}`,
+          `Max${cur}`,
         ],
         b.groups.map((g) => [
           g.group,
@@ -435,11 +469,12 @@ function payDetails(p: Part, r: PayResult): void {
       '',
     );
   }
-  const first = r.by[0];
-  if (first)
+  // One chart per currency of the first breakdown: amounts in two currencies share no axis.
+  const firstDimension = r.by[0]?.dimension;
+  for (const first of r.by.filter((b) => b.dimension === firstDimension))
     p.charts.push(
       barChart(
-        `Pay by ${DIMENSION_LABEL[first.dimension]} (quartiles)`,
+        `Pay by ${labelOf(first)}${first.currency ? ` (${first.currency})` : ''} (quartiles)`,
         first.groups.map((g) => g.group),
         [
           { label: 'Lower quartile', data: first.groups.map((g) => g.q1) },
@@ -449,6 +484,11 @@ function payDetails(p: Part, r: PayResult): void {
       ),
     );
   p.nextSteps.push('Show the mean and median gender pay gap by grade');
+  columnsUsed(
+    p,
+    r.by.filter((b) => !b.currency || b.currency === r.by[0]?.currency),
+    'pay',
+  );
 }
 
 const gapWords = (g: number | null) =>
@@ -465,19 +505,24 @@ const currencyWords = (currencies: string[]) =>
 const NO_GRADE =
   'the file has no grade or level column; add one (Grade, Level or Band) and attach the file again to see the gap within each grade';
 
-function genderPayPart(r: GenderPayGapResult): Part {
+function genderPayPart(r: GenderPayGapResult, currency: string | null = null): Part {
+  if (r.perCurrency?.length && !currency && !r.notStated) return genderPayPerCurrency(r);
   const p = empty();
   const o = r.overall;
-  const mixed = mixedCurrencies(r.currencies ?? []);
+  const cur = currency ? ` (${currency})` : '';
+  const mixed = currency ? null : mixedCurrencies(r.currencies ?? []);
   if (r.notStated) {
     p.answer.push(`**The gender pay gap is not stated:** ${r.notStated}.`);
     return p;
   }
   if (mixed) p.answer.push(`**The gender pay gap is not stated:** ${mixed}.`);
-  else if (o.flag) p.answer.push(`**The gender pay gap is not stated:** ${o.flag}.`);
+  else if (o.flag)
+    p.answer.push(
+      `**The gender pay gap${currency ? ` in ${currency}` : ''} is not stated:** ${o.flag}.`,
+    );
   else
     p.answer.push(
-      `Gender pay gap on ${r.asOf}${r.hourlyMethod ? ', on hourly pay' : ''}: mean **${pct(o.meanGap)}**, median **${pct(o.medianGap)}** (${gapWords(o.medianGap)} at the median), over ${grouped(o.women)} women and ${grouped(o.men)} men.`,
+      `Gender pay gap${currency ? ` in ${currency}` : ''} on ${r.asOf}${r.hourlyMethod ? ', on hourly pay' : ''}: mean **${pct(o.meanGap)}**, median **${pct(o.medianGap)}** (${gapWords(o.medianGap)} at the median), over ${grouped(o.women)} women and ${grouped(o.men)} men.`,
     );
   if (r.hourlyMethod) p.answer.push(`Pay on one basis: ${r.hourlyMethod}`);
   const upper = r.quartiles.find((q) => q.quartile === 'Upper quartile');
@@ -502,7 +547,7 @@ function genderPayPart(r: GenderPayGapResult): Part {
       `Roles that drive the gap: ${list(r.drivers.slice(0, 3).map((d) => `${d.role} (${d.points} points)`))}.`,
     );
   p.details.push(
-    '### Gender pay gap overall',
+    `### Gender pay gap overall${cur}`,
     '',
     markdownTable(
       ['Group', 'Women', 'Men', "Women's mean pay", "Men's mean pay", 'Mean gap', 'Median gap'],
@@ -519,7 +564,7 @@ function genderPayPart(r: GenderPayGapResult): Part {
       ],
     ),
     '',
-    '### Gender pay gap by grade',
+    `### Gender pay gap by grade${cur}`,
     '',
     markdownTable(
       ['Grade', 'Women', 'Men', 'Mean gap', 'Median gap', 'Note'],
@@ -534,7 +579,7 @@ function genderPayPart(r: GenderPayGapResult): Part {
       NO_GRADE,
     ),
     '',
-    '### Pay quartiles by gender',
+    `### Pay quartiles by gender${cur}`,
     '',
     markdownTable(
       ['Quartile', 'People', 'Women', 'Men'],
@@ -549,12 +594,12 @@ function genderPayPart(r: GenderPayGapResult): Part {
   );
   if (r.bonus)
     p.details.push(
-      `Bonus gap (people paid a bonus): mean ${pct(r.bonus.meanGap)}, median ${pct(r.bonus.medianGap)}; ${r.bonus.womenPaid} women and ${r.bonus.menPaid} men received one.`,
+      `Bonus gap${cur} (people paid a bonus): mean ${pct(r.bonus.meanGap)}, median ${pct(r.bonus.medianGap)}; ${r.bonus.womenPaid} women and ${r.bonus.menPaid} men received one.`,
       '',
     );
   if (r.drivers.length)
     p.details.push(
-      '### Roles that drive the gap',
+      `### Roles that drive the gap${cur}`,
       '',
       'Points of the mean gap each role adds through its mix of men and women and its pay level.',
       '',
@@ -571,7 +616,7 @@ function genderPayPart(r: GenderPayGapResult): Part {
     );
   p.charts.push(
     barChart(
-      'Gender share by pay quartile',
+      `Gender share by pay quartile${cur}`,
       r.quartiles.map((q) => q.quartile),
       [
         { label: 'Women', data: r.quartiles.map((q) => q.womenShare) },
@@ -584,7 +629,7 @@ function genderPayPart(r: GenderPayGapResult): Part {
   if (stated.length)
     p.charts.push(
       barChart(
-        'Median gender pay gap by grade',
+        `Median gender pay gap by grade${cur}`,
         stated.map((g) => g.group),
         [{ label: 'Median gap (%)', data: stated.map((g) => g.medianGap!) }],
         { yTitle: '%' },
@@ -594,6 +639,36 @@ function genderPayPart(r: GenderPayGapResult): Part {
     "Check this cycle's performance ratings for bias by gender, age band, location and part-time status",
     ...(r.byLevel.length ? ['Show pay by grade with quartiles'] : []),
   );
+  return p;
+}
+
+/**
+ * The gender pay gap of a file paid in several currencies (ADR 0048): never one pooled figure,
+ * but the gap in each currency over the people paid in it, each with its own tables.
+ */
+function genderPayPerCurrency(r: GenderPayGapResult): Part {
+  const p = empty();
+  const subs = r.perCurrency!.map((c) => ({
+    currency: c.currency,
+    part: genderPayPart(
+      { ...r, ...c, perCurrency: undefined, currencies: [c.currency] },
+      c.currency,
+    ),
+  }));
+  p.answer.push(
+    `Salaries are in ${r.perCurrency!.length} currencies (${r.perCurrency!.map((c) => c.currency).join(', ')}), never pooled: the gender pay gap is stated per currency, over the people paid in it.`,
+  );
+  for (const { currency, part } of subs) {
+    p.answer.push(
+      ...part.answer
+        .filter((a) => !a.startsWith('Pay on one basis'))
+        .map((a) => (a.includes(currency) ? a : `${currency}: ${a}`)),
+    );
+    p.details.push(...part.details);
+    p.charts.push(...part.charts.slice(0, 1));
+  }
+  if (r.hourlyMethod) p.answer.push(`Pay on one basis: ${r.hourlyMethod}`);
+  p.nextSteps.push(...(subs[0]?.part.nextSteps ?? []));
   return p;
 }
 
@@ -886,6 +961,8 @@ function earlyTenurePart(r: EarlyTenureResult): Part {
 function calibrationPart(r: CalibrationResult): Part {
   const p = empty();
   const flagged = r.byManager.filter((m) => m.outlier);
+  const cycle = r.cycle;
+  const earlier = cycle ? cycle.cycles.filter((c) => c !== cycle.used) : [];
   p.answer.push(
     `${grouped(r.rated)} ratings to calibrate (average ${r.companyAverage}); ${flagged.length ? `**${plural(flagged.length, 'manager')}** rate far from the norm: ${list(flagged.map((m) => `${m.manager} (${m.outlier}, average ${m.average} over ${m.people})`))}` : 'no manager rates far from the norm'}; **${plural(r.cases.length, 'case')}** to discuss.${r.notRated ? ` ${plural(r.notRated, 'person', 'people')} ${r.notRated === 1 ? 'has' : 'have'} no rating yet.` : ''}`,
   );
@@ -970,6 +1047,93 @@ function calibrationPart(r: CalibrationResult): Part {
   p.nextSteps.push(
     'Check the ratings for bias by gender, age band, location and part-time status',
     'Build a promotion readiness shortlist per department',
+  );
+  // Several cycles: the latest one is used and named, the comparison offered (ADR 0049).
+  if (cycle && earlier.length) {
+    p.answer.splice(
+      1,
+      0,
+      `Ratings of the **${cycle.used}** review cycle, the latest of the ${cycle.cycles.length} in the file (${cycle.cycles.join(', ')}).`,
+    );
+    p.nextSteps.unshift(`Compare the ${earlier.at(-1)} and ${cycle.used} review cycles`);
+  }
+  return p;
+}
+
+/** Two review cycles side by side: each cycle's distribution and who moved (ADR 0049). */
+function cyclesPart(r: RatingCyclesResult): Part {
+  const p = empty();
+  const [older, newer] = r.compared;
+  const a = r.perCycle[0]!;
+  const b = r.perCycle[1]!;
+  const m = r.movement;
+  p.answer.push(
+    `Ratings in the **${older}** and **${newer}** review cycles: average **${a.average ?? 'n/a'}** → **${b.average ?? 'n/a'}** (${grouped(a.rated)} and ${grouped(b.rated)} people rated; ${r.scale.length} steps, ${r.scale[0]} lowest).`,
+    `Of the ${plural(m.both, 'person', 'people')} rated in both cycles, **${m.up}** moved up, **${m.same}** kept their rating and **${m.down}** moved down${m.both ? ` (${round1((m.up / m.both) * 100)}% up, ${round1((m.down / m.both) * 100)}% down)` : ''}.`,
+  );
+  if (r.onlyOlder || r.onlyNewer)
+    p.answer.push(
+      `${plural(r.onlyOlder, 'person', 'people')} rated only in ${older} and ${plural(r.onlyNewer, 'person', 'people')} only in ${newer} (leavers, joiners or not assessed) are in the distributions, not in the movement.`,
+    );
+  if (r.cycles.length > 2)
+    p.answer.push(
+      `The file holds ${r.cycles.length} cycles (${r.cycles.join(', ')}); ${older} and ${newer} are compared.`,
+    );
+  const offScale = r.perCycle.filter((c) => c.offScale);
+  if (offScale.length)
+    p.answer.push(
+      `**Left out, not on the rating scale:** ${list(offScale.map((c) => `${plural(c.offScale, 'rating')} in ${c.cycle} (${c.offScaleValues.map((v) => `"${v}"`).join(', ')})`))}; correct the reading of the rating column to place them.`,
+    );
+  const notRated = r.perCycle.filter((c) => c.notRated);
+  if (notRated.length)
+    p.answer.push(
+      `Not assessed (missing, not a rating): ${list(notRated.map((c) => `${plural(c.notRated, 'person', 'people')} in ${c.cycle}`))}.`,
+    );
+  p.details.push(
+    '### Rating distribution per cycle',
+    '',
+    markdownTable(
+      [
+        'Rating',
+        ...r.perCycle.map((c) => `${c.cycle}: people`),
+        ...r.perCycle.map((c) => `${c.cycle}: share`),
+      ],
+      r.scale.map((s, i) => [
+        s,
+        ...r.perCycle.map((c) => c.distribution[i]!.people),
+        ...r.perCycle.map((c) => `${c.distribution[i]!.share}%`),
+      ]),
+    ),
+    '',
+    `### Movement from ${older} to ${newer} (people rated in both)`,
+    '',
+    markdownTable(
+      [`${older} \\ ${newer}`, ...r.scale],
+      m.matrix.map((row) => [row.from, ...r.scale.map((s) => row.to[s] ?? 0)]),
+    ),
+    '',
+  );
+  if (m.bigMoves.length)
+    p.details.push(
+      '### Moved two steps or more',
+      '',
+      markdownTable(
+        ['Employee', older, newer, 'Steps'],
+        m.bigMoves.map((x) => [x.id, x.from, x.to, x.steps > 0 ? `+${x.steps}` : x.steps]),
+      ),
+      '',
+    );
+  p.charts.push(
+    barChart(
+      `Rating distribution: ${older} and ${newer}`,
+      r.scale,
+      r.perCycle.map((c) => ({ label: c.cycle, data: c.distribution.map((d) => d.share) })),
+      { xTitle: 'Rating', yTitle: '% of people rated' },
+    ),
+  );
+  p.nextSteps.push(
+    'Prepare a calibration pack for this cycle',
+    "Check this cycle's performance ratings for bias by gender, age band, location and part-time status",
   );
   return p;
 }
@@ -1612,6 +1776,7 @@ function reskillingPart(r: ReskillingResult, source: string): Part {
 
 const TITLES: Record<TalentTask, string> = {
   regretted: 'Regretted leaver review',
+  cycles: 'Ratings across review cycles',
   'early-tenure': 'Early tenure attrition',
   reskilling: 'Reskilling plan',
   promotion: 'Promotion readiness shortlist',
@@ -1640,6 +1805,8 @@ const TOOL_TITLES: Record<string, string> = {
 
 /** What each task needs in the file, said when nothing usable is attached. */
 const NEEDS: Record<TalentTask, string> = {
+  cycles:
+    'the ratings of two review cycles: one row per person per cycle with employee id, review cycle and rating',
   regretted:
     'an exits file (one row per leaver or per employee) with exit date, exit reason, performance rating and salary',
   'early-tenure': 'a hires and exits file with hire date, exit date, hiring source and department',
@@ -1774,6 +1941,7 @@ function partFor(
     ti_gender_pay_gap: genderPayPart,
     ti_rating_bias: biasPart,
     ti_calibration: calibrationPart,
+    ti_rating_cycles: cyclesPart,
     ti_spans_of_control: spansPart,
     ti_skills_gap: (r: SkillsGapResult) => skillsPart(r, source),
     // An aggregate (rows are groups) answers headcount and attrition in one part.
@@ -1809,6 +1977,7 @@ function partsOf(ctx: PlanContext, source: string): Part[] {
 
 /** A section's name in a several-part report, and in its title ("Attrition and gender pay gap"). */
 const SECTION_TITLES: Record<TalentTask, string> = {
+  cycles: 'Ratings across review cycles',
   regretted: 'Regretted leavers',
   'early-tenure': 'Early tenure attrition',
   reskilling: 'Reskilling plan',

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { aggregateOf, aggregateTableOf, type AggregateResult } from './aggregate';
 import { defineTool, ToolError } from '../../../tools/tool';
 import {
+  columnSplitSql,
+  columnSplitsOf,
+  dimensionSource,
   DIMENSIONS,
   employedOn,
   hasDimension,
@@ -26,6 +29,8 @@ export const SMALL_GROUP = 5;
 export const attritionDimension = z.enum([
   'department',
   'location',
+  'country',
+  'costCentre',
   'level',
   'job',
   'gender',
@@ -70,7 +75,17 @@ export interface AttritionResult {
   monthly: Array<{ month: string; leavers: number; voluntary: number; rate: number }>;
   /** Exit reasons of the leavers in the window, most common first. */
   reasons: Array<{ reason: string; type: string | null; leavers: number }>;
-  by: Array<{ dimension: AttritionDimension; groups: RateRow[] }>;
+  by: Array<{
+    /** `column`: a column the request named by its header (see `column`). */
+    dimension: AttritionDimension | 'column';
+    /** The header the breakdown reads ("Department"), as the file spells it. */
+    column?: string | null;
+    /** Other headers that could hold the same dimension, offered as a next step. */
+    others?: string[];
+    /** Why another dimension is shown ("no country column: by location instead"). */
+    note?: string;
+    groups: RateRow[];
+  }>;
   basis: Basis;
 }
 
@@ -78,9 +93,19 @@ const ASOF = '(SELECT d FROM ref_date)';
 export const POINTS = `points AS (SELECT CAST(${ASOF} - to_months(k::INTEGER) AS DATE) AS pt, k FROM range(0, 13) r(k))`;
 export const IN_WINDOW = `(exit > CAST(${ASOF} - INTERVAL 12 MONTH AS DATE) AND exit <= ${ASOF})`;
 
-function dimensionSql(d: AttritionDimension, at: string): string {
+function dimensionSql(d: AttritionDimension | 'column', at: string, column = ''): string {
+  if (d === 'column') return column;
   return d === 'tenureBand' ? tenureBandOf(yearsBetween('hire', at)) : DIMENSIONS[d as Dimension];
 }
+
+/** Column headers a request names as splits: described for models and the planner alike. */
+export const COLUMNS_INPUT = z
+  .array(z.string().min(1).max(255))
+  .max(4)
+  .optional()
+  .describe(
+    'Columns of the file to break down by, named by their header as the file spells it (e.g. "Supervisory Organization", "Cost Center"); a name that is no header is ignored.',
+  );
 
 export const attritionTool = defineTool({
   name: 'ti_attrition',
@@ -90,12 +115,18 @@ export const attritionTool = defineTool({
       .array(attritionDimension)
       .max(8)
       .default(['department', 'location', 'tenureBand', 'rating']),
+    columns: COLUMNS_INPUT,
   }),
   async run(ctx, input): Promise<AttritionResult | AggregateResult> {
     const set = await ctx.tables();
     const aggregate = aggregateTableOf(set);
     if (aggregate) return aggregateOf(set, aggregate);
-    const p = await peopleOf(set);
+    const named = columnSplitsOf(
+      set,
+      input.columns ?? [],
+      input.by.filter((d): d is Dimension => d !== 'tenureBand'),
+    );
+    const p = await peopleOf(set, named);
     need(p, ['exitDate', 'status'], 'attrition');
     if (!p.has.has('exitDate'))
       throw new ToolError(
@@ -155,20 +186,45 @@ export const attritionTool = defineTool({
       leavers: num(r.n),
     }));
     const by: AttritionResult['by'] = [];
-    for (const dimension of input.by) {
+    const splits = [
+      ...input.by.map((d) => ({
+        dimension: d as AttritionDimension | 'column',
+        sql: '',
+        header: '',
+      })),
+      ...columnSplitSql(named).map((c) => ({
+        dimension: 'column' as const,
+        sql: c.sql,
+        header: c.column,
+      })),
+    ];
+    for (const split of splits) {
+      let dimension = split.dimension;
+      let note: string | undefined;
+      // "By country" with no country column: by site instead, and said so.
+      if (dimension === 'country' && !hasDimension(p, 'country') && p.has.has('location')) {
+        dimension = 'location';
+        note = 'The file has no country column: shown by location instead.';
+      }
       if (
-        dimension === 'tenureBand'
+        dimension !== 'column' &&
+        (dimension === 'tenureBand'
           ? !p.has.has('hireDate')
-          : !hasDimension(p, dimension as Dimension)
+          : !hasDimension(p, dimension as Dimension))
       )
         continue;
+      if (by.some((b) => b.dimension === dimension && dimension !== 'column')) continue;
+      const source =
+        dimension === 'column' || dimension === 'tenureBand'
+          ? { column: dimension === 'column' ? split.header : null, others: [] }
+          : dimensionSource(set, dimension as Dimension);
       const rows = await peopleQuery(
         set,
         p,
         `, ${POINTS},
-        snap AS (SELECT coalesce(${dimensionSql(dimension, 'points.pt')}, 'Not stated') AS grp, count(*)::DOUBLE / 12 AS avg_hc
+        snap AS (SELECT coalesce(${dimensionSql(dimension, 'points.pt', split.sql)}, 'Not stated') AS grp, count(*)::DOUBLE / 12 AS avg_hc
                  FROM points JOIN people ON ${employedOn('points.pt')} WHERE k < 12 GROUP BY 1),
-        gone AS (SELECT coalesce(${dimensionSql(dimension, 'exit')}, 'Not stated') AS grp,
+        gone AS (SELECT coalesce(${dimensionSql(dimension, 'exit', split.sql)}, 'Not stated') AS grp,
                    count(*)::INTEGER AS leavers,
                    count(*) FILTER (WHERE exit_type = 'voluntary')::INTEGER AS vol,
                    count(*) FILTER (WHERE exit_type = 'involuntary')::INTEGER AS invol
@@ -198,7 +254,13 @@ export const attritionTool = defineTool({
               y.rate - x.rate ||
               x.group.localeCompare(y.group),
         );
-      by.push({ dimension, groups });
+      by.push({
+        dimension,
+        column: source.column,
+        ...(source.others.length ? { others: source.others } : {}),
+        ...(note ? { note } : {}),
+        groups,
+      });
     }
     return {
       definition: ATTRITION_DEFINITION,

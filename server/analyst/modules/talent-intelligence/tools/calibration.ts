@@ -4,6 +4,7 @@ import {
   employedOn,
   need,
   num,
+  peopleTables,
   numOrNull,
   peopleOf,
   peopleQuery,
@@ -46,6 +47,8 @@ export interface CalibrationResult {
     previous: number | null;
     reason: string;
   }>;
+  /** A ratings export over several review cycles: the cycle used (the latest) and all of them. */
+  cycle?: { used: string; cycles: string[] } | null;
   basis: Basis;
 }
 
@@ -59,6 +62,11 @@ export const calibrationTool = defineTool({
     const set = await ctx.tables();
     const p = await peopleOf(set);
     need(p, ['rating'], 'a calibration pack');
+    // Several review cycles: the latest is used and named (ADR 0049).
+    const cycled = peopleTables(set).find((t) => t.shape === 'cycles' && t.shapeFacts.current);
+    const cycle = cycled
+      ? { used: cycled.shapeFacts.current!, cycles: cycled.shapeFacts.periods }
+      : null;
     const [t] = await peopleQuery(
       set,
       p,
@@ -134,6 +142,7 @@ export const calibrationTool = defineTool({
     );
     return {
       definition: CALIBRATION_DEFINITION,
+      cycle,
       asOf: p.asOf,
       rated,
       notRated: num(t?.missing),

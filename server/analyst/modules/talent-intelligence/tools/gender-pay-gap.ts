@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
+import type { TableSet } from '../../../tables/types';
 import {
   currenciesOf,
+  lit,
+  type People,
   employedOn,
   need,
   num,
@@ -55,12 +58,23 @@ export interface GenderPayGapResult {
   /** People with another or no stated gender: outside the two-group calculation, counted. */
   otherOrNotStated: number;
   currencies: string[];
+  /**
+   * With several currencies (a Currency column): the gap in each currency, each over the people
+   * paid in it (ADR 0048); the pooled figures above are then not stated.
+   */
+  perCurrency?: Array<{ currency: string } & GapFigures>;
   /** Hourly pay used (UK method), with the conversion in words; null: annual salaries compared. */
   hourlyMethod: string | null;
   /** Why the gap is not stated (the reading doubts the pay basis), or null. */
   notStated: string | null;
   basis: Basis;
 }
+
+/** The figures of one gap calculation: over everyone, or over the people paid in one currency. */
+export type GapFigures = Pick<
+  GenderPayGapResult,
+  'overall' | 'byLevel' | 'quartiles' | 'bonus' | 'drivers' | 'otherOrNotStated'
+>;
 
 const QUARTILES = [
   'Lower quartile',
@@ -105,6 +119,107 @@ const gapColumns = (
   avg(${pay}) FILTER (WHERE gender = 'Women') AS mean_w, avg(${pay}) FILTER (WHERE gender = 'Men') AS mean_m,
   median(${pay}) FILTER (WHERE gender = 'Women') AS med_w, median(${pay}) FILTER (WHERE gender = 'Men') AS med_m`;
 
+/** The gap over the people employed on the as-of date with pay, within `only` (SQL) if given. */
+async function gapFigures(
+  set: TableSet,
+  p: People,
+  pay: string,
+  only: string | null,
+): Promise<GapFigures> {
+  const current = only ? `${CURRENT} AND ${only}` : CURRENT;
+  const GAP_COLUMNS = gapColumns(pay);
+  const [o] = await peopleQuery(
+    set,
+    p,
+    `SELECT ${GAP_COLUMNS}, count(*) FILTER (WHERE gender IS DISTINCT FROM 'Women' AND gender IS DISTINCT FROM 'Men')::INTEGER AS other
+       FROM people WHERE ${current}`,
+  );
+  const levels = p.has.has('level')
+    ? await peopleQuery(
+        set,
+        p,
+        `SELECT coalesce(level, 'Not stated') AS grp, ${GAP_COLUMNS} FROM people WHERE ${current} GROUP BY 1 ORDER BY 1`,
+      )
+    : [];
+  const q = await peopleQuery(
+    set,
+    p,
+    `SELECT quartile, count(*)::INTEGER AS n, count(*) FILTER (WHERE gender = 'Women')::INTEGER AS w,
+         count(*) FILTER (WHERE gender = 'Men')::INTEGER AS m
+       FROM (SELECT gender, ntile(4) OVER (ORDER BY ${pay}, id) AS quartile FROM people
+             WHERE ${current} AND gender IN ('Women', 'Men'))
+       GROUP BY 1 ORDER BY 1`,
+  );
+  let bonus: GenderPayGapResult['bonus'] = null;
+  if (p.has.has('bonus')) {
+    const [b] = await peopleQuery(
+      set,
+      p,
+      `SELECT avg(bonus) FILTER (WHERE gender = 'Men') AS mean_m, avg(bonus) FILTER (WHERE gender = 'Women') AS mean_w,
+           median(bonus) FILTER (WHERE gender = 'Men') AS med_m, median(bonus) FILTER (WHERE gender = 'Women') AS med_w,
+           count(*) FILTER (WHERE gender = 'Women' AND bonus > 0)::INTEGER AS paid_w,
+           count(*) FILTER (WHERE gender = 'Men' AND bonus > 0)::INTEGER AS paid_m
+         FROM people WHERE ${employedOn('(SELECT d FROM ref_date)')} AND bonus > 0${only ? ` AND ${only}` : ''}`,
+    );
+    const pct = (m: unknown, w: unknown) =>
+      numOrNull(m) && numOrNull(w) !== null ? round1(((num(m) - num(w)) / num(m)) * 100) : null;
+    bonus = {
+      meanGap: pct(b?.mean_m, b?.mean_w),
+      medianGap: pct(b?.med_m, b?.med_w),
+      womenPaid: num(b?.paid_w),
+      menPaid: num(b?.paid_m),
+    };
+  }
+  let drivers: GenderPayGapResult['drivers'] = [];
+  const roleColumn = p.has.has('jobTitle') ? 'job' : p.has.has('level') ? 'level' : null;
+  const overall = gapOf('All', o);
+  if (roleColumn && overall.meanMen) {
+    // Composition: a role adds (men's share in it − women's share in it) × (its mean pay − the
+    // overall mean) to the difference of the means; as points of the men's mean.
+    const rows = await peopleQuery(
+      set,
+      p,
+      `, base AS (SELECT * FROM people WHERE ${current} AND gender IN ('Women','Men')),
+         tot AS (SELECT count(*) FILTER (WHERE gender='Women')::DOUBLE AS tw, count(*) FILTER (WHERE gender='Men')::DOUBLE AS tm, avg(${pay}) AS mean_all FROM base)
+         SELECT coalesce(${roleColumn}, 'Not stated') AS role, count(*) FILTER (WHERE gender='Women')::INTEGER AS w,
+           count(*) FILTER (WHERE gender='Men')::INTEGER AS m, avg(${pay}) AS mean_pay,
+           (count(*) FILTER (WHERE gender='Men') / any_value(tm) - count(*) FILTER (WHERE gender='Women') / any_value(tw))
+             * (avg(${pay}) - any_value(mean_all)) AS contribution
+         FROM base, tot GROUP BY 1 ORDER BY contribution DESC`,
+    );
+    drivers = rows
+      .map((r) => ({
+        role: String(r.role),
+        women: num(r.w),
+        men: num(r.m),
+        meanPay: Math.round(num(r.mean_pay)),
+        points: round1((num(r.contribution) / overall.meanMen!) * 100),
+      }))
+      .filter((d) => d.points > 0)
+      .slice(0, 5);
+  }
+  return {
+    overall: gapOf('All', o),
+    byLevel: levels
+      .map((r) => gapOf(String(r.grp), r))
+      .sort((a, b) => a.group.localeCompare(b.group, 'en', { numeric: true })),
+    quartiles: q.map((r) => {
+      const n = num(r.n);
+      return {
+        quartile: QUARTILES[num(r.quartile) - 1]!,
+        people: n,
+        women: num(r.w),
+        men: num(r.m),
+        womenShare: n ? round1((num(r.w) / n) * 100) : 0,
+        menShare: n ? round1((num(r.m) / n) * 100) : 0,
+      };
+    }),
+    bonus,
+    drivers,
+    otherOrNotStated: num(o?.other),
+  };
+}
+
 export const genderPayGapTool = defineTool({
   name: 'ti_gender_pay_gap',
   description: `${GENDER_PAY_GAP_DEFINITION} Overall and by grade (a grade with under ${MIN_GROUP} women or men, or a gap beyond 100%, is flagged instead of stated), gender shares per pay quartile, the bonus gap when there is a bonus column, and the roles that drive the gap.`,
@@ -116,99 +231,25 @@ export const genderPayGapTool = defineTool({
     need(p, ['salary'], 'the gender pay gap');
     // The UK method compares hourly pay; where hours or pay bases differ it is not the salary.
     const pay = p.payConverted ? 'pay_hourly' : 'salary';
-    const GAP_COLUMNS = gapColumns(pay);
-    const [o] = await peopleQuery(
-      set,
-      p,
-      `SELECT ${GAP_COLUMNS}, count(*) FILTER (WHERE gender IS DISTINCT FROM 'Women' AND gender IS DISTINCT FROM 'Men')::INTEGER AS other
-       FROM people WHERE ${CURRENT}`,
-    );
-    const levels = p.has.has('level')
-      ? await peopleQuery(
-          set,
-          p,
-          `SELECT coalesce(level, 'Not stated') AS grp, ${GAP_COLUMNS} FROM people WHERE ${CURRENT} GROUP BY 1 ORDER BY 1`,
-        )
-      : [];
-    const q = await peopleQuery(
-      set,
-      p,
-      `SELECT quartile, count(*)::INTEGER AS n, count(*) FILTER (WHERE gender = 'Women')::INTEGER AS w,
-         count(*) FILTER (WHERE gender = 'Men')::INTEGER AS m
-       FROM (SELECT gender, ntile(4) OVER (ORDER BY ${pay}, id) AS quartile FROM people
-             WHERE ${CURRENT} AND gender IN ('Women', 'Men'))
-       GROUP BY 1 ORDER BY 1`,
-    );
-    let bonus: GenderPayGapResult['bonus'] = null;
-    if (p.has.has('bonus')) {
-      const [b] = await peopleQuery(
-        set,
-        p,
-        `SELECT avg(bonus) FILTER (WHERE gender = 'Men') AS mean_m, avg(bonus) FILTER (WHERE gender = 'Women') AS mean_w,
-           median(bonus) FILTER (WHERE gender = 'Men') AS med_m, median(bonus) FILTER (WHERE gender = 'Women') AS med_w,
-           count(*) FILTER (WHERE gender = 'Women' AND bonus > 0)::INTEGER AS paid_w,
-           count(*) FILTER (WHERE gender = 'Men' AND bonus > 0)::INTEGER AS paid_m
-         FROM people WHERE ${employedOn('(SELECT d FROM ref_date)')} AND bonus > 0`,
-      );
-      const pct = (m: unknown, w: unknown) =>
-        numOrNull(m) && numOrNull(w) !== null ? round1(((num(m) - num(w)) / num(m)) * 100) : null;
-      bonus = {
-        meanGap: pct(b?.mean_m, b?.mean_w),
-        medianGap: pct(b?.med_m, b?.med_w),
-        womenPaid: num(b?.paid_w),
-        menPaid: num(b?.paid_m),
-      };
-    }
-    let drivers: GenderPayGapResult['drivers'] = [];
-    const roleColumn = p.has.has('jobTitle') ? 'job' : p.has.has('level') ? 'level' : null;
-    const overall = gapOf('All', o);
-    if (roleColumn && overall.meanMen) {
-      // Composition: a role adds (men's share in it − women's share in it) × (its mean pay − the
-      // overall mean) to the difference of the means; as points of the men's mean.
-      const rows = await peopleQuery(
-        set,
-        p,
-        `, base AS (SELECT * FROM people WHERE ${CURRENT} AND gender IN ('Women','Men')),
-         tot AS (SELECT count(*) FILTER (WHERE gender='Women')::DOUBLE AS tw, count(*) FILTER (WHERE gender='Men')::DOUBLE AS tm, avg(${pay}) AS mean_all FROM base)
-         SELECT coalesce(${roleColumn}, 'Not stated') AS role, count(*) FILTER (WHERE gender='Women')::INTEGER AS w,
-           count(*) FILTER (WHERE gender='Men')::INTEGER AS m, avg(${pay}) AS mean_pay,
-           (count(*) FILTER (WHERE gender='Men') / any_value(tm) - count(*) FILTER (WHERE gender='Women') / any_value(tw))
-             * (avg(${pay}) - any_value(mean_all)) AS contribution
-         FROM base, tot GROUP BY 1 ORDER BY contribution DESC`,
-      );
-      drivers = rows
-        .map((r) => ({
-          role: String(r.role),
-          women: num(r.w),
-          men: num(r.m),
-          meanPay: Math.round(num(r.mean_pay)),
-          points: round1((num(r.contribution) / overall.meanMen!) * 100),
-        }))
-        .filter((d) => d.points > 0)
-        .slice(0, 5);
+    const currencies = await currenciesOf(set, p);
+    // Several currencies are never pooled: the gap in each currency, over its own people.
+    const perCur = p.has.has('currency') && currencies.length > 1;
+    const all = await gapFigures(set, p, pay, null);
+    let perCurrency: GenderPayGapResult['perCurrency'];
+    if (perCur) {
+      perCurrency = [];
+      for (const currency of currencies)
+        perCurrency.push({
+          currency,
+          ...(await gapFigures(set, p, pay, `currency = ${lit(currency)}`)),
+        });
     }
     return {
       definition: GENDER_PAY_GAP_DEFINITION,
       asOf: p.asOf,
-      overall,
-      byLevel: levels
-        .map((r) => gapOf(String(r.grp), r))
-        .sort((a, b) => a.group.localeCompare(b.group, 'en', { numeric: true })),
-      quartiles: q.map((r) => {
-        const n = num(r.n);
-        return {
-          quartile: QUARTILES[num(r.quartile) - 1]!,
-          people: n,
-          women: num(r.w),
-          men: num(r.m),
-          womenShare: n ? round1((num(r.w) / n) * 100) : 0,
-          menShare: n ? round1((num(r.m) / n) * 100) : 0,
-        };
-      }),
-      bonus,
-      drivers,
-      otherOrNotStated: num(o?.other),
-      currencies: await currenciesOf(set, p),
+      ...all,
+      ...(perCurrency ? { perCurrency } : {}),
+      currencies,
       hourlyMethod: p.payConverted ? p.payMethod : null,
       notStated: p.payMethod?.startsWith('Pay basis not known') ? p.payDoubt : null,
       basis: p.basis,

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { aggregateOf, aggregateTableOf, type AggregateResult } from './aggregate';
 import { snapshotTrendSql } from '../../../tables/shape';
 import { defineTool } from '../../../tools/tool';
+import { COLUMNS_INPUT } from './attrition';
 import {
+  columnSplitSql,
+  columnSplitsOf,
+  dimensionSource,
   DIMENSIONS,
   employedOn,
   hasDimension,
@@ -30,7 +34,14 @@ export interface HeadcountResult {
   /** Snapshot exports: headcount on each reporting date up to the as-of date. */
   trend: Array<{ date: string; people: number }>;
   by: Array<{
-    dimension: Dimension;
+    /** `column`: a column the request named by its header (see `column`). */
+    dimension: Dimension | 'column';
+    /** The header the breakdown reads, as the file spells it. */
+    column?: string | null;
+    /** Other headers that could hold the same dimension, offered as a next step. */
+    others?: string[];
+    /** Why another dimension is shown ("no country column: by location instead"). */
+    note?: string;
     groups: Array<{ group: string; people: number; share: number }>;
   }>;
   basis: Basis;
@@ -41,12 +52,14 @@ export const headcountTool = defineTool({
   description: `${HEADCOUNT_DEFINITION} Returns the total and the split by the requested dimensions (department, location, level...).`,
   input: z.object({
     by: z.array(dimensionArg).max(6).default(['department', 'location', 'level']),
+    columns: COLUMNS_INPUT,
   }),
   async run(ctx, input): Promise<HeadcountResult | AggregateResult> {
     const set = await ctx.tables();
     const aggregate = aggregateTableOf(set);
     if (aggregate) return aggregateOf(set, aggregate);
-    const p = await peopleOf(set);
+    const named = columnSplitsOf(set, input.columns ?? [], input.by);
+    const p = await peopleOf(set, named);
     const [totals] = await peopleQuery(
       set,
       p,
@@ -57,16 +70,39 @@ export const headcountTool = defineTool({
     );
     const headcount = num(totals?.headcount);
     const by: HeadcountResult['by'] = [];
-    for (const dimension of input.by) {
-      if (!hasDimension(p, dimension)) continue;
+    const splits = [
+      ...input.by.map((d) => ({ dimension: d as Dimension | 'column', sql: '', header: '' })),
+      ...columnSplitSql(named).map((c) => ({
+        dimension: 'column' as const,
+        sql: c.sql,
+        header: c.column,
+      })),
+    ];
+    for (const split of splits) {
+      let dimension = split.dimension;
+      let note: string | undefined;
+      // "By country" with no country column: by site instead, and said so.
+      if (dimension === 'country' && !hasDimension(p, 'country') && p.has.has('location')) {
+        dimension = 'location';
+        note = 'The file has no country column: shown by location instead.';
+      }
+      if (dimension !== 'column' && !hasDimension(p, dimension)) continue;
+      if (by.some((b) => b.dimension === dimension && dimension !== 'column')) continue;
+      const source =
+        dimension === 'column'
+          ? { column: split.header, others: [] }
+          : dimensionSource(set, dimension);
       const rows = await peopleQuery(
         set,
         p,
-        `SELECT coalesce(${DIMENSIONS[dimension]}, 'Not stated') AS grp, count(*)::INTEGER AS n
+        `SELECT coalesce(${dimension === 'column' ? split.sql : DIMENSIONS[dimension]}, 'Not stated') AS grp, count(*)::INTEGER AS n
          FROM people WHERE ${employedOn('(SELECT d FROM ref_date)')} GROUP BY 1 ORDER BY n DESC, grp`,
       );
       by.push({
         dimension,
+        column: source.column,
+        ...(source.others.length ? { others: source.others } : {}),
+        ...(note ? { note } : {}),
         groups: rows.map((r) => ({
           group: String(r.grp),
           people: num(r.n),

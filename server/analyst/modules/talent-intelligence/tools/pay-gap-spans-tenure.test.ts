@@ -201,8 +201,15 @@ describe('pay in several currencies', () => {
         calls: [{ tool: 'ti_gender_pay_gap', input: {}, output: JSON.parse(JSON.stringify(gap)) }],
       });
       const first = report.content[0]!;
+      // Never pooled (ADR 0048): per currency, where each holds one gender only.
       expect(first.type === 'text' && first.text).toContain(
-        '**The gender pay gap is not stated:** salaries are in 2 currencies (EUR, GBP)',
+        'Salaries are in 2 currencies (EUR, GBP), never pooled: the gender pay gap is stated per currency',
+      );
+      expect(first.type === 'text' && first.text).toContain(
+        '**The gender pay gap in EUR is not stated:** too few people to state a gap (6 women, 0 men',
+      );
+      expect(first.type === 'text' && first.text).toContain(
+        '**The gender pay gap in GBP is not stated:** too few people to state a gap (0 women, 6 men',
       );
       expect(first.type === 'text' && first.text).not.toContain('mean **');
     } finally {

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
+import { COLUMNS_INPUT } from './attrition';
 import {
+  columnSplitSql,
+  columnSplitsOf,
   currenciesOf,
+  dimensionSource,
+  lit,
   DIMENSIONS,
   employedOn,
   hasDimension,
@@ -35,7 +40,17 @@ export interface PayResult {
   withoutSalary: number;
   /** Highest ÷ lowest salary: over 50 the data probably mixes units (monthly and annual). */
   rangeRatio: number | null;
-  by: Array<{ dimension: Dimension; groups: PayStats[] }>;
+  by: Array<{
+    /** `column`: a column the request named by its header (see `column`). */
+    dimension: Dimension | 'column';
+    /** The header the breakdown reads, as the file spells it. */
+    column?: string | null;
+    /** Other headers that could hold the same dimension, offered as a next step. */
+    others?: string[];
+    /** Per currency when the file holds several: the currency of these groups. */
+    currency?: string;
+    groups: PayStats[];
+  }>;
   /** Currencies stated per row; with more than one, every statistic is per currency. */
   currencies: string[];
   /** Overall figures per currency when there are several (groups are then "G2 (EUR)"). */
@@ -64,10 +79,14 @@ const statsOf = (group: string, r: Record<string, unknown>): PayStats => ({
 export const payTool = defineTool({
   name: 'ti_pay',
   description: `${PAY_DEFINITION} Overall and by grade (or another dimension): people, min, lower quartile, median, upper quartile, max, mean.`,
-  input: z.object({ by: z.array(dimensionArg).max(4).default(['level']) }),
+  input: z.object({
+    by: z.array(dimensionArg).max(4).default(['level']),
+    columns: COLUMNS_INPUT,
+  }),
   async run(ctx, input): Promise<PayResult> {
     const set = await ctx.tables();
-    const p = await peopleOf(set);
+    const named = columnSplitsOf(set, input.columns ?? [], input.by);
+    const p = await peopleOf(set, named);
     need(p, ['salary'], 'pay statistics');
     const currencies = await currenciesOf(set, p);
     if (p.payDoubt && p.payMethod?.startsWith('Pay basis not known'))
@@ -107,24 +126,38 @@ export const payTool = defineTool({
         ).map((r) => statsOf(String(r.grp), r))
       : [];
     const by: PayResult['by'] = [];
-    for (const dimension of input.by) {
-      if (!hasDimension(p, dimension)) continue;
-      const group = perCur
-        ? `coalesce(${DIMENSIONS[dimension]}, 'Not stated') || ' (' || coalesce(currency, 'currency not stated') || ')'`
-        : `coalesce(${DIMENSIONS[dimension]}, 'Not stated')`;
-      const rows = await peopleQuery(
-        set,
-        p,
-        `SELECT ${group} AS grp, ${STATS}
-         FROM people WHERE ${CURRENT} AND salary IS NOT NULL GROUP BY 1 ORDER BY grp`,
-      );
-      // Natural order: grade G2 before G10.
-      by.push({
-        dimension,
-        groups: rows
-          .map((r) => statsOf(String(r.grp), r))
-          .sort((a, b) => a.group.localeCompare(b.group, 'en', { numeric: true })),
-      });
+    const splits = [
+      ...input.by.map((d) => ({ dimension: d as Dimension | 'column', sql: '', header: '' })),
+      ...columnSplitSql(named).map((c) => ({
+        dimension: 'column' as const,
+        sql: c.sql,
+        header: c.column,
+      })),
+    ];
+    for (const { dimension, sql, header } of splits) {
+      if (dimension !== 'column' && !hasDimension(p, dimension)) continue;
+      const source =
+        dimension === 'column' ? { column: header, others: [] } : dimensionSource(set, dimension);
+      const group = `coalesce(${dimension === 'column' ? sql : DIMENSIONS[dimension]}, 'Not stated')`;
+      // Several currencies: one table per currency, never a pooled group (ADR 0048).
+      for (const currency of perCur ? currencies : [null]) {
+        const rows = await peopleQuery(
+          set,
+          p,
+          `SELECT ${group} AS grp, ${STATS}
+           FROM people WHERE ${CURRENT} AND salary IS NOT NULL${currency === null ? '' : ` AND currency = ${lit(currency)}`} GROUP BY 1 ORDER BY grp`,
+        );
+        // Natural order: grade G2 before G10.
+        by.push({
+          dimension,
+          column: source.column,
+          ...(source.others.length ? { others: source.others } : {}),
+          ...(currency === null ? {} : { currency }),
+          groups: rows
+            .map((r) => statsOf(String(r.grp), r))
+            .sort((a, b) => a.group.localeCompare(b.group, 'en', { numeric: true })),
+        });
+      }
     }
     const overall = !perCur && withSalary && num(withSalary.n) ? statsOf('All', withSalary) : null;
     return {

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { cycleOrder, personKeyOf } from '../../../tables/shape';
+import type { LoadedTable } from '../../../tables/types';
+import { defineTool, ToolError } from '../../../tools/tool';
+import { colOf, num, peopleTables, ratingOf, round1, round2 } from '../people';
+
+export const RATING_CYCLES_DEFINITION =
+  'Ratings across review cycles: the rating distribution of each cycle over the people rated in it ("not assessed" is missing, not a rating), and the movement of the people rated in both cycles (up, unchanged or down on the one ordered scale); each person counts once per cycle.';
+
+export interface RatingCyclesResult {
+  definition: string;
+  source: string;
+  /** Every cycle in the file, oldest first. */
+  cycles: string[];
+  /** The two compared, older first. */
+  compared: [string, string];
+  /** The scale, lowest step first. */
+  scale: string[];
+  perCycle: Array<{
+    cycle: string;
+    rated: number;
+    /** Cells with no rating ("not assessed" in any wording): missing, not a rating. */
+    notRated: number;
+    /** Cells that hold a value the rating scale does not place: left out, and named. */
+    offScale: number;
+    offScaleValues: string[];
+    average: number | null;
+    distribution: Array<{ rating: string; people: number; share: number }>;
+  }>;
+  movement: {
+    /** People rated in both cycles. */
+    both: number;
+    up: number;
+    same: number;
+    down: number;
+    /** From the older cycle's rating (rows) to the newer's (columns): people. */
+    matrix: Array<{ from: string; to: Record<string, number> }>;
+    /** People who moved two or more steps, the largest moves first (at most 20). */
+    bigMoves: Array<{ id: string; from: string; to: string; steps: number }>;
+  };
+  /** People rated only in the older or only in the newer cycle. */
+  onlyOlder: number;
+  onlyNewer: number;
+}
+
+const cycleSql = (t: LoadedTable) =>
+  `regexp_replace(CAST(${colOf(t, 'reviewCycle')!.sql} AS VARCHAR), '\\.0$', '')`;
+
+/** The cycles a request names ("2025 and 2026", "FY24"), among the file's cycles. */
+function namedCycles(asked: string[], cycles: string[]): string[] {
+  const out: string[] = [];
+  for (const a of asked) {
+    const want = a.trim().toLowerCase();
+    const hit =
+      cycles.find((c) => c.toLowerCase() === want) ??
+      cycles.find((c) => c.toLowerCase().includes(want));
+    if (hit && !out.includes(hit)) out.push(hit);
+  }
+  return out;
+}
+
+export const ratingCyclesTool = defineTool({
+  name: 'ti_rating_cycles',
+  description: `${RATING_CYCLES_DEFINITION} Compares two review cycles of a ratings export with one row per person per cycle (by default the two latest; name others in \`cycles\`): distribution per cycle, average rating, and who moved up or down.`,
+  input: z.object({
+    cycles: z
+      .array(z.string().min(1).max(50))
+      .max(4)
+      .optional()
+      .describe(
+        'Cycles to compare as the request names them ("2025", "2026"); default the two latest.',
+      ),
+  }),
+  async run(ctx, input): Promise<RatingCyclesResult> {
+    const set = await ctx.tables();
+    const t = peopleTables(set).find(
+      (x) => colOf(x, 'reviewCycle') && colOf(x, 'rating') && personKeyOf(x),
+    );
+    if (!t)
+      throw new ToolError(
+        'No ratings with a review cycle column among the attachments: attach a ratings export with one row per person per cycle (employee id, cycle, rating) to compare cycles.',
+      );
+    const key = personKeyOf(t)!;
+    const cyc = cycleSql(t);
+    const cycles = (
+      await set.query(
+        `SELECT DISTINCT ${cyc} AS c FROM ${t.sql} WHERE ${colOf(t, 'reviewCycle')!.sql} IS NOT NULL`,
+      )
+    )
+      .map((r) => String(r.c))
+      .sort((a, b) => {
+        const order = t.shapeFacts.periods;
+        return order.includes(a) && order.includes(b)
+          ? order.indexOf(a) - order.indexOf(b)
+          : cycleOrder(a, b);
+      });
+    if (cycles.length < 2)
+      throw new ToolError(
+        `${t.source} holds one review cycle${cycles[0] ? ` (${cycles[0]})` : ''}: attach the ratings of another cycle to compare them.`,
+      );
+    const named = namedCycles(input.cycles ?? [], cycles);
+    const pair = (named.length >= 2 ? named.slice(-2) : cycles.slice(-2)).sort(
+      (a, b) => cycles.indexOf(a) - cycles.indexOf(b),
+    ) as [string, string];
+    // One rating per person per cycle: the last row of a person in a cycle stands.
+    const rated = `rated AS (SELECT * FROM (SELECT NULLIF(TRIM(CAST(${key.sql} AS VARCHAR)), '') AS id, ${cyc} AS cycle,
+        ${ratingOf(t, 'label')} AS rating, ${ratingOf(t, 'rank')} AS rank,
+        NULLIF(TRIM(CAST(${colOf(t, 'rating')!.sql} AS VARCHAR)), '') AS raw,
+        row_number() OVER (PARTITION BY ${key.sql}, ${cyc} ORDER BY rowid DESC) AS rn
+      FROM ${t.sql}) WHERE rn = 1 AND id IS NOT NULL AND cycle IN (${pair.map((c) => `'${c.replace(/'/g, "''")}'`).join(', ')}))`;
+    const scaleRows = await set.query(
+      `WITH ${rated} SELECT rating, min(rank) AS r FROM rated WHERE rating IS NOT NULL GROUP BY 1 ORDER BY 2, 1`,
+    );
+    const scale = t.ratingScale?.length
+      ? t.ratingScale.map((s) => s.label)
+      : scaleRows.map((r) => String(r.rating));
+    const perCycle: RatingCyclesResult['perCycle'] = [];
+    for (const cycle of pair) {
+      const [tot] = await set.query(
+        `WITH ${rated} SELECT count(rating)::INTEGER AS n, count(*) FILTER (WHERE raw IS NULL)::INTEGER AS missing,
+           count(*) FILTER (WHERE raw IS NOT NULL AND rating IS NULL)::INTEGER AS off_scale,
+           list(DISTINCT raw) FILTER (WHERE raw IS NOT NULL AND rating IS NULL) AS off_values,
+           avg(rank) AS mean FROM rated WHERE cycle = ?`,
+        [cycle],
+      );
+      const dist = await set.query(
+        `WITH ${rated} SELECT rating, count(*)::INTEGER AS n FROM rated WHERE cycle = ? AND rating IS NOT NULL GROUP BY 1`,
+        [cycle],
+      );
+      const n = num(tot?.n);
+      perCycle.push({
+        cycle,
+        rated: n,
+        notRated: num(tot?.missing),
+        offScale: num(tot?.off_scale),
+        offScaleValues: (Array.isArray(tot?.off_values) ? (tot.off_values as unknown[]) : [])
+          .map(String)
+          .sort()
+          .slice(0, 5),
+        average: n ? round2(num(tot?.mean)) : null,
+        distribution: scale.map((rating) => {
+          const people = num(dist.find((d) => String(d.rating) === rating)?.n);
+          return { rating, people, share: n ? round1((people / n) * 100) : 0 };
+        }),
+      });
+    }
+    const moves = await set.query(
+      `WITH ${rated}
+       SELECT a.id, a.rating AS from_r, b.rating AS to_r, (b.rank - a.rank) AS steps
+       FROM rated a JOIN rated b ON a.id = b.id AND a.cycle = ? AND b.cycle = ?
+       WHERE a.rating IS NOT NULL AND b.rating IS NOT NULL
+       ORDER BY abs(b.rank - a.rank) DESC, a.id`,
+      [pair[0], pair[1]],
+    );
+    const [only] = await set.query(
+      `WITH ${rated}, ids AS (SELECT id, bool_or(cycle = ? AND rating IS NOT NULL) AS o, bool_or(cycle = ? AND rating IS NOT NULL) AS n FROM rated GROUP BY id)
+       SELECT count(*) FILTER (WHERE o AND NOT n)::INTEGER AS older, count(*) FILTER (WHERE n AND NOT o)::INTEGER AS newer FROM ids`,
+      [pair[0], pair[1]],
+    );
+    const matrix = scale.map((from) => ({
+      from,
+      to: Object.fromEntries(
+        scale.map((to) => [
+          to,
+          moves.filter((m) => String(m.from_r) === from && String(m.to_r) === to).length,
+        ]),
+      ),
+    }));
+    return {
+      definition: RATING_CYCLES_DEFINITION,
+      source: t.source,
+      cycles,
+      compared: pair,
+      scale,
+      perCycle,
+      movement: {
+        both: moves.length,
+        up: moves.filter((m) => num(m.steps) > 0).length,
+        same: moves.filter((m) => num(m.steps) === 0).length,
+        down: moves.filter((m) => num(m.steps) < 0).length,
+        matrix,
+        bigMoves: moves
+          .filter((m) => Math.abs(num(m.steps)) >= 2)
+          .slice(0, 20)
+          .map((m) => ({
+            id: String(m.id),
+            from: String(m.from_r),
+            to: String(m.to_r),
+            steps: num(m.steps),
+          })),
+      },
+      onlyOlder: num(only?.older),
+      onlyNewer: num(only?.newer),
+    };
+  },
+});
