@@ -38,6 +38,7 @@ export function draftsReport(
   drafts: Draft[],
   calls: ToolCallRecord[],
   problems: string[],
+  taskName = drafts.map((d) => d.title).join(' and '),
 ): StructuredResponse {
   const content: ContentItem[] = drafts.flatMap((d) => d.content);
   const read = outputs<{ how_i_read: string; tables: unknown[] }>(calls, 'read_tables')[0];
@@ -48,8 +49,59 @@ export function draftsReport(
     );
   content.push(text(HONESTY_NOTE));
   return finishReport({
-    taskName: drafts.map((d) => d.title).join(' and '),
+    taskName,
     content,
     nextSteps: [...new Set(drafts.flatMap((d) => d.nextSteps))].slice(0, 4),
   });
+}
+
+/** The calls of a part of the request among those made: same tool, same input. */
+export const callsOfPart = (made: ToolCallRecord[], planned: ToolCallRecord[]): ToolCallRecord[] =>
+  made.filter((c) =>
+    planned.some((p) => p.tool === c.tool && JSON.stringify(p.input) === JSON.stringify(c.input)),
+  );
+
+/** Each call once (a tool two parts need, with the same input, is called once). */
+export const distinctCalls = (calls: ToolCallRecord[]): ToolCallRecord[] =>
+  calls.filter(
+    (c, i) =>
+      calls.findIndex(
+        (o) => o.tool === c.tool && JSON.stringify(o.input) === JSON.stringify(c.input),
+      ) === i,
+  );
+
+/** A title inside a sentence: "Gender pay gap" lower-cased, "Speak Up Policy" or "EU ..." kept. */
+const inSentence = (title: string) =>
+  /^[A-Z][a-z]+(?:[\s:]+[a-z(]|$)/.test(title)
+    ? title.charAt(0).toLowerCase() + title.slice(1)
+    : title;
+
+/**
+ * The report of a request that names several analyses (ADR 0058, 0063): one numbered section per
+ * part, in the order asked, each opening with its answer; the task name lists what it covers.
+ */
+export function sectionsReport(
+  sections: Array<{ name: string; drafts: Draft[] }>,
+  calls: ToolCallRecord[],
+  problems: string[],
+): StructuredResponse {
+  const merged: Draft[] = sections.map(({ name, drafts }, i) => {
+    const content = drafts.flatMap((d) => d.content);
+    const heading = `## ${i + 1}. ${name}`;
+    const first = content[0];
+    return {
+      title: name,
+      content:
+        first?.type === 'text'
+          ? [text(`${heading}\n\n${first.text}`), ...content.slice(1)]
+          : [text(heading), ...content],
+      nextSteps: drafts.flatMap((d) => d.nextSteps),
+    };
+  });
+  return draftsReport(
+    merged,
+    calls,
+    problems,
+    list(merged.map((d, i) => (i === 0 ? d.title : inSentence(d.title)))),
+  );
 }
