@@ -1,7 +1,8 @@
 import type { ContentItem, StructuredResponse } from '@contract/structured-response';
 import { finishReport, text } from '../tools/reports';
 import type { ToolCallRecord } from '../tools/tool';
-import { HONESTY_NOTE } from './module';
+import { HONESTY_NOTE, type PlanContext } from './module';
+import type { RequestPart } from './question-parts';
 
 /** Pieces every module's report writer shares: tool outputs, errors, and the drafts' report. */
 
@@ -56,7 +57,7 @@ export function draftsReport(
 }
 
 /** The calls of a part of the request among those made: same tool, same input. */
-export const callsOfPart = (made: ToolCallRecord[], planned: ToolCallRecord[]): ToolCallRecord[] =>
+const callsOfPart = (made: ToolCallRecord[], planned: ToolCallRecord[]): ToolCallRecord[] =>
   made.filter((c) =>
     planned.some((p) => p.tool === c.tool && JSON.stringify(p.input) === JSON.stringify(c.input)),
   );
@@ -80,7 +81,7 @@ const inSentence = (title: string) =>
  * The report of a request that names several analyses (ADR 0058, 0063): one numbered section per
  * part, in the order asked, each opening with its answer; the task name lists what it covers.
  */
-export function sectionsReport(
+function sectionsReport(
   sections: Array<{ name: string; drafts: Draft[] }>,
   calls: ToolCallRecord[],
   problems: string[],
@@ -103,5 +104,29 @@ export function sectionsReport(
     calls,
     problems,
     list(merged.map((d, i) => (i === 0 ? d.title : inSentence(d.title)))),
+  );
+}
+
+/**
+ * A module's report for the parts of a request (ADR 0063): one part is its answers; several are a
+ * section each, in the order asked, from the calls that part planned.
+ */
+export function partsReport<T extends string>(
+  ctx: PlanContext,
+  parts: Array<RequestPart<T>>,
+  planned: (part: RequestPart<T>) => ToolCallRecord[],
+  draftsFor: (calls: ToolCallRecord[], part: RequestPart<T>) => Draft[],
+  nameOf: (part: RequestPart<T>, drafts: Draft[]) => string = (_, drafts) =>
+    drafts.map((d) => d.title).join(' and '),
+): StructuredResponse {
+  const calls = ctx.calls;
+  if (parts.length <= 1) return draftsReport(draftsFor(calls, parts[0]!), calls, errors(calls));
+  return sectionsReport(
+    parts.map((p) => {
+      const drafts = draftsFor(callsOfPart(calls, planned(p)), p);
+      return { name: nameOf(p, drafts), drafts };
+    }),
+    calls,
+    errors(calls),
   );
 }

@@ -3,18 +3,10 @@ import type { ContentItem, StructuredResponse } from '@contract/structured-respo
 import { barChart, doughnutChart, lineChart } from '../../tools/charts';
 import { file, markdownTable, text } from '../../tools/reports';
 import type { PlanContext } from '../module';
-import {
-  callsOfPart,
-  draftsReport,
-  errors,
-  list,
-  outputs,
-  sectionsReport,
-  type Draft,
-} from '../report-parts';
+import { list, outputs, partsReport, type Draft } from '../report-parts';
 import { readingEaseBand } from './copy-review';
 import type { BrandRules } from './guidelines';
-import { brandParts, brandTaskOf, partCalls, type BrandTask } from './plan';
+import { brandParts, partCalls, type BrandTask } from './plan';
 import type { ToolCallRecord } from '../../tools/tool';
 import type { BrandSurvey } from './tools/brand-survey';
 import type { CampaignResults } from './tools/campaign-results';
@@ -690,19 +682,13 @@ function needsFile(task: BrandTask): Draft {
 }
 
 export function writeBrand(ctx: PlanContext): StructuredResponse {
-  const calls = ctx.calls;
   // A request naming several things: a section per part, in the order asked (ADR 0063).
-  const parts = brandParts(ctx.request);
-  if (parts.length > 1)
-    return sectionsReport(
-      parts.map((p) => {
-        const drafts = draftsOf(callsOfPart(calls, partCalls(ctx, p)), p.task);
-        return { name: drafts.map((d) => d.title).join(' and '), drafts };
-      }),
-      calls,
-      errors(calls),
-    );
-  return draftsReport(draftsOf(calls, brandTaskOf(ctx.request)), calls, errors(calls));
+  return partsReport(
+    ctx,
+    brandParts(ctx.request),
+    (p) => partCalls(ctx, p),
+    (c, p) => draftsOf(c, p.task),
+  );
 }
 
 /** The answers the tools gave to one request (or one part of it), in the module's order. */

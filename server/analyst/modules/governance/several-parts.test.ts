@@ -1,8 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { StructuredResponse } from '@contract/structured-response';
 import { docx } from '../../../../test-support/fixtures/documents/writers';
-import { attachment, runTurn, texts, userMessage } from '../../../../test-support/analyst/turns';
-import { builtinAgent } from '../../providers/builtin';
+import { askModule, sectionsOf } from '../../../../test-support/analyst/ask';
+import { attachment } from '../../../../test-support/analyst/turns';
 import { closeToolPool } from '../../tools/runner';
 import type { HistoryAttachment } from '../../types';
 
@@ -14,11 +13,8 @@ import type { HistoryAttachment } from '../../types';
 
 afterAll(() => closeToolPool());
 
-async function ask(message: string, attachments: HistoryAttachment[]) {
-  const turn = await runTurn(builtinAgent(), 'governance', [userMessage(message, attachments)]);
-  const report = StructuredResponse.parse(turn.report);
-  return { report, all: texts(report.content) };
-}
+const ask = (message: string, attachments: HistoryAttachment[] = []) =>
+  askModule('governance', message, attachments);
 
 const APPROVALS = [
   ['Level', 'Spend', 'Approver'],
@@ -27,34 +23,38 @@ const APPROVALS = [
   ['3', 'Over £25,000', 'Chief Executive'],
 ];
 
-/** A speak-up policy with an approval table: it acknowledges in seven days, nothing on feedback. */
-async function policy(): Promise<HistoryAttachment> {
-  return attachment(
+/** Its clauses by heading: it acknowledges in seven days and says nothing on feedback. */
+const CLAUSES: Array<[string, string[]]> = [
+  [
+    '1. How to raise a concern',
+    [
+      '1.1 You can report a concern to your manager, or through the Speak Up hotline by phone or by email to speakup@example.com.',
+      '1.2 We will acknowledge your report within seven days and the Ethics Officer, who is independent of the business, will investigate it.',
+    ],
+  ],
+  [
+    '2. No retaliation',
+    ['2.1 Nobody will be dismissed, disciplined or harassed for raising a concern in good faith.'],
+  ],
+  [
+    '3. Spending on investigations',
+    ['3.1 Spending on an investigation is approved at the level below.'],
+  ],
+];
+
+/** A speak-up policy whose last clause holds an approval table. */
+const policy = async (): Promise<HistoryAttachment> =>
+  attachment(
     'speak-up-and-spend.docx',
     await docx([
       ['Title', 'Speak Up Policy'],
-      ['Heading1', '1. How to raise a concern'],
-      [
-        null,
-        '1.1 You can report a concern to your manager, or through the Speak Up hotline by phone or by email to speakup@example.com.',
-      ],
-      [
-        null,
-        '1.2 We will acknowledge your report within seven days and the Ethics Officer, who is independent of the business, will investigate it.',
-      ],
-      ['Heading1', '2. No retaliation'],
-      [
-        null,
-        '2.1 Nobody will be dismissed, disciplined or harassed for raising a concern in good faith.',
-      ],
-      ['Heading1', '3. Spending on investigations'],
-      [null, '3.1 Spending on an investigation is approved at the level below.'],
+      ...CLAUSES.flatMap(([heading, paragraphs]): Array<['Heading1' | null, string]> => [
+        ['Heading1', heading],
+        ...paragraphs.map((p): [null, string] => [null, p]),
+      ]),
       ['Table', APPROVALS],
     ]),
   );
-}
-
-const sections = (all: string) => [...all.matchAll(/^## (\d+)\. (.+)$/gm)].map((m) => m[2]!);
 
 describe(
   'a Governance request with several parts gets every part answered',
@@ -65,12 +65,12 @@ describe(
         'list the approval levels in the attached policy and check it against the eu whistleblowing directive',
         [await policy()],
       );
-      const names = sections(all);
-      expect(names).toHaveLength(2);
+      const { names, texts } = sectionsOf(all);
+      expect(names.length).toBe(2);
       expect(names[0]).toMatch(/^Approval levels/);
       expect(names[1]).toMatch(/EU Whistleblowing Directive/);
       // Each section opens with its answer: the levels from the table, then the directive's result.
-      const [, first, second] = all.split(/^## \d+\. .+$/m);
+      const [first, second] = texts;
       expect(first!.trim().split('\n')[0]).toMatch(/sets 3 rows/);
       for (const [level, spend, approver] of APPROVALS.slice(1))
         expect(first).toContain(`**Level ${level}**: Spend: ${spend}; Approver: ${approver}`);
@@ -90,11 +90,11 @@ describe(
         'check our polcy against the whistleblowing directive, also who approves spend over 5,000?',
         [await policy()],
       );
-      const names = sections(all);
+      const names = sectionsOf(all).names;
       expect(names).toHaveLength(2);
       expect(names[0]).toMatch(/EU Whistleblowing Directive/);
       // The answer before the full table that follows it.
-    const second = all.split(/^## \d+\. .+$/m)[2]!.split('### ')[0]!;
+      const second = sectionsOf(all).texts[1]!.split('### ')[0]!;
       // Over £5,000: levels 2 and 3; level 1 ends at £5,000.
       expect(second).toContain('Head of Finance');
       expect(second).toContain('Chief Executive');
@@ -106,7 +106,7 @@ describe(
         'check our speak-up policy against the EU Whistleblowing Directive and list the gaps',
         [await policy()],
       );
-      expect(sections(all)).toHaveLength(0);
+      expect(sectionsOf(all).names).toHaveLength(0);
       expect(report.task_name).toMatch(/against the EU Whistleblowing Directive$/);
     });
   },

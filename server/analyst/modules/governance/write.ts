@@ -13,15 +13,7 @@ import {
 import type { ToolCallRecord } from '../../tools/tool';
 import { HONESTY_NOTE, type PlanContext } from '../module';
 import type { RequestPart } from '../question-parts';
-import {
-  callsOfPart,
-  draftsReport,
-  errors,
-  list,
-  outputs,
-  sectionsReport,
-  type Draft,
-} from '../report-parts';
+import { list, outputs, partsReport, type Draft } from '../report-parts';
 import { CHECKLISTS, POLICY, type ChecklistKey } from './checklists';
 import { bodyOf, governanceParts, partCalls, taskOf, type GovernanceTask } from './plan';
 import type { ConceptResult } from './sections';
@@ -1066,10 +1058,7 @@ function partName(part: RequestPart<GovernanceTask>, drafts: Draft[]): string {
 }
 
 export function writeGovernance(ctx: PlanContext): StructuredResponse {
-  const task = taskOf(ctx);
-  const calls = ctx.calls;
-  const problems = errors(calls);
-  const chase = task === 'chase' ? chaseFrom(calls) : null;
+  const chase = taskOf(ctx) === 'chase' ? chaseFrom(ctx.calls) : null;
   if (chase)
     return finishReport({
       taskName: chase.title,
@@ -1077,18 +1066,13 @@ export function writeGovernance(ctx: PlanContext): StructuredResponse {
       nextSteps: [],
     });
   // A request naming several analyses: a section per part, in the order asked (ADR 0063).
-  const parts = governanceParts(ctx);
-  if (parts.length > 1)
-    return sectionsReport(
-      parts.map((p) => {
-        const drafts = draftsOf(callsOfPart(calls, partCalls(ctx, p)), p.task, p.request);
-        return { name: partName(p, drafts), drafts };
-      }),
-      calls,
-      problems,
-    );
-  // The answer comes first; files that could not be used are said after it.
-  return draftsReport(draftsOf(calls, task, ctx.request), calls, problems);
+  return partsReport(
+    ctx,
+    governanceParts(ctx),
+    (p) => partCalls(ctx, p),
+    (c, p) => draftsOf(c, p.task, p.request),
+    partName,
+  );
 }
 
 /** The policy checklist, for the module instructions. */
