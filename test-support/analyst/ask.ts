@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { ModuleKey } from '@contract/modules';
 import { StructuredResponse, type ContentItem } from '@contract/structured-response';
 import { builtinAgent } from '../../server/analyst/providers/builtin';
 import type { HistoryAttachment, HistoryMessage } from '../../server/analyst/types';
@@ -69,3 +70,20 @@ export function starter(name: string): string {
   // The client sends a starter as "Help me with: <description>".
   return `Help me with: ${s.description}`;
 }
+
+/** One typed message to a module through the builtin provider: its report and all its text. */
+export async function askModule(
+  module: ModuleKey,
+  message: string,
+  attachments: HistoryAttachment[] = [],
+) {
+  const turn = await runTurn(builtinAgent(), module, [user(message, attachments)]);
+  const report = StructuredResponse.parse(turn.report);
+  return { report, all: textOf(report.content) };
+}
+
+/** The numbered sections of a several-part report: their names and their text, in order. */
+export const sectionsOf = (all: string) => ({
+  names: [...all.matchAll(/^## \d+\. (.+)$/gm)].map((m) => m[1]!),
+  texts: all.split(/^## \d+\. .+$/m).slice(1),
+});

@@ -38,6 +38,8 @@ export interface ModuleAgent {
   analystTools: AnalystTool[];
   plan(ctx: PlanContext): ToolCallRecord[];
   write(ctx: PlanContext): StructuredResponse;
+  /** A regenerated answer's angle in a sentence, when the module took another one (ADR 0064). */
+  takeAngle?(ctx: PlanContext): string | null;
 }
 
 /** The attachments a turn works on: those of the latest user message that carries any. */

@@ -1,7 +1,8 @@
 import type { ContentItem, StructuredResponse } from '@contract/structured-response';
 import { finishReport, text } from '../tools/reports';
 import type { ToolCallRecord } from '../tools/tool';
-import { HONESTY_NOTE } from './module';
+import { HONESTY_NOTE, type PlanContext } from './module';
+import type { RequestPart } from './question-parts';
 
 /** Pieces every module's report writer shares: tool outputs, errors, and the drafts' report. */
 
@@ -38,6 +39,7 @@ export function draftsReport(
   drafts: Draft[],
   calls: ToolCallRecord[],
   problems: string[],
+  taskName = drafts.map((d) => d.title).join(' and '),
 ): StructuredResponse {
   const content: ContentItem[] = drafts.flatMap((d) => d.content);
   const read = outputs<{ how_i_read: string; tables: unknown[] }>(calls, 'read_tables')[0];
@@ -48,8 +50,83 @@ export function draftsReport(
     );
   content.push(text(HONESTY_NOTE));
   return finishReport({
-    taskName: drafts.map((d) => d.title).join(' and '),
+    taskName,
     content,
     nextSteps: [...new Set(drafts.flatMap((d) => d.nextSteps))].slice(0, 4),
   });
+}
+
+/** The calls of a part of the request among those made: same tool, same input. */
+const callsOfPart = (made: ToolCallRecord[], planned: ToolCallRecord[]): ToolCallRecord[] =>
+  made.filter((c) =>
+    planned.some((p) => p.tool === c.tool && JSON.stringify(p.input) === JSON.stringify(c.input)),
+  );
+
+/** Each call once (a tool two parts need, with the same input, is called once). */
+export const distinctCalls = (calls: ToolCallRecord[]): ToolCallRecord[] =>
+  calls.filter(
+    (c, i) =>
+      calls.findIndex(
+        (o) => o.tool === c.tool && JSON.stringify(o.input) === JSON.stringify(c.input),
+      ) === i,
+  );
+
+/** A title inside a sentence: "Gender pay gap" lower-cased, "Speak Up Policy" or "EU ..." kept. */
+const inSentence = (title: string) =>
+  /^[A-Z][a-z]+(?:[\s:]+[a-z(]|$)/.test(title)
+    ? title.charAt(0).toLowerCase() + title.slice(1)
+    : title;
+
+/**
+ * The report of a request that names several analyses (ADR 0058, 0063): one numbered section per
+ * part, in the order asked, each opening with its answer; the task name lists what it covers.
+ */
+function sectionsReport(
+  sections: Array<{ name: string; drafts: Draft[] }>,
+  calls: ToolCallRecord[],
+  problems: string[],
+): StructuredResponse {
+  const merged: Draft[] = sections.map(({ name, drafts }, i) => {
+    const content = drafts.flatMap((d) => d.content);
+    const heading = `## ${i + 1}. ${name}`;
+    const first = content[0];
+    return {
+      title: name,
+      content:
+        first?.type === 'text'
+          ? [text(`${heading}\n\n${first.text}`), ...content.slice(1)]
+          : [text(heading), ...content],
+      nextSteps: drafts.flatMap((d) => d.nextSteps),
+    };
+  });
+  return draftsReport(
+    merged,
+    calls,
+    problems,
+    list(merged.map((d, i) => (i === 0 ? d.title : inSentence(d.title)))),
+  );
+}
+
+/**
+ * A module's report for the parts of a request (ADR 0063): one part is its answers; several are a
+ * section each, in the order asked, from the calls that part planned.
+ */
+export function partsReport<T extends string>(
+  ctx: PlanContext,
+  parts: Array<RequestPart<T>>,
+  planned: (part: RequestPart<T>) => ToolCallRecord[],
+  draftsFor: (calls: ToolCallRecord[], part: RequestPart<T>) => Draft[],
+  nameOf: (part: RequestPart<T>, drafts: Draft[]) => string = (_, drafts) =>
+    drafts.map((d) => d.title).join(' and '),
+): StructuredResponse {
+  const calls = ctx.calls;
+  if (parts.length <= 1) return draftsReport(draftsFor(calls, parts[0]!), calls, errors(calls));
+  return sectionsReport(
+    parts.map((p) => {
+      const drafts = draftsFor(callsOfPart(calls, planned(p)), p);
+      return { name: nameOf(p, drafts), drafts };
+    }),
+    calls,
+    errors(calls),
+  );
 }

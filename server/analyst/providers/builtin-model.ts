@@ -115,7 +115,11 @@ export function nextMove(
   if (planned.length) return { calls: planned };
   if (!module.write) throw new Error(`The ${module.key} module has no report writer.`);
   const report = module.write(ctx);
-  return { text: JSON.stringify(ctx.take ? anotherTake(report, ctx.take) : report) };
+  return {
+    text: JSON.stringify(
+      ctx.take ? anotherTake(report, ctx.take, module.takeAngle?.(ctx) ?? null) : report,
+    ),
+  };
 }
 
 export function builtinModel(turn: BuiltinTurn): LanguageModelV3 {

@@ -1,6 +1,8 @@
 import { isStarterRequest, withoutStarterPrefix } from '../../report/words';
 import type { ToolCallRecord } from '../../tools/tool';
 import type { PlanContext } from '../module';
+import { classifiedParts, requestParts, type RequestPart } from '../question-parts';
+import { distinctCalls } from '../report-parts';
 import { words } from './copy-review';
 
 /** What a Brand Hub request asks for: the more specific task first. */
@@ -127,14 +129,53 @@ const TABLE_TOOLS = new Set([
   'brand_survey',
 ]);
 
+/**
+ * The patterns that find the parts of a typed request (ADR 0063): a writing request, a review of
+ * copy ("review this copy for our brand voice"), then the tasks.
+ */
+const PART_PATTERNS: Array<[BrandTask, RegExp]> = [
+  TASKS[0]!,
+  [
+    'review',
+    /\b(?:review|check|proofread|edit|rewrite|score|audit)\b[^.?!;,\n]{0,40}?\b(?:copy|text|wording|email|page|post)\b/i,
+  ],
+  ...TASKS.slice(1),
+];
+
+/**
+ * Every part of a request, in the order asked (ADR 0063): "review this copy for our brand voice
+ * and write three tagline options for the winter sale" is a copy review, then drafts. Copy in the
+ * message is not a request: only the instruction before it is split.
+ */
+export function brandParts(request: string): Array<RequestPart<BrandTask>> {
+  const pasted = copyFromMessage(request);
+  const instruction = pasted ? request.slice(0, Math.max(0, request.indexOf(pasted))) : request;
+  if (isStarterRequest(request) || instruction.split(/\s+/).length > 60)
+    return [{ task: brandTaskOf(request), request }];
+  const parts = classifiedParts(
+    request,
+    requestParts(instruction, PART_PATTERNS, 'review'),
+    brandTaskOf,
+  );
+  return parts.length > 1 ? parts : [{ task: brandTaskOf(request), request }];
+}
+
 export function planBrand(ctx: PlanContext): ToolCallRecord[] {
   if (ctx.calls.length) return [];
-  const task = brandTaskOf(ctx.request);
+  const calls = distinctCalls(brandParts(ctx.request).flatMap((p) => partCalls(ctx, p)));
+  return calls.some((c) => TABLE_TOOLS.has(c.tool))
+    ? [{ tool: 'read_tables', input: {} }, ...calls]
+    : calls;
+}
+
+/** The calls of one part of the request; a drafts part is written from its own words. */
+export function partCalls(ctx: PlanContext, part: RequestPart<BrandTask>): ToolCallRecord[] {
+  const task = part.task;
   const docs = ctx.files.filter((f) => f.kind === 'document');
   const tables = ctx.files.filter((f) => f.kind === 'table');
   const pasted = copyFromMessage(ctx.request);
-  const description = ctx.request.slice(0, 4000);
-  const calls: ToolCallRecord[] = (() => {
+  const description = (task === 'drafts' ? part.request : ctx.request).slice(0, 4000);
+  return (() => {
     switch (task) {
       case 'guidelines-check':
         return docs.length ? [{ tool: 'guidelines_compliance', input: {} }] : [];
@@ -189,7 +230,4 @@ export function planBrand(ctx: PlanContext): ToolCallRecord[] {
           : [];
     }
   })();
-  return calls.some((c) => TABLE_TOOLS.has(c.tool))
-    ? [{ tool: 'read_tables', input: {} }, ...calls]
-    : calls;
 }

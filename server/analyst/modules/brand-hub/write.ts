@@ -3,10 +3,11 @@ import type { ContentItem, StructuredResponse } from '@contract/structured-respo
 import { barChart, doughnutChart, lineChart } from '../../tools/charts';
 import { file, markdownTable, text } from '../../tools/reports';
 import type { PlanContext } from '../module';
-import { draftsReport, errors, list, outputs, type Draft } from '../report-parts';
+import { list, outputs, partsReport, type Draft } from '../report-parts';
 import { readingEaseBand } from './copy-review';
 import type { BrandRules } from './guidelines';
-import { brandTaskOf, type BrandTask } from './plan';
+import { brandParts, partCalls, type BrandTask } from './plan';
+import type { ToolCallRecord } from '../../tools/tool';
 import type { BrandSurvey } from './tools/brand-survey';
 import type { CampaignResults } from './tools/campaign-results';
 import type { MessagingTeardown, PositioningMap } from './tools/competitors';
@@ -681,8 +682,17 @@ function needsFile(task: BrandTask): Draft {
 }
 
 export function writeBrand(ctx: PlanContext): StructuredResponse {
-  const task = brandTaskOf(ctx.request);
-  const calls = ctx.calls;
+  // A request naming several things: a section per part, in the order asked (ADR 0063).
+  return partsReport(
+    ctx,
+    brandParts(ctx.request),
+    (p) => partCalls(ctx, p),
+    (c, p) => draftsOf(c, p.task),
+  );
+}
+
+/** The answers the tools gave to one request (or one part of it), in the module's order. */
+function draftsOf(calls: ToolCallRecord[], task: BrandTask): Draft[] {
   const drafts: Draft[] = [];
   for (const r of outputs<CopyReviewResult>(calls, 'copy_review'))
     drafts.push(reviewDraft(r, task));
@@ -839,5 +849,5 @@ export function writeBrand(ctx: PlanContext): StructuredResponse {
       nextSteps: [],
     });
   if (!drafts.length) drafts.push(needsFile(task));
-  return draftsReport(drafts, calls, errors(calls));
+  return drafts;
 }

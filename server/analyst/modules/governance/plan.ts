@@ -1,7 +1,10 @@
 import { isStarterRequest, withoutStarterPrefix } from '../../report/words';
 import type { ToolCallRecord } from '../../tools/tool';
 import type { PlanContext } from '../module';
+import { distinctCalls } from '../report-parts';
+import { classifiedParts, requestParts, type RequestPart } from '../question-parts';
 import { asksRegulationCheck, isDocumentQuestion } from './intent';
+import { REGULATIONS } from './regulations';
 
 /**
  * What a Governance request asks for, from its words and the files in scope. Ordered: the more
@@ -71,6 +74,44 @@ export function taskOf(ctx: Pick<PlanContext, 'request' | 'files'>): GovernanceT
   return 'policy';
 }
 
+/**
+ * The patterns that find the parts of a typed request (ADR 0063): a named regulation, a question
+ * clause ("list the approval levels in the attached policy", up to its "and"), then the tasks.
+ */
+const PART_PATTERNS: Array<[GovernanceTask, RegExp]> = [
+  [
+    'regulation-check',
+    new RegExp(REGULATIONS.map((r) => `(?:${r.aliases.source})`).join('|'), 'i'),
+  ],
+  [
+    'question',
+    /(?:^|\b(?:and|also|then)\s+|[.?!;,]\s*)(?:what|who|whom|which|when|where|how|list|show me|tell me|give me)\b(?:(?!\band\b)[^.?!;,\n])*/i,
+  ],
+  ...TASKS,
+];
+
+/**
+ * Every part of a request, in the order asked (ADR 0063): "list the approval levels in the
+ * attached policy and check it against the EU Whistleblowing Directive" is a question about the
+ * document, then a regulation check. Each part's words are read as a request of their own; words
+ * that name no analysis of their own ("... and list the gaps") belong to the part before.
+ */
+export function governanceParts(
+  ctx: Pick<PlanContext, 'request' | 'files'>,
+): Array<RequestPart<GovernanceTask>> {
+  // A starter, or a message carrying a pasted policy or regulation, is one request: the words of
+  // the pasted text are not parts of it.
+  if (isStarterRequest(ctx.request) || ctx.request.split(/\s+/).length > 60)
+    return [{ task: taskOf(ctx), request: ctx.request }];
+  const parts = classifiedParts(
+    ctx.request,
+    requestParts(ctx.request, PART_PATTERNS, 'policy'),
+    (words) => taskOf({ request: words, files: ctx.files }),
+    (task) => task === 'policy',
+  );
+  return parts.length > 1 ? parts : [{ task: taskOf(ctx), request: ctx.request }];
+}
+
 const documents = (ctx: PlanContext) => ctx.files.filter((f) => f.kind === 'document');
 const tables = (ctx: PlanContext) => ctx.files.filter((f) => f.kind === 'table');
 
@@ -86,7 +127,8 @@ export function bodyOf(request: string): string {
 /** The tool calls for a request: one round, every file in scope that fits the task. */
 export function planGovernance(ctx: PlanContext): ToolCallRecord[] {
   if (ctx.calls.length) return [];
-  const calls = callsFor(ctx);
+  const parts = governanceParts(ctx);
+  const calls = distinctCalls(parts.flatMap((p) => partCalls(ctx, p)));
   // Every report over a table says how the file was read (the shared read_tables tool).
   return calls.some((c) => TABLE_TOOLS.has(c.tool))
     ? [{ tool: 'read_tables', input: {} }, ...calls]
@@ -110,8 +152,11 @@ export function previousReport(ctx: Pick<PlanContext, 'history'>): string {
   return '';
 }
 
-function callsFor(ctx: PlanContext): ToolCallRecord[] {
-  const task = taskOf(ctx);
+/** The calls of one part of the request: its task, answered from its own words. */
+export const partCalls = (ctx: PlanContext, part: RequestPart<GovernanceTask>) =>
+  callsFor({ ...ctx, request: part.request }, part.task);
+
+function callsFor(ctx: PlanContext, task: GovernanceTask = taskOf(ctx)): ToolCallRecord[] {
   const docs = documents(ctx).slice(0, 5);
   const hasTables = tables(ctx).length > 0;
   // A policy pasted into the message (long, several lines) is checked like an attached one.

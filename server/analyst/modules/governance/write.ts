@@ -12,9 +12,10 @@ import {
 } from '../../tools/reports';
 import type { ToolCallRecord } from '../../tools/tool';
 import { HONESTY_NOTE, type PlanContext } from '../module';
-import { draftsReport, errors, list, outputs, type Draft } from '../report-parts';
+import type { RequestPart } from '../question-parts';
+import { list, outputs, partsReport, type Draft } from '../report-parts';
 import { CHECKLISTS, POLICY, type ChecklistKey } from './checklists';
-import { bodyOf, taskOf, type GovernanceTask } from './plan';
+import { bodyOf, governanceParts, partCalls, taskOf, type GovernanceTask } from './plan';
 import type { ConceptResult } from './sections';
 import type { AiFramework } from './tools/ai-framework';
 import type { AuditFindings } from './tools/audit-findings';
@@ -1007,21 +1008,12 @@ function chaseFrom(calls: ToolCallRecord[]): Draft | null {
   return null;
 }
 
-export function writeGovernance(ctx: PlanContext): StructuredResponse {
-  const task = taskOf(ctx);
-  const calls = ctx.calls;
-  const problems = errors(calls);
+/** The answers the tools gave to one request (or one part of it), in the module's order. */
+function draftsOf(calls: ToolCallRecord[], task: GovernanceTask, request: string): Draft[] {
   const drafts: Draft[] = [];
-  const chase = task === 'chase' ? chaseFrom(calls) : null;
-  if (chase)
-    return finishReport({
-      taskName: chase.title,
-      content: [...chase.content, text(HONESTY_NOTE)],
-      nextSteps: [],
-    });
   const checklists = outputs<ChecklistResult>(calls, 'checklist_coverage');
   const gifts = outputs<GiftsRegisterReview>(calls, 'gifts_register_review');
-  if (checklists.length) drafts.push(checklistReport(checklists, task, ctx.request));
+  if (checklists.length) drafts.push(checklistReport(checklists, task, request));
   if (gifts.length) {
     const extra = giftsReport(gifts[0]!);
     if (drafts[0]) drafts[0].content.push(...extra);
@@ -1051,9 +1043,36 @@ export function writeGovernance(ctx: PlanContext): StructuredResponse {
   for (const r of outputs<DocumentAnswer>(calls, 'document_answer'))
     drafts.push(documentAnswerReport(r));
 
-  if (!drafts.length) drafts.push(needsFile(task, ctx.request));
-  // The answer comes first; files that could not be used are said after it.
-  return draftsReport(drafts, calls, problems);
+  if (!drafts.length) drafts.push(needsFile(task, request));
+  return drafts;
+}
+
+/** A part's name in a several-part report: a question's own words, else its answer's title. */
+function partName(part: RequestPart<GovernanceTask>, drafts: Draft[]): string {
+  if (part.task !== 'question') return drafts.map((d) => d.title).join(' and ');
+  const asked = part.request
+    .replace(/^(?:please\s+)?(?:list|show me|tell me|give me|what are|what is|which are)\s+/i, '')
+    .replace(/^the\s+/i, '')
+    .replace(/\?$/, '');
+  return asked.charAt(0).toUpperCase() + asked.slice(1);
+}
+
+export function writeGovernance(ctx: PlanContext): StructuredResponse {
+  const chase = taskOf(ctx) === 'chase' ? chaseFrom(ctx.calls) : null;
+  if (chase)
+    return finishReport({
+      taskName: chase.title,
+      content: [...chase.content, text(HONESTY_NOTE)],
+      nextSteps: [],
+    });
+  // A request naming several analyses: a section per part, in the order asked (ADR 0063).
+  return partsReport(
+    ctx,
+    governanceParts(ctx),
+    (p) => partCalls(ctx, p),
+    (c, p) => draftsOf(c, p.task, p.request),
+    partName,
+  );
 }
 
 /** The policy checklist, for the module instructions. */

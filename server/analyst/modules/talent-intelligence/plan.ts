@@ -1,4 +1,5 @@
 import { withoutStarterPrefix } from '../../report/words';
+import { requestParts, type RequestPart } from '../question-parts';
 import type { ToolCallRecord } from '../../tools/tool';
 import type { HistoryMessage } from '../../types';
 import type { PlanContext } from '../module';
@@ -72,71 +73,14 @@ export function taskOf(request: string): TalentTask {
 }
 
 /** One analysis a request asks for, with the words that belong to it (its splits, its groups). */
-export interface TalentPart {
-  task: TalentTask;
-  /** The request itself for a one-part request; the part's own words otherwise. */
-  request: string;
-}
-
-/** Words before a match that make it a split of another analysis ("attrition by tenure"). */
-const AS_SPLIT =
-  /\b(?:by|per|across|split by|broken down by)\s+(?:[\w-]+(?:\s*,\s*|\s+and\s+|\s+))*$/i;
+export type TalentPart = RequestPart<TalentTask>;
 
 /**
  * Every analysis a request names, in the order asked (ADR 0058): "What is our attrition by
  * department and site, and do we have a gender pay gap?" is attrition, then the gender pay gap.
- * A more specific task's words are not counted again for a general one ("gender pay gap" is not
- * also "pay"), and a task word used as a split is not a task ("attrition by tenure").
  */
-export function questionParts(request: string): TalentPart[] {
-  const body = bodyOf(request);
-  // A starter template describes one analysis in many words: it stays one part.
-  if (body !== request.trim()) return [{ task: taskOf(request), request }];
-  const taken: Array<{ task: TalentTask; start: number; end: number }> = [];
-  for (const [task, re] of TASKS) {
-    for (const m of body.matchAll(new RegExp(re.source, 'gi'))) {
-      const start = m.index;
-      const end = start + m[0].length;
-      // Overlapping or right next to a more specific match: the same words ("regretted leavers").
-      if (
-        taken.some(
-          (t) =>
-            (start < t.end && end > t.start) ||
-            (start >= t.end && /^[\s-]*$/.test(body.slice(t.end, start))) ||
-            (end <= t.start && /^[\s-]*$/.test(body.slice(end, t.start))),
-        )
-      )
-        continue;
-      const clause =
-        body
-          .slice(0, start)
-          .split(/[.?!;\n]|,\s*(?:and\s+)?(?=\w)/)
-          .at(-1) ?? '';
-      if (AS_SPLIT.test(clause) && taken.length) continue;
-      taken.push({ task, start, end });
-    }
-  }
-  const firsts = taken
-    .sort((a, b) => a.start - b.start)
-    .filter((t, i, all) => all.findIndex((x) => x.task === t.task) === i)
-    .slice(0, 4);
-  if (firsts.length <= 1) return [{ task: firsts[0]?.task ?? 'overview', request }];
-  // Each part runs from the clause that names it ("where is attrition highest?") to the next.
-  const starts = firsts.map((t, i) => {
-    if (i === 0) return 0;
-    const between = body.slice(firsts[i - 1]!.end, t.start);
-    const cut = [...between.matchAll(/[.?!;,\n]|\band\b|\balso\b/gi)].at(-1);
-    return cut ? firsts[i - 1]!.end + cut.index + cut[0].length : t.start;
-  });
-  return firsts.map((t, i) => ({
-    task: t.task,
-    request: body
-      .slice(starts[i], starts[i + 1] ?? body.length)
-      .replace(/^[\s,;]*(?:and\s+|also\s+)*/i, '')
-      .replace(/[\s,;]*(?:\band|\balso)?[\s,;]*$/i, '')
-      .trim(),
-  }));
-}
+export const questionParts = (request: string): TalentPart[] =>
+  requestParts(request, TASKS, 'overview');
 
 const DIMENSION_WORDS: Array<[AttritionDimension, RegExp]> = [
   ['department', /\b(departments?|teams?|functions?|divisions?)\b/i],

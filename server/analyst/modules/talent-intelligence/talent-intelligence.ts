@@ -1,6 +1,6 @@
 import { COMMON_TOOLS } from '../../tools/common-tools';
 import type { ModuleAgent } from '../module';
-import { planTalent } from './plan';
+import { breakdownAngle, planTake } from './take';
 import { TALENT_TOOLS } from './tool-list';
 import { writeTalent } from './write';
 
@@ -28,6 +28,7 @@ export const talentIntelligenceAgent: ModuleAgent = {
   key: 'talent-intelligence',
   instructions: INSTRUCTIONS,
   analystTools: TOOLS,
-  plan: (ctx) => planTalent(ctx, AVAILABLE),
+  plan: (ctx) => planTake(ctx, AVAILABLE),
   write: writeTalent,
+  takeAngle: breakdownAngle,
 };

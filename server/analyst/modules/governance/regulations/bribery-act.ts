@@ -8,7 +8,7 @@ import type { Regulation } from './types';
 export const BRIBERY_ACT: Regulation = {
   id: 'bribery-act',
   name: 'UK Bribery Act 2010 (adequate procedures)',
-  citation: 'Bribery Act 2010, s.7 and the Ministry of Justice guidance (2011)',
+  citation: 'Bribery Act 2010, s.7, and the Ministry of Justice guidance under s.9 (March 2011)',
   aliases: /\b(uk )?bribery act( 2010)?\b|\badequate procedures\b/i,
   scope:
     'Organisations carrying on business, or part of a business, in the UK (s.7(5)); the defence to s.7 is having adequate procedures (s.7(2)).',
