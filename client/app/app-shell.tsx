@@ -21,6 +21,7 @@ import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { ChatSearch, openChatSearch } from '@/features/chats/search-opener';
 import { documentTitle, useHeaderTitleOverride } from '@/lib/page-title';
 import { NotificationsTrigger, UserMenuTrigger } from './header-menu-triggers';
+import { useLiveNotifications, useNotifications } from '@/features/notifications/use-notifications';
 
 export { userInitials } from './header-menu-triggers';
 
@@ -135,7 +136,7 @@ export function AppShell({ user, onLogout, title, children }: AppShellProps) {
             {title ?? override ?? pathTitle}
           </h1>
           <SearchButton />
-          <NotificationsButton />
+          <NotificationsButton signedIn={user !== null} />
           <ThemeToggle />
           <UserMenu user={user} onLogout={onLogout} />
         </header>
@@ -258,9 +259,11 @@ function SearchButton() {
   );
 }
 
-function NotificationsButton() {
+function NotificationsButton({ signedIn }: { signedIn: boolean }) {
+  const unread = useNotifications(signedIn).data?.unread ?? 0;
+  useLiveNotifications(signedIn);
   return (
-    <MenuOnDemand trigger={<NotificationsTrigger />}>
+    <MenuOnDemand trigger={<NotificationsTrigger unread={unread} />}>
       <NotificationsMenu />
     </MenuOnDemand>
   );
