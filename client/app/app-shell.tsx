@@ -20,15 +20,12 @@ import { cn } from '@/lib/utils';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { ChatSearch, openChatSearch } from '@/features/chats/search-opener';
 import { documentTitle, useHeaderTitleOverride } from '@/lib/page-title';
-import { NotificationsTrigger, UserMenuTrigger } from './header-menu-triggers';
-import { useLiveNotifications, useNotifications } from '@/features/notifications/use-notifications';
+import { UserMenuTrigger } from './header-menu-triggers';
+import { NotificationsButton } from './notifications-button';
 
 export { userInitials } from './header-menu-triggers';
 
 // The header's menus load when first opened (ADR 0011, bundle budget).
-const NotificationsMenu = React.lazy(() =>
-  import('./header-menus').then((m) => ({ default: m.NotificationsMenu })),
-);
 const UserMenuDropdown = React.lazy(() =>
   import('./header-menus').then((m) => ({ default: m.UserMenu })),
 );
@@ -256,16 +253,6 @@ function SearchButton() {
         {mac ? '⌘K' : 'Ctrl K'}
       </kbd>
     </Button>
-  );
-}
-
-function NotificationsButton({ signedIn }: { signedIn: boolean }) {
-  const unread = useNotifications(signedIn).data?.unread ?? 0;
-  useLiveNotifications(signedIn);
-  return (
-    <MenuOnDemand trigger={<NotificationsTrigger unread={unread} />}>
-      <NotificationsMenu />
-    </MenuOnDemand>
   );
 }
 
