@@ -12,6 +12,7 @@ import { call, freshIp } from '../../test-support/accounts';
 import { replyClosed, sendMessage, userWithChat, waitFor } from '../../test-support/conversation';
 import { createUser, signIn, TEST_PASSWORD } from '../../test-support/factories';
 import { scriptedAgentFor } from '../../test-support/scripted-agents';
+import { setBudget } from '../admin/budgets';
 import { addCompany } from '../admin/companies';
 import { buildApp } from '../app';
 import { consoleMailer } from '../mail/mailer';
@@ -298,6 +299,34 @@ describe('notifications', () => {
         link: `/chat/${chat.id}`,
       });
     });
+  });
+
+  it("delivers a budget warning live to the company's admins, in the other process too", async () => {
+    const { user, cookie, chat } = await userWithChat(t, 'scripted:quick');
+    const admin = await createUser(t.database.db, { companyId: user.companyId, role: 'admin' });
+    const adminSocket = await Socket.open(b, await signIn(t, admin));
+    // 4 turns a month: the third is 75%.
+    await setBudget(
+      t.database.db,
+      user.companyId!,
+      { module: null, email: null, unit: 'turns', limit: 4 },
+      new Date(),
+    );
+    for (const text of ['one', 'two', 'three']) {
+      await sendMessage(t, cookie, { chatId: chat.id, message: text });
+      await replyClosed(t, chat.id);
+    }
+    const [event] = await waitFor(async () => {
+      const got = adminSocket.notifications();
+      return got.length ? got : null;
+    });
+    expect(event!.notification).toMatchObject({
+      kind: 'budget_warning',
+      title: '75% of the monthly budget used',
+      link: '/admin?tab=budgets',
+    });
+    expect((await bell(await signIn(t, admin))).notifications[0]!.id).toBe(event!.notification.id);
+    await adminSocket.close();
   });
 
   it('tells the admin who invited someone when they sign up, and no one else', async () => {
