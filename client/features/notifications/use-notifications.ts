@@ -3,7 +3,12 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { NotificationsAnswer, NotificationsReadAnswer } from '@contract/notifications';
 import type { ServerWsMessage } from '@contract/ws-events';
 import { apiJson } from '@/lib/api';
-import { WS_BACKOFF_MAX_MS, WS_BACKOFF_START_MS, WS_MAX_ATTEMPTS } from '@contract/constants';
+import {
+  WS_BACKOFF_MAX_MS,
+  WS_BACKOFF_START_MS,
+  WS_CLOSE_SESSION_ENDED,
+  WS_MAX_ATTEMPTS,
+} from '@contract/constants';
 
 // The header bell's data (docs/decisions/0076-notifications.md): the newest page of the user's
 // notifications with the unread count, kept fresh by the socket's `notification` events.
@@ -77,10 +82,12 @@ function openBellSocket() {
     if (data && typeof data === 'object' && data.type === 'notification')
       listeners.forEach((l) => l());
   };
-  ws.onclose = () => {
+  ws.onclose = (event) => {
     if (socket !== ws) return;
     socket = null;
-    if (!listeners.size) return;
+    // A session that ended does not come back by retrying (the chat socket and the route
+    // guards take the tab to sign-in); a new shell after signing in opens a new socket.
+    if (!listeners.size || event.code === WS_CLOSE_SESSION_ENDED) return;
     attempt += 1;
     // The chat socket's backoff (1 s doubling to 10 s), then a slow retry: the bell is not
     // worth a banner.
