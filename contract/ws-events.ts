@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NotificationDto } from './notifications';
 
 export { WS_CLOSE_SESSION_ENDED } from './constants';
 
@@ -56,5 +57,17 @@ export const JoinedEvent = z.object({
 });
 export type JoinedEvent = z.infer<typeof JoinedEvent>;
 
-export const ServerWsMessage = z.union([StreamEvent, JoinedEvent]);
+/**
+ * Server -> client, to every socket of the user whatever chat it follows (or none): a new
+ * notification for the header bell (docs/decisions/0076-notifications.md).
+ */
+export const NotificationEvent = z.object({
+  type: z.literal('notification'),
+  content: z.string(),
+  timestamp: z.string(),
+  notification: NotificationDto,
+});
+export type NotificationEvent = z.infer<typeof NotificationEvent>;
+
+export const ServerWsMessage = z.union([StreamEvent, JoinedEvent, NotificationEvent]);
 export type ServerWsMessage = z.infer<typeof ServerWsMessage>;

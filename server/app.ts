@@ -19,6 +19,7 @@ import {
 import { HealthAnswer, HealthUnavailableAnswer } from '@contract/health';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { libraryRoutes } from './library/library.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { memberRetentionRoutes } from './admin/retention.routes';
 import { retentionPurge } from './workspace/retention-purge';
@@ -314,6 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(memberRetentionRoutes, { prefix: '/api' });
   await app.register(invitationRoutes, { prefix: '/api' });
   await app.register(libraryRoutes, { prefix: '/api' });
+  await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(scimRoutes, { prefix: '/scim/v2' });
   await app.register(realtimeRoutes);
 

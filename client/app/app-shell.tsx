@@ -20,14 +20,12 @@ import { cn } from '@/lib/utils';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { ChatSearch, openChatSearch } from '@/features/chats/search-opener';
 import { documentTitle, useHeaderTitleOverride } from '@/lib/page-title';
-import { NotificationsTrigger, UserMenuTrigger } from './header-menu-triggers';
+import { UserMenuTrigger } from './header-menu-triggers';
+import { NotificationsButton } from './notifications-button';
 
 export { userInitials } from './header-menu-triggers';
 
 // The header's menus load when first opened (ADR 0011, bundle budget).
-const NotificationsMenu = React.lazy(() =>
-  import('./header-menus').then((m) => ({ default: m.NotificationsMenu })),
-);
 const UserMenuDropdown = React.lazy(() =>
   import('./header-menus').then((m) => ({ default: m.UserMenu })),
 );
@@ -135,7 +133,7 @@ export function AppShell({ user, onLogout, title, children }: AppShellProps) {
             {title ?? override ?? pathTitle}
           </h1>
           <SearchButton />
-          <NotificationsButton />
+          <NotificationsButton signedIn={user !== null} />
           <ThemeToggle />
           <UserMenu user={user} onLogout={onLogout} />
         </header>
@@ -255,14 +253,6 @@ function SearchButton() {
         {mac ? '⌘K' : 'Ctrl K'}
       </kbd>
     </Button>
-  );
-}
-
-function NotificationsButton() {
-  return (
-    <MenuOnDemand trigger={<NotificationsTrigger />}>
-      <NotificationsMenu />
-    </MenuOnDemand>
   );
 }
 

@@ -19,27 +19,13 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useTheme, type Theme } from '@/components/theme/theme-provider';
-import { NotificationsTrigger, UserMenuTrigger } from './header-menu-triggers';
+import { UserMenuTrigger } from './header-menu-triggers';
+
+export { NotificationsMenu } from '@/features/notifications/notifications-menu';
 
 // The header's menus, loaded when first opened (app-shell.tsx); each opens itself on mount.
 // Menus are not modal: the page behind stays as it is (a modal menu hides it from assistive
 // technology while its buttons stay focusable, which axe reports).
-
-export function NotificationsMenu() {
-  // Behaviour is not shown in the spec; an honest empty list until there is something to show.
-  return (
-    <DropdownMenu modal={false} defaultOpen>
-      <DropdownMenuTrigger asChild>
-        <NotificationsTrigger />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel>Notifications</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <p className="px-2 py-3 text-sm text-muted-foreground">You&apos;re all caught up.</p>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
 
 export function UserMenu({ user, onLogout }: { user: UserDto; onLogout: () => void }) {
   const [, navigate] = useLocation();

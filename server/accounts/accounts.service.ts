@@ -29,6 +29,7 @@ import {
   verificationMail,
 } from '../mail/templates';
 import * as repo from './accounts.repo';
+import { notifyInvitationAccepted } from '../notifications/invitation-accepted';
 import type { SsoService } from './sso.service';
 import { acceptInvitationByToken, liveInvitation } from './invitations';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
@@ -293,6 +294,17 @@ export class AccountsService {
           actorEmail: created.user.email,
           target: created.user.email,
         });
+        await notifyInvitationAccepted(
+          { db: this.db, bus: this.deps.bus },
+          {
+            invitedBy: invitation.invitedBy,
+            companyId: company.id,
+            invitee: created.user,
+            now: this.now(),
+          },
+        ).catch((err: unknown) =>
+          this.log.warn({ err }, 'invitation accepted notification failed'),
+        );
       }
       return;
     }

@@ -458,6 +458,8 @@ describe('budgets', () => {
       await pastTurns(user, [1, 1, 1, 1, 1, 1]);
       const bell = async (userId: string) =>
         (await t.database.db.select().from(notifications).where(eq(notifications.userId, userId)))
+          // The member's own replies finished with no socket open: those are theirs (ADR 0077).
+          .filter((n) => n.kind === 'budget_warning')
           .map((n) => n.title)
           .sort();
       const send = async (text: string) => {

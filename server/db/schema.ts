@@ -753,6 +753,26 @@ export const notifications = pgTable(
 );
 
 /**
+ * Which chat each open socket follows, in whichever process holds it: a reply that finishes
+ * while none of its user's sockets follows the chat becomes a notification (ADR 0077). A row
+ * whose seenAt is older than two ping periods belongs to a process that died and is ignored.
+ */
+export const chatViewers = pgTable(
+  'chat_viewers',
+  {
+    connectionId: uuid('connection_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('chat_viewers_user_chat_idx').on(t.userId, t.chatId)],
+);
+
+/**
  * The company library (docs/decisions/0065-company-library.md): documents per company and
  * module, each with its versions (all kept) and the passages of every version. A document's name
  * is its file name; adding the same name again adds a version.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -5,6 +6,7 @@ import {
   JoinChatMessage,
   WS_CLOSE_SESSION_ENDED,
   type JoinedEvent,
+  type NotificationEvent,
   type StreamEvent,
 } from '@contract/ws-events';
 import {
@@ -16,6 +18,8 @@ import { isSameOrigin } from '../lib/origin';
 import { ForbiddenError } from '../lib/errors';
 import { findOwnChat } from '../workspace/chats.repo';
 import { findLatestReply } from '../workspace/conversation.repo';
+import { refreshViewing, setViewing, stopViewing } from '../notifications/notifications.repo';
+import { userChannel } from '../notifications/notify';
 import { TextBatcher } from './text-batcher';
 import { ChatFeed, readTurnEvents, type TurnEvent } from './turn-feed';
 
@@ -39,8 +43,9 @@ export const CHAT_NOT_FOUND = 'Chat not found';
  * An event's bytes on the wire, made once however many sockets of the room get it: the feed hands
  * every socket the same event object (see asTurnEvent in turn-feed.ts), so 500 sockets cost one serialisation.
  */
+type ServerEvent = StreamEvent | JoinedEvent | NotificationEvent;
 const frames = new WeakMap<object, Buffer>();
-function frameOf(event: StreamEvent | JoinedEvent): Buffer {
+function frameOf(event: ServerEvent): Buffer {
   let frame = frames.get(event);
   if (!frame) {
     frame = Buffer.from(JSON.stringify(event));
@@ -66,6 +71,8 @@ export function replayFrom(
 }
 
 interface Connection {
+  /** Names the socket's row in chat_viewers (which chat it follows, for reply notifications). */
+  id: string;
   socket: WebSocket;
   userId: string;
   sid: string;
@@ -84,6 +91,11 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   const { bus, config, database } = app.deps;
   const db = database.db;
   const connections = new Set<Connection>();
+  /** Each signed-in user's sockets here, and the user's notification channel they share. */
+  const byUser = new Map<
+    string,
+    { sockets: Set<Connection>; unsubscribe: Promise<() => Promise<void>> }
+  >();
   await app.register(websocket, {
     options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES },
     // A client that breaks the protocol (bad frame, message past maxPayload: ws codes WS_ERR_*)
@@ -106,7 +118,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  const send = (c: Connection, event: StreamEvent | JoinedEvent) => {
+  const send = (c: Connection, event: ServerEvent) => {
     if (c.closed || c.socket.readyState !== c.socket.OPEN) return;
     if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       c.socket.terminate();
@@ -124,6 +136,38 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     c.batcher?.discard();
     c.batcher = null;
     await feed?.close();
+    // No longer following the chat: a reply that finishes now is a notification (ADR 0077).
+    if (feed)
+      await stopViewing(db, c.id).catch((err: unknown) =>
+        app.log.warn({ err }, 'could not record that a socket left its chat'),
+      );
+  };
+
+  /** New notifications of the user, from any process, to each of the user's sockets here. */
+  const watchUser = (c: Connection) => {
+    let entry = byUser.get(c.userId);
+    if (!entry) {
+      const sockets = new Set<Connection>();
+      const unsubscribe = bus.subscribe(userChannel(c.userId), (raw) => {
+        const event = raw as Partial<NotificationEvent> | null;
+        if (event?.type !== 'notification' || !event.notification) return;
+        for (const s of sockets) send(s, event as NotificationEvent);
+      });
+      unsubscribe.catch((err: unknown) =>
+        app.log.warn({ err }, 'could not follow the notifications of a user'),
+      );
+      entry = { sockets, unsubscribe };
+      byUser.set(c.userId, entry);
+    }
+    entry.sockets.add(c);
+  };
+  const unwatchUser = (c: Connection) => {
+    const entry = byUser.get(c.userId);
+    if (!entry) return;
+    entry.sockets.delete(c);
+    if (entry.sockets.size > 0) return;
+    byUser.delete(c.userId);
+    void entry.unsubscribe.then((off) => off()).catch(() => undefined);
   };
 
   const join = async (c: Connection, msg: JoinChatMessage) => {
@@ -144,6 +188,10 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     }
     c.feed = feed;
     c.batcher = batcher;
+    await setViewing(db, { connectionId: c.id, userId: c.userId, chatId: chat.id });
+    // Closed meanwhile: its leave may have run before the row was written.
+    if (c.closed) return void (await stopViewing(db, c.id));
+    if (generation !== c.generation) return;
     const latest = await findLatestReply(db, chat.id);
     const events = latest ? await readTurnEvents(bus, latest.id) : [];
     const turn =
@@ -196,6 +244,10 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   });
 
   const pinger = setInterval(() => {
+    const following = [...connections].filter((c) => c.feed).map((c) => c.id);
+    refreshViewing(db, following).catch((err: unknown) =>
+      app.log.warn({ err }, 'could not refresh which chats the sockets follow'),
+    );
     for (const c of connections) {
       if (!c.alive) {
         c.socket.terminate();
@@ -211,6 +263,9 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     clearInterval(pinger);
     await unsubscribeSessions();
     await Promise.allSettled([...connections].map((c) => leave(c)));
+    const users = [...byUser.values()];
+    byUser.clear();
+    await Promise.allSettled(users.map(async (u) => (await u.unsubscribe)()));
   });
 
   app.get(
@@ -229,6 +284,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     (socket, req) => {
       const session = req.session!;
       const c: Connection = {
+        id: randomUUID(),
         socket,
         userId: session.userId,
         sid: session.sid,
@@ -240,6 +296,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
         budget: { count: 0, windowStart: Date.now() },
       };
       connections.add(c);
+      watchUser(c);
       socket.on('pong', () => {
         c.alive = true;
       });
@@ -248,6 +305,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       socket.on('close', () => {
         c.closed = true;
         connections.delete(c);
+        unwatchUser(c);
         void leave(c);
       });
     },

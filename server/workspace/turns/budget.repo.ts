@@ -7,13 +7,13 @@ import {
 } from '@contract/admin';
 import { BUDGET_USED_UP_CODE, MESSAGE_TIMEOUT_MS } from '@contract/constants';
 import { MODULES, type ModuleKey } from '@contract/modules';
+import { insertNotifications, type NotificationRow } from '../../notifications/notifications.repo';
 import type { DbOrTx } from '../../db/connect';
 import {
   budgetReservations,
   budgetWarnings,
   budgets,
   companies,
-  notifications,
   usageMonthly,
   users,
   type Budget,
@@ -231,6 +231,8 @@ export interface BudgetWarning {
   resetsOn: string;
   /** The admins told (their notification rows are written). */
   admins: { id: string; email: string }[];
+  /** Those rows, for the caller to deliver live. */
+  notifications: NotificationRow[];
 }
 
 /**
@@ -289,17 +291,17 @@ export async function warnOnBudgets(
     const moduleName = b.module ? (MODULES[b.module as ModuleKey]?.name ?? b.module) : '';
     const resetsOn = budgetResetDay(turn.now);
     const what = moduleName ? `${moduleName} ` : '';
-    if (admins.length)
-      await db.insert(notifications).values(
-        admins.map((a) => ({
-          userId: a.id,
-          kind: 'budget_warning',
-          title: `${percent}% of the monthly ${what}budget used`,
-          body: `${company?.name ?? 'Your company'} has used ${used.toLocaleString('en-GB')} of ${b.limit.toLocaleString('en-GB')} ${b.unit} this month. It resets on ${resetsOn}.`,
-          link: '/admin?tab=budgets',
-          createdAt: turn.now,
-        })),
-      );
+    const written = await insertNotifications(
+      db,
+      admins.map((a) => ({
+        userId: a.id,
+        kind: 'budget_warning' as const,
+        title: `${percent}% of the monthly ${what}budget used`,
+        body: `${company?.name ?? 'Your company'} has used ${used.toLocaleString('en-GB')} of ${b.limit.toLocaleString('en-GB')} ${b.unit} this month. It resets on ${resetsOn}.`,
+        link: '/admin?tab=budgets',
+        createdAt: turn.now,
+      })),
+    );
     out.push({
       companyId: b.companyId,
       companyName: company?.name ?? '',
@@ -308,6 +310,7 @@ export async function warnOnBudgets(
       percent,
       resetsOn,
       admins,
+      notifications: written,
     });
   }
   return out;

@@ -34,6 +34,8 @@ import {
 } from './turn.repo';
 import { recordTurnUsage } from './usage.repo';
 import { releaseReservation, warnOnBudgets } from './budget.repo';
+import { publishNotifications } from '../../notifications/notify';
+import { notifyReplyFinished } from '../../notifications/reply-finished';
 import type { Mailer } from '../../mail/mailer';
 import { budgetWarningMail } from '../../mail/templates';
 import {
@@ -461,6 +463,18 @@ export class TurnRuntime {
     await listsChanged;
     await bus.deleteKeys(turnAliveKey(spec.messageId));
     if (closed) await this.warnOnBudgets(spec, now);
+    if (closed && outcome.kind !== 'stopped') await this.notifyIfAway(spec, outcome.kind, now);
+  }
+
+  /** The user was not watching the chat when its reply finished: the bell tells them (ADR 0077). */
+  private async notifyIfAway(spec: TurnSpec, kind: 'complete' | 'error', now: Date) {
+    const { db, bus, log } = this.deps;
+    await notifyReplyFinished(
+      { db, bus },
+      { userId: spec.userId, chatId: spec.chatId, failed: kind === 'error', now },
+    ).catch((err: unknown) =>
+      log.warn({ err, messageId: spec.messageId }, 'reply notification failed'),
+    );
   }
 
   /** Tells the company's admins of a budget that reached 75% or 90% with this turn. */
@@ -468,6 +482,10 @@ export class TurnRuntime {
     const { db, log, mailer, config } = this.deps;
     try {
       const warnings = await warnOnBudgets(db, { userId: spec.userId, module: spec.module, now });
+      await publishNotifications(
+        this.deps.bus,
+        warnings.flatMap((w) => w.notifications),
+      ).catch((err: unknown) => log.warn({ err }, 'budget warnings not delivered live'));
       for (const w of warnings) {
         for (const a of w.admins) {
           await mailer

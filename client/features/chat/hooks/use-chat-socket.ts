@@ -49,7 +49,8 @@ export function useChatSocket(chatId: string, handlers: ChatSocketHandlers): Soc
     const apply = (data: ServerWsMessage) => {
       if (disposed) return;
       if (data.type === 'joined') latest.current.onJoined(data);
-      else latest.current.onEvent(data);
+      // The bell's own socket shows notifications (features/notifications).
+      else if (data.type !== 'notification') latest.current.onEvent(data);
     };
     const deliver = (data: ServerWsMessage) => {
       if (!backlog && (data.type === 'joined' || reportParsers())) return apply(data);
@@ -92,6 +93,7 @@ export function useChatSocket(chatId: string, handlers: ChatSocketHandlers): Soc
           latest.current.onInvalidMessage();
           return;
         }
+        if (data.type === 'notification') return;
         deliver(data);
       };
       ws.onclose = (event) => {
