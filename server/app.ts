@@ -23,6 +23,7 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { memberRetentionRoutes } from './admin/retention.routes';
 import { retentionPurge } from './workspace/retention-purge';
+import { warnOfDeletions } from './notifications/retention-due';
 import { invitationRoutes } from './accounts/invitations';
 import { housekeeping } from './accounts/housekeeping';
 import { routeLimits } from './accounts/route-limits';
@@ -255,7 +256,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(housekeeping);
-  await app.register(retentionPurge);
+  // After each day's purge, the bell tells people of their chats due within a week.
+  await app.register(retentionPurge, {
+    afterRun: (now: Date) => warnOfDeletions({ db: deps.database.db, bus: deps.bus }, now),
+  });
 
   // Limits per route class, upload bytes per hour, storage quota (after the session is known).
   await app.register(routeLimits, {

@@ -292,13 +292,15 @@ export async function chatsDueForDeletion(
 
 /** Looks every PURGE_CHECK_MS (first after PURGE_FIRST_CHECK_MS) whether the daily purge is due. */
 export const retentionPurge = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { afterRun?: (now: Date) => Promise<unknown> }) => {
     const { database, clock } = app.deps;
     let stopped = false;
     const run = () =>
       purgeRetention(database, clock, { daily: true })
-        .then((r) => {
+        .then(async (r) => {
           if (r.ran && r.totals.chats > 0) app.log.info(r.totals, 'retention purge');
+          // Once a day, in the one process that ran the purge: what comes next (the bell).
+          if (r.ran) await opts.afterRun?.(clock.now());
         })
         .catch((err: unknown) => {
           if (!stopped) app.log.warn({ err }, 'retention purge failed');
