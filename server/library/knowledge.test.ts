@@ -67,12 +67,12 @@ describe('search_knowledge', () => {
       .where(eq(companies.id, c.id));
     return c.id;
   };
-  const upload = async (who: string, fileName: string, text: string) => {
+  const upload = async (who: string, fileName: string, text: string, module = 'brand-hub') => {
     const res = await call(
       t,
       'POST',
       '/api/library',
-      { module: 'brand-hub', fileName, base64: b64(text) },
+      { module, fileName, base64: b64(text) },
       { cookie: people[who]!.cookie },
     );
     expect(res.statusCode, res.body).toBeLessThan(300);
@@ -84,11 +84,11 @@ describe('search_knowledge', () => {
     });
     return (res.json() as LibraryViewAnswer).passages;
   };
-  const newChat = async (who: string) => {
+  const newChat = async (who: string, module: 'brand-hub' | 'governance' = 'brand-hub') => {
     const userId = people[who]!.userId;
     const [chat] = await t.database.db
       .insert(chats)
-      .values({ userId, title: 'Brand Hub Chat', module: 'brand-hub' })
+      .values({ userId, title: 'Chat', module })
       .returning();
     return chat!.id;
   };
@@ -172,6 +172,40 @@ describe('search_knowledge', () => {
     expect(text).toContain('an attachment wins over the company library');
     expect(text).toMatch(/\*\*Brand guidelines v\d\*\* in the library was not used/);
     expect(text).not.toContain('?library=');
+  }, 120_000);
+
+  it('a policy review sets the related policies of the library beside it, cited', async () => {
+    const travel = await upload(
+      'adminA',
+      'Travel policy.md',
+      '# Travel policy\n\n## 3 Expenses\nHotel and flight expenses need a receipt and manager approval within 30 days.\n',
+      'governance',
+    );
+    const chatId = await newChat('memberA', 'governance');
+    const res = await sendMessage(t, people.memberA!.cookie, {
+      chatId,
+      message: [
+        { type: 'text', text: 'Review this expenses policy' },
+        {
+          type: 'file',
+          filename: 'Expenses policy.md',
+          mimeType: 'text/markdown',
+          base64: b64(
+            '# Expenses policy\n\n## 1 Purpose\nStaff claim expenses for hotel and flight costs.\n\n## 2 Approval\nA manager approves each claim.\n',
+          ),
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const reply = await replyClosed(t, chatId, 60_000);
+    const text = JSON.stringify(reply.structuredResponse ?? reply.content);
+    const [expenses] = (await passagesOf('memberA', travel)).filter((p) =>
+      p.text.includes('receipt'),
+    );
+    expect(text).toContain('Related policies and regulations in your library');
+    expect(text).toContain(
+      `[${expenses!.citation}](/governance?library=${travel.id}&version=1&passage=${expenses!.id})`,
+    );
   }, 120_000);
 
   it('a real model is told the titles, searches its own company only, and cites only passages it received', async () => {
