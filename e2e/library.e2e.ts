@@ -120,6 +120,7 @@ describe('the company library', () => {
     expect(await cited.textContent()).toContain('Banned words: ninja, rockstar.');
     await shot(viewer, 'library-viewer-light');
     await viewer.emulateMedia({ colorScheme: 'dark' });
+    await viewer.locator('html.dark').waitFor({ state: 'attached' });
     await shot(viewer, 'library-viewer-dark');
     await viewer.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

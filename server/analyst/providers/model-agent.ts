@@ -250,14 +250,14 @@ export function modelAgent(options: ModelAgentOptions): Agent {
       /** Library passages this turn received: the only ones its answer may cite. */
       const received = new Set<number>();
       const tools = toolsFor(module, input);
-      if (input.library) tools[SEARCH_KNOWLEDGE] = knowledgeTool(input.library, received);
+      if (input.library?.titles.length) tools[SEARCH_KNOWLEDGE] = knowledgeTool(input.library, received);
       try {
         yield { type: 'thinking', text: `Asking ${options.label}` };
         if (continuation) yield { type: 'text', delta: continuation.prefix };
         arm('first');
         const result = streamText({
           model,
-          system: `${module.instructions}\n${input.library ? libraryInstructions(input.library.titles) : ''}${RESPONSE_FORMAT}`,
+          system: `${module.instructions}\n${input.library?.titles.length ? libraryInstructions(input.library.titles) : ''}${RESPONSE_FORMAT}`,
           messages: await toModelMessages(history),
           tools,
           stopWhen: stepCountIs(options.maxSteps ?? DEFAULT_MAX_STEPS),

@@ -89,10 +89,8 @@ export function knowledgeTool(library: TurnLibrary, received: Set<number>): Tool
   } satisfies Tool;
 }
 
-/** What a real model is told of the library: that it exists and which documents it holds. */
+/** What a real model is told of a library holding documents: that it exists and their titles. */
 export function libraryInstructions(titles: LibraryTitle[]): string {
-  if (!titles.length)
-    return `\nThe company's library for this module is empty: ${SEARCH_KNOWLEDGE} finds nothing.\n`;
   return `
 The company's library for this module holds: ${titles.map((t) => `"${t.title}" (v${t.version})`).join(', ')}.
 Use ${SEARCH_KNOWLEDGE} to find what they say before answering from general knowledge, and cite every
