@@ -250,7 +250,8 @@ export function modelAgent(options: ModelAgentOptions): Agent {
       /** Library passages this turn received: the only ones its answer may cite. */
       const received = new Set<number>();
       const tools = toolsFor(module, input);
-      if (input.library?.titles.length) tools[SEARCH_KNOWLEDGE] = knowledgeTool(input.library, received);
+      if (input.library?.titles.length)
+        tools[SEARCH_KNOWLEDGE] = knowledgeTool(input.library, received);
       try {
         yield { type: 'thinking', text: `Asking ${options.label}` };
         if (continuation) yield { type: 'text', delta: continuation.prefix };
