@@ -462,6 +462,40 @@ export function matchQuery(
   terms: ReadonlyArray<{ lexeme: string; passages: number }>,
   total: number,
 ): string | null {
+  return matchQueries(terms, total)[0] ?? null;
+}
+
+/**
+ * matchQuery first, then broader matches to fall back on when it finds too few passages (words
+ * are not independent: three common words may never meet): the rarest words ANDed, one fewer
+ * each time, down to the rarest word alone.
+ */
+export function matchQueries(
+  terms: ReadonlyArray<{ lexeme: string; passages: number }>,
+  total: number,
+): string[] {
+  const first = narrowMatch(terms, total);
+  if (!first) return [];
+  const rarest = terms
+    .filter((t) => t.passages > 0)
+    .sort((a, b) => a.passages - b.passages)
+    .slice(0, 3);
+  const and = first.startsWith('(') ? first.split(' | ')[0]!.split(' & ').length : 0;
+  const broader: string[] = [];
+  for (let k = and - 1; k >= 1; k -= 1)
+    broader.push(
+      `(${rarest
+        .slice(0, k)
+        .map((t) => tsLexeme(t.lexeme))
+        .join(' & ')})`,
+    );
+  return [first, ...broader.filter((m) => m !== first)];
+}
+
+function narrowMatch(
+  terms: ReadonlyArray<{ lexeme: string; passages: number }>,
+  total: number,
+): string | null {
   const found = terms.filter((t) => t.passages > 0).sort((a, b) => a.passages - b.passages);
   if (found.length === 0) return null;
   const sum = found.reduce((n, t) => n + t.passages, 0);
@@ -526,8 +560,6 @@ export async function searchPassages(
       on t.company_id = ${companyId} and t.module = ${module} and t.lexeme = w.lexeme`)) as unknown as {
     rows: Array<{ lexeme: string; passages: number; total: number }>;
   };
-  const match = matchQuery(stats.rows, stats.rows[0]?.total ?? 0);
-  if (match === null) return [];
   // One OR-query per configuration; replace() turns plainto_tsquery's AND into OR.
   const queries = sql.join(
     configs.map(
@@ -550,7 +582,8 @@ export async function searchPassages(
   };
   // The candidates first (the GIN index on the narrowed match), then each ranked by the question
   // read in its own language.
-  const rows = await db.execute(sql`
+  async function rankedMatches(match: string): Promise<Hit[]> {
+    const rows = await db.execute(sql`
     with q(config, query) as (values ${queries}),
     c as materialized (
       select p.id, p.document_id, p.version_id, p.heading_path, p.clause, p.page, p.ordinal,
@@ -568,7 +601,14 @@ export async function searchPassages(
     where c.search_vector @@ q.query
     order by rank desc, c.id
     limit ${limit}`);
-  const list = (rows as unknown as { rows: Hit[] }).rows;
+    return (rows as unknown as { rows: Hit[] }).rows;
+  }
+  const matches = matchQueries(stats.rows, stats.rows[0]?.total ?? 0);
+  let list: Hit[] = [];
+  for (const match of matches) {
+    list = await rankedMatches(match);
+    if (list.length >= limit) break;
+  }
   return list.map((r) => {
     const title = titleOf(r.file_name);
     const place = { headingPath: r.heading_path, clause: r.clause, page: r.page };

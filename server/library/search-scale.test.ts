@@ -9,6 +9,7 @@ import {
   RANKED_AT_MOST,
   addVersion,
   deleteDocument,
+  matchQueries,
   matchQuery,
   recountTerms,
   searchPassages,
@@ -121,6 +122,9 @@ describe('library lexeme counts', () => {
     // 20,000 x 20,000 / 100,000 = 4,000 a pair, over the limit: triples (800 each), one of them.
     expect(RANKED_AT_MOST).toBeLessThan(4_000);
     expect(matchQuery(common, 100_000)).toBe("('a' & 'b' & 'c')");
+    // When three common words never meet, the search falls back to two of them, then one.
+    expect(matchQueries(common, 100_000)).toEqual(["('a' & 'b' & 'c')", "('a' & 'b')", "('a')"]);
+    expect(matchQueries(small, 500)).toEqual(["'annual' | 'leav'"]);
     // A quote in a lexeme stays inside it.
     expect(matchQuery([{ lexeme: "o'neil", passages: 1 }], 10)).toBe("'o''neil'");
   });
