@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DB_STATEMENT_TIMEOUT_MS, connectDatabase } from '../../server/db/connect';
-import { searchPassages } from '../../server/library/library.repo';
+import { recountTerms, searchPassages } from '../../server/library/library.repo';
 import { benchDatabase } from '../lib/postgres';
 import { count } from '../lib/quick';
 import { report as reportFigures } from '../lib/report';
@@ -81,6 +81,8 @@ try {
       from gen join docs on docs.n = g % 200`);
     }
   }
+  // The lexeme counts an upload keeps (library_terms), here counted once after the bulk insert.
+  for (const { id: companyId } of companies) await recountTerms(db, companyId, 'governance');
   await db.execute(sql`analyze`);
   console.log(
     `library: ${PASSAGES} passages per company (two companies) generated in ${Date.now() - started} ms`,
@@ -111,10 +113,15 @@ try {
   for (const q of QUESTIONS) await time(() => searchPassages(db, companyId, 'governance', q, 10));
   timedOut = 0;
   const search: number[] = [];
+  let short = 0;
   const scan: number[] = [];
   for (let r = 0; r < rounds; r += 1) {
     for (const q of QUESTIONS)
-      search.push(await time(() => searchPassages(db, companyId, 'governance', q, 10)));
+      search.push(
+        await time(async () => {
+          if ((await searchPassages(db, companyId, 'governance', q, 10)).length < 10) short++;
+        }),
+      );
     scan.push(
       await time(() =>
         db.execute(
@@ -131,7 +138,7 @@ try {
       unit: 'ms',
       reference: { name: "a count of the module's passages", value: median(scan) },
       goal: { atMost: 100 },
-      note: `median of ${search.length} searches (${QUESTIONS.length} questions × ${rounds} rounds); slowest ${sorted[sorted.length - 1]!.toFixed(1)} ms; ${timedOut} past the ${DB_STATEMENT_TIMEOUT_MS} ms statement timeout`,
+      note: `median of ${search.length} searches (${QUESTIONS.length} questions × ${rounds} rounds); slowest ${sorted[sorted.length - 1]!.toFixed(1)} ms; ${timedOut} past the ${DB_STATEMENT_TIMEOUT_MS} ms statement timeout; ${short} with fewer than 10 passages`,
     },
   ]);
 } finally {

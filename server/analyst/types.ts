@@ -1,5 +1,6 @@
 import type { ModuleKey } from '@contract/modules';
 import type { StructuredResponse } from '@contract/structured-response';
+import type { TurnLibrary } from './tools/knowledge';
 
 /**
  * The seam between the turn runtime (workspace/turns/runtime.ts: events, persistence, log row) and the
@@ -32,6 +33,11 @@ export interface TurnInput {
   signal: AbortSignal;
   /** Earlier versions of this reply (regenerate): the builtin then gives another take (ADR 0059). */
   take?: number;
+  /**
+   * The company library of the caller's company and this module (ADR 0069): every model gets
+   * `search_knowledge` over it. Absent for a caller in no company.
+   */
+  library?: TurnLibrary;
 }
 
 /** What a provider yields while it works. */

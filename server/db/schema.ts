@@ -864,6 +864,24 @@ export const libraryPassages = pgTable(
 export type LibraryPassage = typeof libraryPassages.$inferSelect;
 
 /**
+ * How many searchable passages of a company's module hold each lexeme (ADR 0068): kept in step
+ * with `library_passages.searchable` in the same transactions, so a search picks the question's
+ * rarest words to match on and ranks a few thousand passages, not every one holding "employee".
+ */
+export const libraryTerms = pgTable(
+  'library_terms',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    module: varchar('module', { length: 32 }).notNull(),
+    lexeme: text('lexeme').notNull(),
+    passages: integer('passages').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.module, t.lexeme] })],
+);
+
+/**
  * How long a company keeps a module's chats after their last activity (ADR 0071): no row is
  * for ever, the default. The daily purge deletes what is past it, legal holds excepted.
  */

@@ -9,7 +9,7 @@ import {
 import type { ModuleKey } from '@contract/modules';
 import type { SplitPassage } from '../analyst/tools/library-passages';
 import type { Db, DbOrTx } from '../db/connect';
-import { libraryDocuments, libraryPassages, libraryVersions } from '../db/schema';
+import { libraryDocuments, libraryPassages, libraryTerms, libraryVersions } from '../db/schema';
 
 // The library's storage (docs/decisions/0065-company-library.md). Every read names the company
 // (and the module where it lists or searches) in its WHERE clause: a document id alone never
@@ -120,6 +120,65 @@ export async function usedBytes(db: DbOrTx, companyId: number): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Adds (sign 1) or removes (sign -1) one version's passages to the company module's lexeme
+ * counts (library_terms, ADR 0068). Called in the transaction that flips those passages'
+ * `searchable`, and only when it flipped some, so the counts follow what a search can find.
+ */
+async function countTerms(
+  tx: DbOrTx,
+  companyId: number,
+  versionId: number,
+  sign: 1 | -1,
+): Promise<void> {
+  await tx.execute(sql`
+    insert into ${libraryTerms} (company_id, module, lexeme, passages)
+    select p.company_id, p.module, l.lexeme, ${sign}::int * count(*)::int
+    from ${libraryPassages} p, unnest(tsvector_to_array(p.search_vector)) as l(lexeme)
+    where p.version_id = ${versionId} and p.company_id = ${companyId}
+    group by 1, 2, 3
+    on conflict (company_id, module, lexeme)
+    do update set passages = ${libraryTerms}.passages + excluded.passages`);
+  if (sign < 0)
+    await tx.execute(
+      sql`delete from ${libraryTerms} where company_id = ${companyId} and passages <= 0`,
+    );
+}
+
+/** Turns one version's passages searchable or not, the lexeme counts with them. */
+async function setSearchable(
+  tx: DbOrTx,
+  companyId: number,
+  versionId: number,
+  searchable: boolean,
+): Promise<void> {
+  const flipped = await tx
+    .update(libraryPassages)
+    .set({ searchable })
+    .where(
+      and(
+        eq(libraryPassages.versionId, versionId),
+        eq(libraryPassages.companyId, companyId),
+        eq(libraryPassages.searchable, !searchable),
+      ),
+    )
+    .returning({ id: libraryPassages.id });
+  if (flipped.length > 0) await countTerms(tx, companyId, versionId, searchable ? 1 : -1);
+}
+
+/** Rebuilds one company module's lexeme counts from its searchable passages (the benchmark). */
+export async function recountTerms(db: DbOrTx, companyId: number, module: ModuleKey) {
+  await db.execute(
+    sql`delete from ${libraryTerms} where company_id = ${companyId} and module = ${module}`,
+  );
+  await db.execute(sql`
+    insert into ${libraryTerms} (company_id, module, lexeme, passages)
+    select p.company_id, p.module, l.lexeme, count(*)::int
+    from ${libraryPassages} p, unnest(tsvector_to_array(p.search_vector)) as l(lexeme)
+    where p.company_id = ${companyId} and p.module = ${module} and p.searchable
+    group by 1, 2, 3`);
+}
+
 export interface NewVersion {
   companyId: number;
   module: ModuleKey;
@@ -179,10 +238,16 @@ export async function addVersion(
         })
         .where(eq(libraryDocuments.id, existing.id))
         .returning()) as [DocRow];
-      await tx
-        .update(libraryPassages)
-        .set({ searchable: false })
-        .where(eq(libraryPassages.documentId, existing.id));
+      const [previous] = await tx
+        .select({ id: libraryVersions.id })
+        .from(libraryVersions)
+        .where(
+          and(
+            eq(libraryVersions.documentId, existing.id),
+            eq(libraryVersions.version, existing.currentVersion),
+          ),
+        );
+      if (previous) await setSearchable(tx, v.companyId, previous.id, false);
     } else {
       [doc] = (await tx
         .insert(libraryDocuments)
@@ -229,6 +294,7 @@ export async function addVersion(
         })),
       );
     }
+    await countTerms(tx, v.companyId, ver!.id, 1);
     return { document: toDocumentDto(doc, ver!), replaced: existing !== undefined };
   });
 }
@@ -253,31 +319,29 @@ export async function setRetired(
       .where(
         and(eq(libraryVersions.documentId, id), eq(libraryVersions.version, doc.currentVersion)),
       );
-    await tx
-      .update(libraryPassages)
-      .set({ searchable: !retired })
-      .where(
-        and(
-          eq(libraryPassages.documentId, id),
-          eq(libraryPassages.companyId, companyId),
-          eq(libraryPassages.versionId, current!.id),
-        ),
-      );
+    await setSearchable(tx, companyId, current!.id, !retired);
     return documentDto(tx, doc);
   });
 }
 
 /** Deletes a document with every version and passage; its file name, or null when not found. */
 export async function deleteDocument(
-  db: DbOrTx,
+  db: Db,
   companyId: number,
   id: number,
 ): Promise<string | null> {
-  const [doc] = await db
-    .delete(libraryDocuments)
-    .where(and(eq(libraryDocuments.id, id), eq(libraryDocuments.companyId, companyId)))
-    .returning({ fileName: libraryDocuments.fileName });
-  return doc?.fileName ?? null;
+  return db.transaction(async (tx) => {
+    const versions = await tx
+      .select({ id: libraryVersions.id })
+      .from(libraryVersions)
+      .where(and(eq(libraryVersions.documentId, id), eq(libraryVersions.companyId, companyId)));
+    for (const v of versions) await setSearchable(tx, companyId, v.id, false);
+    const [doc] = await tx
+      .delete(libraryDocuments)
+      .where(and(eq(libraryDocuments.id, id), eq(libraryDocuments.companyId, companyId)))
+      .returning({ fileName: libraryDocuments.fileName });
+    return doc?.fileName ?? null;
+  });
 }
 
 export async function listVersions(
@@ -370,11 +434,102 @@ export interface LibraryHit extends LibraryPassageDto {
   rank: number;
 }
 
+/** Passages a search ranks at most, by the lexeme counts' estimate (ADR 0068). */
+export const RANKED_AT_MOST = 2_000;
+/** The rarest question words combined when every single word is too common. */
+const RAREST = 8;
+
+const tsLexeme = (l: string) => `'${l.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+function combinations<T>(items: T[], k: number): T[][] {
+  if (k === 0) return [[]];
+  const out: T[][] = [];
+  items.forEach((first, i) => {
+    for (const rest of combinations(items.slice(i + 1), k - 1)) out.push([first, ...rest]);
+  });
+  return out;
+}
+
+/**
+ * The tsquery a search matches on (ADR 0068), from the question's lexemes and how many of the
+ * module's `total` searchable passages hold each. When all of them together hold at most
+ * RANKED_AT_MOST passages, every word (the plain OR search). Otherwise the rarest words that
+ * together stay under it; when even the rarest alone holds more, passages holding two (then
+ * three) of the rarest words together, their count estimated as if words were independent. Null
+ * when no word occurs at all.
+ */
+export function matchQuery(
+  terms: ReadonlyArray<{ lexeme: string; passages: number }>,
+  total: number,
+): string | null {
+  return matchQueries(terms, total)[0] ?? null;
+}
+
+/**
+ * matchQuery first, then broader matches to fall back on when it finds too few passages (words
+ * are not independent: three common words may never meet): the rarest words ANDed, one fewer
+ * each time, down to the rarest word alone.
+ */
+export function matchQueries(
+  terms: ReadonlyArray<{ lexeme: string; passages: number }>,
+  total: number,
+): string[] {
+  const first = narrowMatch(terms, total);
+  if (!first) return [];
+  const rarest = terms
+    .filter((t) => t.passages > 0)
+    .sort((a, b) => a.passages - b.passages)
+    .slice(0, 3);
+  const and = first.startsWith('(') ? first.split(' | ')[0]!.split(' & ').length : 0;
+  const broader: string[] = [];
+  for (let k = and - 1; k >= 1; k -= 1)
+    broader.push(
+      `(${rarest
+        .slice(0, k)
+        .map((t) => tsLexeme(t.lexeme))
+        .join(' & ')})`,
+    );
+  return [first, ...broader.filter((m) => m !== first)];
+}
+
+function narrowMatch(
+  terms: ReadonlyArray<{ lexeme: string; passages: number }>,
+  total: number,
+): string | null {
+  const found = terms.filter((t) => t.passages > 0).sort((a, b) => a.passages - b.passages);
+  if (found.length === 0) return null;
+  const sum = found.reduce((n, t) => n + t.passages, 0);
+  if (sum <= RANKED_AT_MOST) return found.map((t) => tsLexeme(t.lexeme)).join(' | ');
+  const rarest = found.slice(0, RAREST);
+  for (let k = 1; k <= Math.min(3, rarest.length); k += 1) {
+    const clauses = combinations(rarest, k)
+      .map((c) => ({
+        c,
+        estimate: c.reduce((n, t) => (n * t.passages) / Math.max(total, 1), Math.max(total, 1)),
+      }))
+      .sort((a, b) => a.estimate - b.estimate);
+    const chosen: typeof clauses = [];
+    let estimate = 0;
+    for (const clause of clauses) {
+      if (estimate + clause.estimate > RANKED_AT_MOST) break;
+      chosen.push(clause);
+      estimate += clause.estimate;
+    }
+    // The last size tried takes its smallest clause even over the limit.
+    if (chosen.length === 0 && k === Math.min(3, rarest.length)) chosen.push(clauses[0]!);
+    if (chosen.length > 0)
+      return chosen.map(({ c }) => `(${c.map((t) => tsLexeme(t.lexeme)).join(' & ')})`).join(' | ');
+  }
+  return null;
+}
+
 /**
  * Full-text search over one company's module library: the current version of each document not
  * retired. The question is read in every document language (stemmed and unaccented by that
  * language's configuration) and its words are OR-ed, so a question in natural words finds the
- * passages sharing most of them; ts_rank_cd orders them. Company and module are in the WHERE.
+ * passages sharing most of them; ts_rank_cd orders them. In a large library the match is
+ * narrowed to the question's rarest words first (matchQuery, ADR 0068), so the ranking reads a
+ * few thousand passages. Company and module are in every WHERE.
  */
 export async function searchPassages(
   db: DbOrTx,
@@ -386,6 +541,25 @@ export async function searchPassages(
   const configs = LIBRARY_LANGUAGES.map(configOf);
   // PostgreSQL text holds no NUL; any other character is safe in plainto_tsquery.
   const words = q.replace(/\0/g, ' ');
+  const configList = sql.join(
+    configs.map((c) => sql`${c}`),
+    sql`, `,
+  );
+  const stats = (await db.execute(sql`
+    with w(lexeme) as (
+      select distinct unnest(tsvector_to_array(to_tsvector(c::regconfig, ${words})))
+      from unnest(array[${configList}]::text[]) c
+    )
+    select w.lexeme, coalesce(t.passages, 0)::int as passages,
+      (select coalesce(sum(v.passages), 0)::int
+       from ${libraryDocuments} d
+       join ${libraryVersions} v on v.document_id = d.id and v.version = d.current_version
+         and v.company_id = ${companyId}
+       where d.company_id = ${companyId} and d.module = ${module} and d.retired_at is null) as total
+    from w left join ${libraryTerms} t
+      on t.company_id = ${companyId} and t.module = ${module} and t.lexeme = w.lexeme`)) as unknown as {
+    rows: Array<{ lexeme: string; passages: number; total: number }>;
+  };
   // One OR-query per configuration; replace() turns plainto_tsquery's AND into OR.
   const queries = sql.join(
     configs.map(
@@ -406,19 +580,35 @@ export async function searchPassages(
     text: string;
     rank: number;
   };
-  const rows = await db.execute(sql`
-    with q(config, query) as (values ${queries})
-    select p.id, p.document_id, d.file_name, v.version, p.heading_path, p.clause, p.page,
-           p.ordinal, p.text, ts_rank_cd(p.search_vector, q.query, 1) as rank
-    from ${libraryPassages} p
-    join q on q.config = p.language and q.query is not null
-    join ${libraryDocuments} d on d.id = p.document_id and d.company_id = ${companyId}
-    join ${libraryVersions} v on v.id = p.version_id and v.company_id = ${companyId}
-    where p.company_id = ${companyId} and p.module = ${module} and p.searchable
-      and p.search_vector @@ q.query
-    order by rank desc, p.id
+  // The candidates first (the GIN index on the narrowed match), then each ranked by the question
+  // read in its own language.
+  async function rankedMatches(match: string): Promise<Hit[]> {
+    const rows = await db.execute(sql`
+    with q(config, query) as (values ${queries}),
+    c as materialized (
+      select p.id, p.document_id, p.version_id, p.heading_path, p.clause, p.page, p.ordinal,
+             p.text, p.language, p.search_vector
+      from ${libraryPassages} p
+      where p.company_id = ${companyId} and p.module = ${module} and p.searchable
+        and p.search_vector @@ ${match}::tsquery
+    )
+    select c.id, c.document_id, d.file_name, v.version, c.heading_path, c.clause, c.page,
+           c.ordinal, c.text, ts_rank_cd(c.search_vector, q.query, 1) as rank
+    from c
+    join q on q.config = c.language and q.query is not null
+    join ${libraryDocuments} d on d.id = c.document_id and d.company_id = ${companyId}
+    join ${libraryVersions} v on v.id = c.version_id and v.company_id = ${companyId}
+    where c.search_vector @@ q.query
+    order by rank desc, c.id
     limit ${limit}`);
-  const list = (rows as unknown as { rows: Hit[] }).rows;
+    return (rows as unknown as { rows: Hit[] }).rows;
+  }
+  const matches = matchQueries(stats.rows, stats.rows[0]?.total ?? 0);
+  let list: Hit[] = [];
+  for (const match of matches) {
+    list = await rankedMatches(match);
+    if (list.length >= limit) break;
+  }
   return list.map((r) => {
     const title = titleOf(r.file_name);
     const place = { headingPath: r.heading_path, clause: r.clause, page: r.page };

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api';
 import { useCreateChat } from './api/chats';
+import { LibraryPanel } from './components/library-panel';
 import { RecentChats, type ChatItem } from './components/recent-chats';
 import { StarterTemplates } from './components/starter-templates';
 import { chatPath, templatePrefill } from './lib/start-chat';
@@ -97,6 +98,7 @@ export function ModulePage({ module, ChatItem }: { module: ModuleKey; ChatItem: 
           pendingTemplateId={typeof pendingSource === 'number' ? pendingSource : null}
           busy={createChat.isPending}
         />
+        <LibraryPanel module={module} />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { ModuleKey } from '@contract/modules';
 import type { StructuredResponse } from '@contract/structured-response';
+import type { LibraryTitle } from '../tools/knowledge';
 import type { AnalystTool, ToolCallRecord } from '../tools/tool';
 import type { HistoryAttachment, HistoryMessage } from '../types';
 
@@ -23,6 +24,8 @@ export interface PlanContext {
   calls: ToolCallRecord[];
   /** Earlier versions of this reply: 0 or absent for a first answer (ADR 0059). */
   take?: number;
+  /** The company library's current documents in this module (ADR 0069); absent or empty: none. */
+  library?: LibraryTitle[];
 }
 
 /**

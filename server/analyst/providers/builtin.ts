@@ -32,6 +32,7 @@ export function builtinTurnOf(input: TurnInput): BuiltinTurn {
     history: input.history,
     files: attachmentsInScope(input.history).map(fileInfoOf),
     ...(input.take ? { take: input.take } : {}),
+    ...(input.library ? { library: input.library.titles } : {}),
   };
 }
 

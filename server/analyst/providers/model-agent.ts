@@ -8,6 +8,12 @@ import { MODULE_AGENTS } from '../modules/catalog';
 import type { ModuleAgent } from '../modules/module';
 import { documentFormatOf } from '../tools/documents';
 import { DEFAULT_FIRST_TOKEN_TIMEOUT_S } from '../../config';
+import {
+  SEARCH_KNOWLEDGE,
+  knowledgeTool,
+  libraryInstructions,
+  withReceivedCitations,
+} from '../tools/knowledge';
 import { aiToolSet } from '../tools/runner';
 import { tableKindOf } from '../tables/read-sources';
 import {
@@ -241,15 +247,20 @@ export function modelAgent(options: ModelAgentOptions): Agent {
       let rawFinish: string | undefined;
       /** True once the model has answered with a stream: a later failure is a cut, not unreachability. */
       let receiving = false;
+      /** Library passages this turn received: the only ones its answer may cite. */
+      const received = new Set<number>();
+      const tools = toolsFor(module, input);
+      if (input.library?.titles.length)
+        tools[SEARCH_KNOWLEDGE] = knowledgeTool(input.library, received);
       try {
         yield { type: 'thinking', text: `Asking ${options.label}` };
         if (continuation) yield { type: 'text', delta: continuation.prefix };
         arm('first');
         const result = streamText({
           model,
-          system: `${module.instructions}\n${RESPONSE_FORMAT}`,
+          system: `${module.instructions}\n${input.library?.titles.length ? libraryInstructions(input.library.titles) : ''}${RESPONSE_FORMAT}`,
           messages: await toModelMessages(history),
-          tools: toolsFor(module, input),
+          tools,
           stopWhen: stepCountIs(options.maxSteps ?? DEFAULT_MAX_STEPS),
           maxOutputTokens: options.maxOutputTokens,
           abortSignal: controller.signal,
@@ -366,9 +377,10 @@ export function modelAgent(options: ModelAgentOptions): Agent {
         throw new AgentError(MODEL_TRUNCATED_MESSAGE, 206, { finishReason: rawFinish });
       if (finishReason === 'content-filter')
         throw new AgentError(MODEL_FILTERED_MESSAGE, 422, { finishReason: rawFinish });
-      const answer = continuation
-        ? joinContinuation(continuation.prefix, text, input.module)
-        : text;
+      const answer = withReceivedCitations(
+        continuation ? joinContinuation(continuation.prefix, text, input.module) : text,
+        received,
+      );
       if (!answer.trim())
         throw new AgentError(
           'The model returned an empty answer (rephrasing the request may help)',

@@ -48,6 +48,9 @@ import {
   buildHistory,
 } from './turn';
 import { AgentError, type AgentEvent } from '../../analyst/types';
+import { turnLibrary } from '../../library/turn-library';
+import { users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
 
 /** Titles the product gives a new chat: a report's task name replaces them (ADR 0031). */
 const DEFAULT_CHAT_TITLES = Object.values(MODULES).map((m) => m.defaultChatTitle);
@@ -355,6 +358,16 @@ export class TurnRuntime {
       const history = buildHistory(rows.messages, rows.attachments);
       // A regenerated reply knows how many takes came before it (ADR 0059).
       const take = await countReplyVersions(db, spec.chatId, spec.replySeq);
+      // The caller's company library for this module, read at each turn: a replaced document is
+      // used in its new version from the next turn (ADR 0069).
+      const [caller] = await db
+        .select({ companyId: users.companyId })
+        .from(users)
+        .where(eq(users.id, spec.userId));
+      const library =
+        caller?.companyId != null
+          ? await turnLibrary(db, caller.companyId, spec.module)
+          : undefined;
       const agent = this.deps.agentFor(spec.model, config);
       const events = agent.run({
         chatId: spec.chatId,
@@ -363,6 +376,7 @@ export class TurnRuntime {
         history,
         signal,
         ...(take ? { take } : {}),
+        ...(library ? { library } : {}),
       });
       const iterator = events[Symbol.asyncIterator]();
       // An agent that ignores its signal must not hold the turn past a stop or the timeout.

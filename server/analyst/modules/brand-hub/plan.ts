@@ -1,4 +1,5 @@
 import { isStarterRequest, withoutStarterPrefix } from '../../report/words';
+import { SEARCH_KNOWLEDGE, type KnowledgeResult } from '../../tools/knowledge';
 import type { ToolCallRecord } from '../../tools/tool';
 import type { PlanContext } from '../module';
 import { classifiedParts, requestParts, type RequestPart } from '../question-parts';
@@ -160,9 +161,53 @@ export function brandParts(request: string): Array<RequestPart<BrandTask>> {
   return parts.length > 1 ? parts : [{ task: brandTaskOf(request), request }];
 }
 
+/** What a copy review asks the company library for: the rules copy is held to. */
+export const BRAND_RULES_QUERY =
+  'brand guidelines tone of voice banned words avoid never use preferred spelling terminology';
+
+/** The library's guidelines a copy review applies (copy_review's `library` input). */
+export interface LibraryGuide {
+  /** "Brand guidelines v3". */
+  source: string;
+  /** The passages' text, each under its heading, for the rules reader. */
+  text: string;
+  passages: Array<{ citation: string; link: string; text: string }>;
+}
+
+/**
+ * The guidelines the library answered with: the passages of the best-matching document (the
+ * first passage's), in the order found. Null when the search found nothing.
+ */
+export function libraryGuideOf(result: unknown): LibraryGuide | null {
+  const passages = (result as Partial<KnowledgeResult> | undefined)?.passages;
+  if (!Array.isArray(passages) || !passages.length) return null;
+  const top = passages[0]!;
+  const same = passages.filter((p) => p.documentId === top.documentId);
+  return {
+    source: `${top.title} v${top.version}`,
+    text: same
+      .map((p) => `${p.headingPath.split(' > ').pop() ?? ''}\n${p.text}`.trim())
+      .join('\n\n'),
+    passages: same.map((p) => ({ citation: p.citation, link: p.link, text: p.text })),
+  };
+}
+
+/**
+ * Brand Hub's calls for every part of the request (ADR 0063). A copy review in a company whose
+ * library holds documents first searches it (one round), then applies what it found (ADR 0069);
+ * attached guidelines still win.
+ */
 export function planBrand(ctx: PlanContext): ToolCallRecord[] {
-  if (ctx.calls.length) return [];
+  const knowledge = ctx.calls.find((c) => c.tool === SEARCH_KNOWLEDGE);
+  if (ctx.calls.some((c) => c.tool !== SEARCH_KNOWLEDGE)) return [];
   const calls = distinctCalls(brandParts(ctx.request).flatMap((p) => partCalls(ctx, p)));
+  const reviews = calls.filter((c) => c.tool === 'copy_review');
+  if (reviews.length && ctx.library?.length) {
+    if (!knowledge) return [{ tool: SEARCH_KNOWLEDGE, input: { query: BRAND_RULES_QUERY } }];
+    const guide = libraryGuideOf(knowledge.output);
+    if (guide)
+      for (const review of reviews) review.input = { ...(review.input as object), library: guide };
+  } else if (knowledge) return [];
   return calls.some((c) => TABLE_TOOLS.has(c.tool))
     ? [{ tool: 'read_tables', input: {} }, ...calls]
     : calls;

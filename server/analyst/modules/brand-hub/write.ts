@@ -35,6 +35,37 @@ function rulesLine(r: BrandRules): string {
   return `Rules applied from **${r.source}**: ${voice}; ${r.maxExclamations === null ? '' : r.maxExclamations === 0 ? 'no exclamation marks; ' : `at most ${r.maxExclamations} exclamation ${r.maxExclamations === 1 ? 'mark' : 'marks'}; `}sentences of ${r.maxSentenceWords} words or fewer; ${r.banned.length} banned words (${r.banned.slice(0, 6).join(', ')}${r.banned.length > 6 ? ' …' : ''}), matched in every form; ${r.preferred.length} preferred wordings.${r.defaulted.length ? ` Not stated there, so the defaults apply: ${r.defaulted.join('; ')}.` : ''}`;
 }
 
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const cite = (p: { citation: string; link: string }) =>
+  `[${p.citation.replace(/[[\]]/g, '')}](${p.link})`;
+
+/**
+ * Where the guidelines came from when the company library answered (ADR 0069): the document and
+ * version applied, each banned word found with the passage that bans it, or that the attached
+ * guidelines won over the library.
+ */
+function libraryLine(res: CopyReviewResult): string | null {
+  const lib = res.library;
+  if (!lib) return null;
+  if (!lib.applied)
+    return `The guidelines attached in this chat (${res.rules.source}) were applied: an attachment wins over the company library, so **${lib.source}** in the library was not used.`;
+  const banned = [
+    ...new Set(res.reviews.flatMap((r) => r.bannedHits.map((h) => h.term.toLowerCase()))),
+  ];
+  const bans = banned.flatMap((term) => {
+    const p = lib.passages.find((x) =>
+      new RegExp(`(^|[^\\p{L}])${escapeRe(term)}($|[^\\p{L}])`, 'iu').test(x.text),
+    );
+    return p ? [`"${term}" (${cite(p)})`] : [];
+  });
+  return [
+    `No guidelines are attached in this chat, so the company library's **${lib.source}** was applied (${lib.passages.map(cite).join('; ')}).`,
+    bans.length ? `Banned by the library: ${bans.join(', ')}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 function reviewDraft(res: CopyReviewResult, task: BrandTask): Draft {
   const content: ContentItem[] = [];
   const nextSteps: string[] = [];
@@ -63,7 +94,12 @@ function reviewDraft(res: CopyReviewResult, task: BrandTask): Draft {
       : ` It reads as ${r.language}: the readability score, passive voice and English word lists do not apply to ${r.language} and are not given; sentence length, exclamation marks and capitals are checked.`;
     return `**${r.source} scores ${r.scores.overall}/100 against the brand voice.** ${issues.length ? `To fix: ${list(issues)}.` : 'It follows the rules.'}${lang}`;
   });
-  content.push(text(`${lead.join('\n\n')}\n\n${rulesLine(res.rules)}`));
+  const fromLibrary = libraryLine(res);
+  content.push(
+    text(
+      `${lead.join('\n\n')}\n\n${rulesLine(res.rules)}${fromLibrary ? `\n\n${fromLibrary}` : ''}`,
+    ),
+  );
   for (const r of res.reviews) {
     content.push(
       text(

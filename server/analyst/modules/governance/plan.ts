@@ -1,3 +1,4 @@
+import { SEARCH_KNOWLEDGE } from '../../tools/knowledge';
 import { isStarterRequest, withoutStarterPrefix } from '../../report/words';
 import type { ToolCallRecord } from '../../tools/tool';
 import type { PlanContext } from '../module';
@@ -124,11 +125,29 @@ export function bodyOf(request: string): string {
   return /\bcommittee\b/i.test(request) ? 'Committee' : 'Board';
 }
 
-/** The tool calls for a request: one round, every file in scope that fits the task. */
+/**
+ * What a policy review asks the company library for (ADR 0069): the subject, from the attached
+ * files' names and the request, so the related policies and regulations come back.
+ */
+export function policyLibraryQuery(ctx: PlanContext): string {
+  const names = documents(ctx)
+    .map((d) => d.fileName.replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[-_]+/g, ' '))
+    .join(' ');
+  return `${names} ${ctx.request}`.replace(/\s+/g, ' ').trim().slice(0, 400);
+}
+
+/**
+ * The tool calls for a request: one round, every file in scope that fits each part, after a
+ * search of the company library for a policy review (ADR 0069).
+ */
 export function planGovernance(ctx: PlanContext): ToolCallRecord[] {
-  if (ctx.calls.length) return [];
+  const searched = ctx.calls.some((c) => c.tool === SEARCH_KNOWLEDGE);
+  if (ctx.calls.some((c) => c.tool !== SEARCH_KNOWLEDGE)) return [];
   const parts = governanceParts(ctx);
   const calls = distinctCalls(parts.flatMap((p) => partCalls(ctx, p)));
+  // A policy review in a company with a library first reads the related documents there.
+  if (!searched && ctx.library?.length && parts.some((p) => p.task === 'policy') && calls.length)
+    return [{ tool: SEARCH_KNOWLEDGE, input: { query: policyLibraryQuery(ctx) } }];
   // Every report over a table says how the file was read (the shared read_tables tool).
   return calls.some((c) => TABLE_TOOLS.has(c.tool))
     ? [{ tool: 'read_tables', input: {} }, ...calls]

@@ -10,6 +10,7 @@ import {
   markdownTable,
   text,
 } from '../../tools/reports';
+import { SEARCH_KNOWLEDGE, citationMarkdown, type KnowledgeResult } from '../../tools/knowledge';
 import type { ToolCallRecord } from '../../tools/tool';
 import { HONESTY_NOTE, type PlanContext } from '../module';
 import type { RequestPart } from '../question-parts';
@@ -1008,12 +1009,56 @@ function chaseFrom(calls: ToolCallRecord[]): Draft | null {
   return null;
 }
 
+/**
+ * The company library's related policies and regulations beside a policy review (ADR 0069):
+ * each passage the search returned, cited with a link to it. An attached document wins: a
+ * library document of the same title is left out, and the report says so.
+ */
+function relatedInLibrary(calls: ToolCallRecord[], checked: ChecklistResult[]): ContentItem | null {
+  const found = calls.find((c) => c.tool === SEARCH_KNOWLEDGE)?.output as
+    Partial<KnowledgeResult> | undefined;
+  if (!found || !Array.isArray(found.passages)) return null;
+  const attached = new Set(
+    checked.map((c) => c.fileName.replace(/\.[a-z0-9]{1,5}$/i, '').toLowerCase()),
+  );
+  const shadowed = [
+    ...new Set(
+      found.passages.filter((p) => attached.has(p.title.toLowerCase())).map((p) => p.title),
+    ),
+  ];
+  const passages = found.passages.filter((p) => !attached.has(p.title.toLowerCase())).slice(0, 6);
+  const lines = [
+    '### Related policies and regulations in your library',
+    '',
+    passages.length
+      ? 'Compare the policy with what your company library already says on the same subjects:'
+      : 'Your company library holds nothing else on these subjects.',
+    '',
+    ...passages.map((p) => {
+      const gist = p.text.replace(/\s+/g, ' ').trim();
+      return `- ${citationMarkdown(p)}: ${gist.length > 240 ? `${gist.slice(0, 240)}…` : gist}`;
+    }),
+    ...(shadowed.length
+      ? [
+          '',
+          `The attached file wins over the library's ${shadowed.map((t) => `**${t}**`).join(', ')}: the attachment was reviewed, not the library's version.`,
+        ]
+      : []),
+  ];
+  return text(lines.join('\n'));
+}
+
 /** The answers the tools gave to one request (or one part of it), in the module's order. */
 function draftsOf(calls: ToolCallRecord[], task: GovernanceTask, request: string): Draft[] {
   const drafts: Draft[] = [];
   const checklists = outputs<ChecklistResult>(calls, 'checklist_coverage');
   const gifts = outputs<GiftsRegisterReview>(calls, 'gifts_register_review');
-  if (checklists.length) drafts.push(checklistReport(checklists, task, request));
+  if (checklists.length) {
+    const draft = checklistReport(checklists, task, request);
+    const related = relatedInLibrary(calls, checklists);
+    if (related) draft.content.push(related);
+    drafts.push(draft);
+  }
   if (gifts.length) {
     const extra = giftsReport(gifts[0]!);
     if (drafts[0]) drafts[0].content.push(...extra);

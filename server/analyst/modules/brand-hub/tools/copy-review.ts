@@ -7,6 +7,15 @@ import { readDocs } from '../read';
 export interface CopyReviewResult {
   rules: BrandRules;
   reviews: CopyReview[];
+  /**
+   * The company library's guidelines (ADR 0069): applied when none is attached; when one is,
+   * the attachment wins (`applied` false) and the report says so.
+   */
+  library?: {
+    source: string;
+    applied: boolean;
+    passages: Array<{ citation: string; link: string; text: string }>;
+  };
 }
 
 /**
@@ -25,14 +34,31 @@ export const copyReview = defineTool({
       .max(4000)
       .optional()
       .describe('Rules stated in the message: voice, banned words, preferences'),
+    library: z
+      .object({
+        source: z.string().max(300),
+        text: z.string().max(200_000),
+        passages: z
+          .array(z.object({ citation: z.string(), link: z.string(), text: z.string() }))
+          .max(50),
+      })
+      .optional()
+      .describe("The company library's guidelines (search_knowledge), used when none is attached"),
   }),
-  async run(ctx, { text, voice }): Promise<CopyReviewResult> {
+  async run(ctx, { text, voice, library }): Promise<CopyReviewResult> {
     const { docs, problems } = await readDocs(ctx);
     const guide = docs.find((d) => d.guidelines) ?? null;
+    const fromLibrary = !guide && library ? library : null;
     const rules = rulesFrom(
-      guide?.text ?? null,
+      guide?.text ?? fromLibrary?.text ?? null,
       voice ?? '',
-      guide ? guide.fileName : voice ? 'your message' : 'the default voice',
+      guide
+        ? guide.fileName
+        : fromLibrary
+          ? `${fromLibrary.source} (company library)`
+          : voice
+            ? 'your message'
+            : 'the default voice',
     );
     const copies = [
       ...docs.filter((d) => d !== guide).map((d) => ({ source: d.fileName, text: d.text })),
@@ -45,6 +71,18 @@ export const copyReview = defineTool({
             ? `Only the guidelines (${guide.fileName}) are attached: attach or paste the copy to check against them.`
             : 'No copy to review: paste it in the message or attach it.'),
       );
-    return { rules, reviews: copies.slice(0, 5).map((c) => reviewCopy(c.text, rules, c.source)) };
+    return {
+      rules,
+      reviews: copies.slice(0, 5).map((c) => reviewCopy(c.text, rules, c.source)),
+      ...(library
+        ? {
+            library: {
+              source: library.source,
+              applied: fromLibrary !== null,
+              passages: library.passages,
+            },
+          }
+        : {}),
+    };
   },
 });
