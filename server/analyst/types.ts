@@ -1,5 +1,6 @@
 import type { ModuleKey } from '@contract/modules';
 import type { StructuredResponse } from '@contract/structured-response';
+import type { AppliedReading } from './tables/reading';
 
 /**
  * The seam between the turn runtime (workspace/turns/runtime.ts: events, persistence, log row) and the
@@ -32,6 +33,8 @@ export interface TurnInput {
   signal: AbortSignal;
   /** Earlier versions of this reply (regenerate): the builtin then gives another take (ADR 0059). */
   take?: number;
+  /** The company's confirmed readings of table layouts, applied by signature (ADR 0050). */
+  readings?: AppliedReading[];
 }
 
 /** What a provider yields while it works. */

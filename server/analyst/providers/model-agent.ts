@@ -18,6 +18,7 @@ import {
   type HistoryMessage,
   type TurnInput,
 } from '../types';
+import { emptyReadingFacts, noteToolResult, withReadingCard } from '../report/reading-card';
 import { reportFromAnswer } from './report-repair';
 import { LineBuffer, ThinkSplitter } from './think-splitter';
 
@@ -115,7 +116,12 @@ export function conversationFiles(history: HistoryMessage[]): HistoryAttachment[
 
 // Modules on the tool layer offer their analyst tools (run in the worker pool) to every model.
 const defaultToolsFor = (module: ModuleAgent, input: TurnInput): ToolSet =>
-  aiToolSet(module.analystTools, conversationFiles(input.history), input.signal);
+  aiToolSet(
+    module.analystTools,
+    conversationFiles(input.history),
+    input.signal,
+    input.readings ?? [],
+  );
 
 class Silence extends Error {
   constructor(
@@ -237,6 +243,7 @@ export function modelAgent(options: ModelAgentOptions): Agent {
       let allText = '';
       let stepText = '';
       let refusal = '';
+      const reading = emptyReadingFacts();
       let finishReason: string | undefined;
       let rawFinish: string | undefined;
       /** True once the model has answered with a stream: a later failure is a cut, not unreachability. */
@@ -272,6 +279,7 @@ export function modelAgent(options: ModelAgentOptions): Agent {
             toolsRunning += 1;
             clearTimeout(timer);
           } else if (part.type === 'tool-result' || part.type === 'tool-error') {
+            if (part.type === 'tool-result') noteToolResult(reading, part.toolName, part.output);
             toolsRunning = Math.max(0, toolsRunning - 1);
             if (!toolsRunning) wire.waiting();
           } else if (!toolsRunning && part.type !== 'start' && part.type !== 'start-step') {
@@ -375,7 +383,8 @@ export function modelAgent(options: ModelAgentOptions): Agent {
           502,
           { finishReason: rawFinish },
         );
-      const report = reportFromAnswer(answer, input.module);
+      const answered = reportFromAnswer(answer, input.module);
+      const report = answered ? withReadingCard(answered, reading) : null;
       yield report
         ? { type: 'final', text: JSON.stringify(report), report }
         : { type: 'final', text: answer.trim(), report: null };
