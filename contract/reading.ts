@@ -108,3 +108,41 @@ export const TableReading = z.object({
   asOf: isoDate.nullable(),
 });
 export type TableReading = z.infer<typeof TableReading>;
+
+/** POST /api/chats/:id/reading: the readings of a reply's card, confirmed or corrected. */
+export const ReadingBody = z.object({
+  /** The assistant reply whose card was confirmed. */
+  messageId: z.uuid('Invalid message id'),
+  readings: z.array(TableReading).min(1, 'Send at least one reading').max(50),
+  /** Re-run the question on the same files with the reading as a new reply (default true). */
+  rerun: z.boolean().default(true),
+});
+export type ReadingBody = z.infer<typeof ReadingBody>;
+
+/** A reading the company remembers for a layout (GET /api/admin/readings). */
+export const RememberedReadingDto = z.object({
+  id: z.number().int(),
+  signature: z.string(),
+  fileName: z.string(),
+  sheet: z.string().nullable(),
+  /** The columns and the roles they are read as, for the list. */
+  columns: z.array(ColumnReading),
+  confirmedBy: z.string().nullable(),
+  confirmedAt: z.string(),
+});
+export type RememberedReadingDto = z.infer<typeof RememberedReadingDto>;
+
+export const ReadingsAnswer = z.object({
+  company: z.object({ id: z.number().int(), name: z.string() }),
+  readings: z.array(RememberedReadingDto),
+});
+export type ReadingsAnswer = z.infer<typeof ReadingsAnswer>;
+
+export const READING_MESSAGES = {
+  saved: 'Reading saved: the next export of this layout is read this way.',
+  noCompany: 'Readings are remembered per company, and your account belongs to no company.',
+  notAReply: 'Message not found',
+  noQuestion: 'There is no question before this reply to run again.',
+  unknownLayout:
+    'This reading does not match a table of this reply: send the readings the card shows, with their signatures.',
+} as const;

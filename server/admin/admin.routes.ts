@@ -34,6 +34,8 @@ import {
   UsageQuery,
 } from '@contract/admin';
 import { MessageBody } from '@contract/errors';
+import { ReadingsAnswer } from '@contract/reading';
+import { deleteReading, listReadings } from '../workspace/readings';
 import { requireUserId } from '../accounts/sessions';
 import { auditRows, listAudit, originOf, verifyAudit, type AuditFilter } from '../audit/audit';
 import { toCsv } from '../lib/csv';
@@ -326,6 +328,32 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await admins.setPrices(adminOf(req), req.body);
       return listModelPrices(db);
+    },
+  );
+
+  // --- remembered readings (ADR 0052) ---
+  const readingsOf = async (req: FastifyRequest, company: number | undefined) => {
+    const c = await admins.companyOf(adminOf(req), company);
+    return { company: { id: c.id, name: c.name }, readings: await listReadings(db, c.id) };
+  };
+  app.get(
+    '/readings',
+    { schema: { querystring: CompanyQuery, response: { 200: ReadingsAnswer } } },
+    async (req) => readingsOf(req, req.query.company),
+  );
+  app.delete(
+    '/readings/:id',
+    {
+      schema: {
+        params: NumericIdParam,
+        querystring: CompanyQuery,
+        response: { 200: ReadingsAnswer },
+      },
+    },
+    async (req) => {
+      const c = await admins.companyOf(adminOf(req), req.query.company);
+      await deleteReading(db, c.id, req.params.id);
+      return readingsOf(req, c.id);
     },
   );
 

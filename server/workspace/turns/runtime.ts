@@ -46,6 +46,7 @@ import {
   buildHistory,
 } from './turn';
 import { AgentError, type AgentEvent } from '../../analyst/types';
+import { companyReadings } from '../readings.repo';
 
 /** Titles the product gives a new chat: a report's task name replaces them (ADR 0031). */
 const DEFAULT_CHAT_TITLES = Object.values(MODULES).map((m) => m.defaultChatTitle);
@@ -354,6 +355,8 @@ export class TurnRuntime {
       // A regenerated reply knows how many takes came before it (ADR 0059).
       const take = await countReplyVersions(db, spec.chatId, spec.replySeq);
       const agent = this.deps.agentFor(spec.model, config);
+      // The company's confirmed readings of table layouts (ADR 0052).
+      const readings = await companyReadings(db, spec.userId);
       const events = agent.run({
         chatId: spec.chatId,
         module: spec.module,
@@ -361,6 +364,7 @@ export class TurnRuntime {
         history,
         signal,
         ...(take ? { take } : {}),
+        ...(readings.length ? { readings } : {}),
       });
       const iterator = events[Symbol.asyncIterator]();
       // An agent that ignores its signal must not hold the turn past a stop or the timeout.
