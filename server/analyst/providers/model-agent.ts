@@ -18,7 +18,12 @@ import {
   type HistoryMessage,
   type TurnInput,
 } from '../types';
-import { emptyReadingFacts, noteToolResult, withReadingCard } from '../report/reading-card';
+import {
+  emptyReadingFacts,
+  noteToolResult,
+  rolesMissingFor,
+  withReadingCard,
+} from '../report/reading-card';
 import { reportFromAnswer } from './report-repair';
 import { LineBuffer, ThinkSplitter } from './think-splitter';
 
@@ -105,6 +110,13 @@ export async function toModelMessages(history: HistoryMessage[]): Promise<ModelM
     });
   }
   return out;
+}
+
+/** The text of the message being answered. */
+function lastUserText(history: HistoryMessage[]): string {
+  for (let i = history.length - 1; i >= 0; i--)
+    if (history[i]!.role === 'user') return history[i]!.text;
+  return '';
 }
 
 /** Every attachment of the conversation, the latest one winning when names repeat. */
@@ -384,6 +396,10 @@ export function modelAgent(options: ModelAgentOptions): Agent {
           { finishReason: rawFinish },
         );
       const answered = reportFromAnswer(answer, input.module);
+      // A workforce question whose breakdown or measure no column holds asks for it (ADR 0051).
+      if (input.module === 'talent-intelligence')
+        for (const role of rolesMissingFor(lastUserText(input.history), reading.readings))
+          if (!reading.needs.includes(role)) reading.needs.push(role);
       const report = answered ? withReadingCard(answered, reading) : null;
       yield report
         ? { type: 'final', text: JSON.stringify(report), report }

@@ -38,6 +38,41 @@ export function noteToolResult(facts: ReadingFacts, tool: string, output: unknow
     for (const r of o.needs) if (!facts.needs.includes(r)) facts.needs.push(r);
 }
 
+/**
+ * The roles a question names as a breakdown or a measure ("by department", "pay gap"), each with
+ * the roles that answer it; a question whose role no table holds is answered with the card.
+ */
+const ASKED: Array<{ words: RegExp; role: ColumnRole; answeredBy: ColumnRole[] }> = [
+  {
+    words: /\bby (department|team|function|division|business unit)s?\b/i,
+    role: 'department',
+    answeredBy: ['department', 'costCentre'],
+  },
+  { words: /\bby country\b|\bper country\b/i, role: 'country', answeredBy: ['country'] },
+  {
+    words: /\bby (location|site|office)s?\b/i,
+    role: 'location',
+    answeredBy: ['location', 'country'],
+  },
+  { words: /\bby (grade|level|band)s?\b/i, role: 'level', answeredBy: ['level'] },
+  { words: /\bby gender\b|\bgender pay\b|\bpay gap\b/i, role: 'gender', answeredBy: ['gender'] },
+  {
+    words: /\b(salary|salaries|pay|compensation)\b/i,
+    role: 'salary',
+    answeredBy: ['salary', 'hourlyRate'],
+  },
+];
+
+/** The roles the question asks for that no person-level table of the reading holds. */
+export function rolesMissingFor(request: string, readings: TableReading[]): ColumnRole[] {
+  const people = readings.filter((r) => r.shape !== 'aggregate');
+  if (!people.length) return [];
+  const held = new Set(people.flatMap((r) => r.columns.flatMap((c) => (c.role ? [c.role] : []))));
+  return ASKED.filter((a) => a.words.test(request) && !a.answeredBy.some((r) => held.has(r))).map(
+    (a) => a.role,
+  );
+}
+
 const list = (xs: string[]) =>
   xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;
 
