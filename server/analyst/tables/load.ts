@@ -119,7 +119,11 @@ export async function loadTables(
       exportDates.push(...st.titleLines.map((text) => ({ text, dayFirst: order ?? true })));
     }
 
-    const given = staged.find((st) => st.applied?.reading.asOf)?.applied;
+    // The as-of date belongs to one export: a reading's is used for the file it was read from
+    // (its re-run), not for the next export of the layout (ADR 0050).
+    const given = staged.find(
+      (st) => st.applied?.reading.asOf && st.applied.reading.fileName === st.raw.fileName,
+    )?.applied;
     const asOf = given
       ? {
           date: given.reading.asOf,
