@@ -4,6 +4,7 @@ import {
   BuildingIcon,
   ListChecksIcon,
   ScrollTextIcon,
+  TableIcon,
   SettingsIcon,
   UsersIcon,
   WalletIcon,
@@ -24,6 +25,7 @@ import { BudgetsPanel } from './components/budgets-panel';
 import { CompaniesPanel } from './components/companies-panel';
 import { CompanyPanel } from './components/company-panel';
 import { MembersPanel } from './components/members-panel';
+import { ReadingsPanel } from './components/readings-panel';
 import { StartersPanel } from './components/starters-panel';
 import { UsagePanel } from './components/usage-panel';
 
@@ -127,6 +129,10 @@ export function AdminPage() {
             <ScrollTextIcon aria-hidden="true" />
             Audit log
           </TabsTrigger>
+          <TabsTrigger value="readings">
+            <TableIcon aria-hidden="true" />
+            Readings
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="members">
           <MembersPanel key={company} company={company} selfId={user.id} />
@@ -152,6 +158,9 @@ export function AdminPage() {
         </TabsContent>
         <TabsContent value="budgets">
           <BudgetsPanel key={company} company={company} />
+        </TabsContent>
+        <TabsContent value="readings">
+          <ReadingsPanel key={company} company={company} />
         </TabsContent>
         <TabsContent value="audit">
           <AuditPanel key={company} company={company} />
