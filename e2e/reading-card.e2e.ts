@@ -1,14 +1,16 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newPage } from '../test-support/browser/harness';
 import {
   cookieHeader,
   cookieIntoContext,
   shot,
   signUpThroughApi,
+  uniqueE2eEmail,
   useServerAndBrowser,
   type SessionCookie,
 } from '../test-support/browser/support';
@@ -51,10 +53,15 @@ describe('the reading card in the browser', () => {
   let context: BrowserContext;
   let page: Page;
   let cookie: SessionCookie;
+  const email = uniqueE2eEmail('reading', 'northwind.com');
 
   beforeAll(async () => {
     ({ context, page } = await newPage(app.browser, { colorScheme: 'light' }));
-    ({ cookie } = await signUpThroughApi(app.server, { firstName: 'Emmy', lastName: 'Noether' }));
+    ({ cookie } = await signUpThroughApi(app.server, {
+      email,
+      firstName: 'Emmy',
+      lastName: 'Noether',
+    }));
     await cookieIntoContext(context, app.server, cookie);
   });
   afterAll(async () => {
@@ -141,5 +148,33 @@ describe('the reading card in the browser', () => {
     const box = await card.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(375);
     await shot(page, 'reading-card-dark-375');
+  });
+
+  it('lists the remembered reading for a company admin, who can delete it', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    // The deployment's command makes the user an admin of their company (Northwind Traders).
+    await app.server.stop();
+    const dbUrl = inject('testDatabaseUrl');
+    execFileSync(
+      'node',
+      ['dist/server/cli.js', 'companies', 'admins', 'add', 'Northwind Traders', email],
+      {
+        env: {
+          ...process.env,
+          DATA_DIR: app.server.dataDir,
+          ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
+        },
+        stdio: 'pipe',
+      },
+    );
+    await app.server.restart();
+    await page.goto(app.server.url + '/admin?tab=readings');
+    const list = page.getByRole('region', { name: 'Remembered readings' });
+    await list.getByText('Zuordnung → Department').waitFor();
+    expect(await list.textContent()).toContain(email);
+    await shot(page, 'reading-admin-light');
+    await list.getByRole('button', { name: 'Delete the reading of staff.csv' }).click();
+    await list.getByText('No remembered reading').waitFor();
   });
 });
