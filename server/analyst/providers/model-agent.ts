@@ -18,12 +18,7 @@ import {
   type HistoryMessage,
   type TurnInput,
 } from '../types';
-import {
-  emptyReadingFacts,
-  noteToolResult,
-  rolesMissingFor,
-  withReadingCard,
-} from '../report/reading-card';
+import { applyReadingCard } from '../report/reading-card';
 import { reportFromAnswer } from './report-repair';
 import { LineBuffer, ThinkSplitter } from './think-splitter';
 
@@ -255,7 +250,7 @@ export function modelAgent(options: ModelAgentOptions): Agent {
       let allText = '';
       let stepText = '';
       let refusal = '';
-      const reading = emptyReadingFacts();
+      const results: Array<{ tool: string; output: unknown }> = [];
       let finishReason: string | undefined;
       let rawFinish: string | undefined;
       /** True once the model has answered with a stream: a later failure is a cut, not unreachability. */
@@ -291,7 +286,8 @@ export function modelAgent(options: ModelAgentOptions): Agent {
             toolsRunning += 1;
             clearTimeout(timer);
           } else if (part.type === 'tool-result' || part.type === 'tool-error') {
-            if (part.type === 'tool-result') noteToolResult(reading, part.toolName, part.output);
+            if (part.type === 'tool-result')
+              results.push({ tool: part.toolName, output: part.output });
             toolsRunning = Math.max(0, toolsRunning - 1);
             if (!toolsRunning) wire.waiting();
           } else if (!toolsRunning && part.type !== 'start' && part.type !== 'start-step') {
@@ -396,11 +392,10 @@ export function modelAgent(options: ModelAgentOptions): Agent {
           { finishReason: rawFinish },
         );
       const answered = reportFromAnswer(answer, input.module);
-      // A workforce question whose breakdown or measure no column holds asks for it (ADR 0051).
-      if (input.module === 'talent-intelligence')
-        for (const role of rolesMissingFor(lastUserText(input.history), reading.readings))
-          if (!reading.needs.includes(role)) reading.needs.push(role);
-      const report = answered ? withReadingCard(answered, reading) : null;
+      // The reading card after the reading notes, or asking for the roles missing (ADR 0051).
+      const report = answered
+        ? applyReadingCard(answered, results, lastUserText(input.history), input.module)
+        : null;
       yield report
         ? { type: 'final', text: JSON.stringify(report), report }
         : { type: 'final', text: answer.trim(), report: null };

@@ -108,3 +108,22 @@ export function withReadingCard(
   else content.push(card);
   return { ...report, content };
 }
+
+/**
+ * The whole card step of a turn: the reading and needs its tool results carry, the roles a
+ * workforce question names and no column holds, then the card in the report. Idempotent, so the
+ * builtin applies it to the report it streams and the turn again to every provider's answer.
+ */
+export function applyReadingCard(
+  report: StructuredResponse,
+  results: Array<{ tool: string; output: unknown }>,
+  request: string,
+  module: string,
+): StructuredResponse {
+  const facts = emptyReadingFacts();
+  for (const r of results) noteToolResult(facts, r.tool, r.output);
+  if (module === 'talent-intelligence')
+    for (const role of rolesMissingFor(request, facts.readings))
+      if (!facts.needs.includes(role)) facts.needs.push(role);
+  return withReadingCard(report, facts);
+}
