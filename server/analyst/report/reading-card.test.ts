@@ -50,7 +50,12 @@ describe('the reading card step', () => {
     expect(out.next_steps).toHaveLength(1);
     // Applied twice, the same report.
     expect(
-      applyReadingCard(out, [{ tool: 'read_tables', output: { readings: [read] } }], 'How many people?', 'talent-intelligence'),
+      applyReadingCard(
+        out,
+        [{ tool: 'read_tables', output: { readings: [read] } }],
+        'How many people?',
+        'talent-intelligence',
+      ),
     ).toEqual(out);
   });
 
@@ -73,10 +78,11 @@ describe('the reading card step', () => {
     expect(out.next_steps).toEqual([]);
   });
 
-  it('asks only for what no column holds, and nothing without a reading', () => {
+  it('asks only for what no column holds, and shows no card without a reading', () => {
     expect(rolesMissingFor('salary by country', [read])).toEqual(['country']);
     expect(rolesMissingFor('headcount by cost centre', [read])).toEqual([]);
     const none = applyReadingCard(report(), [], 'by department', 'talent-intelligence');
-    expect(none).toEqual(report());
+    // A card a model made up, with no reading of the engine behind it, is dropped.
+    expect(none.content.map((c) => c.type)).toEqual(['text', 'text', 'text']);
   });
 });

@@ -87,8 +87,10 @@ export function withReadingCard(
   report: StructuredResponse,
   facts: ReadingFacts,
 ): StructuredResponse {
-  if (!facts.readings.length) return report;
+  // A card is only ever the engine's reading: one a model wrote itself is dropped.
   const content: ContentItem[] = report.content.filter((c) => c.type !== 'reading');
+  if (!facts.readings.length)
+    return content.length === report.content.length ? report : { ...report, content };
   const card: ContentItem = {
     type: 'reading',
     readings: facts.readings,
