@@ -4,10 +4,10 @@ import { StructuredResponse } from '@contract/structured-response';
 import type { Db } from '../db/connect';
 import { rememberedReadings, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
-import { NotFoundError, ValidationError } from '../lib/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { findOwnChat } from './chats.repo';
-import { findMessageById, findMessageBySeq } from './conversation.repo';
-import { sendMessage } from './conversation.service';
+import { findLoadingReply, findMessageById, findMessageBySeq } from './conversation.repo';
+import { REPLY_IN_PROGRESS, sendMessage } from './conversation.service';
 import { contentText } from './turns/turn';
 import type { TurnRuntime } from './turns/runtime';
 import type { TurnStartedDto } from '@contract/chats';
@@ -61,6 +61,9 @@ export async function confirmReading(
   const question = await findMessageBySeq(db, chat.id, reply.seq - 1);
   const text = question?.role === 'user' ? contentText(question.content).trim() : '';
   if (body.rerun && !text) throw new ValidationError(READING_MESSAGES.noQuestion);
+  // A re-run while a reply is being written would be refused: nothing is stored then either.
+  if (body.rerun && (await findLoadingReply(db, chat.id)))
+    throw new ConflictError(REPLY_IN_PROGRESS);
   const [user] = await db
     .select({ companyId: users.companyId })
     .from(users)
