@@ -36,6 +36,19 @@ export function reportToMarkdown(report: StructuredResponse, headingLevel = 2): 
       out.push(
         ext === 'md' || ext === 'markdown' ? item.file_data.trim() : codeBlock(item.file_data, ext),
       );
+    } else if (item.type === 'reading') {
+      // The card in words: each table's columns and the roles they were read as.
+      out.push(
+        [
+          '**Check how I read this file**',
+          ...item.readings.map(
+            (r) =>
+              `- ${r.sheet ? `${r.fileName}, sheet ${r.sheet}` : r.fileName}: ${r.columns
+                .map((c) => `${c.name} → ${c.role ?? 'not used'}`)
+                .join('; ')}`,
+          ),
+        ].join('\n'),
+      );
     } else {
       const { type: _type, imageData, ...chart } = item;
       out.push(`**Chart: ${item.title}**`);

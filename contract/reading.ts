@@ -108,3 +108,109 @@ export const TableReading = z.object({
   asOf: isoDate.nullable(),
 });
 export type TableReading = z.infer<typeof TableReading>;
+
+/** POST /api/chats/:id/reading: the readings of a reply's card, confirmed or corrected. */
+export const ReadingBody = z.object({
+  /** The assistant reply whose card was confirmed. */
+  messageId: z.uuid('Invalid message id'),
+  readings: z.array(TableReading).min(1, 'Send at least one reading').max(50),
+  /** Re-run the question on the same files with the reading as a new reply (default true). */
+  rerun: z.boolean().default(true),
+});
+export type ReadingBody = z.infer<typeof ReadingBody>;
+
+/** A reading the company remembers for a layout (GET /api/admin/readings). */
+export const RememberedReadingDto = z.object({
+  id: z.number().int(),
+  signature: z.string(),
+  fileName: z.string(),
+  sheet: z.string().nullable(),
+  /** The columns and the roles they are read as, for the list. */
+  columns: z.array(ColumnReading),
+  confirmedBy: z.string().nullable(),
+  confirmedAt: z.string(),
+});
+export type RememberedReadingDto = z.infer<typeof RememberedReadingDto>;
+
+export const ReadingsAnswer = z.object({
+  company: z.object({ id: z.number().int(), name: z.string() }),
+  readings: z.array(RememberedReadingDto),
+});
+export type ReadingsAnswer = z.infer<typeof ReadingsAnswer>;
+
+export const READING_MESSAGES = {
+  saved: 'Reading saved: the next export of this layout is read this way.',
+  noCompany: 'Readings are remembered per company, and your account belongs to no company.',
+  notAReply: 'Message not found',
+  noQuestion: 'There is no question before this reply to run again.',
+  unknownLayout:
+    'This reading does not match a table of this reply: send the readings the card shows, with their signatures.',
+} as const;
+
+/** Each role in words, as the card's dropdowns and the reading notes name it. */
+export const COLUMN_ROLE_LABELS: Record<ColumnRole, string> = {
+  employeeId: 'Employee id',
+  name: 'Name',
+  department: 'Department',
+  costCentre: 'Cost centre',
+  location: 'Location / site',
+  country: 'Country',
+  level: 'Grade / level',
+  jobTitle: 'Job title',
+  hireDate: 'Hire date',
+  exitDate: 'Exit date',
+  exitReason: 'Exit reason',
+  exitType: 'Exit type (voluntary / involuntary)',
+  status: 'Employment status',
+  rating: 'Performance rating',
+  previousRating: 'Previous rating',
+  reviewCycle: 'Review cycle',
+  salary: 'Salary / pay',
+  hourlyRate: 'Hourly rate',
+  payFrequency: 'Pay frequency',
+  weeklyHours: 'Weekly hours',
+  bonus: 'Bonus',
+  currency: 'Currency',
+  gender: 'Gender',
+  managerId: 'Manager',
+  birthDate: 'Birth date',
+  age: 'Age',
+  ageBand: 'Age band',
+  partTime: 'Part-time / full-time',
+  fte: 'FTE',
+  source: 'Hiring source',
+  timeInLevel: 'Time in level',
+  skill: 'Skill',
+  proficiency: 'Proficiency',
+  requiredLevel: 'Required level',
+  assessmentDate: 'Assessment date',
+  asOfDate: 'Snapshot date',
+  effectiveDate: 'Effective date',
+  eventType: 'Change type (hire, transfer, leaving)',
+  headcount: 'Headcount',
+  leavers: 'Leavers (count)',
+  attritionRate: 'Attrition rate',
+};
+
+export const TABLE_SHAPE_LABELS: Record<TableShape, string> = {
+  people: 'One row per person',
+  history: 'Job history (several dated rows per person)',
+  snapshots: 'Snapshots (the workforce per reporting date)',
+  cycles: 'One row per person per review cycle',
+  aggregate: 'Groups with counts or rates',
+};
+
+export const PAY_BASIS_LABELS: Record<PayBasis, string> = {
+  annual: 'Annual',
+  monthly: 'Monthly',
+  weekly: 'Weekly',
+  daily: 'Daily',
+  hourly: 'Hourly',
+  perRow: 'Varies by row',
+};
+
+export const DATE_ORDER_LABELS: Record<DateOrder, string> = {
+  DMY: 'Day first (31/10/2026)',
+  MDY: 'Month first (10/31/2026)',
+  YMD: 'Year first (2026-10-31)',
+};

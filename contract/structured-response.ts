@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ChartObject } from './chart';
+import { ColumnRole, TableReading } from './reading';
 
 const TEXT_MAX = 200_000;
 
@@ -15,11 +16,28 @@ export const ChartItem = ChartObject.extend({
   type: z.literal('chart'),
   imageData: z.string().max(5_000_000).optional(),
 });
-export const ContentItem = z.discriminatedUnion('type', [TextItem, FileItem, ChartItem]);
+/**
+ * The "Check how I read this file" card (ADR 0051): the reading of each table, editable by the
+ * user; `needs` names the roles a question needs and the reading lacks (the card then asks for
+ * them); `confirmedAt` when the reading is one the company confirmed.
+ */
+export const ReadingItem = z.object({
+  type: z.literal('reading'),
+  readings: z.array(TableReading).min(1).max(50),
+  needs: z.array(ColumnRole).max(50).optional(),
+  confirmedAt: z.string().max(40).optional(),
+});
+export const ContentItem = z.discriminatedUnion('type', [
+  TextItem,
+  FileItem,
+  ChartItem,
+  ReadingItem,
+]);
 export type ContentItem = z.infer<typeof ContentItem>;
 export type TextItem = z.infer<typeof TextItem>;
 export type FileItem = z.infer<typeof FileItem>;
 export type ChartItem = z.infer<typeof ChartItem>;
+export type ReadingItem = z.infer<typeof ReadingItem>;
 
 /**
  * What clicking a next step does when it asks the user to act (ADR 0056): `attach` opens the file

@@ -38,6 +38,8 @@ import { MessageBody } from '@contract/errors';
 import { InvitationsPage } from '@contract/invitations';
 import { PersonUsageAnswer, PersonUsageBody, UsagePeopleAnswer } from '@contract/usage-people';
 import { peopleSpread } from './usage-people';
+import { ReadingsAnswer } from '@contract/reading';
+import { deleteReading, listReadings } from '../workspace/readings';
 import { requireUserId } from '../accounts/sessions';
 import { auditRows, listAudit, originOf, verifyAudit, type AuditFilter } from '../audit/audit';
 import { toCsv } from '../lib/csv';
@@ -415,6 +417,32 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => admins.personUsage(adminOf(req), req.query.company, req.body),
+  );
+
+  // --- remembered readings (ADR 0052) ---
+  const readingsOf = async (req: FastifyRequest, company: number | undefined) => {
+    const c = await admins.companyOf(adminOf(req), company);
+    return { company: { id: c.id, name: c.name }, readings: await listReadings(db, c.id) };
+  };
+  app.get(
+    '/readings',
+    { schema: { querystring: CompanyQuery, response: { 200: ReadingsAnswer } } },
+    async (req) => readingsOf(req, req.query.company),
+  );
+  app.delete(
+    '/readings/:id',
+    {
+      schema: {
+        params: NumericIdParam,
+        querystring: CompanyQuery,
+        response: { 200: ReadingsAnswer },
+      },
+    },
+    async (req) => {
+      const c = await admins.companyOf(adminOf(req), req.query.company);
+      await deleteReading(db, c.id, req.params.id);
+      return readingsOf(req, c.id);
+    },
   );
 
   // --- budgets (ADR 0070) ---

@@ -1,6 +1,7 @@
 import type { ModuleKey } from '@contract/modules';
 import type { StructuredResponse } from '@contract/structured-response';
 import type { TurnLibrary } from './tools/knowledge';
+import type { AppliedReading } from './tables/reading';
 
 /**
  * The seam between the turn runtime (workspace/turns/runtime.ts: events, persistence, log row) and the
@@ -38,6 +39,8 @@ export interface TurnInput {
    * `search_knowledge` over it. Absent for a caller in no company.
    */
   library?: TurnLibrary;
+  /** The company's confirmed readings of table layouts, applied by signature (ADR 0050). */
+  readings?: AppliedReading[];
 }
 
 /** What a provider yields while it works. */

@@ -864,6 +864,27 @@ export const libraryPassages = pgTable(
 export type LibraryPassage = typeof libraryPassages.$inferSelect;
 
 /**
+ * A reading of a table layout a user confirmed or corrected (ADR 0052): the next export of that
+ * layout (same header signature) in the company is read that way at once.
+ */
+export const rememberedReadings = pgTable(
+  'remembered_readings',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    signature: varchar('signature', { length: 128 }).notNull(),
+    /** The TableReading as confirmed (contract/reading.ts). */
+    reading: jsonValue('reading').notNull(),
+    confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('remembered_readings_company_signature_idx').on(t.companyId, t.signature)],
+);
+export type RememberedReading = typeof rememberedReadings.$inferSelect;
+
+/**
  * How many searchable passages of a company's module hold each lexeme (ADR 0068): kept in step
  * with `library_passages.searchable` in the same transactions, so a search picks the question's
  * rarest words to match on and ranks a few thousand passages, not every one holding "employee".

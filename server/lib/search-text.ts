@@ -50,7 +50,13 @@ function readableText(content: unknown, structuredResponse: unknown, markdown: b
     return [
       r.task_name,
       ...r.content.map((c) =>
-        c.type === 'text' ? shown(c.text) : c.type === 'file' ? c.filename : c.title,
+        c.type === 'text'
+          ? shown(c.text)
+          : c.type === 'file'
+            ? c.filename
+            : c.type === 'reading'
+              ? 'Check how I read this file'
+              : c.title,
       ),
       ...r.next_steps.map((s) => s.step_description),
     ].join('\n');

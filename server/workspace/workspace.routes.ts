@@ -3,6 +3,7 @@ import { requireUserId } from '../accounts/sessions';
 import { chatsRoutes } from './chats.routes';
 import { conversationRoutes } from './conversation.routes';
 import { filesRoutes } from './files.routes';
+import { readingsRoutes } from './readings.routes';
 import { startersRoutes } from './starters.routes';
 
 /** Workspace API: starters, chats, messages, attachments, saved files. */
@@ -16,4 +17,5 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
   await app.register(chatsRoutes);
   await app.register(conversationRoutes);
   await app.register(filesRoutes);
+  await app.register(readingsRoutes);
 };

@@ -5,6 +5,7 @@ import {
   KeyRoundIcon,
   ListChecksIcon,
   ScrollTextIcon,
+  TableIcon,
   SettingsIcon,
   UsersIcon,
   WalletIcon,
@@ -27,6 +28,7 @@ import { CompanyPanel } from './components/company-panel';
 import { MembersPanel } from './components/members-panel';
 import { SsoPanel } from './components/sso-panel';
 import { RetentionPanel, RetentionTabLabel } from './components/retention-panel';
+import { ReadingsPanel } from './components/readings-panel';
 import { StartersPanel } from './components/starters-panel';
 import { UsagePanel } from './components/usage-panel';
 
@@ -137,6 +139,10 @@ export function AdminPage() {
             <ScrollTextIcon aria-hidden="true" />
             Audit log
           </TabsTrigger>
+          <TabsTrigger value="readings">
+            <TableIcon aria-hidden="true" />
+            Readings
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="members">
           <MembersPanel key={company} company={company} selfId={user.id} />
@@ -168,6 +174,9 @@ export function AdminPage() {
         </TabsContent>
         <TabsContent value="retention">
           <RetentionPanel key={company} company={company} />
+        </TabsContent>
+        <TabsContent value="readings">
+          <ReadingsPanel key={company} company={company} />
         </TabsContent>
         <TabsContent value="audit">
           <AuditPanel key={company} company={company} />

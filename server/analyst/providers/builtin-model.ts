@@ -11,6 +11,7 @@ import type { ModuleAgent, PlanContext } from '../modules/module';
 import { MODULE_OFFERS } from '../modules/offers';
 import { anotherTake } from '../report/another-take';
 import type { ToolCallRecord } from '../tools/tool';
+import { applyReadingCard } from '../report/reading-card';
 
 /**
  * The builtin analyst as an AI SDK language model (ARCHITECTURE.md section 5), so it runs through the same
@@ -114,12 +115,15 @@ export function nextMove(
   const planned = roundsDone >= MAX_PLAN_ROUNDS || !module.plan ? [] : module.plan(ctx);
   if (planned.length) return { calls: planned };
   if (!module.write) throw new Error(`The ${module.key} module has no report writer.`);
-  const report = module.write(ctx);
-  return {
-    text: JSON.stringify(
-      ctx.take ? anotherTake(report, ctx.take, module.takeAngle?.(ctx) ?? null) : report,
-    ),
-  };
+  const written = module.write(ctx);
+  // The card is in the JSON the builtin streams, as the turn adds it to every answer (ADR 0051).
+  const report = applyReadingCard(
+    ctx.take ? anotherTake(written, ctx.take, module.takeAngle?.(ctx) ?? null) : written,
+    calls.map((c) => ({ tool: c.tool, output: c.output })),
+    ctx.request,
+    module.key,
+  );
+  return { text: JSON.stringify(report) };
 }
 
 export function builtinModel(turn: BuiltinTurn): LanguageModelV3 {

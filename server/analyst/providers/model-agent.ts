@@ -24,6 +24,7 @@ import {
   type HistoryMessage,
   type TurnInput,
 } from '../types';
+import { applyReadingCard } from '../report/reading-card';
 import { reportFromAnswer } from './report-repair';
 import { LineBuffer, ThinkSplitter } from './think-splitter';
 
@@ -112,6 +113,13 @@ export async function toModelMessages(history: HistoryMessage[]): Promise<ModelM
   return out;
 }
 
+/** The text of the message being answered. */
+function lastUserText(history: HistoryMessage[]): string {
+  for (let i = history.length - 1; i >= 0; i--)
+    if (history[i]!.role === 'user') return history[i]!.text;
+  return '';
+}
+
 /** Every attachment of the conversation, the latest one winning when names repeat. */
 export function conversationFiles(history: HistoryMessage[]): HistoryAttachment[] {
   const byName = new Map<string, HistoryAttachment>();
@@ -121,7 +129,12 @@ export function conversationFiles(history: HistoryMessage[]): HistoryAttachment[
 
 // Modules on the tool layer offer their analyst tools (run in the worker pool) to every model.
 const defaultToolsFor = (module: ModuleAgent, input: TurnInput): ToolSet =>
-  aiToolSet(module.analystTools, conversationFiles(input.history), input.signal);
+  aiToolSet(
+    module.analystTools,
+    conversationFiles(input.history),
+    input.signal,
+    input.readings ?? [],
+  );
 
 class Silence extends Error {
   constructor(
@@ -243,6 +256,7 @@ export function modelAgent(options: ModelAgentOptions): Agent {
       let allText = '';
       let stepText = '';
       let refusal = '';
+      const results: Array<{ tool: string; output: unknown }> = [];
       let finishReason: string | undefined;
       let rawFinish: string | undefined;
       /** True once the model has answered with a stream: a later failure is a cut, not unreachability. */
@@ -283,6 +297,8 @@ export function modelAgent(options: ModelAgentOptions): Agent {
             toolsRunning += 1;
             clearTimeout(timer);
           } else if (part.type === 'tool-result' || part.type === 'tool-error') {
+            if (part.type === 'tool-result')
+              results.push({ tool: part.toolName, output: part.output });
             toolsRunning = Math.max(0, toolsRunning - 1);
             if (!toolsRunning) wire.waiting();
           } else if (!toolsRunning && part.type !== 'start' && part.type !== 'start-step') {
@@ -387,7 +403,11 @@ export function modelAgent(options: ModelAgentOptions): Agent {
           502,
           { finishReason: rawFinish },
         );
-      const report = reportFromAnswer(answer, input.module);
+      const answered = reportFromAnswer(answer, input.module);
+      // The reading card after the reading notes, or asking for the roles missing (ADR 0051).
+      const report = answered
+        ? applyReadingCard(answered, results, lastUserText(input.history), input.module)
+        : null;
       yield report
         ? { type: 'final', text: JSON.stringify(report), report }
         : { type: 'final', text: answer.trim(), report: null };

@@ -73,7 +73,10 @@ function tableLines(t: LoadedTable): string[] {
   const lines = [`- **${t.source}** (${TABLE_ROLE[t.role]}): ${facts.join('; ')}.`];
   if (t.shapeFacts.summary && t.shape !== 'people')
     lines.push(`  - Read as ${t.shapeFacts.summary}`);
-  const how = t.readNotes.filter((n) => !n.startsWith('Header on row'));
+  // A reading the user confirmed or a model proposed says so on its own line (ADR 0050).
+  const given = t.readNotes.filter((n) => /^Read (as you confirmed|with the reading)/.test(n));
+  for (const n of given) lines.push(`  - ${n}`);
+  const how = t.readNotes.filter((n) => !n.startsWith('Header on row') && !given.includes(n));
   if (how.length) lines.push(`  - Read as: ${how.join(' ')}`);
   // Roles are HR meanings: on a table that is not about people (a risk register, salary bands,
   // a market survey) they would be false claims, so only the formats are shown there.

@@ -20,15 +20,30 @@ import {
   tableKindOf,
   type RawTable,
 } from './read-sources';
-import { readPay } from './pay';
+import { readPay, withPayReading } from './pay';
+import {
+  confirmedDay,
+  dateOrderOf,
+  headerSignature,
+  numberStyleOf,
+  readingFor,
+  roleInReading,
+  withReadingFormats,
+  type AppliedReading,
+} from './reading';
 import { describeScale, ratingScaleOf } from './rating-scale';
-import { assignRoles, headerHints, roleFromHeader, tableRoleOf } from './roles';
+import { assignRoles, headerHints, hintsForRole, roleFromHeader, tableRoleOf } from './roles';
 import { currentSql, noShape, readCurrent, readShape } from './shape';
 import type { ColumnInfo, LoadedTable, SqlRow, TableSet } from './types';
 
 export interface LoadOptions {
   /** "Today" for the as-of date and future-date checks (a clock seam; defaults to now). */
   today?: Date;
+  /**
+   * Corrected readings (ADR 0050): a table whose header signature matches one is read that way
+   * (column roles, formats, shape, person key, pay, currency, rating scale, as-of date).
+   */
+  readings?: AppliedReading[];
 }
 
 /** Cells that decide a header: text, not a number or a date. */
@@ -78,14 +93,14 @@ export async function loadTables(
 
     const staged: Staged[] = [];
     for (const raw of raws) {
-      const st = await stageTable(conn, raw);
+      const st = await stageTable(conn, raw, options.readings);
       if ('problem' in st) problems.push(st.problem);
       else staged.push(st);
     }
     // A day/month order proven in one column of a file settles the file's undecided columns.
     const proven = new Map<string, boolean>();
     for (const st of staged)
-      for (const d of st.decisions)
+      for (const d of st.applied?.reading.dateOrder ? [] : st.decisions)
         if (
           d.type === 'date' &&
           d.dayFirst !== null &&
@@ -97,19 +112,33 @@ export async function loadTables(
     const exportDates: Array<{ text: string; dayFirst: boolean }> = [];
     for (const st of staged) {
       const order = proven.get(st.raw.fileName);
-      if (order !== undefined) st.decisions = st.decisions.map((d) => withDayFirst(d, order));
+      if (order !== undefined && !st.applied?.reading.dateOrder)
+        st.decisions = st.decisions.map((d) => withDayFirst(d, order));
       tables.push(await finishTable(conn, st, `t${tables.length + 1}`));
       // A title date is read in the order the file's own dates prove (day first otherwise).
       exportDates.push(...st.titleLines.map((text) => ({ text, dayFirst: order ?? true })));
     }
 
-    const asOf = await findAsOf(
-      conn,
-      tables,
-      exportDates,
-      [...new Set(attachments.map((a) => a.fileName))],
-      today,
-    );
+    // The as-of date belongs to one export: a reading's is used for the file it was read from
+    // (its re-run), not for the next export of the layout (ADR 0050).
+    const given = staged.find(
+      (st) => st.applied?.reading.asOf && st.applied.reading.fileName === st.raw.fileName,
+    )?.applied;
+    const asOf = given
+      ? {
+          date: given.reading.asOf,
+          source: 'export date' as const,
+          from: given.confirmedAt
+            ? `your reading, confirmed on ${confirmedDay(given.confirmedAt)}`
+            : 'the reading given',
+        }
+      : await findAsOf(
+          conn,
+          tables,
+          exportDates,
+          [...new Set(attachments.map((a) => a.fileName))],
+          today,
+        );
     const run = (sql: string) => rows(conn, sql);
     for (const table of tables) {
       await readCurrent(run, table, asOf.date ?? today);
@@ -121,6 +150,7 @@ export async function loadTables(
         table.currentSql = name;
       }
       table.pay = table.shape === 'aggregate' ? null : await readPay(run, table);
+      if (table.reading && table.pay) table.pay = withPayReading(table.pay, table.reading);
       await checkPlausibility(conn, table, asOf.date ?? today);
     }
 
@@ -201,6 +231,9 @@ interface Staged {
   counts: Array<ColumnCounts & { exactPresent: number }>;
   decisions: ColumnDecision[];
   titleLines: string[];
+  signature: string;
+  /** The corrected reading for this layout, when one was given. */
+  applied?: AppliedReading;
   read: number;
   kept: number;
   duplicates: number;
@@ -211,6 +244,7 @@ interface Staged {
 async function stageTable(
   conn: DuckDBConnection,
   raw: RawTable,
+  readings: AppliedReading[] | undefined,
 ): Promise<Staged | { problem: string }> {
   const source = raw.sheet ? `${raw.fileName}, sheet ${raw.sheet}` : raw.fileName;
   const rawId = quoteIdent(raw.name);
@@ -233,7 +267,18 @@ async function stageTable(
   const names = uniqueNames(headerCells);
   const cols = raw.columns.map((c, i) => ({ raw: c, name: names[i]!, id: `c${i}` }));
   const width = cols.length;
-  const idIndex = cols.findIndex((c) => roleFromHeader(c.name)?.role === 'employeeId');
+  const signature = headerSignature(headerCells);
+  const applied = readingFor(readings, signature, raw.sheet);
+  // A column's role as the reading gives it, else as its header names it.
+  const roleOf = (name: string) => {
+    const given = roleInReading(applied, name);
+    return given !== undefined ? given : (roleFromHeader(name)?.role ?? null);
+  };
+  const hintsOf = (name: string) => {
+    const given = roleInReading(applied, name);
+    return given !== undefined ? hintsForRole(name, given) : headerHints(name);
+  };
+  const idIndex = cols.findIndex((c) => roleOf(c.name) === 'employeeId');
   const idCol = idIndex >= 0 ? cols[idIndex]!.id : null;
   const anyFilled = cols.map((c) => `${c.id} IS NOT NULL`).join(' OR ');
   const filledCount = cols.map((c) => `(${c.id} IS NOT NULL)::INT`).join(' + ');
@@ -294,9 +339,12 @@ async function stageTable(
     conn,
     stage,
     cols.map((c) => c.id),
-    cols.map((c) => headerHints(c.name).text),
+    cols.map((c) => hintsOf(c.name).text),
   );
-  const decisions = cols.map((c, i) => decideColumn(counts[i]!, headerHints(c.name)));
+  const decisions = cols.map((c, i) => {
+    const d = decideColumn(counts[i]!, hintsOf(c.name));
+    return applied ? withReadingFormats(d, applied.reading) : d;
+  });
   return {
     raw,
     source,
@@ -307,6 +355,8 @@ async function stageTable(
     counts,
     decisions,
     titleLines,
+    signature,
+    ...(applied ? { applied } : {}),
     read: Number(summary?.read ?? 0),
     kept,
     duplicates: Number(summary?.dups ?? 0),
@@ -379,13 +429,20 @@ async function finishTable(
     for (const { i } of textCols)
       samples.set(i, JSON.parse(String(s?.[`s${i}`] ?? '[]')) as string[]);
   }
-  const roles = assignRoles(
+  const guessed = assignRoles(
     keep.map(({ c, i }) => ({
       name: c.name,
       type: decisions[i]!.type,
       format: decisions[i]!.format,
       sample: samples.get(i) ?? [],
     })),
+  );
+  // The reading's roles replace the guessed ones; a column it does not name keeps its guess
+  // unless the reading gave that role to another column.
+  const given = keep.map(({ c }) => roleInReading(st.applied, c.name));
+  const taken = new Set(given.filter((r) => r));
+  const roles = guessed.map((r, k) =>
+    given[k] !== undefined ? given[k]! : r && taken.has(r) ? null : r,
   );
   const columns: ColumnInfo[] = keep.map(({ c, i }, k) => ({
     name: c.name,
@@ -435,7 +492,19 @@ async function finishTable(
     personKey: null,
     shapeFacts: noShape(),
     pay: null,
+    signature: st.signature,
+    dateOrder: dateOrderOf(keep.map(({ i }) => decisions[i]!)),
+    numberStyle: numberStyleOf(keep.map(({ i }) => decisions[i]!)),
+    ...(st.applied
+      ? { reading: st.applied.reading, confirmedAt: st.applied.confirmedAt ?? null }
+      : {}),
   };
+  if (st.applied)
+    table.readNotes.unshift(
+      st.applied.confirmedAt
+        ? `Read as you confirmed on ${confirmedDay(st.applied.confirmedAt)}: the column roles, formats, shape, pay and dates below are your reading of this layout.`
+        : 'Read with the reading given for this layout (column roles, formats, shape, pay and dates), not guessed.',
+    );
   if (st.headerRow > 1)
     table.readNotes.push(
       `Header on row ${st.headerRow}; the ${st.headerRow - 1} row(s) above it (titles, notes, blank rows) are not data.`,
@@ -444,6 +513,12 @@ async function finishTable(
   await findConflicts(conn, table);
   await findCurrency(conn, table, marks);
   await findRatingScales(conn, table);
+  const r = st.applied?.reading;
+  if (r && r.currency !== undefined && r.currency !== table.currency) {
+    table.currency = r.currency;
+    table.currencyFrom = r.currency ? 'your reading' : null;
+  }
+  if (r?.ratingScale?.length) table.ratingScale = r.ratingScale;
   return table;
 }
 

@@ -216,6 +216,33 @@ export async function readPay(run: Run, t: LoadedTable): Promise<PayReading | nu
   return reading;
 }
 
+/**
+ * The pay reading with a corrected reading's basis and full-time hours (ADR 0050): what the user
+ * confirmed is not doubted. A basis of `perRow` keeps the engine's row-by-row rule.
+ */
+export function withPayReading(
+  r: PayReading,
+  given: { payBasis: PayBasis | null; fullTimeHours: number | null },
+): PayReading {
+  if (!given.payBasis && !given.fullTimeHours) return r;
+  const out: PayReading = { ...r };
+  if (given.payBasis && given.payBasis !== r.basis) {
+    out.basis = given.payBasis;
+    out.basisFrom = `${given.payBasis === 'perRow' ? 'row by row' : given.payBasis}, as you confirmed`;
+    out.doubt = null;
+  } else if (given.payBasis) out.doubt = null;
+  if (given.fullTimeHours && given.fullTimeHours !== r.fullTimeHours) {
+    out.fullTimeHours = given.fullTimeHours;
+    out.hoursFrom = `full time is ${fmt(given.fullTimeHours)} hours a week, as you confirmed`;
+  }
+  const hoursKnown = /each person's/.test(r.hoursFrom) || r.converted;
+  out.converted =
+    out.basis !== null &&
+    (out.basis !== 'annual' || hoursKnown || out.fullTimeHours !== r.fullTimeHours);
+  out.method = methodOf(out, hoursKnown);
+  return out;
+}
+
 function methodOf(r: PayReading, hoursKnown: boolean): string {
   if (r.doubt && r.basis === null) return `Pay basis not known: ${r.doubt}.`;
   const parts = [`Pay basis: ${r.basisFrom}.`];

@@ -90,6 +90,17 @@ export function headerHints(header: string) {
   };
 }
 
+/** Hints for reading a column's cells when a corrected reading gives its role (ADR 0050). */
+export function hintsForRole(header: string, role: ColumnRole | null) {
+  const base = headerHints(header);
+  if (!role) return { ...base, text: false };
+  return {
+    text: ID_ROLES.has(role),
+    dateish: DATE_ROLES.has(role) || base.dateish,
+    money: base.money || ['salary', 'bonus', 'hourlyRate'].includes(role),
+  };
+}
+
 export interface ColumnFacts {
   name: string;
   type: ColumnType;

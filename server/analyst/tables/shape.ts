@@ -34,16 +34,34 @@ export const noShape = (): ShapeFacts => ({
 /** A cycle's label as text: "2025", not "2025.0". */
 const cycleText = (c: ColumnInfo) => `regexp_replace(CAST(${c.sql} AS VARCHAR), '\\.0$', '')`;
 
-/** The person key: the employee id, else the name. */
+/** The person key: the column a corrected reading names, else the employee id, else the name. */
 export function personKeyOf(t: LoadedTable): ColumnInfo | undefined {
-  return col(t, 'employeeId') ?? col(t, 'name');
+  const given = t.reading?.personKey;
+  const named = given ? t.columns.find((c) => c.name === given) : undefined;
+  return named ?? col(t, 'employeeId') ?? col(t, 'name');
+}
+
+/** The shape a corrected reading gives, when the table has the column that shape needs. */
+function givenShape(t: LoadedTable): LoadedTable['shape'] | null {
+  const want = t.reading?.shape;
+  if (!want) return null;
+  const needs: Partial<Record<LoadedTable['shape'], ColumnRole>> = {
+    history: 'effectiveDate',
+    snapshots: 'asOfDate',
+    cycles: 'reviewCycle',
+  };
+  const role = needs[want];
+  return role && !col(t, role) ? null : want;
 }
 
 /** Decides the table's shape and person key from its columns and how often a person repeats. */
 export async function readShape(run: Run, t: LoadedTable): Promise<void> {
   t.shapeFacts = noShape();
-  const key = personKeyOf(t);
-  const counts = (['headcount', 'leavers', 'attritionRate'] as const).some((r) => col(t, r));
+  const given = givenShape(t);
+  const key = given === 'aggregate' ? undefined : personKeyOf(t);
+  const counts =
+    given === 'aggregate' ||
+    (['headcount', 'leavers', 'attritionRate'] as const).some((r) => col(t, r));
   if (!key) {
     t.personKey = null;
     if (counts) {
@@ -65,13 +83,13 @@ export async function readShape(run: Run, t: LoadedTable): Promise<void> {
   const rows = Number(r?.n ?? 0);
   t.shapeFacts.people = people;
   t.shape = 'people';
-  if (rows > people) {
-    const snap = col(t, 'asOfDate');
-    const eff = col(t, 'effectiveDate');
-    const cycle = col(t, 'reviewCycle');
+  if (given ? given !== 'people' : rows > people) {
+    const snap = !given || given === 'snapshots' ? col(t, 'asOfDate') : undefined;
+    const eff = !given || given === 'history' ? col(t, 'effectiveDate') : undefined;
+    const cycle = !given || given === 'cycles' ? col(t, 'reviewCycle') : undefined;
     const distinct = async (c: ColumnInfo, expr = c.sql) =>
       Number((await run(`SELECT count(DISTINCT ${expr}) AS n FROM ${t.sql}`))[0]?.n ?? 0);
-    if (snap && (await distinct(snap)) > 1) {
+    if (snap && (given === 'snapshots' || (await distinct(snap)) > 1)) {
       t.shape = 'snapshots';
       const dates = await run(
         `SELECT DISTINCT CAST(${snap.sql} AS VARCHAR) AS d FROM ${t.sql} WHERE ${snap.sql} IS NOT NULL ORDER BY 1`,
@@ -81,7 +99,7 @@ export async function readShape(run: Run, t: LoadedTable): Promise<void> {
     } else if (eff) {
       t.shape = 'history';
       t.shapeFacts.summary = `a job history: ${grouped(rows)} rows for ${grouped(people)} people, one row per change (dated by ${eff.name}${col(t, 'eventType') ? `, the change named in ${col(t, 'eventType')!.name}` : ''}).`;
-    } else if (cycle && (await distinct(cycle, cycleText(cycle))) > 1) {
+    } else if (cycle && (given === 'cycles' || (await distinct(cycle, cycleText(cycle))) > 1)) {
       t.shape = 'cycles';
       const dated = col(t, 'assessmentDate');
       const list = await run(

@@ -9,7 +9,15 @@ export type ColumnType = 'number' | 'date' | 'text' | 'empty';
 
 /** What a column means (the roles live in the contract: a corrected reading names them). */
 export { COLUMN_ROLES, type ColumnRole } from '@contract/reading';
-import type { ColumnRole, PayBasis, RatingStep, TableShape } from '@contract/reading';
+import type {
+  ColumnRole,
+  DateOrder,
+  NumberStyle,
+  PayBasis,
+  RatingStep,
+  TableReading,
+  TableShape,
+} from '@contract/reading';
 export type { TableShape, PayBasis } from '@contract/reading';
 
 export interface ColumnInfo {
@@ -74,6 +82,14 @@ export interface LoadedTable {
   pay: PayReading | null;
   /** A history, snapshots or cycles as one row per person on the as-of date, made once at load. */
   currentSql?: string;
+  /** The layout's key: a hash of the normalised headers (see reading.ts, ADR 0050). */
+  signature?: string;
+  /** The date order and number style the columns were read in (null: no such columns). */
+  dateOrder?: DateOrder | null;
+  numberStyle?: NumberStyle | null;
+  /** The corrected reading the table was read with, and when the user confirmed it. */
+  reading?: TableReading;
+  confirmedAt?: string | null;
 }
 
 export interface ShapeFacts {

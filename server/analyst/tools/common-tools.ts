@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { TableReading } from '@contract/reading';
 import { howIReadMarkdown } from '../tables/how-i-read';
+import { readingOf } from '../tables/reading';
 import { tableKindOf } from '../tables/read-sources';
 import type { LoadedTable, TableSet } from '../tables/types';
 import { CHART_KINDS, makeChart, type ChartKind } from './charts';
@@ -108,7 +110,7 @@ function tableAccount(t: LoadedTable) {
   };
 }
 
-async function tablesOrThrow(set: Promise<TableSet>): Promise<TableSet> {
+export async function tablesOrThrow(set: Promise<TableSet>): Promise<TableSet> {
   const s = await set;
   if (!s.tables.length)
     throw new ToolError(
@@ -121,11 +123,19 @@ async function tablesOrThrow(set: Promise<TableSet>): Promise<TableSet> {
 export const readTablesTool = defineTool({
   name: 'read_tables',
   description:
-    'How the attached tables were read: for each table (CSV, each XLSX sheet, JSON) its SQL name, role (staff, leavers, assessments), rows read, duplicates removed, rows left out and why, id conflicts, every column with its SQL identifier, type, role and the number/date format assumed, the as-of date, and plausibility warnings. Call it before run_sql. `how_i_read` is the section to put in the report.',
-  input: z.object({}),
-  async run(ctx) {
-    const set = await tablesOrThrow(ctx.tables());
+    'How the attached tables were read: for each table (CSV, each XLSX sheet, JSON) its SQL name, role (staff, leavers, assessments), rows read, duplicates removed, rows left out and why, id conflicts, every column with its SQL identifier, type, role and the number/date format assumed, the as-of date, and plausibility warnings. Call it before run_sql. `how_i_read` is the section to put in the report. `readings` is the reading of each table (column roles, shape, person key, date order, number style, pay basis, full-time hours, currency, rating scale, as-of date) that the user checks in a card; to read a column you understand differently (e.g. "Kst" is the department), call read_tables again with `readings` corrected (keep each signature): the later calls of this turn use it, and the user still confirms it.',
+  input: z.object({
+    readings: z
+      .array(TableReading)
+      .max(50)
+      .optional()
+      .describe('Corrected readings, as returned in `readings`, with roles or settings changed'),
+  }),
+  async run(ctx, { readings }) {
+    const set = await tablesOrThrow(ctx.tables(readings));
     return {
+      readings: set.tables.map((t) => readingOf(t, set)),
+      confirmedAt: set.tables.find((t) => t.confirmedAt)?.confirmedAt ?? null,
       asOf: set.asOf,
       asOfSource: set.asOfSource,
       tables: set.tables.map(tableAccount),

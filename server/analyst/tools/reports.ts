@@ -117,6 +117,7 @@ function withoutEmptyParts(content: ContentItem[]): ContentItem[] {
         item.file_data.trim().split('\n').length < 2
         ? []
         : [item];
+    if (item.type === 'reading') return [item];
     return [{ ...item, text: withoutEmptyTables(item.text) }];
   });
 }

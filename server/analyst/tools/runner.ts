@@ -3,6 +3,9 @@ import { MessageChannel } from 'node:worker_threads';
 // Types only: the AI SDK and piscina load when a turn first needs them, not at start-up.
 import type { Tool, ToolSet } from 'ai';
 import type { Piscina } from 'piscina';
+import { z } from 'zod';
+import { TableReading } from '@contract/reading';
+import { mergeReadings, type AppliedReading } from '../tables/reading';
 import type { HistoryAttachment } from '../types';
 import type { AnalystTool } from './tool';
 import { claimForEnding } from '../tables/native-gate-state';
@@ -71,7 +74,10 @@ export async function runTool(
   input: unknown,
   files: HistoryAttachment[],
   signal?: AbortSignal,
-  { timeLimitMs = TOOL_CALL_LIMIT_MS }: { timeLimitMs?: number } = {},
+  {
+    timeLimitMs = TOOL_CALL_LIMIT_MS,
+    readings,
+  }: { timeLimitMs?: number; readings?: AppliedReading[] } = {},
 ): Promise<unknown> {
   signal?.throwIfAborted();
   // The worker says when it starts the call; the time limit runs from then.
@@ -81,6 +87,7 @@ export async function runTool(
     input,
     files: files.map((f) => ({ fileName: f.fileName, mimeType: f.mimeType, data: f.data })),
     port: port2,
+    ...(readings?.length ? { readings } : {}),
   };
   const limit = new AbortController();
   let stopping = false;
@@ -153,12 +160,32 @@ function abandonedOnAbort(call: Promise<unknown>, signal: AbortSignal): Promise<
   });
 }
 
+/** The corrected readings a read_tables input carries, when valid. */
+function proposedReadings(input: unknown): TableReading[] | undefined {
+  const parsed = z
+    .object({ readings: z.array(TableReading).min(1).max(50) })
+    .safeParse(input ?? {});
+  return parsed.success ? parsed.data.readings : undefined;
+}
+
 /** The tools as an AI SDK ToolSet whose calls run in the pool: the same for every model. */
 export function aiToolSet(
   tools: AnalystTool[],
   files: HistoryAttachment[],
   signal?: AbortSignal,
+  confirmed: AppliedReading[] = [],
 ): ToolSet {
+  // A reading a model proposes to read_tables holds for the turn's later calls (ADR 0050).
+  let readings = confirmed;
+  const execute = async (name: string, input: unknown) => {
+    const proposed = name === 'read_tables' ? proposedReadings(input) : undefined;
+    const result = await runTool(name, input, files, signal, {
+      readings: proposed ? mergeReadings(readings, proposed) : readings,
+    });
+    if (proposed && !(result && typeof result === 'object' && 'error' in result))
+      readings = mergeReadings(readings, proposed);
+    return result;
+  };
   return Object.fromEntries(
     tools.map((t) => [
       t.name,
@@ -166,7 +193,7 @@ export function aiToolSet(
       {
         description: t.description,
         inputSchema: t.input,
-        execute: (input: unknown) => runTool(t.name, input, files, signal),
+        execute: (input: unknown) => execute(t.name, input),
       } satisfies Tool,
     ]),
   );

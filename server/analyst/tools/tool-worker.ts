@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { MessagePort } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import { loadTables } from '../tables/load';
+import { mergeReadings, type AppliedReading } from '../tables/reading';
 import { nativeGate, resumeNative, stopNative } from '../tables/native-gate';
 import { tableKindOf } from '../tables/read-sources';
 import type { TableSet } from '../tables/types';
@@ -27,6 +28,8 @@ export interface ToolTask {
    * worker to stop the call.
    */
   port?: MessagePort;
+  /** The company's confirmed readings and the turn's proposed ones (ADR 0050). */
+  readings?: AppliedReading[];
 }
 
 /** What the worker tells the main thread when it starts a call. */
@@ -60,15 +63,18 @@ function hashOf(files: HistoryAttachment[]): string {
   return `${bytes}:${h.digest('hex')}`;
 }
 
-function contextOf(files: HistoryAttachment[]): ToolContext {
+function contextOf(files: HistoryAttachment[], readings: AppliedReading[] = []): ToolContext {
   const tableFiles = files.filter((f) => tableKindOf(f) !== null);
   return {
     fileNames: files.map((f) => f.fileName),
-    tables() {
-      const key = hashOf(tableFiles);
+    tables(proposed) {
+      const applied = mergeReadings(readings, proposed);
+      const key = applied.length
+        ? `${hashOf(tableFiles)}:${createHash('sha256').update(JSON.stringify(applied)).digest('hex')}`
+        : hashOf(tableFiles);
       let set = tableSets.get(key);
       if (!set) {
-        set = loadTables(tableFiles);
+        set = loadTables(tableFiles, applied.length ? { readings: applied } : {});
         tableSets.set(key, set);
         set.catch(() => tableSets.delete(key));
       }
@@ -134,9 +140,12 @@ async function runTool(task: ToolTask): Promise<unknown> {
   }));
   try {
     // JSON in and out: what a model sees is exactly what the builtin sees.
-    return JSON.parse(JSON.stringify((await tool.run(contextOf(files), input.data)) ?? null));
+    return JSON.parse(
+      JSON.stringify((await tool.run(contextOf(files, task.readings), input.data)) ?? null),
+    );
   } catch (err) {
-    if (err instanceof ToolError) return { error: err.message };
+    if (err instanceof ToolError)
+      return { error: err.message, ...(err.needs?.length ? { needs: err.needs } : {}) };
     throw err;
   }
 }

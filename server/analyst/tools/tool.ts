@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ColumnRole, TableReading } from '@contract/reading';
 import type { TableSet } from '../tables/types';
 import type { DocumentResult } from './documents';
 
@@ -13,8 +14,11 @@ import type { DocumentResult } from './documents';
 export interface ToolContext {
   /** File names of the attachments in scope, in the order they were attached. */
   fileNames: string[];
-  /** Every table attachment (CSV, TSV, XLSX sheets, JSON arrays) loaded into DuckDB. */
-  tables(): Promise<TableSet>;
+  /**
+   * Every table attachment (CSV, TSV, XLSX sheets, JSON arrays) loaded into DuckDB, read with the
+   * turn's confirmed readings, and `readings` (proposed by a model) over them (ADR 0050).
+   */
+  tables(readings?: TableReading[]): Promise<TableSet>;
   /** The text of a document attachment (the only one when the name is omitted). */
   document(fileName?: string): Promise<DocumentResult>;
   /** The raw bytes of an attachment (the library reads PDF pages and XLSX sheets itself). */
@@ -41,6 +45,13 @@ export function defineTool<S extends z.ZodType, R>(tool: AnalystTool<S, R>): Ana
 /** A tool's failure the user or model can act on (e.g. "No gender column: ..."). */
 export class ToolError extends Error {
   override name = 'ToolError';
+  constructor(
+    message: string,
+    /** The column roles the figure needs and the reading lacks: the answer asks for them (ADR 0051). */
+    readonly needs?: ColumnRole[],
+  ) {
+    super(message);
+  }
 }
 
 /** A planned or executed call, as the builtin planner and the report writers see it. */

@@ -51,6 +51,7 @@ import { AgentError, type AgentEvent } from '../../analyst/types';
 import { turnLibrary } from '../../library/turn-library';
 import { users } from '../../db/schema';
 import { eq } from 'drizzle-orm';
+import { companyReadings } from '../readings.repo';
 
 /** Titles the product gives a new chat: a report's task name replaces them (ADR 0031). */
 const DEFAULT_CHAT_TITLES = Object.values(MODULES).map((m) => m.defaultChatTitle);
@@ -369,6 +370,8 @@ export class TurnRuntime {
           ? await turnLibrary(db, caller.companyId, spec.module)
           : undefined;
       const agent = this.deps.agentFor(spec.model, config);
+      // The company's confirmed readings of table layouts (ADR 0052).
+      const readings = await companyReadings(db, spec.userId);
       const events = agent.run({
         chatId: spec.chatId,
         module: spec.module,
@@ -377,6 +380,7 @@ export class TurnRuntime {
         signal,
         ...(take ? { take } : {}),
         ...(library ? { library } : {}),
+        ...(readings.length ? { readings } : {}),
       });
       const iterator = events[Symbol.asyncIterator]();
       // An agent that ignores its signal must not hold the turn past a stop or the timeout.

@@ -342,7 +342,14 @@ function AssistantContent({
           <Markdown text={beside} />
         </div>
       )}
-      {report && <StructuredResponseCard report={report} chatId={chatId} onNextStep={onNextStep} />}
+      {report && (
+        <StructuredResponseCard
+          report={report}
+          chatId={chatId}
+          messageId={message.id}
+          onNextStep={onNextStep}
+        />
+      )}
       {stoppedReport && (
         <React.Suspense fallback={null}>
           <PartialReportFromText

@@ -11,10 +11,13 @@ import { downloadText, isViewable } from '@/lib/download';
 import { ChartPreview } from '@/components/charts/chart-preview';
 import { chartFileBase, chartHtmlPage } from '@/components/charts/chart-config';
 import { Markdown } from '@/components/markdown/markdown';
+import { ReadingCard } from './reading-card';
 
 export interface StructuredResponseCardProps {
   report: StructuredResponse;
   chatId: string;
+  /** The reply the report is (its reading card confirms against it). */
+  messageId?: string;
   /** Sends a next step's text as a new message, or does the step's action (ADR 0056). */
   onNextStep: NextStepHandler;
 }
@@ -26,6 +29,7 @@ export interface StructuredResponseCardProps {
 export const StructuredResponseCard = React.memo(function StructuredResponseCard({
   report,
   chatId,
+  messageId,
   onNextStep,
 }: StructuredResponseCardProps) {
   const [viewed, setViewed] = React.useState<ViewedFile | null>(null);
@@ -41,6 +45,8 @@ export const StructuredResponseCard = React.memo(function StructuredResponseCard
             return <FileRow key={index} file={item} chatId={chatId} onView={setViewed} />;
           case 'chart':
             return <ChartBlock key={index} chart={item} chatId={chatId} />;
+          case 'reading':
+            return <ReadingCard key={index} item={item} chatId={chatId} messageId={messageId} />;
         }
       })}
       {steps.length > 0 && (

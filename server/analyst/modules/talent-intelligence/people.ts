@@ -274,6 +274,7 @@ export async function peopleOf(set: TableSet, extra: string[] = []): Promise<Peo
   if (!tables.length)
     throw new ToolError(
       'No workforce table among the attachments: attach an HR export (CSV or XLSX) with one row per employee.',
+      set.tables.length ? ['employeeId'] : undefined,
     );
   const asOfDay = set.asOf ?? new Date().toISOString().slice(0, 10);
   const union = tables.map((t) => selectOf(t, asOfDay, extra)).join('\nUNION ALL\n');
@@ -410,6 +411,8 @@ export function need(p: People, roles: ColumnRole[], what: string): void {
   if (!roles.some((r) => p.has.has(r)))
     throw new ToolError(
       `No ${roles.map((r) => ROLE_WORDS[r] ?? r).join(' or ')} column in the file, so ${what} cannot be computed. Add it and attach the file again.`,
+      // The answer asks for the column in the reading card (ADR 0051).
+      roles.slice(0, 1),
     );
 }
 
