@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
 import { createUser, signIn } from '../../test-support/factories';
 import { call } from '../../test-support/accounts';
-import { starters, type User } from '../db/schema';
+import { rememberedReadings, starters, type User } from '../db/schema';
 import { addCompany, type CompanyWithDomains } from './companies';
 
 // ?company=<id> on every admin route (docs/decisions/0015-company-parameter-everywhere.md): one
@@ -95,6 +95,34 @@ describe('?company=<id> on every admin route', () => {
     );
     const list = res.json<{ budgets: { id: number; userEmail: string | null }[] }>().budgets;
     return list.find((b) => b.userEmail === people.member.email)!.id;
+  };
+  /** A layout reading company A's people confirmed (ADR 0052). */
+  const readingOfA = async () => {
+    const signature = `sig-${tag()}`;
+    const [row] = await t.database.db
+      .insert(rememberedReadings)
+      .values({
+        companyId: A.id,
+        signature,
+        confirmedAt: new Date(),
+        reading: {
+          fileName: 'hr-export.csv',
+          sheet: null,
+          signature,
+          columns: [{ name: 'Kst', role: 'department' }],
+          shape: 'people',
+          personKey: null,
+          dateOrder: null,
+          numberStyle: null,
+          payBasis: null,
+          fullTimeHours: null,
+          currency: null,
+          ratingScale: null,
+          asOf: null,
+        },
+      })
+      .returning();
+    return row!.id;
   };
   const companyIs = (res: LightMyRequestResponse) =>
     expect(res.json<{ company: { id: number } }>().company.id).toBe(A.id);
@@ -285,6 +313,22 @@ describe('?company=<id> on every admin route', () => {
     {
       route: 'DELETE /budgets/:id',
       request: async () => ({ path: `/budgets/${await budgetOfA()}` }),
+      about: companyIs,
+    },
+    {
+      route: 'GET /readings',
+      request: async () => {
+        await readingOfA();
+        return { path: '/readings' };
+      },
+      about: (res) => {
+        companyIs(res);
+        expect(json<{ readings: unknown[] }>(res).readings.length).toBeGreaterThan(0);
+      },
+    },
+    {
+      route: 'DELETE /readings/:id',
+      request: async () => ({ path: `/readings/${await readingOfA()}` }),
       about: companyIs,
     },
   ];

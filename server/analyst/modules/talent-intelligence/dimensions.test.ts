@@ -79,7 +79,7 @@ describe('"by country" uses the Country column, in every language', () => {
     expect(text).toContain(`| Sales | ${sales} |`);
   });
 
-  it('a file without a country column says so and shows the site instead', async () => {
+  it('a file without a country column asks for it with the card, and does not pass the site off as the country', async () => {
     const { rows, csv } = dimensionsExport(34, 200, 'en', AS_OF);
     const noCountry = csv
       .split('\n')
@@ -96,9 +96,15 @@ describe('"by country" uses the Country column, in every language', () => {
       user('Show headcount by country', [fileOfBytes(FILE, noCountry)]),
     ]);
     const text = textOf(report.content);
-    expect(text).toContain('The file has no country column: shown by location instead.');
-    const current = rows.filter((r) => employedOn(r, AS_OF));
-    expect(text).toContain(`| Munich | ${current.filter((r) => r.site === 'Munich').length} |`);
+    expect(text).toContain('To answer this I need to know which column holds the country.');
+    const card = report.content.find((c) => c.type === 'reading');
+    expect(card?.type === 'reading' && card.needs).toEqual(['country']);
+    // Every column of the file is offered in the card, the site among them.
+    const headers = noCountry.split('\n')[0]!.split(',');
+    expect(card?.type === 'reading' && card.readings[0]!.columns.map((c) => c.name)).toEqual(
+      headers,
+    );
+    expect(text).not.toContain('| Munich |');
   });
 });
 
