@@ -42,8 +42,17 @@ export function PageBoundary({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Around one part of a report (a text, a file, a chart): the other parts stay. */
-export function PartBoundary({ children }: { children: React.ReactNode }) {
+/**
+ * Around one part of a report (a text, a file, a chart, the reading card) or one message row:
+ * the other parts and messages stay.
+ */
+export function PartBoundary({
+  children,
+  what = 'This part of the report could not be shown.',
+}: {
+  children: React.ReactNode;
+  what?: string;
+}) {
   return (
     <ErrorBoundary
       onError={noteError}
@@ -52,7 +61,7 @@ export function PartBoundary({ children }: { children: React.ReactNode }) {
           role="alert"
           className="flex flex-wrap items-center gap-2 rounded-md border border-dashed p-2.5 text-sm text-muted-foreground"
         >
-          <span className="flex-1">This part of the report could not be shown.</span>
+          <span className="flex-1">{what}</span>
           <Button
             size="sm"
             variant="outline"

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { PartBoundary } from '@/components/error-boundaries';
 import type { NextStepHandler } from './next-step-button';
 import { Button } from '@/components/ui/button';
 import type { ChatMessage } from '../lib/chat-cache';
@@ -138,14 +139,11 @@ interface RowsProps {
 }
 
 function Rows({ messages, chatId, userInitials, onNextStep }: RowsProps) {
+  // One message that cannot be drawn leaves the rest of the conversation readable.
   return messages.map((m) => (
-    <MessageRow
-      key={m.id}
-      message={m}
-      chatId={chatId}
-      userInitials={userInitials}
-      onNextStep={onNextStep}
-    />
+    <PartBoundary key={m.id} what="This message could not be shown.">
+      <MessageRow message={m} chatId={chatId} userInitials={userInitials} onNextStep={onNextStep} />
+    </PartBoundary>
   ));
 }
 

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { PartBoundary } from '@/components/error-boundaries';
 import { NextStepButton, type NextStepHandler } from './next-step-button';
 import { BarChart3Icon, FileTextIcon, LoaderCircleIcon } from 'lucide-react';
 import { FileViewDialog, type ViewedFile } from '@/components/file-view-dialog';
@@ -26,6 +27,35 @@ export function PartialReportCard({
   onNextStep?: NextStepHandler;
 }) {
   const [viewed, setViewed] = React.useState<ViewedFile | null>(null);
+  // Each part is drawn inside its own boundary: one that cannot be drawn leaves the others.
+  const drawPart = (item: (typeof report.content)[number], index: number) => {
+    switch (item.type) {
+      case 'text':
+        return item.text ? (
+          <Markdown key={index} text={item.text} streaming={streaming && !item.done} />
+        ) : null;
+      // A chart or file is shown whole or not at all: while it arrives, a placeholder says
+      // it is coming; once the reply stopped, an unfinished one is left out.
+      case 'chart':
+        return item.chart ? (
+          <ChartBlock key={index} chart={item.chart} chatId={chatId} />
+        ) : streaming ? (
+          <Placeholder key={index} icon="chart">
+            {`Chart${item.title ? `: ${item.title}` : ''} (drawn when complete)`}
+          </Placeholder>
+        ) : null;
+      case 'file':
+        return item.file ? (
+          <FileRow key={index} file={item.file} chatId={chatId} onView={setViewed} />
+        ) : streaming ? (
+          <Placeholder key={index} icon="file">
+            {`File${item.filename ? ` ${item.filename}` : ''} (being written)`}
+          </Placeholder>
+        ) : null;
+      default:
+        return null;
+    }
+  };
   return (
     <article
       className="flex flex-col gap-3 rounded-lg border bg-card p-4 text-card-foreground shadow-xs"
@@ -41,34 +71,9 @@ export function PartialReportCard({
         )}
         {report.taskName || <span className="text-muted-foreground">Writing report...</span>}
       </h3>
-      {report.content.map((item, index) => {
-        switch (item.type) {
-          case 'text':
-            return item.text ? (
-              <Markdown key={index} text={item.text} streaming={streaming && !item.done} />
-            ) : null;
-          // A chart or file is shown whole or not at all: while it arrives, a placeholder says
-          // it is coming; once the reply stopped, an unfinished one is left out.
-          case 'chart':
-            return item.chart ? (
-              <ChartBlock key={index} chart={item.chart} chatId={chatId} />
-            ) : streaming ? (
-              <Placeholder key={index} icon="chart">
-                {`Chart${item.title ? `: ${item.title}` : ''} (drawn when complete)`}
-              </Placeholder>
-            ) : null;
-          case 'file':
-            return item.file ? (
-              <FileRow key={index} file={item.file} chatId={chatId} onView={setViewed} />
-            ) : streaming ? (
-              <Placeholder key={index} icon="file">
-                {`File${item.filename ? ` ${item.filename}` : ''} (being written)`}
-              </Placeholder>
-            ) : null;
-          default:
-            return null;
-        }
-      })}
+      {report.content.map((item, index) => (
+        <PartBoundary key={index}>{drawPart(item, index)}</PartBoundary>
+      ))}
       {report.nextSteps.length > 0 && (
         <div className="border-t pt-3">
           <p className="mb-1.5 text-sm font-medium">Next Steps:</p>

@@ -177,4 +177,30 @@ describe('StructuredResponseCard', () => {
       ['Pick the column that holds base pay', 'reading'],
     ]);
   });
+
+  it('a part that cannot be drawn says so, and the other parts of the report stay', () => {
+    // React reports the error the boundary caught on console.error: here that is the point.
+    vi.mocked(console.error).mockImplementation(() => undefined);
+    const broken = {
+      task_name: 'Workforce profile',
+      content: [
+        { type: 'text', text: 'Headcount is 412.' },
+        // A part a buggy model server sent without its text (the schema was bypassed).
+        { type: 'text', text: { html: '<b>412</b>' } },
+        { type: 'text', text: 'Attrition is 12.4%.' },
+      ],
+      next_steps: [{ step_description: 'Break down by location' }],
+    } as unknown as StructuredResponse;
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <StructuredResponseCard report={broken} chatId="c1" onNextStep={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('Headcount is 412.')).toBeTruthy();
+    expect(screen.getByText('Attrition is 12.4%.')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'This part of the report could not be shown.',
+    );
+    expect(screen.getByRole('button', { name: /Break down by location/ })).toBeTruthy();
+  });
 });

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { PartBoundary } from '@/components/error-boundaries';
 import { NextStepButton, type NextStepHandler } from './next-step-button';
 import { CheckIcon, DownloadIcon, EyeIcon, FileTextIcon, SaveIcon } from 'lucide-react';
 import type { SaveChartPayload } from '@contract/chart';
@@ -34,21 +35,25 @@ export const StructuredResponseCard = React.memo(function StructuredResponseCard
 }: StructuredResponseCardProps) {
   const [viewed, setViewed] = React.useState<ViewedFile | null>(null);
   const steps = report.next_steps.filter((s) => s.step_description.trim().length > 0);
+  // Each part is drawn inside its own boundary: one that cannot be drawn leaves the others.
+  const drawPart = (item: (typeof report.content)[number], index: number) => {
+    switch (item.type) {
+      case 'text':
+        return <Markdown key={index} text={item.text} />;
+      case 'file':
+        return <FileRow key={index} file={item} chatId={chatId} onView={setViewed} />;
+      case 'chart':
+        return <ChartBlock key={index} chart={item} chatId={chatId} />;
+      case 'reading':
+        return <ReadingCard key={index} item={item} chatId={chatId} messageId={messageId} />;
+    }
+  };
   return (
     <article className="flex flex-col gap-3 rounded-lg border bg-card p-4 text-card-foreground shadow-xs">
       <h3 className="text-base font-semibold tracking-tight">{report.task_name}</h3>
-      {report.content.map((item, index) => {
-        switch (item.type) {
-          case 'text':
-            return <Markdown key={index} text={item.text} />;
-          case 'file':
-            return <FileRow key={index} file={item} chatId={chatId} onView={setViewed} />;
-          case 'chart':
-            return <ChartBlock key={index} chart={item} chatId={chatId} />;
-          case 'reading':
-            return <ReadingCard key={index} item={item} chatId={chatId} messageId={messageId} />;
-        }
-      })}
+      {report.content.map((item, index) => (
+        <PartBoundary key={index}>{drawPart(item, index)}</PartBoundary>
+      ))}
       {steps.length > 0 && (
         <div className="border-t pt-3">
           <p className="mb-1.5 text-sm font-medium">Next Steps:</p>
