@@ -173,6 +173,16 @@ const EnvSchema = z.object({
     .min(0, 'must be a number of seconds from 0 to 600')
     .max(600, 'must be a number of seconds from 0 to 600')
     .default(25),
+  /**
+   * How long after a reply finishes the bell waits for its user to open the chat before telling
+   * them it finished while they were away (ADR 0077): a chat started from a module page is opened
+   * a moment after its first message is sent.
+   */
+  REPLY_NOTICE_GRACE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds from 0 to 60000' })
+    .min(0, 'must be a number of milliseconds from 0 to 60000')
+    .max(60_000, 'must be a number of milliseconds from 0 to 60000')
+    .default(5_000),
   /** Event-loop delay past which the process answers 503 rather than drown (under-pressure). */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce
     .number({ error: 'must be a number of milliseconds from 10 to 60000' })
@@ -236,6 +246,7 @@ export interface Config {
   storageQuotaBytes: number;
   libraryQuotaBytes: number;
   maxEventLoopDelayMs: number;
+  replyNoticeGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -348,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageQuotaBytes: Math.round(e.STORAGE_QUOTA_MB * 1024 * 1024),
     libraryQuotaBytes: Math.round(e.LIBRARY_QUOTA_MB * 1024 * 1024),
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    replyNoticeGraceMs: e.REPLY_NOTICE_GRACE_MS,
   };
 }
 

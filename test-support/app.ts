@@ -69,6 +69,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     SHUTDOWN_GRACE_SECONDS: '0',
     // A loaded test machine must not make unrelated tests meet the 503 "busy" answer.
     MAX_EVENT_LOOP_DELAY_MS: '60000',
+    // The bell's "reply finished" notice is written as the reply closes (its own test sets one).
+    REPLY_NOTICE_GRACE_MS: '0',
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...opts.env,
   });

@@ -381,3 +381,44 @@ describe('notifications', () => {
     await live.close();
   });
 });
+
+describe('the grace before "reply ready" (REPLY_NOTICE_GRACE_MS)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      agentFor: scriptedAgentFor,
+      env: { REPLY_NOTICE_GRACE_MS: '1500' },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const unread = async (cookie: string) =>
+    (await call(t, 'GET', '/api/notifications', undefined, { cookie })).json<NotificationsAnswer>()
+      .notifications;
+
+  it('a user who opens the chat within the grace (a chat started from a module page) was never away', async () => {
+    const { cookie, chat } = await userWithChat(t, 'scripted:quick');
+    await sendMessage(t, cookie, { chatId: chat.id, message: 'Who is at risk?' });
+    await replyClosed(t, chat.id);
+    // The chat page comes up after the reply closed, inside the grace.
+    const viewer = await Socket.open(t.app, cookie);
+    await viewer.join(chat.id);
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(await unread(cookie)).toEqual([]);
+    await viewer.close();
+  });
+
+  it('a user who stays away is told once the grace is over, not before', async () => {
+    const { cookie, chat } = await userWithChat(t, 'scripted:quick');
+    await sendMessage(t, cookie, { chatId: chat.id, message: 'Who is at risk?' });
+    await replyClosed(t, chat.id);
+    expect(await unread(cookie)).toEqual([]);
+    const told = await waitFor(async () => {
+      const list = await unread(cookie);
+      return list.length ? list : null;
+    }, 10_000);
+    expect(told.map((n) => [n.kind, n.link])).toEqual([['reply_finished', `/chat/${chat.id}`]]);
+  });
+});

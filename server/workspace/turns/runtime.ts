@@ -128,6 +128,8 @@ export class TurnRuntime {
   private readonly timeoutMs: number;
   private stopSubscription: Unsubscribe | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
+  /** Reply notices waiting out REPLY_NOTICE_GRACE_MS (notifyIfAway). */
+  private readonly noticeTimers = new Set<NodeJS.Timeout>();
 
   constructor(private readonly deps: TurnRuntimeDeps) {
     this.timeoutMs = deps.timeoutMs ?? MESSAGE_TIMEOUT_MS;
@@ -317,6 +319,9 @@ export class TurnRuntime {
   /** Aborts the turns of this process (shutdown) and waits for them to close their replies. */
   async close(): Promise<void> {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    // A notice still waiting out its grace is dropped: the database may be gone when it fires.
+    for (const timer of this.noticeTimers) clearTimeout(timer);
+    this.noticeTimers.clear();
     await this.drain(0);
     await this.stopSubscription?.();
   }
@@ -484,15 +489,27 @@ export class TurnRuntime {
     if (closed && outcome.kind !== 'stopped') await this.notifyIfAway(spec, outcome.kind, now);
   }
 
-  /** The user was not watching the chat when its reply finished: the bell tells them (ADR 0077). */
+  /**
+   * The user was not watching the chat when its reply finished: the bell tells them (ADR 0077).
+   * Asked after REPLY_NOTICE_GRACE_MS, without holding the turn: a user who sent the first
+   * message from a module page opens the chat a moment later, and was never away.
+   */
   private async notifyIfAway(spec: TurnSpec, kind: 'complete' | 'error', now: Date) {
-    const { db, bus, log } = this.deps;
-    await notifyReplyFinished(
-      { db, bus },
-      { userId: spec.userId, chatId: spec.chatId, failed: kind === 'error', now },
-    ).catch((err: unknown) =>
-      log.warn({ err, messageId: spec.messageId }, 'reply notification failed'),
-    );
+    const { db, bus, log, config } = this.deps;
+    const tell = () =>
+      notifyReplyFinished(
+        { db, bus },
+        { userId: spec.userId, chatId: spec.chatId, failed: kind === 'error', now },
+      ).catch((err: unknown) =>
+        log.warn({ err, messageId: spec.messageId }, 'reply notification failed'),
+      );
+    if (!config.replyNoticeGraceMs) return void (await tell());
+    const timer = setTimeout(() => {
+      this.noticeTimers.delete(timer);
+      void tell();
+    }, config.replyNoticeGraceMs);
+    timer.unref();
+    this.noticeTimers.add(timer);
   }
 
   /** Tells the company's admins of a budget that reached 75% or 90% with this turn. */
