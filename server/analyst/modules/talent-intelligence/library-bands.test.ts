@@ -160,6 +160,26 @@ describe('a band check uses the pay bands in the library', () => {
     expect(text).not.toContain('Leave policy');
   });
 
+  it('applies the library bands in another take too', async () => {
+    const library = await libraryOf([
+      { id: 9, fileName: 'Pay bands 2026.xlsx', version: 2, data: await bandsXlsx() },
+    ]);
+    const turn = await runTurn(
+      builtinAgent(),
+      'talent-intelligence',
+      [user(REQUEST, [hr()])],
+      undefined,
+      1,
+      library,
+    );
+    const report = StructuredResponse.parse(turn.report);
+    expect(textOf(report.content)).toContain('Bands from Pay bands 2026 v2 in the company library');
+    expect(outsideChart(report)).toEqual({
+      labels: LIBRARY_BANDS.map((b) => b.grade),
+      ...outsideCounts(LIBRARY_BANDS),
+    });
+  });
+
   it('uses an attached band file over the library and says it won', async () => {
     const library = await libraryOf([
       { id: 9, fileName: 'Pay bands 2026.xlsx', version: 2, data: await bandsXlsx() },
