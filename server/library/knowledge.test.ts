@@ -84,7 +84,10 @@ describe('search_knowledge', () => {
     });
     return (res.json() as LibraryViewAnswer).passages;
   };
-  const newChat = async (who: string, module: 'brand-hub' | 'governance' = 'brand-hub') => {
+  const newChat = async (
+    who: string,
+    module: 'brand-hub' | 'governance' | 'talent-intelligence' = 'brand-hub',
+  ) => {
     const userId = people[who]!.userId;
     const [chat] = await t.database.db
       .insert(chats)
@@ -205,6 +208,81 @@ describe('search_knowledge', () => {
     expect(text).toContain('Related policies and regulations in your library');
     expect(text).toContain(
       `[${expenses!.citation}](/governance?library=${travel.id}&version=1&passage=${expenses!.id})`,
+    );
+  }, 120_000);
+
+  it("a band check applies the pay bands of the library in their latest version, cited; never another company's", async () => {
+    const bandsCsv = (bands: Array<[string, number, number]>) =>
+      [
+        'Grade,Minimum,Midpoint,Maximum',
+        ...bands.map(([g, mn, mx]) => `${g},${mn},${(mn + mx) / 2},${mx}`),
+      ].join('\n');
+    const current: Array<[string, number, number]> = [
+      ['G1', 25000, 32000],
+      ['G2', 35000, 45000],
+    ];
+    await upload(
+      'adminA',
+      'Pay bands 2026.csv',
+      bandsCsv([
+        ['G1', 20000, 30000],
+        ['G2', 30000, 40000],
+      ]),
+      'talent-intelligence',
+    );
+    const v2 = await upload(
+      'adminA',
+      'Pay bands 2026.csv',
+      bandsCsv(current),
+      'talent-intelligence',
+    );
+    expect(v2.version).toBe(2);
+    // B's bands would put nobody outside: never applied to A's check.
+    await upload(
+      'adminB',
+      'Pay bands 2026.csv',
+      bandsCsv([
+        ['G1', 1000, 900000],
+        ['G2', 1000, 900000],
+      ]),
+      'talent-intelligence',
+    );
+    const staff: Array<[string, number]> = [
+      ['G1', 22000],
+      ['G1', 26000],
+      ['G1', 31000],
+      ['G1', 33000],
+      ['G2', 34000],
+      ['G2', 36000],
+      ['G2', 44000],
+      ['G2', 46000],
+      ['G2', 47000],
+    ];
+    const exportCsv = [
+      'Employee ID,Name,Department,Grade,Hire Date,Salary',
+      ...staff.map(
+        ([g, s], i) => `E${i + 1},Person ${i + 1},Sales,${g},2020-01-0${(i % 9) + 1},${s}`,
+      ),
+    ].join('\n');
+    const chatId = await newChat('memberA', 'talent-intelligence');
+    const res = await sendMessage(t, people.memberA!.cookie, {
+      chatId,
+      message: [
+        { type: 'text', text: 'Check our salary bands: who is paid outside their band?' },
+        { type: 'file', filename: 'hr-export.csv', mimeType: 'text/csv', base64: b64(exportCsv) },
+      ],
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const reply = await replyClosed(t, chatId, 60_000);
+    const text = JSON.stringify(reply.structuredResponse ?? reply.content);
+    const [table] = await passagesOf('memberA', v2);
+    expect(text).toContain(
+      `Bands from Pay bands 2026 v2 in the company library ([${table!.citation}](/talent-intelligence?library=${v2.id}&version=2&passage=${table!.id}))`,
+    );
+    const below = staff.filter(([g, s]) => s < current.find((b) => b[0] === g)![1]).length;
+    const above = staff.filter(([g, s]) => s > current.find((b) => b[0] === g)![2]).length;
+    expect(text).toContain(
+      `**${below + above} people** paid outside their band (${below} below the minimum, ${above} above the maximum)`,
     );
   }, 120_000);
 

@@ -9,6 +9,7 @@ import type {
   HistoryAttachment,
   HistoryMessage,
 } from '../../server/analyst/types';
+import type { TurnLibrary } from '../../server/analyst/tools/knowledge';
 
 /** Shared by the agent tests: fixture files and a turn runner that collects the events. */
 
@@ -46,6 +47,7 @@ export async function runTurn(
   history: HistoryMessage[],
   signal = new AbortController().signal,
   take = 0,
+  library?: TurnLibrary,
 ) {
   const events: AgentEvent[] = [];
   for await (const e of agent.run({
@@ -55,6 +57,7 @@ export async function runTurn(
     history,
     signal,
     ...(take ? { take } : {}),
+    ...(library ? { library } : {}),
   }))
     events.push(e);
   const final = events.at(-1);

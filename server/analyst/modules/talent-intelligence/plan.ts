@@ -1,8 +1,10 @@
 import { withoutStarterPrefix } from '../../report/words';
 import { requestParts, type RequestPart } from '../question-parts';
+import { SEARCH_KNOWLEDGE } from '../../tools/knowledge';
 import type { ToolCallRecord } from '../../tools/tool';
 import type { HistoryMessage } from '../../types';
 import type { PlanContext } from '../module';
+import { BANDS_QUERY, libraryBandsOf } from './library-bands';
 import type { AttritionDimension } from './tools/attrition';
 
 /**
@@ -360,13 +362,27 @@ export function planTalent(ctx: PlanContext, available: Set<string>): ToolCallRe
   const keep = (calls: ToolCallRecord[]) => calls.filter((c) => available.has(c.tool));
   if (!ctx.files.some((f) => f.kind === 'table')) return [];
   const task = taskOf(ctx.request);
-  const calls = ctx.calls;
+  const knowledge = ctx.calls.find((c) => c.tool === SEARCH_KNOWLEDGE);
+  const calls = ctx.calls.filter((c) => c.tool !== SEARCH_KNOWLEDGE);
   if (!calls.length) {
     const read = available.has('read_tables') ? [call('read_tables')] : [];
     if (task === 'overview' && read.length) return read;
     const parts = questionParts(ctx.request);
-    if (parts.length > 1) return keep([...read, ...partCalls(parts, ctx.history)]);
-    return keep([...read, ...callsFor(task, ctx.request, ctx.history)]);
+    const planned = keep([
+      ...read,
+      ...(parts.length > 1
+        ? partCalls(parts, ctx.history)
+        : callsFor(task, ctx.request, ctx.history)),
+    ]);
+    // A band check in a company whose library holds documents searches it first (one round) and
+    // applies the pay bands it finds; an attached band file still wins (ADR 0082).
+    const bands = planned.find((c) => c.tool === 'ti_salary_bands');
+    if (bands && ctx.library?.length) {
+      if (!knowledge) return [call(SEARCH_KNOWLEDGE, { query: BANDS_QUERY })];
+      const library = libraryBandsOf(knowledge.output);
+      if (library) bands.input = { ...(bands.input as object), library };
+    }
+    return planned;
   }
   const has = holdings(calls);
   const none = !calls.some((c) => c.tool.startsWith('ti_'));

@@ -1,3 +1,4 @@
+import { SEARCH_KNOWLEDGE } from '../../tools/knowledge';
 import type { ToolCallRecord } from '../../tools/tool';
 import type { PlanContext } from '../module';
 import { callsFor, partCalls, planTalent, questionParts, taskOf } from './plan';
@@ -88,8 +89,11 @@ export function planTake(ctx: PlanContext, available: Set<string>): ToolCallReco
     return planTalent(ctx, available);
   const first: PlanContext = { ...ctx, take: undefined };
   if (!ctx.calls.length) return [{ tool: 'read_tables', input: {} }];
-  if (!ctx.calls.every((c) => c.tool === 'read_tables')) return planTalent(first, available);
-  const planned = planTalent({ ...first, calls: [] }, available).filter(
+  if (!ctx.calls.every((c) => c.tool === 'read_tables' || c.tool === SEARCH_KNOWLEDGE))
+    return planTalent(first, available);
+  // The library's search (a band check, ADR 0082) is not a round of its own for the take.
+  const searched = ctx.calls.filter((c) => c.tool === SEARCH_KNOWLEDGE);
+  const planned = planTalent({ ...first, calls: searched }, available).filter(
     (c) => c.tool !== 'read_tables',
   );
   return otherBreakdown(

@@ -1336,6 +1336,21 @@ function compaPart(r: CompaResult): Part {
   return p;
 }
 
+const citeLink = (c: { citation: string; link: string }) =>
+  `[${c.citation.replace(/[[\]]/g, '')}](${c.link})`;
+
+/**
+ * Where the bands came from when the company library was consulted (ADR 0082): the library's
+ * document and version, cited, or the attached band file that won over it.
+ */
+function bandSourceLine(r: BandsResult): string | null {
+  const lib = r.library;
+  if (!lib) return null;
+  if (!lib.used)
+    return `The bands attached in this chat (${r.attached ?? 'the attachment'}) were applied: an attachment wins over the company library, so ${lib.source} in the library was not used.`;
+  return `Bands from ${lib.source} in the company library (${lib.passages.map(citeLink).join('; ')}): no band file is attached in this chat.`;
+}
+
 function bandsPart(r: BandsResult): Part {
   const p = empty();
   const below = r.outside.filter((o) => o.side === 'below').length;
@@ -1347,6 +1362,8 @@ function bandsPart(r: BandsResult): Part {
     p.answer.push(
       `${plural(r.withoutBand, 'person', 'people')} have a grade with no band and are not checked.`,
     );
+  const source = bandSourceLine(r);
+  if (source) p.answer.push(source);
   p.details.push(
     '### Bands',
     '',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../../tools/tool';
+import type { LoadedTable } from '../../../tables/types';
 import {
   employedOn,
   headerColumn,
@@ -49,6 +50,13 @@ export interface BandsResult {
   withoutBand: number;
   fixes: Array<{ band: string; issue: string; fix: string }>;
   basis: Basis;
+  /**
+   * The company library's pay bands (ADR 0082): `used` when they were applied, false when a band
+   * file attached in the chat won over them. Absent when the library was not consulted.
+   */
+  library?: { source: string; used: boolean; passages: Array<{ citation: string; link: string }> };
+  /** Where the applied bands were read when they were attached: "bands.csv". */
+  attached?: string;
 }
 
 const MIN = [/^(band )?min(imum)?( salary| pay)?$/, /\bmin(imum)?\b/];
@@ -58,8 +66,27 @@ const LEVEL = [/^(level|grade|band|job level|pay grade|salary band)$/, /grade|le
 export const salaryBandsTool = defineTool({
   name: 'ti_salary_bands',
   description: `${BANDS_DEFINITION} Needs the current salaries with a grade, and bands (grade, minimum, maximum) in a separate table or as columns.`,
-  input: z.object({}),
-  async run(ctx): Promise<BandsResult> {
+  input: z.object({
+    library: z
+      .object({
+        source: z.string().max(300),
+        bands: z
+          .array(
+            z.object({
+              band: z.string().min(1).max(100),
+              min: z.number().positive().finite(),
+              max: z.number().positive().finite(),
+            }),
+          )
+          .max(500),
+        passages: z
+          .array(z.object({ citation: z.string().max(300), link: z.string().max(500) }))
+          .max(20),
+      })
+      .optional()
+      .describe("The company library's pay bands (set by the builtin planner)"),
+  }),
+  async run(ctx, input): Promise<BandsResult> {
     const set = await ctx.tables();
     const p = await peopleOf(set);
     need(p, ['salary'], 'a salary band check');
@@ -67,13 +94,14 @@ export const salaryBandsTool = defineTool({
     const source = set.tables.find(
       (t) => headerColumn(t, MIN) && headerColumn(t, MAX) && headerColumn(t, LEVEL) !== undefined,
     );
-    if (!source)
+    const lib = input.library;
+    if (!source && !lib?.bands.length)
       throw new ToolError(
-        'No salary bands among the attachments: attach them as CSV or XLSX with a grade, a minimum and a maximum per band (or add Band Min and Band Max columns to the salaries).',
+        lib
+          ? `No salary bands among the attachments, and no band rows (grade, minimum, maximum) could be read from ${lib.source} in the company library (${lib.passages.map(citation).join('; ')}): attach the bands as CSV or XLSX with a grade, a minimum and a maximum per band.`
+          : 'No salary bands among the attachments: attach them as CSV or XLSX with a grade, a minimum and a maximum per band (or add Band Min and Band Max columns to the salaries).',
       );
-    const levelCol = source.columns.find((c) => c.role === 'level') ?? headerColumn(source, LEVEL)!;
-    const bandCte = `, bands AS (SELECT ${textIn(levelCol)} AS band, ${keyOf(levelCol)} AS k, min(${numberOf(headerColumn(source, MIN))}) AS mn,
-        max(${numberOf(headerColumn(source, MAX))}) AS mx FROM ${source.sql} WHERE ${textIn(levelCol)} IS NOT NULL GROUP BY 1, 2),
+    const bandCte = `, bands AS (${source ? attachedBands(source) : libraryBands(lib!.bands)}),
       cur AS (SELECT people.id, people.salary, bands.band, bands.mn, bands.mx FROM people LEFT JOIN bands ON lower(people.level) = bands.k
         WHERE ${employedOn('(SELECT d FROM ref_date)')} AND salary IS NOT NULL)`;
     const bandRows = await peopleQuery(
@@ -161,6 +189,31 @@ export const salaryBandsTool = defineTool({
       withoutBand: num(w?.n),
       fixes,
       basis: p.basis,
+      ...(lib
+        ? { library: { source: lib.source, used: !source, passages: lib.passages.slice(0, 8) } }
+        : {}),
+      ...(source ? { attached: source.source } : {}),
     };
   },
 });
+
+const citation = (p: { citation: string; link: string }) =>
+  `[${p.citation.replace(/[[\]]/g, '')}](${p.link})`;
+
+/** The bands of an attached table (or of Band Min / Band Max columns of the salaries). */
+function attachedBands(source: LoadedTable): string {
+  const levelCol = source.columns.find((c) => c.role === 'level') ?? headerColumn(source, LEVEL)!;
+  return `SELECT ${textIn(levelCol)} AS band, ${keyOf(levelCol)} AS k, min(${numberOf(headerColumn(source, MIN))}) AS mn,
+        max(${numberOf(headerColumn(source, MAX))}) AS mx FROM ${source.sql} WHERE ${textIn(levelCol)} IS NOT NULL GROUP BY 1, 2`;
+}
+
+const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/** The library's bands as rows of the same shape (grade, its key, minimum, maximum). */
+function libraryBands(bands: Array<{ band: string; min: number; max: number }>): string {
+  const rows = bands.map(
+    (b) =>
+      `(${literal(b.band.trim())}, ${literal(b.band.trim().toLowerCase())}, CAST(${b.min} AS DOUBLE), CAST(${b.max} AS DOUBLE))`,
+  );
+  return `SELECT * FROM (VALUES ${rows.join(', ')}) AS lb(band, k, mn, mx)`;
+}
