@@ -10,8 +10,9 @@ import { createUser, TEST_PASSWORD } from '../../test-support/factories';
 import { TestIdp, signInAtIdp } from '../../test-support/oidc-provider';
 import { runAdmin, type AdminIo } from '../admin/commands';
 import { addCompany } from '../admin/companies';
-import { auditLog, companySso, users } from '../db/schema';
+import { auditLog, companies, companySso, users } from '../db/schema';
 import { ManualClock } from '../lib/clock';
+import { replaceAdminGroups } from './admin-groups';
 import { SSO_LOGIN_TTL_MS } from './sso.service';
 import { ssoStateCookieName } from './sso.routes';
 import { call, freshIp, sessionCookieOf, tokenFromMail } from '../../test-support/accounts';
@@ -445,7 +446,17 @@ describe('sign-in with the company identity provider (OpenID Connect)', () => {
     expect(r.out).toContain('client id: atrium');
     expect(r.out).toContain(`enforced: yes (no password sign-in for ${domain})`);
     expect(r.out).toContain(`${t.config.appUrl}/api/auth/sso/callback`);
+    expect(r.out).toContain('admin groups: none (roles are set in the console)');
     expect(r.out).not.toContain(CLIENT_SECRET);
+    const [company] = await t.database.db
+      .select({ id: companySso.companyId })
+      .from(companySso)
+      .innerJoin(companies, eq(companies.id, companySso.companyId))
+      .where(eq(companies.name, name));
+    await replaceAdminGroups(company!.id, ['Atrium Admins', 'HR Leads'], new Date(), t.database.db);
+    expect((await admin('sso', 'show', name)).out).toContain(
+      'admin groups: Atrium Admins, HR Leads',
+    );
     const noVar = await admin('sso', 'set', name, '--client-secret-env', 'NOT_SET_ANYWHERE');
     expect(noVar.code).toBe(1);
     expect(noVar.err).toContain('NOT_SET_ANYWHERE is not set');

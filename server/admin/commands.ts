@@ -418,8 +418,8 @@ async function ssoCommand(sub: string | undefined, args: string[], io: AdminIo):
       return;
     }
     case 'show': {
-      const { companyName, domains, sso } = await showSso(io.db, ref());
-      io.out(ssoLines(companyName, domains, sso, io.appUrl ?? '').join('\n'));
+      const { companyName, domains, sso, adminGroups } = await showSso(io.db, ref());
+      io.out(ssoLines(companyName, domains, sso, io.appUrl ?? '', adminGroups).join('\n'));
       return;
     }
     case 'remove': {

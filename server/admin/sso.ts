@@ -4,6 +4,7 @@ import { isLocalIssuer, ssoSecretContext } from '../accounts/sso.service';
 import { replaceToken } from '../accounts/scim.repo';
 import { hashToken } from '../accounts/sessions';
 import * as repo from '../accounts/sso.repo';
+import { adminGroupsOf } from '../accounts/admin-groups';
 import { recordAudit } from '../audit/audit';
 import type { Db } from '../db/connect';
 import type { CompanySso } from '../db/schema';
@@ -125,11 +126,16 @@ export async function setSso(
 export async function showSso(
   db: Db,
   ref: string,
-): Promise<{ companyName: string; domains: string[]; sso: CompanySso }> {
+): Promise<{ companyName: string; domains: string[]; sso: CompanySso; adminGroups: string[] }> {
   const company = await findCompany(db, ref);
   const found = await repo.ssoForCompany(company.id, db);
   if (!found) throw new NotFoundError(`${company.name} has no single sign-on`);
-  return { companyName: company.name, domains: company.emailDomains, sso: found.sso };
+  return {
+    companyName: company.name,
+    domains: company.emailDomains,
+    sso: found.sso,
+    adminGroups: await adminGroupsOf(company.id, db),
+  };
 }
 
 export async function removeSso(db: Db, ref: string, now: Date): Promise<string> {
@@ -150,6 +156,7 @@ export function ssoLines(
   domains: string[],
   sso: CompanySso,
   appUrl: string,
+  adminGroups: string[] = [],
 ): string[] {
   return [
     `${companyName}: single sign-on (OpenID Connect)`,
@@ -160,6 +167,7 @@ export function ssoLines(
     `  enforced: ${sso.enforced ? `yes (no password sign-in for ${domains.join(', ')})` : 'no (password sign-in stays)'}`,
     `  redirect URI to register at the provider: ${appUrl}/api/auth/sso/callback`,
     `  post-logout redirect URI: ${appUrl}/`,
+    `  admin groups: ${adminGroups.length ? adminGroups.join(', ') : 'none (roles are set in the console)'}`,
     `  changed: ${sso.updatedAt.toISOString()}`,
   ];
 }
