@@ -17,10 +17,12 @@ afterAll(() => closeToolPool());
 
 describe('calls over the same files in the worker pool (ADR 0083)', () => {
   it('a second call over files still loading waits for their worker; a call over other files is not held up', async () => {
-    // Both workers started and idle.
+    // Both workers started and idle: two calls long enough (a few hundred ms of DuckDB) that
+    // the second worker, spawned with the first, is ready and takes one of them.
+    const warm = { sql: 'SELECT count(*) AS n FROM t1, range(20000000)' };
     await Promise.all([
-      runTool('run_sql', count, [csv('a.csv', 3)]),
-      runTool('run_sql', count, [csv('b.csv', 3)]),
+      runTool('run_sql', warm, [csv('a.csv', 3)]),
+      runTool('run_sql', warm, [csv('b.csv', 3)]),
     ]);
     const big = csv('history.csv', 60_000);
     const small = csv('team.csv', 5);
