@@ -340,6 +340,7 @@ async function stageTable(
     stage,
     cols.map((c) => c.id),
     cols.map((c) => hintsOf(c.name).text),
+    kept,
   );
   const decisions = cols.map((c, i) => {
     const d = decideColumn(counts[i]!, hintsOf(c.name));
@@ -614,36 +615,39 @@ async function columnCounts(
   ids: string[],
   /** Identifier columns stay text: no format to decide. */
   textOnly: boolean[],
+  /** The rows kept (not left out, not duplicates). */
+  total: number,
 ): Promise<Array<ColumnCounts & { exactPresent: number }>> {
   const where = 'WHERE __reason IS NULL AND __dup = 1';
-  const [exact] = await rows(
-    conn,
-    `SELECT count(*) AS n, ${ids
-      .map((id) => `count(*) FILTER (WHERE NOT atr_missing(${id})) AS ${id}`)
-      .join(', ')} FROM ${stage} ${where}`,
-  );
-  const total = Number(exact?.n ?? 0);
+  // Each column's cells grouped once (ADR 0083): whether a value is missing is decided per
+  // distinct value, weighted by how often it occurs, for the exact count of filled cells and for
+  // the format counts alike (each cell was checked twice before, in two passes over the rows).
+  const grouped = (id: string) =>
+    `m AS (SELECT v, k FROM (SELECT ${id} AS v, count(*) AS k FROM ${stage} ${where} GROUP BY 1) WHERE NOT atr_missing(v))`;
   const digits = String.raw`\d+|\d*\.\d+|\d{1,3}(,\d{3})+(\.\d+)?|\d*,\d+|\d{1,3}(\.\d{3})+(,\d+)?`;
   const dot = String.raw`\d+|\d*\.\d+|\d{1,3}(,\d{3})+(\.\d+)?`;
   const comma = String.raw`\d+|\d*,\d+|\d{1,3}(\.\d{3})+(,\d+)?`;
   const out: Array<ColumnCounts & { exactPresent: number }> = [];
   for (const [index, id] of ids.entries()) {
-    const present = Number(exact?.[id] ?? 0);
-    const counts =
-      present && !textOnly[index]
-        ? await rows(
-            conn,
-            // Each distinct value is examined once and weighted by how often it occurs.
-            String.raw`WITH d AS (SELECT ${id} AS v, count(*) AS k FROM ${stage} ${where} AND NOT atr_missing(${id}) GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${DECISION_SAMPLE}),
-          e AS (SELECT v, k, atr_num_text(v) AS n FROM d),
-          f AS (SELECT v, k, n, atr_num_body(n) AS b,
+    const counts = textOnly[index]
+      ? await rows(conn, `WITH ${grouped(id)} SELECT sum(k) AS exact FROM m`)
+      : await rows(
+          conn,
+          // Each distinct value is examined once and weighted by how often it occurs; the
+          // window sums every filled cell, before the sample's limit.
+          String.raw`WITH ${grouped(id)}, d AS (SELECT v, k, sum(k) OVER () AS exact FROM m ORDER BY 2 DESC, 1 LIMIT ${DECISION_SAMPLE}),
+          e AS (SELECT v, k, exact, atr_num_text(v) AS n FROM d),
+          f AS (SELECT v, k, exact, n, atr_num_body(n) AS b,
             atr_num_shaped(n) AND regexp_full_match(atr_num_body(n), '${digits}') AS num,
             regexp_full_match(v, '${DATE_SHAPES.iso}') AS iso,
             regexp_full_match(v, '${DATE_SHAPES.dmy}') AS dmy FROM e),
           g AS (SELECT *,
             CASE WHEN NOT iso AND NOT dmy AND regexp_matches(v, '[A-Za-z]') AND regexp_matches(v, '\d')
+              -- Only a month's name, or the ISO-length cast, can read as a date here (ADR 0083).
+              AND (regexp_matches(v, '(?i)jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec')
+                OR (length(v) = 10 AND substr(v, 5, 1) = '-' AND substr(v, 8, 1) = '-'))
               THEN atr_date(v, true, false) IS NOT NULL ELSE false END AS named FROM f)
-          SELECT sum(k) AS present,
+          SELECT max(exact) AS exact, sum(k) AS present,
             sum(k) FILTER (WHERE num) AS numeric,
             sum(k) FILTER (WHERE num AND regexp_full_match(b, '${dot}') AND NOT regexp_full_match(b, '${comma}')) AS dotev,
             sum(k) FILTER (WHERE num AND regexp_full_match(b, '${comma}') AND NOT regexp_full_match(b, '${dot}')) AS commaev,
@@ -662,10 +666,10 @@ async function columnCounts(
             sum(k) FILTER (WHERE named) AS named,
             sum(k) FILTER (WHERE regexp_full_match(v, '\d{4,5}(\.\d+)?') AND TRY_CAST(v AS DOUBLE) BETWEEN 10000 AND 80000) AS serial
           FROM g`,
-          )
-        : [];
+        );
     const r = counts[0] ?? {};
     const get = (k: string) => Number(r[k] ?? 0);
+    const present = get('exact');
     out.push({
       exactPresent: present,
       filled: present,

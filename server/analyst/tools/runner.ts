@@ -3,6 +3,7 @@ import { MessageChannel } from 'node:worker_threads';
 // Types only: the AI SDK and piscina load when a turn first needs them, not at start-up.
 import type { Tool, ToolSet } from 'ai';
 import type { Piscina } from 'piscina';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { TableReading } from '@contract/reading';
 import { mergeReadings, type AppliedReading } from '../tables/reading';
@@ -20,6 +21,43 @@ let pool: Piscina | null = null;
 /** The calls started and not yet ended, stopped before the pool closes. */
 const runningCalls = new Set<{ stopNow: () => void; call: Promise<unknown> }>();
 const THREADS = Math.max(1, Math.min(2, availableParallelism()));
+
+/**
+ * Calls over the same files go to the worker that has their tables (ADR 0083). Each worker keeps
+ * the table sets it loaded (tool-worker.ts); the calls of one turn often run at once (read_tables
+ * beside a module tool), and on the least busy worker each would load the same files again, both
+ * loads sharing the cores. The files' key is their buffers' identity (the turn's calls share
+ * them), so nothing is hashed on the event loop.
+ */
+type PiscinaLoadBalancer = NonNullable<
+  NonNullable<ConstructorParameters<typeof Piscina>[0]>['loadBalancer']
+>;
+type PiscinaWorker = Parameters<PiscinaLoadBalancer>[1][number];
+
+interface FilesQueueOptions {
+  filesKey: string;
+  /** Set by the balancer when it hands the call to a worker. */
+  worker?: number;
+}
+const bufferIds = new WeakMap<Uint8Array, number>();
+let nextBufferId = 0;
+/**
+ * Per files' key: the worker that last took a call over them, its calls there not ended, and
+ * whether one has ended there (then the tables are loaded there, not loading).
+ */
+const affinity = new LRUCache<string, { worker: number; running: number; loaded: boolean }>({
+  max: 256,
+});
+
+function filesKeyOf(files: HistoryAttachment[]): string {
+  return files
+    .map((f) => {
+      let id = bufferIds.get(f.data);
+      if (id === undefined) bufferIds.set(f.data, (id = ++nextBufferId));
+      return id;
+    })
+    .join(',');
+}
 
 /**
  * Heap one worker may use. The workers share the process; without a limit one crafted file took
@@ -57,9 +95,50 @@ async function getPool(): Promise<Piscina> {
       maxThreads: THREADS,
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 64 },
+      loadBalancer: filesAffinity(Piscina.queueOptionsSymbol as symbol),
     });
   }
   return pool;
+}
+
+/**
+ * A call whose files a worker has goes to that worker when it is free. While the worker is still
+ * loading them (its first call over them has not ended), the call waits for it: waiting for the
+ * tables beats loading them a second time beside the first, on the same cores. A call waiting so
+ * holds up the calls queued behind it for at most the rest of that load. Otherwise an idle worker
+ * takes it, as piscina's own balancer does for calls that can be stopped (one call at a time).
+ */
+function filesAffinity(optionsSymbol: symbol): PiscinaLoadBalancer {
+  return (task, workers) => {
+    const opts = (task as unknown as Record<symbol, FilesQueueOptions | null | undefined>)[
+      optionsSymbol
+    ];
+    const bound = opts ? affinity.get(opts.filesKey) : undefined;
+    const home =
+      bound && workers.find((w) => w.id === bound.worker && !w.terminating && !w.destroyed);
+    let chosen: PiscinaWorker | null;
+    if (home && home.currentUsage === 0) chosen = home;
+    else if (home && bound.running > 0 && !bound.loaded) return null;
+    else chosen = workers.find((w) => w.currentUsage === 0) ?? null;
+    if (chosen && opts) {
+      const same = bound?.worker === chosen.id ? bound : undefined;
+      affinity.set(opts.filesKey, {
+        worker: chosen.id,
+        running: (same?.running ?? 0) + 1,
+        loaded: same?.loaded ?? false,
+      });
+      opts.worker = chosen.id;
+    }
+    return chosen;
+  };
+}
+
+/** A call over the files ended on its worker: their tables are loaded there (or failed to). */
+function callEnded(opts: FilesQueueOptions) {
+  const bound = affinity.get(opts.filesKey);
+  if (opts.worker === undefined || !bound || bound.worker !== opts.worker) return;
+  bound.running = Math.max(0, bound.running - 1);
+  bound.loaded = true;
 }
 
 /**
@@ -82,12 +161,14 @@ export async function runTool(
   signal?.throwIfAborted();
   // The worker says when it starts the call; the time limit runs from then.
   const { port1, port2 } = new MessageChannel();
-  const task: ToolTask = {
+  const queueOptions: FilesQueueOptions = { filesKey: filesKeyOf(files) };
+  const task: ToolTask & { [key: symbol]: FilesQueueOptions } = {
     tool: toolName,
     input,
     files: files.map((f) => ({ fileName: f.fileName, mimeType: f.mimeType, data: f.data })),
     port: port2,
     ...(readings?.length ? { readings } : {}),
+    [(await import('piscina')).Piscina.queueOptionsSymbol as symbol]: queueOptions,
   };
   const limit = new AbortController();
   let stopping = false;
@@ -127,6 +208,7 @@ export async function runTool(
   };
   runningCalls.add(running);
   const settled = () => {
+    callEnded(queueOptions);
     runningCalls.delete(running);
     clearTimeout(timer);
     port1.close();
