@@ -149,7 +149,17 @@ describe('admin console', () => {
     await admin.goto(`${server.url}/`);
     await admin.getByRole('link', { name: 'Admin console' }).first().click();
     await admin.getByRole('heading', { name: COMPANY, level: 2 }).waitFor();
-    for (const name of ['Members', 'Company settings', 'Starters', 'Audit log']) {
+    for (const name of [
+      'Members',
+      'Company settings',
+      'Starters',
+      'Usage',
+      'Budgets',
+      'Single sign-on',
+      'Retention',
+      'Audit log',
+      'Readings',
+    ]) {
       await tab(name);
       await admin.getByRole('tabpanel').waitFor();
       await expectAccessible(admin, name);
