@@ -456,11 +456,13 @@ export const dateIn = (c: ColumnInfo | undefined) =>
   c ? `TRY_CAST(${c.sql} AS DATE)` : 'CAST(NULL AS DATE)';
 
 /** A breakdown by a column the request names by its header ("by Supervisory Organization"). */
-export interface ColumnSplit {
-  /** The header as the file spells it. */
-  column: string;
-  /** Its text in `people`. */
+/** One breakdown a tool draws: a dimension it knows, or a column the user named by its header. */
+export interface Split<D extends string> {
+  dimension: D | 'column';
+  /** A named column's text in `people` (`peopleOf`'s `extra`, in order); '' for a dimension. */
   sql: string;
+  /** The header as the file spells it; '' for a dimension. */
+  header: string;
 }
 
 /**
@@ -484,9 +486,27 @@ export function columnSplitsOf(set: TableSet, names: string[], dims: Dimension[]
   return out.slice(0, 4);
 }
 
-/** The `people` column of each named-column split, in the order of `peopleOf`'s `extra`. */
-export const columnSplitSql = (columns: string[]): ColumnSplit[] =>
-  columns.map((column, i) => ({ column, sql: `extra_${i}` }));
+/** The breakdowns asked for: the named dimensions, then the columns named by their header. */
+export const splitsOf = <D extends string>(by: readonly D[], columns: string[]): Split<D>[] => [
+  ...by.map((dimension) => ({ dimension, sql: '', header: '' })),
+  ...columns.map((header, i) => ({ dimension: 'column' as const, sql: `extra_${i}`, header })),
+];
+
+/**
+ * "By country" with no country column: by site instead, and said so in place (ADR 0047). The
+ * builtin asks with the reading card first; a real model calling the tool anyway gets this.
+ */
+export function countryOrSite<D extends string>(
+  dimension: D | 'column',
+  p: People,
+): { dimension: D | 'column'; note?: string } {
+  if (dimension === 'country' && !hasDimension(p, 'country') && p.has.has('location'))
+    return {
+      dimension: 'location' as D,
+      note: 'The file has no country column: shown by location instead.',
+    };
+  return { dimension };
+}
 
 /**
  * Which header a dimension reads, and the other headers that could hold it (ADR 0047): a

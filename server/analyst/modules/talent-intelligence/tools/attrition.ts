@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { aggregateOf, aggregateTableOf, type AggregateResult } from './aggregate';
 import { defineTool, ToolError } from '../../../tools/tool';
 import {
-  columnSplitSql,
+  countryOrSite,
+  splitsOf,
   columnSplitsOf,
   dimensionSource,
   DIMENSIONS,
@@ -186,26 +187,9 @@ export const attritionTool = defineTool({
       leavers: num(r.n),
     }));
     const by: AttritionResult['by'] = [];
-    const splits = [
-      ...input.by.map((d) => ({
-        dimension: d as AttritionDimension | 'column',
-        sql: '',
-        header: '',
-      })),
-      ...columnSplitSql(named).map((c) => ({
-        dimension: 'column' as const,
-        sql: c.sql,
-        header: c.column,
-      })),
-    ];
+    const splits = splitsOf<AttritionDimension>(input.by, named);
     for (const split of splits) {
-      let dimension = split.dimension;
-      let note: string | undefined;
-      // "By country" with no country column: by site instead, and said so.
-      if (dimension === 'country' && !hasDimension(p, 'country') && p.has.has('location')) {
-        dimension = 'location';
-        note = 'The file has no country column: shown by location instead.';
-      }
+      const { dimension, note } = countryOrSite(split.dimension, p);
       if (
         dimension !== 'column' &&
         (dimension === 'tenureBand'

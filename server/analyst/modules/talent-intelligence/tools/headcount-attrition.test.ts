@@ -43,6 +43,27 @@ describe('ti_headcount', () => {
   });
 });
 
+describe('"by country" on a file without a country column (a real model calling the tools)', () => {
+  it('shows the office instead and says so where the figures stand', async () => {
+    const current = people.filter((p) => employedOn(p, AS_OF));
+    const headcount = (await headcountTool.run(contextOf(set), {
+      by: ['country'],
+    })) as HeadcountResult;
+    const attrition = (await attritionTool.run(contextOf(set), {
+      by: ['country'],
+    })) as AttritionResult;
+    for (const result of [headcount, attrition]) {
+      expect(result.by.map((b) => [b.dimension, b.note])).toEqual([
+        ['location', 'The file has no country column: shown by location instead.'],
+      ]);
+    }
+    const office = [...new Set(current.map((p) => p.location))].find(Boolean)!;
+    expect(headcount.by[0]!.groups.find((g) => g.group === office)?.people).toBe(
+      current.filter((p) => p.location === office).length,
+    );
+  });
+});
+
 describe('ti_attrition', () => {
   const from = monthsBefore(AS_OF, 12);
   const inWindow = (p: Person) => p.exit !== null && p.exit > from && p.exit <= AS_OF;

@@ -4,7 +4,8 @@ import { snapshotTrendSql } from '../../../tables/shape';
 import { defineTool } from '../../../tools/tool';
 import { COLUMNS_INPUT } from './attrition';
 import {
-  columnSplitSql,
+  countryOrSite,
+  splitsOf,
   columnSplitsOf,
   dimensionSource,
   DIMENSIONS,
@@ -70,22 +71,9 @@ export const headcountTool = defineTool({
     );
     const headcount = num(totals?.headcount);
     const by: HeadcountResult['by'] = [];
-    const splits = [
-      ...input.by.map((d) => ({ dimension: d as Dimension | 'column', sql: '', header: '' })),
-      ...columnSplitSql(named).map((c) => ({
-        dimension: 'column' as const,
-        sql: c.sql,
-        header: c.column,
-      })),
-    ];
+    const splits = splitsOf<Dimension>(input.by, named);
     for (const split of splits) {
-      let dimension = split.dimension;
-      let note: string | undefined;
-      // "By country" with no country column: by site instead, and said so.
-      if (dimension === 'country' && !hasDimension(p, 'country') && p.has.has('location')) {
-        dimension = 'location';
-        note = 'The file has no country column: shown by location instead.';
-      }
+      const { dimension, note } = countryOrSite(split.dimension, p);
       if (dimension !== 'column' && !hasDimension(p, dimension)) continue;
       if (by.some((b) => b.dimension === dimension && dimension !== 'column')) continue;
       const source =

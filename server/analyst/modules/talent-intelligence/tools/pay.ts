@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import { COLUMNS_INPUT } from './attrition';
 import {
-  columnSplitSql,
+  splitsOf,
   columnSplitsOf,
   currenciesOf,
   dimensionSource,
@@ -126,14 +126,7 @@ export const payTool = defineTool({
         ).map((r) => statsOf(String(r.grp), r))
       : [];
     const by: PayResult['by'] = [];
-    const splits = [
-      ...input.by.map((d) => ({ dimension: d as Dimension | 'column', sql: '', header: '' })),
-      ...columnSplitSql(named).map((c) => ({
-        dimension: 'column' as const,
-        sql: c.sql,
-        header: c.column,
-      })),
-    ];
+    const splits = splitsOf<Dimension>(input.by, named);
     for (const { dimension, sql, header } of splits) {
       if (dimension !== 'column' && !hasDimension(p, dimension)) continue;
       const source =
