@@ -213,24 +213,61 @@ function OidcSection({ company, data }: { company?: number; data: SsoConsoleDto 
         onChange={setEnforced}
         domains={data.company.domains}
       />
-      {data.saml.configured && (
+      <ProtocolFooter
+        name="OpenID Connect"
+        other={data.saml.configured ? 'SAML' : null}
+        configured={oidc.configured}
+        saving={set.isPending}
+        remove={remove}
+        error={error}
+        setError={setError}
+      />
+    </form>
+  );
+}
+
+/** The end of a protocol's form: what saving replaces, the error, Save and Remove. */
+function ProtocolFooter({
+  name,
+  other,
+  configured,
+  saving,
+  remove,
+  error,
+  setError,
+}: {
+  name: string;
+  /** The other protocol, when it is set: saving this one replaces it. */
+  other: string | null;
+  configured: boolean;
+  saving: boolean;
+  remove: {
+    isPending: boolean;
+    mutate: (v: undefined, o: { onSuccess: () => void; onError: (err: unknown) => void }) => void;
+  };
+  error: string | null;
+  setError: (message: string) => void;
+}) {
+  return (
+    <>
+      {other && (
         <p className="text-sm text-muted-foreground">
-          Saving replaces the SAML settings: a company signs in through one provider.
+          Saving replaces the {other} settings: a company signs in through one provider.
         </p>
       )}
       <Failure error={error} />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={set.isPending}>
-          {set.isPending ? 'Saving...' : 'Save OpenID Connect'}
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : `Save ${name}`}
         </Button>
-        {oidc.configured && (
+        {configured && (
           <Button
             type="button"
             variant="outline"
             disabled={remove.isPending}
             onClick={() =>
               remove.mutate(undefined, {
-                onSuccess: () => toast({ title: 'OpenID Connect removed' }),
+                onSuccess: () => toast({ title: `${name} removed` }),
                 onError: (err) => setError(serverMessage(err, 'Could not remove it')),
               })
             }
@@ -239,7 +276,7 @@ function OidcSection({ company, data }: { company?: number; data: SsoConsoleDto 
           </Button>
         )}
       </div>
-    </form>
+    </>
   );
 }
 
@@ -325,32 +362,15 @@ function SamlSection({ company, data }: { company?: number; data: SsoConsoleDto 
         onChange={setEnforced}
         domains={data.company.domains}
       />
-      {data.oidc.configured && (
-        <p className="text-sm text-muted-foreground">
-          Saving replaces the OpenID Connect settings: a company signs in through one provider.
-        </p>
-      )}
-      <Failure error={error} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={set.isPending}>
-          {set.isPending ? 'Saving...' : 'Save SAML'}
-        </Button>
-        {saml.configured && (
-          <Button
-            type="button"
-            variant="outline"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(undefined, {
-                onSuccess: () => toast({ title: 'SAML removed' }),
-                onError: (err) => setError(serverMessage(err, 'Could not remove it')),
-              })
-            }
-          >
-            Remove
-          </Button>
-        )}
-      </div>
+      <ProtocolFooter
+        name="SAML"
+        other={data.oidc.configured ? 'OpenID Connect' : null}
+        configured={saml.configured}
+        saving={set.isPending}
+        remove={remove}
+        error={error}
+        setError={setError}
+      />
     </form>
   );
 }
