@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newPage } from '../test-support/browser/harness';
 import {
   cookieHeader,
   cookieIntoContext,
+  makeCompanyAdmin,
   shot,
   signUpThroughApi,
   uniqueE2eEmail,
@@ -35,21 +35,7 @@ describe('budgets in the admin console and the chat', () => {
       });
 
     // The deployment's command makes them an admin of their company (Northwind Traders).
-    await app.server.stop();
-    const dbUrl = inject('testDatabaseUrl');
-    execFileSync(
-      'node',
-      ['dist/server/cli.js', 'companies', 'admins', 'add', 'Northwind Traders', email],
-      {
-        env: {
-          ...process.env,
-          DATA_DIR: app.server.dataDir,
-          ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
-        },
-        stdio: 'pipe',
-      },
-    );
-    await app.server.restart();
+    await makeCompanyAdmin(app.server, email);
 
     const { page, context, errors } = await newPage(app.browser);
     await cookieIntoContext(context, app.server, cookie);

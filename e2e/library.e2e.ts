@@ -1,12 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newPage } from '../test-support/browser/harness';
 import {
   cookieHeader,
   cookieIntoContext,
+  makeCompanyAdmin,
   shot,
   signUpThroughApi,
   uniqueE2eEmail,
@@ -47,21 +47,7 @@ describe('the company library', () => {
       firstName: 'Mel',
       lastName: 'Reader',
     });
-    await app.server.stop();
-    const dbUrl = inject('testDatabaseUrl');
-    execFileSync(
-      'node',
-      ['dist/server/cli.js', 'companies', 'admins', 'add', 'Northwind Traders', adminEmail],
-      {
-        env: {
-          ...process.env,
-          DATA_DIR: app.server.dataDir,
-          ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
-        },
-        stdio: 'pipe',
-      },
-    );
-    await app.server.restart();
+    await makeCompanyAdmin(app.server, adminEmail);
 
     // The admin adds the guidelines in the browser.
     const adminPage = await newPage(app.browser);

@@ -1,18 +1,18 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from '../test-support/browser/harness';
 import {
   cookieHeader,
   cookieIntoContext,
+  makeCompanyAdmin,
   shot,
   signUpThroughApi,
+  type SessionCookie,
   uniqueE2eEmail,
   useServerAndBrowser,
-  type SessionCookie,
 } from '../test-support/browser/support';
 
 // The "Check how I read this file" card in a real browser (issue 22, section 5): a file whose
@@ -154,21 +154,7 @@ describe('the reading card in the browser', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: 'light' });
     // The deployment's command makes the user an admin of their company (Northwind Traders).
-    await app.server.stop();
-    const dbUrl = inject('testDatabaseUrl');
-    execFileSync(
-      'node',
-      ['dist/server/cli.js', 'companies', 'admins', 'add', 'Northwind Traders', email],
-      {
-        env: {
-          ...process.env,
-          DATA_DIR: app.server.dataDir,
-          ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
-        },
-        stdio: 'pipe',
-      },
-    );
-    await app.server.restart();
+    await makeCompanyAdmin(app.server, email);
     await page.goto(app.server.url + '/admin?tab=readings');
     const list = page.getByRole('region', { name: 'Remembered readings' });
     await list.getByText('Zuordnung → Department').waitFor();

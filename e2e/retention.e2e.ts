@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newPage } from '../test-support/browser/harness';
 import {
   cookieIntoContext,
+  makeCompanyAdmin,
   shot,
   signUpThroughApi,
   uniqueE2eEmail,
@@ -31,21 +31,7 @@ describe('retention in the admin console and under the Recent list', () => {
     });
 
     // The deployment's command makes the first an admin of their company (Northwind Traders).
-    await app.server.stop();
-    const dbUrl = inject('testDatabaseUrl');
-    execFileSync(
-      'node',
-      ['dist/server/cli.js', 'companies', 'admins', 'add', 'Northwind Traders', adminEmail],
-      {
-        env: {
-          ...process.env,
-          DATA_DIR: app.server.dataDir,
-          ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
-        },
-        stdio: 'pipe',
-      },
-    );
-    await app.server.restart();
+    await makeCompanyAdmin(app.server, adminEmail);
 
     const { page, context, errors } = await newPage(app.browser);
     await cookieIntoContext(context, app.server, admin.cookie);

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { codeIn, linkIn } from '../smtp';
 import { disposeServer, startServer, type RunningServer } from './harness';
 import { launchBrowser } from './chromium';
@@ -137,4 +138,23 @@ export async function signUpThroughApi(
   const verified = await post('/api/verify-otp', { email, otp: codeIn(codeMail) });
   expect(verified.status, await verified.clone().text()).toBe(200);
   return { email, password, cookie: jar! };
+}
+
+/**
+ * The deployment's admin command makes `email` an admin of `company`, as an operator would. The
+ * embedded database takes one process at a time: the server stops meanwhile and starts again on
+ * the same data.
+ */
+export async function makeCompanyAdmin(
+  server: RunningServer,
+  email: string,
+  company = 'Northwind Traders',
+): Promise<void> {
+  await server.stop();
+  const dbUrl = inject('testDatabaseUrl');
+  execFileSync('node', ['dist/server/cli.js', 'companies', 'admins', 'add', company, email], {
+    env: { ...process.env, DATA_DIR: server.dataDir, ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) },
+    stdio: 'pipe',
+  });
+  await server.restart();
 }
