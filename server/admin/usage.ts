@@ -23,18 +23,27 @@ export interface UsageFilter {
 
 type Rollup = typeof usageDaily | typeof usageDailyUsers;
 
-function keyOf(t: Rollup, groupBy: UsageGroupBy): SQL<string> {
+/** The roll-up column a grouping reads, as stored (grouped on as is: cheaper than a text). */
+function columnOf(t: Rollup, groupBy: UsageGroupBy): SQL {
   switch (groupBy) {
     case 'day':
-      return sql<string>`to_char(${t.day}, 'YYYY-MM-DD')`;
+      return sql`${t.day}`;
     case 'module':
-      return sql<string>`${t.module}`;
+      return sql`${t.module}`;
     case 'model':
-      return sql<string>`${t.model}`;
+      return sql`${t.model}`;
     case 'starter':
-      return sql<string>`${t.starterId}::text`;
+      return sql`${t.starterId}`;
   }
 }
+
+/** A grouping's key as the answer spells it (days as YYYY-MM-DD, starter ids as text). */
+function keyText(column: SQL, groupBy: UsageGroupBy): SQL<string> {
+  if (groupBy === 'day') return sql<string>`to_char(${column}, 'YYYY-MM-DD')`;
+  return sql<string>`${column}::text`;
+}
+
+const keyOf = (t: Rollup, groupBy: UsageGroupBy) => keyText(columnOf(t, groupBy), groupBy);
 
 function whereOf(t: Rollup, f: UsageFilter): SQL | undefined {
   return and(
@@ -99,8 +108,46 @@ export async function usageReport(
   filter: UsageFilter,
 ): Promise<Omit<UsageAnswer, 'company'>> {
   const key = keyOf(usageDaily, filter.groupBy);
+  // Active people are counted over distinct (group, person) pairs, grouped by hash: a year of a
+  // large company is about a row per turn in the roll-up, and one count(distinct) over them all
+  // sorts every row. The queries run side by side on PostgreSQL's pool (bench/usage).
+  const pairs = db
+    .select({
+      key: sql`${columnOf(usageDailyUsers, filter.groupBy)}`.as('key'),
+      userId: usageDailyUsers.userId,
+    })
+    .from(usageDailyUsers)
+    .where(whereOf(usageDailyUsers, filter))
+    .groupBy(sql`1`, usageDailyUsers.userId)
+    .as('pairs');
+  const people$ =
+    filter.groupBy === 'day'
+      ? // By day the roll-up's key order (company, day, ...) hands each day's rows over in turn,
+        // and each day's distinct people are counted within it.
+        db
+          .select({
+            key: keyOf(usageDailyUsers, 'day'),
+            n: sql<number>`count(distinct ${usageDailyUsers.userId})::int`,
+          })
+          .from(usageDailyUsers)
+          .where(whereOf(usageDailyUsers, filter))
+          .groupBy(usageDailyUsers.day)
+      : db
+          .select({
+            key: keyText(sql`${pairs.key}`, filter.groupBy),
+            n: sql<number>`count(*)::int`,
+          })
+          .from(pairs)
+          .groupBy(pairs.key);
+  const persons = db
+    .select({ userId: usageDailyUsers.userId })
+    .from(usageDailyUsers)
+    .where(whereOf(usageDailyUsers, filter))
+    .groupBy(usageDailyUsers.userId)
+    .as('persons');
+  const everyone$ = db.select({ n: sql<number>`count(*)::int` }).from(persons);
   // By key and model: a cost needs each model's tokens apart.
-  const sums = await db
+  const sums$ = db
     .select({
       key,
       model: usageDaily.model,
@@ -112,17 +159,13 @@ export async function usageReport(
     .from(usageDaily)
     .where(whereOf(usageDaily, filter))
     .groupBy(key, usageDaily.model);
-  const userKey = keyOf(usageDailyUsers, filter.groupBy);
-  const people = await db
-    .select({ key: userKey, n: sql<number>`count(distinct ${usageDailyUsers.userId})::int` })
-    .from(usageDailyUsers)
-    .where(whereOf(usageDailyUsers, filter))
-    .groupBy(userKey);
-  const [everyone] = await db
-    .select({ n: sql<number>`count(distinct ${usageDailyUsers.userId})::int` })
-    .from(usageDailyUsers)
-    .where(whereOf(usageDailyUsers, filter));
-  const prices = new Map((await listModelPrices(db)).map((p) => [p.model, p]));
+  const [sums, people, [everyone], priceList] = await Promise.all([
+    sums$,
+    people$,
+    everyone$,
+    listModelPrices(db),
+  ]);
+  const prices = new Map(priceList.map((p) => [p.model, p]));
 
   const byKey = new Map<string, UsageFigures>();
   const totals = emptyFigures();
