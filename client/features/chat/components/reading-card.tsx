@@ -11,6 +11,7 @@ import {
   type ColumnRole,
   type DateOrder,
   type PayBasis,
+  type RatingStep,
   type TableReading,
   type TableShape,
 } from '@contract/reading';
@@ -20,6 +21,7 @@ import { toast } from '@/hooks/use-toast';
 import { apiJson, serverMessage } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { refetchChat } from '../api/chat-api';
+import { scaleToText, textToScale } from '../lib/rating-scale-text';
 
 /**
  * "Check how I read this file" (issue 22, ADR 0053): each table's reading with a dropdown per
@@ -307,17 +309,46 @@ function TableReadingFields({
           />
         </Field>
       </div>
-      {reading.ratingScale?.length ? (
-        <p className="text-xs text-muted-foreground">
-          Rating scale, lowest first:{' '}
-          {reading.ratingScale
-            .map(
-              (s) => `${s.label}${s.spellings.length > 1 ? ` (${s.spellings.join(' = ')})` : ''}`,
-            )
-            .join(' < ')}
-        </p>
+      {reading.ratingScale?.length ||
+      reading.columns.some((c) => c.role === 'rating' || c.role === 'previousRating') ? (
+        <RatingScaleField
+          id={field('scale')}
+          scale={reading.ratingScale}
+          onChange={(ratingScale) => onChange({ ratingScale })}
+        />
       ) : null}
     </fieldset>
+  );
+}
+
+/**
+ * The rating scale, editable as text (one step a line, lowest first): the typed text is kept as
+ * typed, and the scale it states goes into the reading.
+ */
+function RatingScaleField({
+  id,
+  scale,
+  onChange,
+}: {
+  id: string;
+  scale: RatingStep[] | null;
+  onChange: (scale: RatingStep[] | null) => void;
+}) {
+  const [text, setText] = React.useState(() => scaleToText(scale));
+  return (
+    <Field label="Rating scale, lowest first: one step a line, as Label = other spellings" id={id}>
+      <textarea
+        id={id}
+        className={cn(FIELD, 'h-auto min-h-20 py-1.5 font-mono text-xs')}
+        rows={Math.min(8, Math.max(3, text.split('\n').length))}
+        value={text}
+        placeholder={'Below = 1\nMeets = 2\nExceeds = 3'}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(textToScale(e.target.value));
+        }}
+      />
+    </Field>
   );
 }
 
