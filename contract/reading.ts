@@ -106,6 +106,12 @@ export const TableReading = z.object({
   currency: z.string().max(10).nullable(),
   ratingScale: z.array(RatingStep).max(20).nullable(),
   asOf: isoDate.nullable(),
+  /**
+   * The export's bytes (a SHA-256 prefix) the reading was made from. A stored reading's as-of
+   * date is used for these bytes only (its re-run): the next export of the layout, even under the
+   * same file name, is dated by what it says itself.
+   */
+  fileDigest: z.string().max(64).nullable().optional(),
 });
 export type TableReading = z.infer<typeof TableReading>;
 

@@ -188,6 +188,39 @@ describe('the reading card', () => {
     expect((await getChat(t, cookie, chat.id)).json().messages).toHaveLength(n);
   }, 300_000);
 
+  it("a confirmed as-of date dates that export's re-run, never the next export of the layout, even under the same name", async () => {
+    const { cookie, chat } = await userWithChat(t, 'builtin');
+    await sendMessage(t, cookie, fileMessage(chat.id, FIRST));
+    const first = await replyClosed(t, chat.id, 120_000);
+    const guessed = cardOf(first.structuredResponse)!.readings[0]!;
+    expect(guessed.asOf).not.toBe('2025-12-31');
+    const corrected: TableReading = {
+      ...guessed,
+      asOf: '2025-12-31',
+      // What the request says of the bytes does not count: the card's digest is stored.
+      fileDigest: 'forged',
+      columns: guessed.columns.map((c) =>
+        c.name === 'Zuordnung' ? { ...c, role: 'department' } : c,
+      ),
+    };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/chats/${chat.id}/reading`,
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: { messageId: first.id, readings: [corrected] },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const rerun = await replyClosed(t, chat.id, 120_000);
+    expect(cardOf(rerun.structuredResponse)!.readings[0]!.asOf).toBe('2025-12-31');
+
+    // Next month's export keeps its name; its own dates decide its as-of date.
+    await sendMessage(t, cookie, fileMessage(chat.id, SECOND));
+    const next = await replyClosed(t, chat.id, 120_000);
+    const reading = cardOf(next.structuredResponse)!.readings[0]!;
+    expect(reading.columns.find((c) => c.name === 'Zuordnung')?.role).toBe('department');
+    expect(reading.asOf).not.toBe('2025-12-31');
+  }, 300_000);
+
   it('lists and deletes remembered readings for the company admins only', async () => {
     const companyId = await companyWithModel(t.database.db, 'builtin');
     const otherCompany = await companyWithModel(t.database.db, 'builtin');

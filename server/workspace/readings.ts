@@ -70,8 +70,14 @@ export async function confirmReading(
     .where(eq(users.id, userId));
   if (!user?.companyId) throw new ValidationError(READING_MESSAGES.noCompany);
   const now = clock.now();
+  // Which bytes the reading was made from is the card's to say, not the request's: the as-of
+  // date is used again for those bytes only (ADR 0050).
+  const fromCard = (r: TableReading) =>
+    (shown.find((s) => s.signature === r.signature && s.sheet === r.sheet) ??
+      shown.find((s) => s.signature === r.signature))!.fileDigest ?? null;
+  const stored = body.readings.map((r) => ({ ...r, fileDigest: fromCard(r) }));
   await db.transaction(async (tx) => {
-    for (const reading of body.readings)
+    for (const reading of stored)
       await tx
         .insert(rememberedReadings)
         .values({

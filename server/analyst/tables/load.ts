@@ -24,6 +24,7 @@ import { readPay, withPayReading } from './pay';
 import {
   confirmedDay,
   dateOrderOf,
+  fileDigestOf,
   headerSignature,
   numberStyleOf,
   readingFor,
@@ -119,11 +120,17 @@ export async function loadTables(
       exportDates.push(...st.titleLines.map((text) => ({ text, dayFirst: order ?? true })));
     }
 
-    // The as-of date belongs to one export: a reading's is used for the file it was read from
-    // (its re-run), not for the next export of the layout (ADR 0050).
-    const given = staged.find(
-      (st) => st.applied?.reading.asOf && st.applied.reading.fileName === st.raw.fileName,
-    )?.applied;
+    // The as-of date belongs to one export: a stored reading's is used for the very bytes it was
+    // read from (its re-run), not for the next export of the layout, whatever its name; one
+    // proposed in this turn (a model's) for its file (ADR 0050).
+    const digests = new Map(attachments.map((a) => [a.fileName, fileDigestOf(a.data)]));
+    for (const t of tables) t.fileDigest = digests.get(t.fileName);
+    const given = staged.find((st) => {
+      const r = st.applied?.reading;
+      if (!r?.asOf) return false;
+      if (r.fileDigest) return r.fileDigest === digests.get(st.raw.fileName);
+      return !st.applied?.confirmedAt && r.fileName === st.raw.fileName;
+    })?.applied;
     const asOf = given
       ? {
           date: given.reading.asOf,

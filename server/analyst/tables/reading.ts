@@ -119,8 +119,13 @@ export function readingOf(t: LoadedTable, set: Pick<TableSet, 'asOf'>): TableRea
     currency: t.currency,
     ratingScale: t.ratingScale ?? null,
     asOf: set.asOf,
+    fileDigest: t.fileDigest ?? null,
   };
 }
+
+/** The prefix of a file's SHA-256 that ties a reading's as-of date to those bytes. */
+export const fileDigestOf = (data: Uint8Array): string =>
+  createHash('sha256').update(data).digest('hex').slice(0, 32);
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

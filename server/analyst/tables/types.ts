@@ -47,6 +47,8 @@ export interface LoadedTable {
   /** For people: "workforce.xlsx, sheet Leavers" or "export.csv". */
   source: string;
   fileName: string;
+  /** The file's bytes as a SHA-256 prefix (a reading's as-of date is tied to them, ADR 0050). */
+  fileDigest?: string;
   sheet: string | null;
   role: TableRole;
   columns: ColumnInfo[];
