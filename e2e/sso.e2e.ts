@@ -194,9 +194,10 @@ describe('single sign-on in the browser', () => {
       Operations: [{ op: 'replace', path: 'active', value: false }],
     });
     expect(patched.active).toBe(false);
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 5_000 });
+    // Straight to the sign-in page, saying why (ADR 0013).
+    await page.waitForURL((url) => url.pathname === '/auth', { timeout: 5_000 });
     expect(Date.now() - started).toBeLessThan(5_000);
-    await page.getByRole('link', { name: 'Create account' }).first().waitFor();
+    await page.getByText('Your session has ended. Please sign in again.').first().waitFor();
     expect((await page.request.get(`${app.server.url}/api/auth/user`)).status()).toBe(401);
   });
 });
