@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,6 +52,17 @@ export async function openTestDatabase(): Promise<Database> {
   return connectDatabase({ pgliteSnapshot: snapshot });
 }
 
+let filePrefix: string | undefined;
+/**
+ * This test file's Redis key prefix: the run's, plus one per file. Rate-limit counters (120 sends
+ * a minute from one address) and other keys are then shared by the apps of one file, which
+ * stand for the processes of one deployment, and never by the files running beside it.
+ */
+export function testRedisPrefix(): string {
+  filePrefix ??= `${inject('redisPrefix')}${randomUUID().slice(0, 8)}:`;
+  return filePrefix;
+}
+
 /**
  * The real app with real parts: a database (PGlite or this run's PostgreSQL), the bus (Redis
  * when REDIS_URL is set), a real SMTP peer receiving the mail, and a clock tests may move.
@@ -77,7 +89,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const ownDatabase = !opts.database;
   const database = opts.database ?? (await openTestDatabase());
   await seedDatabase(database.db, config.approvedEmailDomains);
-  const bus = createBus(config.redisUrl, inject('redisPrefix'));
+  const bus = createBus(config.redisUrl, testRedisPrefix());
   // config.smtpUrl: a test may put a fault (tcp-fault.ts) between the app and the peer.
   const mailer = smtpMailer(config.smtpUrl ?? smtp.url, config.mailFrom);
   const clock = opts.clock ?? systemClock;

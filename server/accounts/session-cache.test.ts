@@ -3,8 +3,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testRedisPrefix } from '../../test-support/app';
 import { TEST_PASSWORD, signedInUser } from '../../test-support/factories';
 import { buildApp } from '../app';
 import { sessions } from '../db/schema';
@@ -25,7 +25,7 @@ describe('cached sessions', () => {
   let busB: Bus;
   beforeAll(async () => {
     a = await createTestApp({ clock });
-    busB = a.config.redisUrl ? createBus(a.config.redisUrl, inject('redisPrefix')) : a.bus;
+    busB = a.config.redisUrl ? createBus(a.config.redisUrl, testRedisPrefix()) : a.bus;
     const log = pino({ level: 'silent' });
     b = await buildApp({
       config: a.config,

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { NotificationsAnswer, NotificationsReadAnswer } from '@contract/notifications';
 import type { NotificationEvent, ServerWsMessage } from '@contract/ws-events';
-import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
+import { createTestApp, uniqueEmail, type TestApp, testRedisPrefix } from '../../test-support/app';
 import { call, freshIp } from '../../test-support/accounts';
 import { replyClosed, sendMessage, userWithChat, waitFor } from '../../test-support/conversation';
 import { createUser, signIn, TEST_PASSWORD } from '../../test-support/factories';
@@ -66,7 +66,7 @@ describe('notifications', () => {
   beforeAll(async () => {
     t = await createTestApp({ agentFor: scriptedAgentFor });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    busB = t.config.redisUrl ? createBus(t.config.redisUrl, inject('redisPrefix')) : t.bus;
+    busB = t.config.redisUrl ? createBus(t.config.redisUrl, testRedisPrefix()) : t.bus;
     const log = pino({ level: 'silent' });
     b = await buildApp({
       config: t.config,

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testRedisPrefix } from '../../test-support/app';
 import { createUser, TEST_PASSWORD } from '../../test-support/factories';
 import { RedisServer } from '../../test-support/redis-server';
 import { call, freshIp } from '../../test-support/accounts';
@@ -90,7 +90,7 @@ describe('when Redis goes down and comes back', () => {
     // Another process publishes through Redis: this one hears it again.
     const got: unknown[] = [];
     const unsubscribe = await t.bus.subscribe('probe', (m) => got.push(m));
-    const peer = new RedisBus(redis.url, inject('redisPrefix'));
+    const peer = new RedisBus(redis.url, testRedisPrefix());
     try {
       const end = Date.now() + 5_000;
       while (got.length === 0 && Date.now() < end) {

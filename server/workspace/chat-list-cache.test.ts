@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatSummaryDto } from '@contract/chats';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { createTestApp, type TestApp, testRedisPrefix } from '../../test-support/app';
 import { signedInUser } from '../../test-support/factories';
 import { buildApp } from '../app';
 import {
@@ -35,7 +35,7 @@ describe('cached Recent lists', () => {
   let busB: Bus;
   beforeAll(async () => {
     a = await createTestApp({ clock, agentFor: scriptedAgentFor });
-    busB = a.config.redisUrl ? createBus(a.config.redisUrl, inject('redisPrefix')) : a.bus;
+    busB = a.config.redisUrl ? createBus(a.config.redisUrl, testRedisPrefix()) : a.bus;
     const log = pino({ level: 'silent' });
     b = await buildApp({
       config: a.config,
