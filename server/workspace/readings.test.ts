@@ -256,6 +256,22 @@ describe('the reading card', () => {
     const get = async (who: { id: string }, url: string, method: 'GET' | 'DELETE' = 'GET') =>
       t.app.inject({ method, url, headers: { cookie: await signIn(t, who) } });
 
+    // Signed out: 401 for the list, the delete and the card's own route; nothing goes.
+    for (const [method, url] of [
+      ['GET', '/api/admin/readings'],
+      ['DELETE', `/api/admin/readings/${row!.id}`],
+      ['POST', `/api/chats/00000000-0000-4000-8000-000000000000/reading`],
+    ] as const)
+      expect(
+        (await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined }))
+          .statusCode,
+      ).toBe(401);
+    expect(
+      await t.database.db
+        .select()
+        .from(rememberedReadings)
+        .where(eq(rememberedReadings.id, row!.id)),
+    ).toHaveLength(1);
     expect((await get(member, '/api/admin/readings')).statusCode).toBe(403);
     const listed = await get(admin, '/api/admin/readings');
     expect(listed.statusCode).toBe(200);
