@@ -2,6 +2,7 @@ import type { ContentItem, StructuredResponse } from '@contract/structured-respo
 import { finishReport, text } from '../tools/reports';
 import type { ToolCallRecord } from '../tools/tool';
 import { HONESTY_NOTE, type PlanContext } from './module';
+import type { Section } from '../report/section';
 import type { RequestPart } from './question-parts';
 
 /** Pieces every module's report writer shares: tool outputs, errors, and the drafts' report. */
@@ -24,12 +25,8 @@ export const errors = (calls: ToolCallRecord[]): string[] =>
 export const list = (xs: string[]): string =>
   xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;
 
-/** One answer among several in a report: its title, content and next steps. */
-export interface Draft {
-  title: string;
-  content: ContentItem[];
-  nextSteps: string[];
-}
+/** One answer among several in a report: a section of the one section model. */
+export type Draft = Section;
 
 /**
  * The report of a module's drafts: the answers first, then how the tables were read, the files
@@ -41,7 +38,10 @@ export function draftsReport(
   problems: string[],
   taskName = drafts.map((d) => d.title).join(' and '),
 ): StructuredResponse {
-  const content: ContentItem[] = drafts.flatMap((d) => d.content);
+  const content: ContentItem[] = drafts.flatMap((d) => [
+    ...(d.answer?.length ? [text(d.answer.join('\n'))] : []),
+    ...d.content,
+  ]);
   const read = outputs<{ how_i_read: string; tables: unknown[] }>(calls, 'read_tables')[0];
   if (read?.tables.length) content.push(text(read.how_i_read));
   if (problems.length)
@@ -87,7 +87,10 @@ function sectionsReport(
   problems: string[],
 ): StructuredResponse {
   const merged: Draft[] = sections.map(({ name, drafts }, i) => {
-    const content = drafts.flatMap((d) => d.content);
+    const content = drafts.flatMap((d) => [
+      ...(d.answer?.length ? [text(d.answer.join('\n'))] : []),
+      ...d.content,
+    ]);
     const heading = `## ${i + 1}. ${name}`;
     const first = content[0];
     return {

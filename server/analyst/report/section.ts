@@ -12,8 +12,11 @@ export interface Section {
   tool?: string;
   /** Its name: the report's title when it is alone, its heading among several. */
   title: string;
-  /** The answer in lines: the first section's first line opens the report. */
-  answer: string[];
+  /**
+   * The answer in lines: the first section's first line opens the report. Absent: the section
+   * opens with its content (a document, a draft).
+   */
+  answer?: string[];
   /** The rest in reading order: markdown texts (tables, lists), charts and files. */
   content: ContentItem[];
   /** Next steps it suggests, best first. */
