@@ -70,16 +70,23 @@ try {
       insert into usage_daily_users (day, company_id, module, model, starter_id, user_id, turns)
       select created_at::date, company_id, module, model, (id % 11)::int, user_id, count(*)
       from turn_usage group by 1, 2, 3, 4, 5, 6`);
+    // A person's day alone, summed from the finer roll-up as the migration's backfill does.
+    await setup.query(`
+      insert into usage_daily_people (day, company_id, user_id, turns)
+      select day, company_id, user_id, sum(turns)::int
+      from usage_daily_users group by company_id, day, user_id`);
     await setup.query('analyze');
   } finally {
     await setup.end();
   }
-  const [sizes] = await rowsOf<{ daily: number; users: number }>(sql`
+  const [sizes] = await rowsOf<{ daily: number; users: number; people: number }>(sql`
       select (select count(*) from usage_daily)::int as daily,
-             (select count(*) from usage_daily_users)::int as users`);
+             (select count(*) from usage_daily_users)::int as users,
+             (select count(*) from usage_daily_people)::int as people`);
   console.log(
     `usage: ${TURNS} turns generated and rolled up in ${Date.now() - started} ms: ` +
-      `${sizes!.daily} usage_daily rows, ${sizes!.users} usage_daily_users rows`,
+      `${sizes!.daily} usage_daily rows, ${sizes!.users} usage_daily_users rows, ` +
+      `${sizes!.people} usage_daily_people rows`,
   );
 
   const time = async (fn: () => Promise<unknown>) => {

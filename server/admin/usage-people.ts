@@ -6,7 +6,7 @@ import {
   type UsagePeopleAnswer,
 } from '@contract/usage-people';
 import type { DbOrTx } from '../db/connect';
-import { turnUsage, usageDailyUsers } from '../db/schema';
+import { turnUsage, usageDailyPeople } from '../db/schema';
 
 // Per-person usage (docs/decisions/0016-audit-volume-and-per-person-usage.md): the spread over
 // people, unnamed, only for groups of at least PEOPLE_MIN_GROUP; one named person's figures for
@@ -21,18 +21,19 @@ export async function peopleSpread(
 ): Promise<Omit<UsagePeopleAnswer, 'company'>> {
   const rows = await db
     .select({
-      turns: sql<number>`sum(${usageDailyUsers.turns})::int`,
-      activeDays: sql<number>`count(distinct ${usageDailyUsers.day})::int`,
+      turns: sql<number>`sum(${usageDailyPeople.turns})::int`,
+      // distinct: for every company at once, a person who changed company has two rows a day.
+      activeDays: sql<number>`count(distinct ${usageDailyPeople.day})::int`,
     })
-    .from(usageDailyUsers)
+    .from(usageDailyPeople)
     .where(
       and(
-        companyId === undefined ? undefined : eq(usageDailyUsers.companyId, companyId),
-        gte(usageDailyUsers.day, from),
-        sql`${usageDailyUsers.day} <= ${to}`,
+        companyId === undefined ? undefined : eq(usageDailyPeople.companyId, companyId),
+        gte(usageDailyPeople.day, from),
+        sql`${usageDailyPeople.day} <= ${to}`,
       ),
     )
-    .groupBy(usageDailyUsers.userId);
+    .groupBy(usageDailyPeople.userId);
   const shown = rows.length >= PEOPLE_MIN_GROUP;
   const people = shown
     ? rows

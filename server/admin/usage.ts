@@ -8,7 +8,7 @@ import type {
 } from '@contract/admin';
 import { MODULES, type ModuleKey } from '@contract/modules';
 import type { DbOrTx } from '../db/connect';
-import { modelPrices, starters, usageDaily, usageDailyUsers } from '../db/schema';
+import { modelPrices, starters, usageDaily, usageDailyPeople, usageDailyUsers } from '../db/schema';
 
 // The Usage page's figures, read from the daily roll-up the turn runtime maintains
 // (docs/decisions/0038-usage-recording.md, 0039-usage-api-and-cost.md).
@@ -45,7 +45,7 @@ function keyText(column: SQL, groupBy: UsageGroupBy): SQL<string> {
 
 const keyOf = (t: Rollup, groupBy: UsageGroupBy) => keyText(columnOf(t, groupBy), groupBy);
 
-function whereOf(t: Rollup, f: UsageFilter): SQL | undefined {
+function whereOf(t: Rollup | typeof usageDailyPeople, f: UsageFilter): SQL | undefined {
   return and(
     f.companyId === undefined ? undefined : eq(t.companyId, f.companyId),
     gte(t.day, f.from),
@@ -109,8 +109,10 @@ export async function usageReport(
 ): Promise<Omit<UsageAnswer, 'company'>> {
   const key = keyOf(usageDaily, filter.groupBy);
   // Active people are counted over distinct (group, person) pairs, grouped by hash: a year of a
-  // large company is about a row per turn in the roll-up, and one count(distinct) over them all
-  // sorts every row. The queries run side by side on PostgreSQL's pool (bench/usage).
+  // large company is about a row per turn in the finer roll-up, and one count(distinct) over
+  // them all sorts every row. By day, and over the whole range, they are counted from the
+  // roll-up of a person's day alone, a row per person per day (ADR 0030). The queries run side
+  // by side on PostgreSQL's pool (bench/usage).
   const pairs = db
     .select({
       key: sql`${columnOf(usageDailyUsers, filter.groupBy)}`.as('key'),
@@ -122,16 +124,15 @@ export async function usageReport(
     .as('pairs');
   const people$ =
     filter.groupBy === 'day'
-      ? // By day the roll-up's key order (company, day, ...) hands each day's rows over in turn,
-        // and each day's distinct people are counted within it.
-        db
+      ? db
           .select({
-            key: keyOf(usageDailyUsers, 'day'),
-            n: sql<number>`count(distinct ${usageDailyUsers.userId})::int`,
+            key: keyText(sql`${usageDailyPeople.day}`, 'day'),
+            // distinct: for every company at once, a person who changed company has two rows.
+            n: sql<number>`count(distinct ${usageDailyPeople.userId})::int`,
           })
-          .from(usageDailyUsers)
-          .where(whereOf(usageDailyUsers, filter))
-          .groupBy(usageDailyUsers.day)
+          .from(usageDailyPeople)
+          .where(whereOf(usageDailyPeople, filter))
+          .groupBy(usageDailyPeople.day)
       : db
           .select({
             key: keyText(sql`${pairs.key}`, filter.groupBy),
@@ -140,10 +141,10 @@ export async function usageReport(
           .from(pairs)
           .groupBy(pairs.key);
   const persons = db
-    .select({ userId: usageDailyUsers.userId })
-    .from(usageDailyUsers)
-    .where(whereOf(usageDailyUsers, filter))
-    .groupBy(usageDailyUsers.userId)
+    .select({ userId: usageDailyPeople.userId })
+    .from(usageDailyPeople)
+    .where(whereOf(usageDailyPeople, filter))
+    .groupBy(usageDailyPeople.userId)
     .as('persons');
   const everyone$ = db.select({ n: sql<number>`count(*)::int` }).from(persons);
   // By key and model: a cost needs each model's tokens apart.

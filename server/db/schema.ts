@@ -468,6 +468,24 @@ export const usageDailyUsers = pgTable(
   ],
 );
 
+/**
+ * Who was active on a day in a company, whatever the module, model or starter: "by day" and
+ * active people over a range count these rows (a person's day is one row here, against one per
+ * module × model × starter in usage_daily_users). See docs/decisions/0030-usage-people-by-day.md.
+ */
+export const usageDailyPeople = pgTable(
+  'usage_daily_people',
+  {
+    day: date('day').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    turns: integer('turns').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.userId] })],
+);
+
 /** What a model costs, set by the operator: US dollars per million tokens, in and out. */
 export const modelPrices = pgTable('model_prices', {
   model: varchar('model', { length: 255 }).primaryKey(),

@@ -1,6 +1,13 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connect';
-import { starters, turnUsage, usageDaily, usageDailyUsers, users } from '../../db/schema';
+import {
+  starters,
+  turnUsage,
+  usageDaily,
+  usageDailyPeople,
+  usageDailyUsers,
+  users,
+} from '../../db/schema';
 import { addMonthlyUsage } from './budget.repo';
 
 // A turn's usage row and the daily roll-up it adds to, written in the transaction of the turn's
@@ -133,5 +140,13 @@ export async function recordTurnUsage(tx: DbOrTx, u: TurnUsageInput): Promise<vo
         usageDailyUsers.userId,
       ],
       set: { turns: sql`${usageDailyUsers.turns} + 1` },
+    });
+  // The person's day alone: what "by day" and active people count (ADR 0030).
+  await tx
+    .insert(usageDailyPeople)
+    .values({ day: key.day, companyId, userId: u.userId, turns: 1 })
+    .onConflictDoUpdate({
+      target: [usageDailyPeople.companyId, usageDailyPeople.day, usageDailyPeople.userId],
+      set: { turns: sql`${usageDailyPeople.turns} + 1` },
     });
 }
