@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { round } from '../../tools/stats';
 import {
   detectLanguage,
@@ -46,40 +47,51 @@ export function readingEaseBand(score: number): string {
   return 'very difficult (specialist)';
 }
 
-export interface LineFinding {
-  line: number;
-  text: string;
-  findings: string[];
-  suggestion: string | null;
-}
+const LineFindingSchema = z.object({
+  line: z.number(),
+  text: z.string(),
+  findings: z.array(z.string()),
+  suggestion: z.string().nullable(),
+});
+export type LineFinding = z.infer<typeof LineFindingSchema>;
 
-export interface CopyReview {
-  source: string;
-  language: string;
+export const CopyReviewSchema = z.object({
+  source: z.string(),
+  language: z.string(),
   /** False for copy that is not English: readability, passive voice and word lists are skipped. */
-  englishChecks: boolean;
-  wordCount: number;
-  sentenceCount: number;
-  readingEase: number | null;
-  avgSentenceWords: number;
-  longSentences: number;
-  passives: string[] | null;
-  bannedHits: Array<{ term: string; forms: string[]; count: number }>;
-  preferredHits: Array<{ avoid: string; preferred: string; forms: string[]; count: number }>;
-  jargonHits: Array<{ term: string; count: number }>;
-  exclamations: number;
-  shouting: string[];
-  lines: LineFinding[];
-  scores: {
-    readability: number | null;
-    sentenceLength: number;
-    activeVoice: number | null;
-    wordChoice: number | null;
-    overall: number;
-  };
+  englishChecks: z.boolean(),
+  wordCount: z.number(),
+  sentenceCount: z.number(),
+  readingEase: z.number().nullable(),
+  avgSentenceWords: z.number(),
+  longSentences: z.number(),
+  passives: z.array(z.string()).nullable(),
+  bannedHits: z.array(
+    z.object({ term: z.string(), forms: z.array(z.string()), count: z.number() }),
+  ),
+  preferredHits: z.array(
+    z.object({
+      avoid: z.string(),
+      preferred: z.string(),
+      forms: z.array(z.string()),
+      count: z.number(),
+    }),
+  ),
+  jargonHits: z.array(z.object({ term: z.string(), count: z.number() })),
+  exclamations: z.number(),
+  shouting: z.array(z.string()),
+  lines: z.array(LineFindingSchema),
+  scores: z.object({
+    readability: z.number().nullable(),
+    sentenceLength: z.number(),
+    activeVoice: z.number().nullable(),
+    wordChoice: z.number().nullable(),
+    overall: z.number(),
+  }),
   /** The copy with the preferred wording applied and banned words replaced or marked. */
-  rewritten: string;
-}
+  rewritten: z.string(),
+});
+export type CopyReview = z.infer<typeof CopyReviewSchema>;
 
 const clamp = (v: number) => round(Math.max(0, Math.min(100, v)), 0);
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { bannedTermsFrom, preferencesFrom, type Preference } from '../../tools/language';
 
 /**
@@ -6,29 +7,31 @@ import { bannedTermsFrom, preferencesFrom, type Preference } from '../../tools/l
  * and materials. Defaults fill only what the guidelines do not state, and say so.
  */
 
-export interface BrandRules {
-  traits: string[];
+/** Brand rules as a schema: the tools' results carry the rules they applied. */
+export const BrandRulesSchema = z.object({
+  traits: z.array(z.string()),
   /** Where the voice came from: the message ("you asked for"), the guidelines, or the default. */
-  voiceFrom: 'message' | 'guidelines' | 'default';
+  voiceFrom: z.enum(['message', 'guidelines', 'default']),
   /** Most exclamation marks the copy may use; null when the guidelines set no limit. */
-  maxExclamations: number | null;
-  banned: string[];
-  preferred: Preference[];
-  maxSentenceWords: number;
-  targetReadingEase: number;
+  maxExclamations: z.number().nullable(),
+  banned: z.array(z.string()),
+  preferred: z.array(z.object({ preferred: z.string(), avoid: z.string() })),
+  maxSentenceWords: z.number(),
+  targetReadingEase: z.number(),
   /** Hex colours of the palette, upper case ("#0B5FFF"). */
-  palette: string[];
-  fonts: string[];
-  bannedFonts: string[];
+  palette: z.array(z.string()),
+  fonts: z.array(z.string()),
+  bannedFonts: z.array(z.string()),
   /** Logo rules as the guidelines state them ("Never stretch ..."). */
-  logoRules: string[];
+  logoRules: z.array(z.string()),
   /** Lines that must appear, with where they apply ("promotional e-mail", "offer"). */
-  legalLines: Array<{ line: string; appliesTo: string }>;
+  legalLines: z.array(z.object({ line: z.string(), appliesTo: z.string() })),
   /** Where each rule came from, for the report. */
-  source: string;
+  source: z.string(),
   /** Rules taken from the defaults because the guidelines do not state them. */
-  defaulted: string[];
-}
+  defaulted: z.array(z.string()),
+});
+export type BrandRules = z.infer<typeof BrandRulesSchema>;
 
 export const DEFAULT_BANNED = [
   'revolutionary',
@@ -282,4 +285,13 @@ export function rulesFrom(guidelines: string | null, message: string, source: st
     source,
     defaulted,
   };
+}
+
+/** The rules a review or a draft applied, in a line of the report. */
+export function rulesLine(r: BrandRules): string {
+  const voice =
+    r.voiceFrom === 'message'
+      ? `the voice you asked for (${r.traits.join(', ')})`
+      : `voice ${r.traits.join(', ')}`;
+  return `Rules applied from **${r.source}**: ${voice}; ${r.maxExclamations === null ? '' : r.maxExclamations === 0 ? 'no exclamation marks; ' : `at most ${r.maxExclamations} exclamation ${r.maxExclamations === 1 ? 'mark' : 'marks'}; `}sentences of ${r.maxSentenceWords} words or fewer; ${r.banned.length} banned words (${r.banned.slice(0, 6).join(', ')}${r.banned.length > 6 ? ' …' : ''}), matched in every form; ${r.preferred.length} preferred wordings.${r.defaulted.length ? ` Not stated there, so the defaults apply: ${r.defaulted.join('; ')}.` : ''}`;
 }

@@ -1,37 +1,46 @@
 import { z } from 'zod';
+import { defineCapability } from '../../../capability';
+import type { Section } from '../../../report/section';
+import { barChart } from '../../../tools/charts';
+import { markdownTable, text } from '../../../tools/reports';
+import { n0, pc } from '../figures';
+import { onTables } from '../request';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { num, pick, tablesOf } from '../read';
 
-export interface Ranked {
-  title: string;
-  topic: string | null;
-  format: string | null;
-  channel: string | null;
-  engagementRate: number | null;
-  conversions: number | null;
-}
-export interface GroupStat {
-  group: string;
-  items: number;
-  engagementRate: number;
-  conversions: number;
-}
-export interface ContentPerformance {
-  source: string;
-  ranked: Ranked[];
-  byTopic: GroupStat[];
-  byFormat: GroupStat[];
-  byDay: GroupStat[];
-  moreOf: string[];
-  lessOf: string[];
-}
+const Group = z.object({
+  group: z.string(),
+  items: z.number(),
+  engagementRate: z.number(),
+  conversions: z.number(),
+});
+const Output = z.object({
+  source: z.string(),
+  ranked: z.array(
+    z.object({
+      title: z.string(),
+      topic: z.string().nullable(),
+      format: z.string().nullable(),
+      channel: z.string().nullable(),
+      engagementRate: z.number().nullable(),
+      conversions: z.number().nullable(),
+    }),
+  ),
+  byTopic: z.array(Group),
+  byFormat: z.array(Group),
+  byDay: z.array(Group),
+  moreOf: z.array(z.string()),
+  lessOf: z.array(z.string()),
+});
+export type ContentPerformance = z.infer<typeof Output>;
+type GroupStat = z.infer<typeof Group>;
 
 /**
  * Which content works: each item's engagement rate (engagements / impressions) and conversions,
  * ranked; the same by topic, format and weekday of publishing (summed in SQL, rate over the
  * group's totals); what to do more and less of.
  */
-export const contentPerformance = defineTool({
+const tool = defineTool({
   name: 'content_performance',
   description:
     'Rank content from an analytics export (CSV/XLSX) by engagement rate (engagements / impressions) and conversions; the best topics, formats and publishing weekdays; what to do more and less of.',
@@ -115,4 +124,89 @@ export const contentPerformance = defineTool({
       lessOf,
     };
   },
+});
+
+/** The audit; inside a content calendar, only the ranking and what to do more and less of. */
+export function contentSection(c: ContentPerformance, inCalendar = false): Section {
+  const top = c.ranked[0];
+  return {
+    title: 'Content performance audit',
+    content: [
+      ...(inCalendar
+        ? []
+        : [
+            text(
+              `**Best performer: "${top?.title}" (${top?.engagementRate}% engagement, ${top?.conversions ?? '—'} conversions).** Best topic ${c.byTopic[0]?.group ?? '—'}, best format ${c.byFormat[0]?.group ?? '—'}, best day ${c.byDay[0]?.group ?? '—'}.`,
+            ),
+          ]),
+      text(
+        [
+          `### ${inCalendar ? "Last quarter's content, ranked" : 'Posts and articles ranked by engagement and conversion'}`,
+          '',
+          markdownTable(
+            ['#', 'Title', 'Topic', 'Format', 'Channel', 'Engagement rate', 'Conversions'],
+            c.ranked.map((r, i) => [
+              i + 1,
+              r.title,
+              r.topic ?? '',
+              r.format ?? '',
+              r.channel ?? '',
+              pc(r.engagementRate),
+              n0(r.conversions),
+            ]),
+          ),
+          '',
+          '### Best topics, formats and days',
+          '',
+          markdownTable(
+            ['Topic', 'Items', 'Engagement rate', 'Conversions'],
+            c.byTopic.map((g) => [g.group, g.items, `${g.engagementRate}%`, g.conversions]),
+          ),
+          '',
+          markdownTable(
+            ['Format', 'Items', 'Engagement rate', 'Conversions'],
+            c.byFormat.map((g) => [g.group, g.items, `${g.engagementRate}%`, g.conversions]),
+          ),
+          '',
+          markdownTable(
+            ['Day', 'Items', 'Engagement rate', 'Conversions'],
+            c.byDay.map((g) => [g.group, g.items, `${g.engagementRate}%`, g.conversions]),
+          ),
+          '',
+          "Engagement rate = engagements ÷ impressions, over each group's totals.",
+          '',
+          `**Do more of:** ${c.moreOf.join(' ')}`,
+          '',
+          `**Do less of:** ${c.lessOf.join(' ') || 'nothing stands out as weak.'}`,
+        ].join('\n'),
+      ),
+      ...(inCalendar
+        ? []
+        : [
+            barChart(
+              'Engagement rate by topic (%)',
+              c.byTopic.map((g) => g.group),
+              [{ label: 'Engagement %', data: c.byTopic.map((g) => g.engagementRate) }],
+            ),
+          ]),
+    ],
+    nextSteps: ["Plan next quarter's content calendar around the best topics"],
+  };
+}
+
+export const contentPerformance = defineCapability({
+  task: {
+    key: 'content-audit',
+    title: 'Content performance audit',
+    words:
+      /\b(content performance audit|which content works|content audit|rank (posts|content))\b/i,
+    needs: 'the content analytics export (CSV or XLSX)',
+    sample: [
+      'content-analytics-template.csv',
+      'Title,Topic,Format,Channel,Published,Impressions,Engagements,Clicks,Conversions\n',
+    ],
+  },
+  tool: { ...tool, output: Output },
+  plan: (ctx) => onTables(ctx, { tool: tool.name, input: {} }),
+  render: (c) => contentSection(c),
 });

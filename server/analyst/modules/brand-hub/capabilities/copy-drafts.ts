@@ -1,17 +1,21 @@
 import { z } from 'zod';
+import { defineCapability } from '../../../capability';
+import type { Section } from '../../../report/section';
+import { text } from '../../../tools/reports';
 import { defineTool } from '../../../tools/tool';
 import { reviewCopy } from '../copy-review';
-import { rulesFrom, type BrandRules } from '../guidelines';
+import { BrandRulesSchema, rulesFrom, rulesLine } from '../guidelines';
 import { readDocs } from '../read';
 
-export interface CopyDrafts {
-  kind: string;
-  subject: string;
-  drafts: Array<{ text: string; findings: string[] }>;
-  rules: BrandRules;
+const Output = z.object({
+  kind: z.string(),
+  subject: z.string(),
+  drafts: z.array(z.object({ text: z.string(), findings: z.array(z.string()) })),
+  rules: BrandRulesSchema,
   /** True when attached guidelines were applied. */
-  guided: boolean;
-}
+  guided: z.boolean(),
+});
+export type CopyDrafts = z.infer<typeof Output>;
 
 const NUMBERS: Record<string, number> = {
   two: 2,
@@ -60,7 +64,7 @@ function kindOf(request: string): string {
 }
 
 /** Short drafts from fixed patterns on the subject asked for, each checked against the brand's rules. */
-export const copyDrafts = defineTool({
+const tool = defineTool({
   name: 'copy_drafts',
   description:
     'Draft short copy from a request (taglines, headlines, social posts, subject lines): the number asked for (default 3) on the subject named ("for the winter sale"), each checked against attached brand guidelines or the voice asked for, and labelled as drafts.',
@@ -87,4 +91,38 @@ export const copyDrafts = defineTool({
     });
     return { kind, subject, drafts, rules, guided: !!guide };
   },
+});
+
+function render(d: CopyDrafts): Section {
+  const plural = d.drafts.length === 1 ? '' : 's';
+  return {
+    title: `Draft ${d.kind}${plural}: ${d.subject}`,
+    content: [
+      text(
+        [
+          `**Draft ${d.kind}${plural} for ${d.subject}** (drafts to edit, not final copy), written in ${d.rules.voiceFrom === 'message' ? 'the voice you asked for' : 'the voice'} (${d.rules.traits.join(', ')})${d.guided ? ` and checked against ${d.rules.source}` : ''}:`,
+          '',
+          ...d.drafts.map(
+            (x, i) =>
+              `${i + 1}. Draft: ${x.text}${x.findings.length ? ` _(check: ${x.findings.join('; ')})_` : ''}`,
+          ),
+        ].join('\n'),
+      ),
+      text(rulesLine(d.rules)),
+    ],
+    nextSteps: [],
+  };
+}
+
+export const copyDrafts = defineCapability({
+  task: {
+    key: 'drafts',
+    title: 'Draft copy',
+    words:
+      /\b(write|give|draft|come up with|suggest|need|brainstorm)\b[^.\n]{0,60}\b(taglines?|headlines?|slogans?|straplines?|subject lines?|social (?:media )?posts?|(?:linkedin|instagram) posts?)\b/i,
+  },
+  tool: { ...tool, output: Output },
+  // Drafts are written from the words of their own part of the request.
+  plan: (_ctx, request) => [{ tool: tool.name, input: { request: request.slice(0, 4000) } }],
+  render,
 });

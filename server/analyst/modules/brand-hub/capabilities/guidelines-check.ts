@@ -1,27 +1,38 @@
 import { z } from 'zod';
+import { defineCapability } from '../../../capability';
+import type { Section } from '../../../report/section';
+import { file, markdownTable, text } from '../../../tools/reports';
+import { hasDocuments } from '../request';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { reviewCopy } from '../copy-review';
-import { rulesFrom, type BrandRules } from '../guidelines';
+import { BrandRulesSchema, rulesFrom } from '../guidelines';
 import { readDocs } from '../read';
 
-export interface ItemCheck {
-  item: string;
-  logo: string[];
-  colours: string[];
-  typography: string[];
-  tone: string[];
-  legal: string[];
-  fixes: string[];
-}
-export interface GuidelinesCheck {
-  guidelines: string;
-  rules: Pick<
-    BrandRules,
-    'palette' | 'fonts' | 'bannedFonts' | 'logoRules' | 'legalLines' | 'banned' | 'preferred'
-  >;
-  items: ItemCheck[];
-  passed: number;
-}
+const Item = z.object({
+  item: z.string(),
+  logo: z.array(z.string()),
+  colours: z.array(z.string()),
+  typography: z.array(z.string()),
+  tone: z.array(z.string()),
+  legal: z.array(z.string()),
+  fixes: z.array(z.string()),
+});
+const Output = z.object({
+  guidelines: z.string(),
+  rules: BrandRulesSchema.pick({
+    palette: true,
+    fonts: true,
+    bannedFonts: true,
+    logoRules: true,
+    legalLines: true,
+    banned: true,
+    preferred: true,
+  }),
+  items: z.array(Item),
+  passed: z.number(),
+});
+export type GuidelinesCheck = z.infer<typeof Output>;
+type ItemCheck = z.infer<typeof Item>;
 
 /** Materials pasted as one file are split into items at their headings ("Item 2: Instagram post"). */
 function itemsOf(name: string, textContent: string): Array<{ item: string; body: string }> {
@@ -41,7 +52,7 @@ function itemsOf(name: string, textContent: string): Array<{ item: string; body:
  * guidelines do not allow, tone (banned and preferred words), and the legal lines each kind of
  * item must carry; with the fixes per item.
  */
-export const guidelinesCompliance = defineTool({
+const tool = defineTool({
   name: 'guidelines_compliance',
   description:
     'Check marketing materials against attached brand guidelines, item by item: logo use, colours outside the palette, typography, tone (banned words in any inflection, preferred wording) and required legal lines, with a list of fixes per item.',
@@ -132,4 +143,63 @@ export const guidelinesCompliance = defineTool({
       passed: items.filter((i) => !i.fixes.length).length,
     };
   },
+});
+
+function render(g: GuidelinesCheck): Section {
+  const failing = g.items.filter((i) => i.fixes.length);
+  return {
+    title: 'Brand guidelines compliance check',
+    content: [
+      text(
+        `**${g.passed} of ${g.items.length} items follow ${g.guidelines}; ${failing.length} need fixes** (${failing.map((i) => `${i.item}: ${i.fixes.length}`).join('; ')}).`,
+      ),
+      text(
+        [
+          '### Item by item',
+          '',
+          markdownTable(
+            ['Item', 'Logo use', 'Colours', 'Typography', 'Tone', 'Legal lines'],
+            g.items.map((i) => [
+              i.item,
+              i.logo.join('; ') || '✅ follows',
+              i.colours.join('; ') || '✅ follows',
+              i.typography.join('; ') || '✅ follows',
+              i.tone.join('; ') || '✅ follows',
+              i.legal.join('; ') || '✅ follows',
+            ]),
+          ),
+          '',
+          '### Fixes per item',
+          '',
+          ...g.items.map(
+            (i) =>
+              `**${i.item}**\n${i.fixes.length ? i.fixes.map((f) => `- ${f}`).join('\n') : '- None.'}\n`,
+          ),
+          `Rules read from ${g.guidelines}: palette ${g.rules.palette.join(', ') || 'not stated'}; fonts ${g.rules.fonts.join(', ') || 'not stated'} (never ${g.rules.bannedFonts.join(', ') || '—'}); ${g.rules.legalLines.length} legal line(s); ${g.rules.banned.length} banned words in every form.`,
+        ].join('\n'),
+      ),
+      file(
+        'brand-compliance-fixes.md',
+        `# Brand guidelines compliance: fixes\n\n${g.items.map((i) => `## ${i.item}\n\n${i.fixes.length ? i.fixes.map((f) => `- [ ] ${f}`).join('\n') : '- Nothing to fix.'}\n`).join('\n')}`,
+      ),
+    ],
+    nextSteps: ['Review the corrected copy against the brand voice'],
+  };
+}
+
+export const guidelinesCompliance = defineCapability({
+  task: {
+    key: 'guidelines-check',
+    title: 'Brand guidelines compliance check',
+    words:
+      /\b(guidelines compliance|marketing materials|against (our|the) brand guidelines|compliance check)\b/i,
+    needs: "the brand guidelines and the materials' text (PDF, DOCX, HTML or text)",
+    sample: [
+      'brand-guidelines-checklist.md',
+      '# What the check applies\n\n- Logo use\n- Colours (palette hex codes)\n- Typography\n- Tone: banned and preferred words\n- Legal lines\n',
+    ],
+  },
+  tool: { ...tool, output: Output },
+  plan: (ctx) => (hasDocuments(ctx) ? [{ tool: tool.name, input: {} }] : []),
+  render,
 });

@@ -1,27 +1,40 @@
 import { z } from 'zod';
+import { defineCapability } from '../../../capability';
+import type { Section } from '../../../report/section';
+import { barChart } from '../../../tools/charts';
+import { markdownTable, text } from '../../../tools/reports';
+import { list } from '../../report-parts';
+import { money, n0, pc } from '../figures';
+import { onTables } from '../request';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { num, pct, pick, tablesOf } from '../read';
 
-export interface ChannelResult {
-  channel: string;
-  spend: number | null;
-  impressions: number | null;
-  clicks: number | null;
-  conversions: number | null;
-  target: number | null;
-  ctr: number | null;
-  conversionRate: number | null;
-  costPerConversion: number | null;
-  againstTarget: number | null;
-  /** Rows whose conversions were missing (N/A, blank): not counted as zero. */
-  missingConversions: number;
-}
-export interface CampaignResults {
-  source: string;
-  channels: ChannelResult[];
-  total: Omit<ChannelResult, 'channel' | 'missingConversions'>;
-  changes: string[];
-}
+const Figures = {
+  spend: z.number().nullable(),
+  impressions: z.number().nullable(),
+  clicks: z.number().nullable(),
+  conversions: z.number().nullable(),
+  target: z.number().nullable(),
+  ctr: z.number().nullable(),
+  conversionRate: z.number().nullable(),
+  costPerConversion: z.number().nullable(),
+  againstTarget: z.number().nullable(),
+};
+const Output = z.object({
+  source: z.string(),
+  channels: z.array(
+    z.object({
+      channel: z.string(),
+      ...Figures,
+      /** Rows whose conversions were missing (N/A, blank): not counted as zero. */
+      missingConversions: z.number(),
+    }),
+  ),
+  total: z.object(Figures),
+  changes: z.array(z.string()),
+});
+export type CampaignResults = z.infer<typeof Output>;
+export type ChannelResult = CampaignResults['channels'][number];
 
 /**
  * Campaign performance by channel, summed in SQL: spend, impressions (reach), clicks and
@@ -29,7 +42,7 @@ export interface CampaignResults {
  * cost per conversion = spend / conversions, and conversions against target. Channel names are
  * grouped without case or spaces ("LinkedIn" = "linkedin ").
  */
-export const campaignResults = defineTool({
+const tool = defineTool({
   name: 'campaign_results',
   description:
     'Campaign results by channel from an attached export (CSV/XLSX): spend, impressions, clicks, conversions, click-through rate, conversion rate, cost per conversion and conversions against target; missing values are not zero. Suggests what to change next time from the figures.',
@@ -118,4 +131,91 @@ export const campaignResults = defineTool({
       );
     return { source: table.source, channels, total, changes };
   },
+});
+
+function render(r: CampaignResults): Section {
+  const best = [...r.channels]
+    .filter((c) => c.costPerConversion !== null)
+    .sort((a, b) => a.costPerConversion! - b.costPerConversion!)[0];
+  const behind = r.channels.filter((c) => c.againstTarget !== null && c.againstTarget < 100);
+  return {
+    title: 'Campaign results review',
+    content: [
+      text(
+        `**The campaign spent ${money(r.total.spend)} for ${n0(r.total.conversions)} conversions (${pc(r.total.againstTarget)} of target), ${money(r.total.costPerConversion)} each.** ${best ? `${best.channel} converted cheapest (${money(best.costPerConversion)} a conversion).` : ''} ${behind.length ? `Behind target: ${list(behind.map((c) => `${c.channel} (${c.againstTarget}%)`))}.` : 'Every channel met its target.'}`,
+      ),
+      text(
+        [
+          '### By channel against target',
+          '',
+          markdownTable(
+            [
+              'Channel',
+              'Spend',
+              'Impressions',
+              'Clicks',
+              'Click-through',
+              'Conversions',
+              'Conversion rate',
+              'Cost per conversion',
+              'Target',
+              'Against target',
+            ],
+            [...r.channels, { ...r.total, channel: '**Total**', missingConversions: 0 }].map(
+              (c) => [
+                c.channel,
+                money(c.spend),
+                n0(c.impressions),
+                n0(c.clicks),
+                pc(c.ctr),
+                n0(c.conversions),
+                pc(c.conversionRate),
+                money(c.costPerConversion),
+                n0(c.target),
+                pc(c.againstTarget),
+              ],
+            ),
+          ),
+          '',
+          'Click-through = clicks ÷ impressions; conversion rate = conversions ÷ clicks; cost per conversion = spend ÷ conversions. Missing conversions (N/A, blank) are left out, not counted as zero.',
+          '',
+          '### What to change next time',
+          '',
+          r.changes.map((c) => `- ${c}`).join('\n') || '- Keep the mix: no channel stands out.',
+        ].join('\n'),
+      ),
+      barChart(
+        'Conversions against target by channel',
+        r.channels.map((c) => c.channel),
+        [
+          { label: 'Conversions', data: r.channels.map((c) => c.conversions ?? 0) },
+          { label: 'Target', data: r.channels.map((c) => c.target ?? 0) },
+        ],
+      ),
+      barChart(
+        'Cost per conversion by channel (£)',
+        r.channels.map((c) => c.channel),
+        [{ label: '£ per conversion', data: r.channels.map((c) => c.costPerConversion ?? 0) }],
+      ),
+    ],
+    nextSteps: [],
+  };
+}
+
+export const campaignResults = defineCapability({
+  task: {
+    key: 'results',
+    title: 'Campaign results review',
+    words:
+      /\b(campaign (performed|results)|how a campaign performed|results review|click-through|cost per (conversion|acquisition))\b/i,
+    needs:
+      'the campaign results (CSV or XLSX with channel, date, spend, impressions, clicks and conversions)',
+    sample: [
+      'campaign-results-template.csv',
+      'Date,Channel,Spend,Impressions,Clicks,Conversions,Target conversions\n',
+    ],
+  },
+  tool: { ...tool, output: Output },
+  plan: (ctx) => onTables(ctx, { tool: tool.name, input: {} }),
+  render,
 });

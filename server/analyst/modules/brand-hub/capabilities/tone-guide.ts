@@ -1,27 +1,32 @@
 import { z } from 'zod';
 import { detectLanguage, findTerm, passivePhrase, sentencesOf } from '../../../tools/language';
+import { defineCapability } from '../../../capability';
+import type { Section } from '../../../report/section';
+import { file, markdownTable, text } from '../../../tools/reports';
+import { hasDocuments } from '../request';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { fleschReadingEase, words } from '../copy-review';
 import { DEFAULT_BANNED, JARGON } from '../guidelines';
 import { readDocs } from '../read';
 
-export interface ToneGuide {
-  samples: string[];
-  measures: {
-    avgSentenceWords: number;
-    youPerSentence: number;
-    contractionsPer100Words: number;
-    readingEase: number;
-    passiveShare: number;
-    exclamations: number;
-  };
-  threeWords: Array<{ word: string; because: string }>;
-  dos: string[];
-  donts: Array<{ example: string; why: string; fromSamples: boolean }>;
-  preferredWords: string[];
-  bannedWords: string[];
-  guide: string;
-}
+const Output = z.object({
+  samples: z.array(z.string()),
+  measures: z.object({
+    avgSentenceWords: z.number(),
+    youPerSentence: z.number(),
+    contractionsPer100Words: z.number(),
+    readingEase: z.number(),
+    passiveShare: z.number(),
+    exclamations: z.number(),
+  }),
+  threeWords: z.array(z.object({ word: z.string(), because: z.string() })),
+  dos: z.array(z.string()),
+  donts: z.array(z.object({ example: z.string(), why: z.string(), fromSamples: z.boolean() })),
+  preferredWords: z.array(z.string()),
+  bannedWords: z.array(z.string()),
+  guide: z.string(),
+});
+export type ToneGuide = z.infer<typeof Output>;
 
 const STOP = new Set(
   'the a an and or but to of in on for with at by from is are was were be been it its this that these those we you your our us they them their i me my he she his her as not no yes do does did so if then than there here what when where which who how all any can will just get got have has had also more most very about into over after before up out one two'.split(
@@ -34,7 +39,7 @@ const STOP = new Set(
  * (each with the measure behind it), do examples (their own best sentences), don't examples,
  * the words they use most, and words to ban (hype and jargon absent from the samples).
  */
-export const toneOfVoiceGuide = defineTool({
+const tool = defineTool({
   name: 'tone_of_voice_guide',
   description:
     'Write a one-page tone of voice guide from attached samples of the brand\'s best copy: the voice in three words with the measure behind each (sentence length, "you" per sentence, contractions, reading ease, passive share), do and don\'t examples, preferred and banned words.',
@@ -179,4 +184,51 @@ export const toneOfVoiceGuide = defineTool({
       guide,
     };
   },
+});
+
+function render(g: ToneGuide): Section {
+  return {
+    title: 'Tone of voice guide',
+    content: [
+      text(
+        `**Our voice in three words: ${g.threeWords.map((t) => t.word).join(', ')}.** Measured from ${g.samples.length} samples: ${g.threeWords.map((t) => `${t.word.toLowerCase()} because ${t.because}`).join('; ')}.`,
+      ),
+      text(
+        [
+          "### Do and don't",
+          '',
+          markdownTable(
+            ['Do (from your samples)', "Don't"],
+            Array.from({ length: Math.max(g.dos.length, g.donts.length) }, (_, i) => [
+              g.dos[i] ? `"${g.dos[i]}"` : '',
+              g.donts[i] ? `"${g.donts[i]!.example}" (${g.donts[i]!.why})` : '',
+            ]),
+          ),
+          '',
+          `**Preferred words** (used most in your samples): ${g.preferredWords.join(', ') || 'none repeat'}.`,
+          '',
+          `**Banned words**: ${g.bannedWords.join(', ')}.`,
+        ].join('\n'),
+      ),
+      file('tone-of-voice-guide.md', g.guide),
+    ],
+    nextSteps: ['Review this copy against the new tone of voice guide'],
+  };
+}
+
+export const toneOfVoiceGuide = defineCapability({
+  task: {
+    key: 'tone-guide',
+    title: 'Tone of voice guide',
+    words:
+      /\b(tone of voice guide|voice guide|examples of our best copy|write (a|our) tone of voice)\b/i,
+    needs: 'three to five samples of your best copy (DOCX, markdown or text)',
+    sample: [
+      'tone-of-voice-template.md',
+      "# Our tone of voice\n\n## Our voice in three words\n\n## Do\n\n## Don't\n\n## Words we use\n\n## Words we don't use\n",
+    ],
+  },
+  tool: { ...tool, output: Output },
+  plan: (ctx) => (hasDocuments(ctx) ? [{ tool: tool.name, input: {} }] : []),
+  render,
 });

@@ -1,24 +1,31 @@
 import { z } from 'zod';
+import { defineCapability } from '../../../capability';
+import type { Section } from '../../../report/section';
+import { barChart, doughnutChart } from '../../../tools/charts';
+import { markdownTable, text } from '../../../tools/reports';
 import { defineTool, ToolError } from '../../../tools/tool';
+import { onTables } from '../request';
 import { num, pct, pick, tablesOf } from '../read';
 
-export interface SegmentStat {
-  segment: string;
-  respondents: number;
-  awareness: number;
-  consideration: number;
-}
-export interface BrandSurvey {
-  source: string;
-  respondents: number;
-  awareness: number;
-  consideration: number;
+const Output = z.object({
+  source: z.string(),
+  respondents: z.number(),
+  awareness: z.number(),
+  consideration: z.number(),
   /** Consideration among those aware of the brand. */
-  considerationAmongAware: number;
-  segments: SegmentStat[];
-  attributes: Array<{ attribute: string; mentions: number; share: number }>;
-  unanswered: number;
-}
+  considerationAmongAware: z.number(),
+  segments: z.array(
+    z.object({
+      segment: z.string(),
+      respondents: z.number(),
+      awareness: z.number(),
+      consideration: z.number(),
+    }),
+  ),
+  attributes: z.array(z.object({ attribute: z.string(), mentions: z.number(), share: z.number() })),
+  unanswered: z.number(),
+});
+export type BrandSurvey = z.infer<typeof Output>;
 
 const YES = `IN ('yes', 'y', 'true', '1', 'aware', 'likely', 'very likely', 'definitely')`;
 
@@ -27,7 +34,7 @@ const YES = `IN ('yes', 'y', 'true', '1', 'aware', 'likely', 'very likely', 'def
  * five-point scale) overall and by segment; the attributes people associate with the brand
  * (multi-choice answers split on ; , or |), as a share of respondents.
  */
-export const brandSurvey = defineTool({
+const tool = defineTool({
   name: 'brand_survey',
   description:
     'Analyse a brand perception survey (CSV/XLSX, one row per respondent): awareness and consideration overall and by segment (yes answers, or 4-5 on a 1-5 scale), consideration among the aware, and the attributes associated with the brand as a share of respondents.',
@@ -90,4 +97,71 @@ export const brandSurvey = defineTool({
       unanswered,
     };
   },
+});
+
+function render(s: BrandSurvey): Section {
+  return {
+    title: 'Brand perception survey analysis',
+    content: [
+      text(
+        `**${s.awareness}% of ${s.respondents} respondents know the brand and ${s.consideration}% would consider it** (${s.considerationAmongAware}% of those who know it). ${s.attributes[0] ? `The attribute most associated with it: ${s.attributes[0].attribute} (${s.attributes[0].share}% of respondents).` : ''}`,
+      ),
+      text(
+        [
+          '### By segment',
+          '',
+          markdownTable(
+            ['Segment', 'Respondents', 'Awareness', 'Consideration'],
+            s.segments.map((g) => [
+              g.segment,
+              g.respondents,
+              `${g.awareness}%`,
+              `${g.consideration}%`,
+            ]),
+          ),
+          '',
+          '### Attributes associated with the brand',
+          '',
+          markdownTable(
+            ['Attribute', 'Mentions', 'Share of respondents'],
+            s.attributes.map((a) => [a.attribute, a.mentions, `${a.share}%`]),
+          ),
+          '',
+          `Awareness and consideration count "yes" answers (or 4-5 on a five-point scale) over all respondents. ${s.unanswered} respondent(s) named no attribute.`,
+        ].join('\n'),
+      ),
+      barChart(
+        'Awareness and consideration by segment (%)',
+        s.segments.map((g) => g.segment),
+        [
+          { label: 'Awareness', data: s.segments.map((g) => g.awareness) },
+          { label: 'Consideration', data: s.segments.map((g) => g.consideration) },
+        ],
+        { max: 100 },
+      ),
+      doughnutChart(
+        'Attributes associated with the brand',
+        s.attributes.map((a) => a.attribute),
+        s.attributes.map((a) => a.mentions),
+        'Mentions',
+      ),
+    ],
+    nextSteps: [],
+  };
+}
+
+export const brandSurvey = defineCapability({
+  task: {
+    key: 'survey',
+    title: 'Brand perception survey analysis',
+    words: /\b(survey|perception|awareness and consideration)\b/i,
+    needs: 'the survey results (CSV or XLSX, one row per respondent)',
+    sample: [
+      'survey-template.csv',
+      'Respondent,Segment,Aware of brand,Would consider,Words that describe the brand\n',
+    ],
+  },
+  tool: { ...tool, output: Output },
+  plan: (ctx) => onTables(ctx, { tool: tool.name, input: {} }),
+  render,
 });

@@ -1,20 +1,26 @@
 import { z } from 'zod';
+import { defineCapability } from '../../../capability';
+import type { Section } from '../../../report/section';
+import { file, text } from '../../../tools/reports';
+import { list } from '../../report-parts';
+import { hasDocuments } from '../request';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { readDocs } from '../read';
 
-export interface LaunchMessaging {
-  fileName: string;
-  product: string;
-  audience: string | null;
-  positioning: string;
-  headline: string;
-  proofPoints: string[];
-  email: { subject: string; body: string };
-  social: string;
-  website: { headline: string; subhead: string; cta: string };
-  launchDate: string | null;
-  missing: string[];
-}
+const Output = z.object({
+  fileName: z.string(),
+  product: z.string(),
+  audience: z.string().nullable(),
+  positioning: z.string(),
+  headline: z.string(),
+  proofPoints: z.array(z.string()),
+  email: z.object({ subject: z.string(), body: z.string() }),
+  social: z.string(),
+  website: z.object({ headline: z.string(), subhead: z.string(), cta: z.string() }),
+  launchDate: z.string().nullable(),
+  missing: z.array(z.string()),
+});
+export type LaunchMessaging = z.infer<typeof Output>;
 
 const clean = (s: string) =>
   s
@@ -48,7 +54,7 @@ function sectionOf(lines: string[], re: RegExp): string[] {
  * statement (for whom, what, unlike what), a headline, three proof points (the facts with
  * figures first), and short copy for e-mail, social and the website. Missing facts are named.
  */
-export const launchMessaging = defineTool({
+const tool = defineTool({
   name: 'launch_messaging',
   description:
     'Create launch messaging from an attached product fact sheet: positioning statement, headline, three proof points, and short copy for e-mail, social and the website, using only the facts in the sheet.',
@@ -119,4 +125,52 @@ export const launchMessaging = defineTool({
       missing,
     };
   },
+});
+
+function render(m: LaunchMessaging): Section {
+  return {
+    title: `Launch messaging: ${m.product}`,
+    content: [
+      text(
+        `**Positioning statement:** ${m.positioning}\n\n**Headline:** ${m.headline}\n\n**Three proof points:**\n${m.proofPoints.map((p, i) => `${i + 1}. ${p}`).join('\n')}${m.missing.length ? `\n\nThe fact sheet does not say ${list(m.missing)}: those parts are placeholders.` : ''}`,
+      ),
+      text(
+        [
+          '### Short copy',
+          '',
+          `**Email**\n\nSubject: ${m.email.subject}\n\n${m.email.body}`,
+          '',
+          `**Social**\n\n${m.social}`,
+          '',
+          `**Website**\n\nHeadline: ${m.website.headline}\n\nSubhead: ${m.website.subhead}\n\nButton: ${m.website.cta}`,
+          '',
+          `Every line comes from ${m.fileName}; nothing is added that the sheet does not state.`,
+        ].join('\n'),
+      ),
+      file(
+        'launch-messaging.md',
+        `# Launch messaging: ${m.product}\n\n## Positioning statement\n\n${m.positioning}\n\n## Headline\n\n${m.headline}\n\n## Proof points\n\n${m.proofPoints.map((p) => `- ${p}`).join('\n')}\n\n## Email\n\nSubject: ${m.email.subject}\n\n${m.email.body}\n\n## Social\n\n${m.social}\n\n## Website\n\n${m.website.headline}\n\n${m.website.subhead}\n\n[${m.website.cta}]\n`,
+      ),
+    ],
+    nextSteps: [
+      'Review the launch copy against our brand voice',
+      'Write a campaign brief for the launch',
+    ],
+  };
+}
+
+export const launchMessaging = defineCapability({
+  task: {
+    key: 'launch',
+    title: 'Launch messaging',
+    words: /\b(product launch|launch messaging|fact sheet|positioning statement)\b/i,
+    needs: 'the product fact sheet (PDF, DOCX, markdown or text)',
+    sample: [
+      'launch-messaging-template.md',
+      '# Launch messaging\n\n## Positioning statement\n\nFor [audience] who [need], [product] is [category] that [benefit]. Unlike [alternative], it [difference].\n\n## Headline\n\n## Proof points\n\n1.\n2.\n3.\n\n## Email / Social / Website\n',
+    ],
+  },
+  tool: { ...tool, output: Output },
+  plan: (ctx) => (hasDocuments(ctx) ? [{ tool: tool.name, input: {} }] : []),
+  render,
 });

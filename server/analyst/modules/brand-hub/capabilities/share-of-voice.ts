@@ -1,32 +1,43 @@
 import { z } from 'zod';
+import { defineCapability } from '../../../capability';
+import type { Section } from '../../../report/section';
+import { barChart, lineChart } from '../../../tools/charts';
+import { markdownTable, text } from '../../../tools/reports';
+import { list } from '../../report-parts';
+import { n0 } from '../figures';
+import { onTables } from '../request';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { num, pick, tablesOf } from '../read';
 
-export interface SovCell {
-  key: string;
-  ours: number;
-  total: number;
-  share: number;
-}
-export interface ShareOfVoice {
-  source: string;
-  brand: string;
-  brands: string[];
-  measure: string;
-  overall: number;
-  byChannel: SovCell[];
-  byMonth: SovCell[];
+const Cell = z.object({ key: z.string(), ours: z.number(), total: z.number(), share: z.number() });
+const Output = z.object({
+  source: z.string(),
+  brand: z.string(),
+  brands: z.array(z.string()),
+  measure: z.string(),
+  overall: z.number(),
+  byChannel: z.array(Cell),
+  byMonth: z.array(Cell),
   /** Month-on-month change of our share, in percentage points. */
-  moments: Array<{ month: string; change: number; direction: 'gained' | 'lost'; drivers: string }>;
-  matrix: Array<{ brand: string; month: string; share: number }>;
-}
+  moments: z.array(
+    z.object({
+      month: z.string(),
+      change: z.number(),
+      direction: z.enum(['gained', 'lost']),
+      drivers: z.string(),
+    }),
+  ),
+  matrix: z.array(z.object({ brand: z.string(), month: z.string(), share: z.number() })),
+});
+export type ShareOfVoice = z.infer<typeof Output>;
+type SovCell = z.infer<typeof Cell>;
 
 /**
  * Share of voice: our brand's share of the total reach (or of mentions, when there is no reach
  * column) by channel and by month, from a mentions export; the months where we gained or lost
  * most ground, with the channel that moved.
  */
-export const shareOfVoice = defineTool({
+const tool = defineTool({
   name: 'share_of_voice',
   description:
     'Share of voice from a mentions or media monitoring export (CSV/XLSX with brand, channel, date and reach): our share of total reach by channel and by month, every brand by month, and the months where we gained or lost ground. `brand` is ours (default: the first brand in the file).',
@@ -115,4 +126,80 @@ export const shareOfVoice = defineTool({
       matrix,
     };
   },
+});
+
+function render(s: ShareOfVoice): Section {
+  const months = s.byMonth.map((m) => m.key);
+  return {
+    title: 'Share of voice report',
+    content: [
+      text(
+        `**${s.brand} has ${s.overall}% share of voice** (${s.measure}, against ${list(s.brands.filter((b) => b !== s.brand))}). ${s.moments.length ? s.moments.map((m) => `We ${m.direction} ${Math.abs(m.change)} points in ${m.month}${m.drivers ? ` (${m.drivers})` : ''}.`).join(' ') : 'No month moved our share by 5 points or more.'}`,
+      ),
+      text(
+        [
+          '### By channel',
+          '',
+          markdownTable(
+            ['Channel', `${s.brand}`, 'All brands', 'Share of voice'],
+            s.byChannel.map((c) => [c.key, n0(c.ours), n0(c.total), `${c.share}%`]),
+          ),
+          '',
+          '### By month',
+          '',
+          markdownTable(
+            ['Month', `${s.brand}`, 'All brands', 'Share of voice'],
+            s.byMonth.map((c) => [c.key, n0(c.ours), n0(c.total), `${c.share}%`]),
+          ),
+          '',
+          '### Where we gained or lost ground',
+          '',
+          s.moments.length
+            ? s.moments
+                .map(
+                  (m) =>
+                    `- ${m.month}: ${m.direction} ${Math.abs(m.change)} points${m.drivers ? `; ${m.drivers}` : ''}.`,
+                )
+                .join('\n')
+            : '- No month moved our share by 5 points or more.',
+        ].join('\n'),
+      ),
+      lineChart(
+        'Share of voice by month (%)',
+        months,
+        s.brands.map((b) => ({
+          label: b,
+          data: months.map(
+            (mo) => s.matrix.find((x) => x.brand === b && x.month === mo)?.share ?? 0,
+          ),
+        })),
+        { max: 100 },
+      ),
+      barChart(
+        'Share of voice by channel (%)',
+        s.byChannel.map((c) => c.key),
+        [{ label: s.brand, data: s.byChannel.map((c) => c.share) }],
+        { max: 100 },
+      ),
+    ],
+    nextSteps: [],
+  };
+}
+
+export const shareOfVoice = defineCapability({
+  task: {
+    key: 'share-of-voice',
+    title: 'Share of voice report',
+    words: /\b(share of voice|mentions|media monitoring|sov)\b/i,
+    needs: 'the mentions export (CSV or XLSX with brand, channel, date and reach)',
+    sample: ['mentions-template.csv', 'Brand,Channel,Date,Reach\n'],
+  },
+  tool: { ...tool, output: Output },
+  plan(ctx) {
+    const brand = /\b(?:our brand is|we are|our brand:)\s*([A-Z][\w ]{1,40}?)(?=[,.;\n]|$)/.exec(
+      ctx.request,
+    )?.[1];
+    return onTables(ctx, { tool: tool.name, input: brand ? { brand } : {} });
+  },
+  render,
 });

@@ -1,25 +1,33 @@
 import { z } from 'zod';
+import { defineCapability } from '../../../capability';
+import type { Section } from '../../../report/section';
+import { barChart } from '../../../tools/charts';
+import { file, markdownTable, text } from '../../../tools/reports';
+import { list } from '../../report-parts';
 import { defineTool } from '../../../tools/tool';
 import { briefInputFrom } from '../generators';
 import { isTableName, num, pick } from '../read';
 
-export interface SocialPost {
-  week: number;
-  channel: string;
-  day: string;
-  format: string;
-  idea: string;
-  draft: string;
-}
-export interface SocialPlan {
-  subject: string;
-  audience: string | null;
-  channels: string[];
-  posts: SocialPost[];
-  bestDays: Array<{ channel: string; day: string; basis: string }>;
-  formatMix: Array<{ channel: string; format: string; posts: number }>;
-  csv: string;
-}
+const Output = z.object({
+  subject: z.string(),
+  audience: z.string().nullable(),
+  channels: z.array(z.string()),
+  posts: z.array(
+    z.object({
+      week: z.number(),
+      channel: z.string(),
+      day: z.string(),
+      format: z.string(),
+      idea: z.string(),
+      draft: z.string(),
+    }),
+  ),
+  bestDays: z.array(z.object({ channel: z.string(), day: z.string(), basis: z.string() })),
+  formatMix: z.array(z.object({ channel: z.string(), format: z.string(), posts: z.number() })),
+  csv: z.string(),
+});
+export type SocialPlan = z.infer<typeof Output>;
+type SocialPost = SocialPlan['posts'][number];
 
 const FORMATS: Record<string, string[]> = {
   LinkedIn: ['Text and image', 'Carousel', 'Short video', 'Poll'],
@@ -47,7 +55,7 @@ const IDEAS = [
  * post performance when it is attached (engagement per impression by weekday), else from
  * general guidance, and the result says which.
  */
-export const socialPlan = defineTool({
+const tool = defineTool({
   name: 'social_plan',
   description:
     'Plan a month of social media posts (LinkedIn and Instagram unless others are named): post ideas, copy drafts, best posting days (from attached past post performance by weekday when given, else general guidance, said as such) and a mix of formats.',
@@ -126,4 +134,48 @@ export const socialPlan = defineTool({
     const csv = `Week,Channel,Day,Format,Idea,Copy draft\n${posts.map((p) => [p.week, p.channel, p.day, p.format, p.idea, p.draft].map((v) => `"${String(v).replace(/"/g, '""')}"`).join(',')).join('\n')}\n`;
     return { subject, audience: input.audience, channels: use, posts, bestDays, formatMix, csv };
   },
+});
+
+function render(s: SocialPlan): Section {
+  return {
+    title: `Social media content plan: ${s.channels.join(' and ')}`,
+    content: [
+      text(
+        `**A month of ${s.posts.length} posts for ${list(s.channels)}**, three a week on each, with an idea, a copy draft and a format for every post. Best posting days: ${s.bestDays.map((b) => `${b.channel} ${b.day} (${b.basis})`).join('; ')}.`,
+      ),
+      text(
+        `### Posts\n\n${markdownTable(
+          ['Week', 'Channel', 'Day', 'Format', 'Idea', 'Copy draft'],
+          s.posts.map((p) => [p.week, p.channel, p.day, p.format, p.idea, p.draft]),
+        )}\n\n### Format mix\n\n${markdownTable(
+          ['Channel', 'Format', 'Posts'],
+          s.formatMix.map((f) => [f.channel, f.format, f.posts]),
+        )}`,
+      ),
+      barChart(
+        'Format mix',
+        [...new Set(s.formatMix.map((f) => f.format))],
+        s.channels.map((ch) => ({
+          label: ch,
+          data: [...new Set(s.formatMix.map((f) => f.format))].map(
+            (fm) => s.formatMix.find((f) => f.channel === ch && f.format === fm)?.posts ?? 0,
+          ),
+        })),
+      ),
+      file('social-media-plan.csv', s.csv),
+    ],
+    nextSteps: [],
+  };
+}
+
+export const socialPlan = defineCapability({
+  task: {
+    key: 'social',
+    title: 'Social media content plan',
+    words:
+      /\b(social media (posts|plan)|month of (social )?posts|posts for linkedin|linkedin and instagram)\b/i,
+  },
+  tool: { ...tool, output: Output },
+  plan: (ctx) => [{ tool: tool.name, input: { description: ctx.request.slice(0, 4000) } }],
+  render,
 });

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { defineCapability } from '../../../capability';
+import type { Section } from '../../../report/section';
+import { doughnutChart } from '../../../tools/charts';
+import { file, markdownTable, text } from '../../../tools/reports';
+import { list } from '../../report-parts';
+import { defineTool } from '../../../tools/tool';
+import { briefInputFrom, budgetSplit, campaignBrief as briefFile } from '../generators';
+
+const Output = z.object({
+  subject: z.string(),
+  audience: z.string().nullable(),
+  goal: z.string().nullable(),
+  proposition: z.string().nullable(),
+  channels: z.array(z.string()),
+  weeks: z.number(),
+  budget: z.object({ written: z.string(), value: z.number() }).nullable(),
+  split: z.array(z.object({ channel: z.string(), percent: z.number() })),
+  filename: z.string(),
+  data: z.string(),
+});
+export type CampaignBrief = z.infer<typeof Output>;
+
+const tool = defineTool({
+  name: 'campaign_brief',
+  description:
+    'Write a campaign brief file (markdown, or HTML) from the campaign as described: objective, audience, single-minded proposition, key messages, channels, budget split by channel, timeline, how success is measured, approvals. Unstated parts are left as [placeholders], never invented.',
+  input: z.object({
+    description: z.string().min(1).max(4000),
+    format: z.enum(['markdown', 'html']).default('markdown'),
+    voice: z.array(z.string().max(40)).max(8).default(['clear', 'confident', 'human']),
+  }),
+  async run(_ctx, { description, format, voice }): Promise<CampaignBrief> {
+    const input = briefInputFrom(description);
+    const brief = briefFile(input, voice, format === 'html');
+    return {
+      subject: input.subject,
+      audience: input.audience,
+      goal: input.goal,
+      proposition: input.proposition,
+      channels: input.channels,
+      weeks: input.weeks,
+      budget: input.budget,
+      split: budgetSplit(input.channels),
+      filename: brief.filename,
+      data: brief.data,
+    };
+  },
+});
+
+function render(b: CampaignBrief): Section {
+  return {
+    title: `Campaign brief: ${b.subject}`,
+    content: [
+      text(
+        `**Here is the campaign brief for ${b.subject}**, with the objective, audience, single-minded proposition, key messages, channels (${b.channels.join(', ')}), budget split, a ${b.weeks}-week timeline and how we will measure success. ${[!b.goal && 'objective', !b.audience && 'audience', !b.proposition && 'proposition', !b.budget && 'total budget'].filter(Boolean).length ? `Your message does not state the ${list([!b.goal && 'objective', !b.audience && 'audience', !b.proposition && 'proposition', !b.budget && 'total budget'].filter((x): x is string => !!x))}: those parts are [placeholders] to fill in.` : ''}`,
+      ),
+      text(
+        `### Budget split\n\n${markdownTable(
+          ['Channel', 'Share'],
+          b.split.map((s) => [s.channel, `${s.percent}%`]),
+        )}\n\nPaid channels carry most of the budget, owned channels less, with 10% kept back; adjust to your costs.`,
+      ),
+      doughnutChart(
+        'Budget split by channel',
+        b.split.map((s) => s.channel),
+        b.split.map((s) => s.percent),
+        '% of budget',
+      ),
+      file(b.filename, b.data),
+    ],
+    nextSteps: ['Plan a content calendar for the campaign channels'],
+  };
+}
+
+export const campaignBrief = defineCapability({
+  task: {
+    key: 'brief',
+    title: 'Campaign brief',
+    words: /\b(brief|go-to-market|campaign plan)\b/i,
+  },
+  tool: { ...tool, output: Output },
+  plan: (ctx) => [{ tool: tool.name, input: { description: ctx.request.slice(0, 4000) } }],
+  render,
+});

@@ -1,0 +1,17 @@
+import { defineCapability } from '../../../capability';
+import { copyReview } from './copy-review';
+
+/** A tone audit of a page: the copy review of it, titled as the audit asked for. */
+export const toneAudit = defineCapability({
+  task: {
+    key: 'tone-audit',
+    title: 'Tone audit',
+    words: /\b(tone audit|audit\w* the tone|website page|landing page copy)\b/i,
+  },
+  tool: copyReview.tool,
+  plan: copyReview.plan,
+  render: (result, ctx) => ({
+    ...copyReview.render(result, ctx),
+    title: `Tone audit: ${result.reviews[0]!.source}`,
+  }),
+});
