@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { plainLines } from '../../tools/documents';
 
 /**
@@ -94,20 +95,21 @@ export interface Concept {
   notAbout?: RegExp;
 }
 
-export type CoverageStatus = 'covered' | 'partial' | 'missing' | 'not applicable';
+export type CoverageStatus = ConceptResult['status'];
 
-export interface ConceptResult {
-  key: string;
-  label: string;
-  guidance: string;
-  status: CoverageStatus;
+export const ConceptResultSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  guidance: z.string(),
+  status: z.enum(['covered', 'partial', 'missing', 'not applicable']),
   /** The section that covers it, as the document names it. */
-  section: string | null;
+  section: z.string().nullable(),
   /** Why: "heading" (named), "content" (its content does it), "mention" (a passing mention). */
-  matchedBy: 'heading' | 'content' | 'mention' | null;
+  matchedBy: z.enum(['heading', 'content', 'mention']).nullable(),
   /** A quote from the document that shows it. */
-  evidence: string | null;
-}
+  evidence: z.string().nullable(),
+});
+export type ConceptResult = z.infer<typeof ConceptResultSchema>;
 
 const norm = (s: string) =>
   ` ${s

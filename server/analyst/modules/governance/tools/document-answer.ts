@@ -1,34 +1,35 @@
 import { z } from 'zod';
 import { CELL_SEPARATOR, type DocumentTable } from '../../../tools/documents';
 import { defineTool } from '../../../tools/tool';
+import { withOutput } from '../capabilities/output';
 import { contentWords, fileInput, readDocument } from '../read';
 import { truncate } from '../sections';
 
-/** A paragraph of the document with the clause it sits in ("4.2", or the heading's number). */
-export interface Passage {
-  clause: string | null;
-  heading: string;
-  text: string;
-}
-
-export interface TableAnswer {
-  caption: string;
-  clause: string | null;
-  header: string[];
-  rows: string[][];
+const PassageSchema = z.object({
+  clause: z.string().nullable(),
+  heading: z.string(),
+  text: z.string(),
+});
+export type Passage = z.infer<typeof PassageSchema>;
+const TableAnswerSchema = z.object({
+  caption: z.string(),
+  clause: z.string().nullable(),
+  header: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
   /** The rows that answer the question (all of them when it asks for the whole table). */
-  matched: string[][];
+  matched: z.array(z.array(z.string())),
   /** The amount the question asks about, as written ("50,000"). */
-  amount: string | null;
-}
-
-export interface DocumentAnswer {
-  fileName: string;
-  title: string;
-  question: string;
-  table: TableAnswer | null;
-  passages: Passage[];
-}
+  amount: z.string().nullable(),
+});
+export type TableAnswer = z.infer<typeof TableAnswerSchema>;
+export const DocumentAnswerOutput = z.object({
+  fileName: z.string(),
+  title: z.string(),
+  question: z.string(),
+  table: TableAnswerSchema.nullable(),
+  passages: z.array(PassageSchema),
+});
+export type DocumentAnswer = z.infer<typeof DocumentAnswerOutput>;
 
 const CLAUSE = /^((?:\d+\.)*\d+)[.)]?\s+\S/;
 /** Words people use for what policies write otherwise: "keep" for "retain". */
@@ -101,99 +102,102 @@ function clauseOfTable(textContent: string, t: DocumentTable): string | null {
  * approval matrix for "who can approve a purchase over 50,000?", every level for "what are the
  * approval levels?"), else the paragraphs that answer it, each with its clause number.
  */
-export const documentAnswer = defineTool({
-  name: 'document_answer',
-  description:
-    "Answer a direct question about an attached document from its content: reads its tables (approval matrices, thresholds, schedules: the matching rows, or every row when the question asks for the whole table) and its clauses (the paragraphs that answer, with clause numbers). Use for 'who can approve…', 'how long do we keep…', 'what are the approval levels…'.",
-  input: z.object({
-    question: z.string().min(1).max(2000),
-    file: fileInput,
-  }),
-  async run(ctx, { question, file }): Promise<DocumentAnswer> {
-    const doc = await readDocument(ctx, file);
-    const expanded = `${question} ${SYNONYMS.filter(([re]) => re.test(question))
-      .map(([, w]) => w)
-      .join(' ')}`;
-    const q = words(expanded);
-    const amountMatch = /(?:£|€|\$|\b)(\d[\d,]*(?:\.\d+)?)\s*(k|m|million|thousand)?\b/i.exec(
-      question.replace(/\b(19|20)\d\d\b/g, ''),
-    );
-    const amount = amountMatch
-      ? (rangeOf(`${amountMatch[1]}${amountMatch[2] ?? ''}`)?.[1] ?? null)
-      : null;
-    const above = /\b(over|above|more than|exceed\w*|greater than)\b/i.test(question);
-
-    let table: TableAnswer | null = null;
-    let best = 0;
-    for (const t of doc.tables) {
-      const tw = words(`${t.caption} ${t.rows[0]!.join(' ')}`);
-      const cellWords = words(t.rows.slice(1).flat().join(' '));
-      let score = 0;
-      for (const w of q) score += tw.has(w) ? 2 : cellWords.has(w) ? 1 : 0;
-      if (score <= best) continue;
-      best = score;
-      const [header, ...rows] = t.rows as [string[], ...string[][]];
-      let matched = rows;
-      const rangeCol = header.findIndex(
-        (h, i) =>
-          /threshold|limit|value|amount|spend|range|up to|£|€|\$/i.test(h) ||
-          (i > 0 &&
-            rows.filter((r) => rangeOf(r[i] ?? '')).length === rows.length &&
-            /\d{3}/.test(rows.map((r) => r[i]).join(''))),
+export const documentAnswer = withOutput(
+  DocumentAnswerOutput,
+  defineTool({
+    name: 'document_answer',
+    description:
+      "Answer a direct question about an attached document from its content: reads its tables (approval matrices, thresholds, schedules: the matching rows, or every row when the question asks for the whole table) and its clauses (the paragraphs that answer, with clause numbers). Use for 'who can approve…', 'how long do we keep…', 'what are the approval levels…'.",
+    input: z.object({
+      question: z.string().min(1).max(2000),
+      file: fileInput,
+    }),
+    async run(ctx, { question, file }): Promise<DocumentAnswer> {
+      const doc = await readDocument(ctx, file);
+      const expanded = `${question} ${SYNONYMS.filter(([re]) => re.test(question))
+        .map(([, w]) => w)
+        .join(' ')}`;
+      const q = words(expanded);
+      const amountMatch = /(?:£|€|\$|\b)(\d[\d,]*(?:\.\d+)?)\s*(k|m|million|thousand)?\b/i.exec(
+        question.replace(/\b(19|20)\d\d\b/g, ''),
       );
-      if (amount !== null && rangeCol >= 0) {
-        matched = rows.filter((r) => {
-          const range = rangeOf(r[rangeCol] ?? '');
-          if (!range) return false;
-          return above ? range[1] > amount : range[0] <= amount && amount <= range[1];
-        });
-      } else {
-        // Rows named in the question ("CVs"): the rows whose first cells share its words.
-        const named = rows.filter((r) => {
-          const rw = words(r.slice(0, 2).join(' '));
-          return [...q].some((w) => rw.has(w) && !tw.has(w));
-        });
-        if (named.length && named.length < rows.length) matched = named;
-      }
-      table = {
-        caption: t.caption,
-        clause: clauseOfTable(doc.text, t),
-        header,
-        rows,
-        matched,
-        amount: amount !== null ? amountMatch![0].trim() : null,
-      };
-    }
+      const amount = amountMatch
+        ? (rangeOf(`${amountMatch[1]}${amountMatch[2] ?? ''}`)?.[1] ?? null)
+        : null;
+      const above = /\b(over|above|more than|exceed\w*|greater than)\b/i.test(question);
 
-    const scored = passagesOf(doc.text)
-      .map((p) => {
-        const pw = words(p.text);
-        const hw = words(p.heading);
+      let table: TableAnswer | null = null;
+      let best = 0;
+      for (const t of doc.tables) {
+        const tw = words(`${t.caption} ${t.rows[0]!.join(' ')}`);
+        const cellWords = words(t.rows.slice(1).flat().join(' '));
         let score = 0;
-        for (const w of q) score += pw.has(w) ? 2 : hw.has(w) ? 1 : 0;
-        if (
-          /\bhow (long|often)\b/i.test(question) &&
-          /\b\d+\s+(years?|months?|weeks?|days?)\b|\b(one|two|three|four|five|six|seven|ten|twelve)\s+(years?|months?|weeks?|days?)\b/i.test(
-            p.text,
+        for (const w of q) score += tw.has(w) ? 2 : cellWords.has(w) ? 1 : 0;
+        if (score <= best) continue;
+        best = score;
+        const [header, ...rows] = t.rows as [string[], ...string[][]];
+        let matched = rows;
+        const rangeCol = header.findIndex(
+          (h, i) =>
+            /threshold|limit|value|amount|spend|range|up to|£|€|\$/i.test(h) ||
+            (i > 0 &&
+              rows.filter((r) => rangeOf(r[i] ?? '')).length === rows.length &&
+              /\d{3}/.test(rows.map((r) => r[i]).join(''))),
+        );
+        if (amount !== null && rangeCol >= 0) {
+          matched = rows.filter((r) => {
+            const range = rangeOf(r[rangeCol] ?? '');
+            if (!range) return false;
+            return above ? range[1] > amount : range[0] <= amount && amount <= range[1];
+          });
+        } else {
+          // Rows named in the question ("CVs"): the rows whose first cells share its words.
+          const named = rows.filter((r) => {
+            const rw = words(r.slice(0, 2).join(' '));
+            return [...q].some((w) => rw.has(w) && !tw.has(w));
+          });
+          if (named.length && named.length < rows.length) matched = named;
+        }
+        table = {
+          caption: t.caption,
+          clause: clauseOfTable(doc.text, t),
+          header,
+          rows,
+          matched,
+          amount: amount !== null ? amountMatch![0].trim() : null,
+        };
+      }
+
+      const scored = passagesOf(doc.text)
+        .map((p) => {
+          const pw = words(p.text);
+          const hw = words(p.heading);
+          let score = 0;
+          for (const w of q) score += pw.has(w) ? 2 : hw.has(w) ? 1 : 0;
+          if (
+            /\bhow (long|often)\b/i.test(question) &&
+            /\b\d+\s+(years?|months?|weeks?|days?)\b|\b(one|two|three|four|five|six|seven|ten|twelve)\s+(years?|months?|weeks?|days?)\b/i.test(
+              p.text,
+            )
           )
-        )
-          score += 3;
-        if (
-          /^\s*who\b/i.test(question) &&
-          /\b(director|manager|officer|board|head of|committee|chief|ceo|cfo)\b/i.test(p.text)
-        )
-          score += 2;
-        return { p, score };
-      })
-      .filter((s) => s.score >= 3)
-      .sort((a, b) => b.score - a.score);
-    const top = scored[0]?.score ?? 0;
-    const passages = scored
-      .filter((s) => s.score >= top * 0.6)
-      .slice(0, 3)
-      .map((s) => ({ ...s.p, text: truncate(s.p.text, 400) }));
-    // A table that shares few words with the question is not its answer when a clause is.
-    if (table && best < 3 && passages.length) table = null;
-    return { fileName: doc.fileName, title: doc.title, question, table, passages };
-  },
-});
+            score += 3;
+          if (
+            /^\s*who\b/i.test(question) &&
+            /\b(director|manager|officer|board|head of|committee|chief|ceo|cfo)\b/i.test(p.text)
+          )
+            score += 2;
+          return { p, score };
+        })
+        .filter((s) => s.score >= 3)
+        .sort((a, b) => b.score - a.score);
+      const top = scored[0]?.score ?? 0;
+      const passages = scored
+        .filter((s) => s.score >= top * 0.6)
+        .slice(0, 3)
+        .map((s) => ({ ...s.p, text: truncate(s.p.text, 400) }));
+      // A table that shares few words with the question is not its answer when a clause is.
+      if (table && best < 3 && passages.length) table = null;
+      return { fileName: doc.fileName, title: doc.title, question, table, passages };
+    },
+  }),
+);

@@ -1,48 +1,53 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../../tools/tool';
+import { withOutput } from '../capabilities/output';
 import { DATE_PATTERN, isoDate, readDocuments, type ReadDocument } from '../read';
 import { isHeadingLike, stripNumbering } from '../sections';
 
-export interface MinuteItem {
-  number: number;
-  title: string;
-  discussion: string[];
-  decisions: string[];
-}
-export interface ActionEntry {
-  ref: string;
-  action: string;
-  owner: string | null;
+const MinuteItemSchema = z.object({
+  number: z.number(),
+  title: z.string(),
+  discussion: z.array(z.string()),
+  decisions: z.array(z.string()),
+});
+export type MinuteItem = z.infer<typeof MinuteItemSchema>;
+const ActionEntrySchema = z.object({
+  ref: z.string(),
+  action: z.string(),
+  owner: z.string().nullable(),
   /** As written in the notes ("14 Nov", "next meeting"). */
-  due: string | null;
+  due: z.string().nullable(),
   /** ISO when the written date could be read. */
-  dueDate: string | null;
-  minute: number | null;
-  status: string;
-}
-export interface CarriedOver {
-  ref: string;
-  action: string;
-  owner: string | null;
-  due: string | null;
-  status: string;
-}
-export interface MinutesResult {
-  notesFile: string;
-  actionLogFile: string | null;
-  meeting: string;
-  date: string | null;
-  present: string[];
-  apologies: string[];
-  inAttendance: string[];
-  items: MinuteItem[];
-  actions: ActionEntry[];
-  carriedOver: CarriedOver[];
+  dueDate: z.string().nullable(),
+  minute: z.number().nullable(),
+  status: z.string(),
+});
+export type ActionEntry = z.infer<typeof ActionEntrySchema>;
+const CarriedOverSchema = z.object({
+  ref: z.string(),
+  action: z.string(),
+  owner: z.string().nullable(),
+  due: z.string().nullable(),
+  status: z.string(),
+});
+export type CarriedOver = z.infer<typeof CarriedOverSchema>;
+export const MinutesOutput = z.object({
+  notesFile: z.string(),
+  actionLogFile: z.string().nullable(),
+  meeting: z.string(),
+  date: z.string().nullable(),
+  present: z.array(z.string()),
+  apologies: z.array(z.string()),
+  inAttendance: z.array(z.string()),
+  items: z.array(MinuteItemSchema),
+  actions: z.array(ActionEntrySchema),
+  carriedOver: z.array(CarriedOverSchema),
   /** Actions with no owner or no due date: the secretary must complete them. */
-  incomplete: string[];
-  minutes: string;
-  actionLogCsv: string;
-}
+  incomplete: z.array(z.string()),
+  minutes: z.string(),
+  actionLogCsv: z.string(),
+});
+export type MinutesResult = z.infer<typeof MinutesOutput>;
 
 const FIELD =
   /^(present|attendees|attending|in attendance|also present|apologies|apologies received|absent|date|meeting|chair|secretary|location|venue)\s*[:\-–]\s*(.+)$/i;
@@ -111,140 +116,132 @@ function previousActions(doc: ReadDocument): CarriedOver[] {
  * its owner and due date as the notes give them (missing ones are listed, never guessed), and the
  * open items of the last action log carried over.
  */
-export const minutesFromNotes = defineTool({
-  name: 'minutes_from_notes',
-  description:
-    "Turn attached meeting notes into formal minutes and an action log (owner and due date per action), and list the open items of last meeting's action log as carried over. Restates the notes; invents no owner or date.",
-  input: z.object({
-    notes: z.string().max(255).optional().describe('File name of the meeting notes'),
-    actionLog: z.string().max(255).optional().describe("File name of last meeting's action log"),
-    body: z.string().max(100).default('Board').describe('"Board" or the committee name'),
-  }),
-  async run(ctx, { notes, actionLog, body }): Promise<MinutesResult> {
-    const { docs, problems } = await readDocuments(ctx);
-    const isLog = (d: ReadDocument) =>
-      actionLog
-        ? d.fileName === actionLog
-        : /action|tracker|log/i.test(d.fileName) || previousActions(d).length >= 2;
-    const notesDoc =
-      (notes && docs.find((d) => d.fileName === notes)) || docs.find((d) => !isLog(d)) || null;
-    if (!notesDoc)
-      throw new ToolError(
-        problems[0] ?? 'No meeting notes are attached: attach them as DOCX, markdown or text.',
-      );
-    const logDoc = docs.find((d) => d !== notesDoc && isLog(d)) ?? null;
+export const minutesFromNotes = withOutput(
+  MinutesOutput,
+  defineTool({
+    name: 'minutes_from_notes',
+    description:
+      "Turn attached meeting notes into formal minutes and an action log (owner and due date per action), and list the open items of last meeting's action log as carried over. Restates the notes; invents no owner or date.",
+    input: z.object({
+      notes: z.string().max(255).optional().describe('File name of the meeting notes'),
+      actionLog: z.string().max(255).optional().describe("File name of last meeting's action log"),
+      body: z.string().max(100).default('Board').describe('"Board" or the committee name'),
+    }),
+    async run(ctx, { notes, actionLog, body }): Promise<MinutesResult> {
+      const { docs, problems } = await readDocuments(ctx);
+      const isLog = (d: ReadDocument) =>
+        actionLog
+          ? d.fileName === actionLog
+          : /action|tracker|log/i.test(d.fileName) || previousActions(d).length >= 2;
+      const notesDoc =
+        (notes && docs.find((d) => d.fileName === notes)) || docs.find((d) => !isLog(d)) || null;
+      if (!notesDoc)
+        throw new ToolError(
+          problems[0] ?? 'No meeting notes are attached: attach them as DOCX, markdown or text.',
+        );
+      const logDoc = docs.find((d) => d !== notesDoc && isLog(d)) ?? null;
 
-    const lines = notesDoc.text
-      .split('\n')
-      .map((l) => l.trim())
-      .filter(Boolean);
-    const present: string[] = [];
-    const apologies: string[] = [];
-    const inAttendance: string[] = [];
-    let date: string | null = null;
-    const items: MinuteItem[] = [];
-    const actions: ActionEntry[] = [];
-    let current: MinuteItem | null = null;
-    const year = Number(/\b(20\d{2})\b/.exec(notesDoc.text)?.[1] ?? new Date().getUTCFullYear());
-    const NUMBERED = /^(?:item\s*)?(\d{1,2})[.):]?\s+(.{3,80})$/i;
-    // Numbered notes start an item only on a numbered line; others on heading-like lines.
-    const hasNumbered = lines.some((l) => NUMBERED.test(l) && !/[.!?]$/.test(l));
-    const isAttendee = (owner: string) =>
-      present.some(
-        (p) =>
-          p.toLowerCase().startsWith(owner.toLowerCase()) ||
-          owner.toLowerCase() === p.split(/\s+/)[0]!.toLowerCase() ||
-          p.includes(`(${owner})`),
-      );
-    for (const [i, line] of lines.entries()) {
-      if (i === 0 && /notes|meeting|minutes/i.test(line) && isHeadingLike(line)) continue;
-      const field = FIELD.exec(line);
-      if (field) {
-        const key = field[1]!.toLowerCase();
-        if (/present|attend/.test(key) && !/in attendance|also/.test(key))
-          present.push(...splitNames(field[2]!));
-        else if (/in attendance|also present/.test(key))
-          inAttendance.push(...splitNames(field[2]!));
-        else if (/apolog|absent/.test(key)) apologies.push(...splitNames(field[2]!));
-        else if (key === 'date') date = field[2]!.trim();
-        continue;
+      const lines = notesDoc.text
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
+      const present: string[] = [];
+      const apologies: string[] = [];
+      const inAttendance: string[] = [];
+      let date: string | null = null;
+      const items: MinuteItem[] = [];
+      const actions: ActionEntry[] = [];
+      let current: MinuteItem | null = null;
+      const year = Number(/\b(20\d{2})\b/.exec(notesDoc.text)?.[1] ?? new Date().getUTCFullYear());
+      const NUMBERED = /^(?:item\s*)?(\d{1,2})[.):]?\s+(.{3,80})$/i;
+      // Numbered notes start an item only on a numbered line; others on heading-like lines.
+      const hasNumbered = lines.some((l) => NUMBERED.test(l) && !/[.!?]$/.test(l));
+      const isAttendee = (owner: string) =>
+        present.some(
+          (p) =>
+            p.toLowerCase().startsWith(owner.toLowerCase()) ||
+            owner.toLowerCase() === p.split(/\s+/)[0]!.toLowerCase() ||
+            p.includes(`(${owner})`),
+        );
+      for (const [i, line] of lines.entries()) {
+        if (i === 0 && /notes|meeting|minutes/i.test(line) && isHeadingLike(line)) continue;
+        const field = FIELD.exec(line);
+        if (field) {
+          const key = field[1]!.toLowerCase();
+          if (/present|attend/.test(key) && !/in attendance|also/.test(key))
+            present.push(...splitNames(field[2]!));
+          else if (/in attendance|also present/.test(key))
+            inAttendance.push(...splitNames(field[2]!));
+          else if (/apolog|absent/.test(key)) apologies.push(...splitNames(field[2]!));
+          else if (key === 'date') date = field[2]!.trim();
+          continue;
+        }
+        const numbered = NUMBERED.exec(line);
+        if (
+          (numbered && !/[.!?]$/.test(line)) ||
+          (!hasNumbered &&
+            isHeadingLike(line) &&
+            !/^[a-z]/.test(line) &&
+            line.length < 60 &&
+            !ACTION_LINE.test(line) &&
+            !OWNER_TO.test(line))
+        ) {
+          current = {
+            number: items.length + 1,
+            title: stripNumbering(line)
+              .replace(/[:\-–]+$/, '')
+              .trim(),
+            discussion: [],
+            decisions: [],
+          };
+          items.push(current);
+          continue;
+        }
+        if (!current) {
+          current = { number: 1, title: 'Opening', discussion: [], decisions: [] };
+          items.push(current);
+        }
+        const body = line.replace(/^[-*•–]\s*/, '');
+        const act = ACTION_LINE.exec(body);
+        const ownerTo = OWNER_TO.exec(act ? act[1]! : body);
+        if (act || (ownerTo && (/\b(by|before|due)\b/i.test(body) || isAttendee(ownerTo[1]!)))) {
+          const textOf = act ? act[1]! : body;
+          const o = OWNER_TO.exec(textOf);
+          const owner = o
+            ? o[1]!.trim()
+            : (/\((?:owner:?\s*)?([A-Z][\w .&-]{1,30})\)/.exec(textOf)?.[1]?.trim() ?? null);
+          const what = o
+            ? o[2]!
+            : textOf.replace(/\((?:owner:?\s*)?[A-Z][\w .&-]{1,30}\)/, '').trim();
+          const { due, rest } = dueOf(what);
+          actions.push({
+            ref: `A${String(actions.length + 1).padStart(2, '0')}`,
+            action: rest.replace(/[.;]$/, '').replace(/^\w/, (c) => c.toUpperCase()),
+            owner,
+            due,
+            dueDate: due ? isoDate(due, year) : null,
+            minute: current.number,
+            status: 'Open',
+          });
+          continue;
+        }
+        if (DECISION.test(body)) current.decisions.push(body.replace(/[.;]$/, ''));
+        else current.discussion.push(body.replace(/[.;]$/, ''));
       }
-      const numbered = NUMBERED.exec(line);
-      if (
-        (numbered && !/[.!?]$/.test(line)) ||
-        (!hasNumbered &&
-          isHeadingLike(line) &&
-          !/^[a-z]/.test(line) &&
-          line.length < 60 &&
-          !ACTION_LINE.test(line) &&
-          !OWNER_TO.test(line))
-      ) {
-        current = {
-          number: items.length + 1,
-          title: stripNumbering(line)
-            .replace(/[:\-–]+$/, '')
-            .trim(),
-          discussion: [],
-          decisions: [],
-        };
-        items.push(current);
-        continue;
-      }
-      if (!current) {
-        current = { number: 1, title: 'Opening', discussion: [], decisions: [] };
-        items.push(current);
-      }
-      const body = line.replace(/^[-*•–]\s*/, '');
-      const act = ACTION_LINE.exec(body);
-      const ownerTo = OWNER_TO.exec(act ? act[1]! : body);
-      if (act || (ownerTo && (/\b(by|before|due)\b/i.test(body) || isAttendee(ownerTo[1]!)))) {
-        const textOf = act ? act[1]! : body;
-        const o = OWNER_TO.exec(textOf);
-        const owner = o
-          ? o[1]!.trim()
-          : (/\((?:owner:?\s*)?([A-Z][\w .&-]{1,30})\)/.exec(textOf)?.[1]?.trim() ?? null);
-        const what = o
-          ? o[2]!
-          : textOf.replace(/\((?:owner:?\s*)?[A-Z][\w .&-]{1,30}\)/, '').trim();
-        const { due, rest } = dueOf(what);
-        actions.push({
-          ref: `A${String(actions.length + 1).padStart(2, '0')}`,
-          action: rest.replace(/[.;]$/, '').replace(/^\w/, (c) => c.toUpperCase()),
-          owner,
-          due,
-          dueDate: due ? isoDate(due, year) : null,
-          minute: current.number,
-          status: 'Open',
-        });
-        continue;
-      }
-      if (DECISION.test(body)) current.decisions.push(body.replace(/[.;]$/, ''));
-      else current.discussion.push(body.replace(/[.;]$/, ''));
-    }
-    if (date === null) date = DATE_PATTERN.exec(lines.slice(0, 4).join(' '))?.[0] ?? null;
-    const previous = logDoc ? previousActions(logDoc) : [];
-    const carriedOver = previous.filter((p) => !DONE.test(p.status));
-    const incomplete = actions
-      .filter((a) => !a.owner || !a.due)
-      .map(
-        (a) =>
-          `${a.ref} "${a.action}": ${!a.owner && !a.due ? 'no owner and no due date' : !a.owner ? 'no owner' : 'no due date'} in the notes`,
-      );
-    const meeting = `${body} meeting`;
-    return {
-      notesFile: notesDoc.fileName,
-      actionLogFile: logDoc?.fileName ?? null,
-      meeting,
-      date,
-      present,
-      apologies,
-      inAttendance,
-      items,
-      actions,
-      carriedOver,
-      incomplete,
-      minutes: formalMinutes(
-        body,
+      if (date === null) date = DATE_PATTERN.exec(lines.slice(0, 4).join(' '))?.[0] ?? null;
+      const previous = logDoc ? previousActions(logDoc) : [];
+      const carriedOver = previous.filter((p) => !DONE.test(p.status));
+      const incomplete = actions
+        .filter((a) => !a.owner || !a.due)
+        .map(
+          (a) =>
+            `${a.ref} "${a.action}": ${!a.owner && !a.due ? 'no owner and no due date' : !a.owner ? 'no owner' : 'no due date'} in the notes`,
+        );
+      const meeting = `${body} meeting`;
+      return {
+        notesFile: notesDoc.fileName,
+        actionLogFile: logDoc?.fileName ?? null,
+        meeting,
         date,
         present,
         apologies,
@@ -252,11 +249,22 @@ export const minutesFromNotes = defineTool({
         items,
         actions,
         carriedOver,
-      ),
-      actionLogCsv: actionLogCsv(actions, carriedOver),
-    };
-  },
-});
+        incomplete,
+        minutes: formalMinutes(
+          body,
+          date,
+          present,
+          apologies,
+          inAttendance,
+          items,
+          actions,
+          carriedOver,
+        ),
+        actionLogCsv: actionLogCsv(actions, carriedOver),
+      };
+    },
+  }),
+);
 
 const sentence = (s: string) => {
   const t = s.trim().replace(/^\w/, (c) => c.toUpperCase());

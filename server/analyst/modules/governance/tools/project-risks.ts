@@ -1,29 +1,33 @@
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
+import { withOutput } from '../capabilities/output';
 import { isDocumentName, readDocument } from '../read';
 
-export type RiskCategory = 'Delivery' | 'Financial' | 'Legal' | 'Security' | 'People';
-export interface ProjectRisk {
-  id: string;
-  category: RiskCategory;
-  risk: string;
-  likelihood: number;
-  impact: number;
-  score: number;
-  rating: 'High' | 'Medium' | 'Low';
-  ownerRole: string;
-  mitigation: string;
+const RiskCategorySchema = z.enum(['Delivery', 'Financial', 'Legal', 'Security', 'People']);
+export type RiskCategory = z.infer<typeof RiskCategorySchema>;
+const ProjectRiskSchema = z.object({
+  id: z.string(),
+  category: RiskCategorySchema,
+  risk: z.string(),
+  likelihood: z.number(),
+  impact: z.number(),
+  score: z.number(),
+  rating: z.enum(['High', 'Medium', 'Low']),
+  ownerRole: z.string(),
+  mitigation: z.string(),
   /** The words of the description that made this risk likely ("supplier", "personal data"). */
-  because: string | null;
-}
-export interface ProjectRiskRegister {
-  project: string;
-  source: string;
+  because: z.string().nullable(),
+});
+export type ProjectRisk = z.infer<typeof ProjectRiskSchema>;
+export const ProjectRiskRegisterOutput = z.object({
+  project: z.string(),
+  source: z.string(),
   /** False when the description named nothing the risks could be tailored to. */
-  tailored: boolean;
-  risks: ProjectRisk[];
-  csv: string;
-}
+  tailored: z.boolean(),
+  risks: z.array(ProjectRiskSchema),
+  csv: z.string(),
+});
+export type ProjectRiskRegister = z.infer<typeof ProjectRiskRegisterOutput>;
 
 interface Template {
   category: RiskCategory;
@@ -156,90 +160,95 @@ const csvCell = (v: string | number | null) => {
  * with likelihood and impact (1-5), an owner role and a first mitigation. A risk the description
  * points to ("supplier", "personal data", "migration") is rated one step likelier and says why.
  */
-export const projectRiskRegister = defineTool({
-  name: 'project_risk_register',
-  description:
-    'Draft a risk register for a new project from its description (and an attached brief): delivery, financial, legal, security and people risks, each with likelihood, impact (1-5), score, owner role and a first mitigation; risks the description points to are rated likelier and say why.',
-  input: z.object({
-    description: z.string().max(20_000).describe('The project as the user described it'),
-    file: z.string().max(255).optional(),
-  }),
-  async run(ctx, { description, file }): Promise<ProjectRiskRegister> {
-    let textContent = description;
-    let source = 'your description';
-    const brief = file ?? ctx.fileNames.find(isDocumentName);
-    if (brief) {
-      const doc = await readDocument(ctx, brief);
-      textContent = `${description}\n${doc.text}`;
-      source = `your description and ${doc.fileName}`;
-    }
-    const project =
-      /(?:^|\n|[.:]\s+)(?:project|programme|initiative)(?:\s+name)?\s*:\s*([^\n.;,]{3,60})/i
-        .exec(textContent)?.[1]
-        ?.trim() ??
-      /\bproject (?:to|for)\s+(?!a new project)([^\n.,;:]{3,60})/i.exec(textContent)?.[1]?.trim() ??
-      'New project';
-    const risks: ProjectRisk[] = [];
-    for (const category of [
-      'Delivery',
-      'Financial',
-      'Legal',
-      'Security',
-      'People',
-    ] as RiskCategory[]) {
-      const candidates = LIBRARY.filter((t) => t.category === category).map((t) => {
-        const hit = t.trigger?.exec(textContent)?.[0] ?? null;
-        return { t, hit };
-      });
-      // The ones the description points to first; at least two per category.
-      candidates.sort((a, b) => Number(!!b.hit) - Number(!!a.hit));
-      const chosen = candidates.filter((c, i) => c.hit || i < 2);
-      for (const { t, hit } of chosen) {
-        const likelihood = Math.min(5, t.likelihood + (hit ? 1 : 0));
-        const score = likelihood * t.impact;
-        risks.push({
-          id: `R${String(risks.length + 1).padStart(2, '0')}`,
-          category,
-          risk: t.risk,
-          likelihood,
-          impact: t.impact,
-          score,
-          rating: ratingOf(score),
-          ownerRole: t.ownerRole,
-          mitigation: t.mitigation,
-          because: hit ? `the project mentions "${hit}"` : null,
-        });
+export const projectRiskRegister = withOutput(
+  ProjectRiskRegisterOutput,
+  defineTool({
+    name: 'project_risk_register',
+    description:
+      'Draft a risk register for a new project from its description (and an attached brief): delivery, financial, legal, security and people risks, each with likelihood, impact (1-5), score, owner role and a first mitigation; risks the description points to are rated likelier and say why.',
+    input: z.object({
+      description: z.string().max(20_000).describe('The project as the user described it'),
+      file: z.string().max(255).optional(),
+    }),
+    async run(ctx, { description, file }): Promise<ProjectRiskRegister> {
+      let textContent = description;
+      let source = 'your description';
+      const brief = file ?? ctx.fileNames.find(isDocumentName);
+      if (brief) {
+        const doc = await readDocument(ctx, brief);
+        textContent = `${description}\n${doc.text}`;
+        source = `your description and ${doc.fileName}`;
       }
-    }
-    const header = [
-      'ID',
-      'Category',
-      'Risk',
-      'Likelihood (1-5)',
-      'Impact (1-5)',
-      'Score',
-      'Rating',
-      'Owner role',
-      'First mitigation',
-      'Why it is likely',
-    ];
-    const csv = `${[
-      header,
-      ...risks.map((r) => [
-        r.id,
-        r.category,
-        r.risk,
-        r.likelihood,
-        r.impact,
-        r.score,
-        r.rating,
-        r.ownerRole,
-        r.mitigation,
-        r.because ?? 'common to projects of this kind',
-      ]),
-    ]
-      .map((row) => row.map(csvCell).join(','))
-      .join('\n')}\n`;
-    return { project, source, tailored: risks.some((r) => r.because), risks, csv };
-  },
-});
+      const project =
+        /(?:^|\n|[.:]\s+)(?:project|programme|initiative)(?:\s+name)?\s*:\s*([^\n.;,]{3,60})/i
+          .exec(textContent)?.[1]
+          ?.trim() ??
+        /\bproject (?:to|for)\s+(?!a new project)([^\n.,;:]{3,60})/i
+          .exec(textContent)?.[1]
+          ?.trim() ??
+        'New project';
+      const risks: ProjectRisk[] = [];
+      for (const category of [
+        'Delivery',
+        'Financial',
+        'Legal',
+        'Security',
+        'People',
+      ] as RiskCategory[]) {
+        const candidates = LIBRARY.filter((t) => t.category === category).map((t) => {
+          const hit = t.trigger?.exec(textContent)?.[0] ?? null;
+          return { t, hit };
+        });
+        // The ones the description points to first; at least two per category.
+        candidates.sort((a, b) => Number(!!b.hit) - Number(!!a.hit));
+        const chosen = candidates.filter((c, i) => c.hit || i < 2);
+        for (const { t, hit } of chosen) {
+          const likelihood = Math.min(5, t.likelihood + (hit ? 1 : 0));
+          const score = likelihood * t.impact;
+          risks.push({
+            id: `R${String(risks.length + 1).padStart(2, '0')}`,
+            category,
+            risk: t.risk,
+            likelihood,
+            impact: t.impact,
+            score,
+            rating: ratingOf(score),
+            ownerRole: t.ownerRole,
+            mitigation: t.mitigation,
+            because: hit ? `the project mentions "${hit}"` : null,
+          });
+        }
+      }
+      const header = [
+        'ID',
+        'Category',
+        'Risk',
+        'Likelihood (1-5)',
+        'Impact (1-5)',
+        'Score',
+        'Rating',
+        'Owner role',
+        'First mitigation',
+        'Why it is likely',
+      ];
+      const csv = `${[
+        header,
+        ...risks.map((r) => [
+          r.id,
+          r.category,
+          r.risk,
+          r.likelihood,
+          r.impact,
+          r.score,
+          r.rating,
+          r.ownerRole,
+          r.mitigation,
+          r.because ?? 'common to projects of this kind',
+        ]),
+      ]
+        .map((row) => row.map(csvCell).join(','))
+        .join('\n')}\n`;
+      return { project, source, tailored: risks.some((r) => r.because), risks, csv };
+    },
+  }),
+);

@@ -2,31 +2,34 @@ import { z } from 'zod';
 import type { SqlRow } from '../../../tables/types';
 import { countOf } from '../../../tools/language';
 import { defineTool } from '../../../tools/tool';
+import { withOutput } from '../capabilities/output';
 import { isDocumentName, isTableName, readDocument } from '../read';
 import { truncate } from '../sections';
 
-export interface RetentionRecord {
-  recordType: string;
+const RetentionRecordSchema = z.object({
+  recordType: z.string(),
   /** As written: "7 years after leaving". */
-  period: string | null;
+  period: z.string().nullable(),
   /** The period in months (null when not stated; Infinity is written as null with `indefinite`). */
-  months: number | null;
-  indefinite: boolean;
-  legalBasis: string | null;
-  deletionMethod: string | null;
-  source: string;
+  months: z.number().nullable(),
+  indefinite: z.boolean(),
+  legalBasis: z.string().nullable(),
+  deletionMethod: z.string().nullable(),
+  source: z.string(),
   /** What is missing or too long. */
-  issues: string[];
-}
-export interface RetentionReview {
-  sources: string[];
-  records: RetentionRecord[];
-  complete: number;
-  missingPeriod: number;
-  missingBasis: number;
-  missingDeletion: number;
-  tooLong: number;
-}
+  issues: z.array(z.string()),
+});
+export type RetentionRecord = z.infer<typeof RetentionRecordSchema>;
+export const RetentionReviewOutput = z.object({
+  sources: z.array(z.string()),
+  records: z.array(RetentionRecordSchema),
+  complete: z.number(),
+  missingPeriod: z.number(),
+  missingBasis: z.number(),
+  missingDeletion: z.number(),
+  tooLong: z.number(),
+});
+export type RetentionReview = z.infer<typeof RetentionReviewOutput>;
 
 const PERIOD =
   /\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|eighteen|twenty|thirty)\s*(?:\(\d+\)\s*)?(years?|yrs?|months?|weeks?|days?)\b[^.;|\n]{0,40}|\b(indefinitely|permanently|forever|in perpetuity|no limit)\b/i;
@@ -127,89 +130,92 @@ const cellText = (v: SqlRow[string] | undefined) =>
  * every record type must have a retention period, a legal basis and a deletion method; periods
  * longer than the usual UK guidance for that record type, or "indefinitely", are flagged.
  */
-export const retentionReview = defineTool({
-  name: 'retention_review',
-  description:
-    'Review a data retention policy (document) and retention schedule (table): for every record type, whether it has a retention period, a legal basis and a deletion method, and whether the period is longer than usual UK guidance for that record type.',
-  input: z.object({}),
-  async run(ctx): Promise<RetentionReview> {
-    const records: RetentionRecord[] = [];
-    const sources: string[] = [];
-    for (const name of ctx.fileNames.filter(isDocumentName)) {
-      const doc = await readDocument(ctx, name);
-      sources.push(name);
-      for (const section of doc.sections) {
-        for (const line of section.body.split('\n')) {
-          const cells = line.includes('|')
-            ? line
-                .split('|')
-                .map((c) => c.trim())
-                .filter(Boolean)
-            : line.includes('\t')
-              ? line.split('\t').map((c) => c.trim())
-              : null;
-          const p = PERIOD.exec(line);
-          if (!p) continue;
-          const recordType =
-            cells?.[0] ??
-            (
-              /^[-*•–]?\s*([^:–-]{3,60})\s*[:–-]/.exec(line)?.[1] ??
-              (section.heading || truncate(line, 60))
-            ).trim();
-          if (/^(record|record type|category)$/i.test(recordType)) continue;
-          records.push(
-            judge(
-              recordType.replace(/^[-*•–]\s*/, ''),
-              p[0].trim(),
-              BASIS.exec(line)?.[0] ?? null,
-              DELETION.exec(line)?.[0] ?? null,
-              name,
-            ),
-          );
+export const retentionReview = withOutput(
+  RetentionReviewOutput,
+  defineTool({
+    name: 'retention_review',
+    description:
+      'Review a data retention policy (document) and retention schedule (table): for every record type, whether it has a retention period, a legal basis and a deletion method, and whether the period is longer than usual UK guidance for that record type.',
+    input: z.object({}),
+    async run(ctx): Promise<RetentionReview> {
+      const records: RetentionRecord[] = [];
+      const sources: string[] = [];
+      for (const name of ctx.fileNames.filter(isDocumentName)) {
+        const doc = await readDocument(ctx, name);
+        sources.push(name);
+        for (const section of doc.sections) {
+          for (const line of section.body.split('\n')) {
+            const cells = line.includes('|')
+              ? line
+                  .split('|')
+                  .map((c) => c.trim())
+                  .filter(Boolean)
+              : line.includes('\t')
+                ? line.split('\t').map((c) => c.trim())
+                : null;
+            const p = PERIOD.exec(line);
+            if (!p) continue;
+            const recordType =
+              cells?.[0] ??
+              (
+                /^[-*•–]?\s*([^:–-]{3,60})\s*[:–-]/.exec(line)?.[1] ??
+                (section.heading || truncate(line, 60))
+              ).trim();
+            if (/^(record|record type|category)$/i.test(recordType)) continue;
+            records.push(
+              judge(
+                recordType.replace(/^[-*•–]\s*/, ''),
+                p[0].trim(),
+                BASIS.exec(line)?.[0] ?? null,
+                DELETION.exec(line)?.[0] ?? null,
+                name,
+              ),
+            );
+          }
         }
       }
-    }
-    if (ctx.fileNames.some(isTableName)) {
-      const set = await ctx.tables();
-      for (const t of set.tables) {
-        const col = (re: RegExp) => t.columns.find((c) => re.test(c.name));
-        const typeCol = col(/record|category|type|data|document|information/i) ?? t.columns[0];
-        const periodCol = col(/retention|period|keep|kept|duration/i);
-        const basisCol = col(/legal|basis|law|statut|reason|justification/i);
-        const deleteCol = col(/delet|dispos|destr|method|action at end|end of retention/i);
-        if (!typeCol) continue;
-        sources.push(t.source);
-        const rows = await set.query(`SELECT * FROM ${t.sql}`);
-        for (const r of rows) {
-          const recordType = cellText(r[typeCol.name]);
-          if (!recordType) continue;
-          const period = periodCol ? cellText(r[periodCol.name]) : null;
-          records.push(
-            judge(
-              recordType,
-              period && (PERIOD.test(period) || /\d/.test(period))
-                ? /^\d+(\.\d+)?$/.test(period)
-                  ? `${period} years`
-                  : period
-                : period,
-              basisCol ? cellText(r[basisCol.name]) : null,
-              deleteCol ? cellText(r[deleteCol.name]) : null,
-              t.source,
-            ),
-          );
+      if (ctx.fileNames.some(isTableName)) {
+        const set = await ctx.tables();
+        for (const t of set.tables) {
+          const col = (re: RegExp) => t.columns.find((c) => re.test(c.name));
+          const typeCol = col(/record|category|type|data|document|information/i) ?? t.columns[0];
+          const periodCol = col(/retention|period|keep|kept|duration/i);
+          const basisCol = col(/legal|basis|law|statut|reason|justification/i);
+          const deleteCol = col(/delet|dispos|destr|method|action at end|end of retention/i);
+          if (!typeCol) continue;
+          sources.push(t.source);
+          const rows = await set.query(`SELECT * FROM ${t.sql}`);
+          for (const r of rows) {
+            const recordType = cellText(r[typeCol.name]);
+            if (!recordType) continue;
+            const period = periodCol ? cellText(r[periodCol.name]) : null;
+            records.push(
+              judge(
+                recordType,
+                period && (PERIOD.test(period) || /\d/.test(period))
+                  ? /^\d+(\.\d+)?$/.test(period)
+                    ? `${period} years`
+                    : period
+                  : period,
+                basisCol ? cellText(r[basisCol.name]) : null,
+                deleteCol ? cellText(r[deleteCol.name]) : null,
+                t.source,
+              ),
+            );
+          }
         }
       }
-    }
-    return {
-      sources,
-      records,
-      complete: records.filter((r) => !r.issues.length).length,
-      missingPeriod: records.filter((r) => !r.period).length,
-      missingBasis: records.filter((r) => !r.legalBasis).length,
-      missingDeletion: records.filter((r) => !r.deletionMethod).length,
-      tooLong: records.filter((r) =>
-        r.issues.some((i) => /longer than needed|indefinitely/.test(i)),
-      ).length,
-    };
-  },
-});
+      return {
+        sources,
+        records,
+        complete: records.filter((r) => !r.issues.length).length,
+        missingPeriod: records.filter((r) => !r.period).length,
+        missingBasis: records.filter((r) => !r.legalBasis).length,
+        missingDeletion: records.filter((r) => !r.deletionMethod).length,
+        tooLong: records.filter((r) =>
+          r.issues.some((i) => /longer than needed|indefinitely/.test(i)),
+        ).length,
+      };
+    },
+  }),
+);
