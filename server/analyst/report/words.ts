@@ -23,3 +23,12 @@ export function isStarterRequest(message: string): boolean {
 export function withoutStarterPrefix(request: string): string {
   return request.replace(STARTER_PREFIX, '');
 }
+
+/** A percentage as reported ("12.5%"), or "n/a" when it could not be computed. */
+export const pct = (v: number | null): string => (v === null ? 'n/a' : `${v}%`);
+
+/** An amount of pay, rounded and grouped ("64,000"), or "n/a" when it could not be computed. */
+export const pay = (v: number | null): string => (v === null ? 'n/a' : grouped(Math.round(v)));
+
+/** "Sales" from "sales": the first letter capitalised (a table's first header, a suggestion). */
+export const capitalised = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

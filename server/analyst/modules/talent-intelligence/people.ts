@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { payColumnsSql } from '../../tables/pay';
 import { roleFromHeader } from '../../tables/roles';
 import { currentSource } from '../../tables/shape';
@@ -22,14 +23,17 @@ import {
  */
 
 /** What a tool result says about the data it stood on, for the report's "How I read" part. */
-export interface Basis {
-  tables: Array<{ source: string; role: string; rows: number }>;
-  asOf: string;
-  asOfSource: string;
+export const basisSchema = z.object({
+  tables: z.array(z.object({ source: z.string(), role: z.string(), rows: z.number() })),
+  asOf: z.string(),
+  asOfSource: z.string(),
   /** Roles found, as "hire date → Start Date (t1)". */
-  mapping: string[];
-  warnings: string[];
-}
+  mapping: z.array(z.string()),
+  warnings: z.array(z.string()),
+});
+export type Basis = z.infer<typeof basisSchema>;
+/** The basis of a result that reads one table (no as-of date, no people mapping). */
+export const tablesBasisSchema = basisSchema.pick({ tables: true });
 
 export interface People {
   /** `WITH people AS (...)`: prefix of every query. */

@@ -7,15 +7,8 @@ import type { ToolCallRecord } from '../../tools/tool';
 import { HONESTY_NOTE, type PlanContext } from '../module';
 import { isError, list } from '../report-parts';
 import { mixedCurrencies, round1, type Basis } from './people';
-import {
-  bodyOf,
-  callsFor,
-  dimensionsIn,
-  questionParts,
-  taskOf,
-  type TalentPart,
-  type TalentTask,
-} from './plan';
+import { callsFor, questionParts, taskOf, type TalentPart, type TalentTask } from './plan';
+import { bodyOf, dimensionsIn } from './request';
 import { reskillingReport } from './reskilling';
 import { skillsReport } from './skills';
 import type { AggregateResult } from './tools/aggregate';

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { LoadedTable, TableSet } from '../../../tables/types';
 import { colOf, num, peopleTables, round1 } from '../people';
 
@@ -11,29 +12,31 @@ import { colOf, num, peopleTables, round1 } from '../people';
 export const AGGREGATE_DEFINITION =
   "From an aggregated table: headcount is the sum of the groups' headcounts; attrition over several groups is their leavers ÷ their headcount (or, when only rates are given, the rates weighted by headcount), as the groups' own figures define them.";
 
-export interface AggregateGroup {
-  group: string;
-  headcount: number | null;
-  leavers: number | null;
+export const aggregateGroup = z.object({
+  group: z.string(),
+  headcount: z.number().nullable(),
+  leavers: z.number().nullable(),
   /** Attrition in %, or null when neither leavers nor a rate is given. */
-  rate: number | null;
-}
+  rate: z.number().nullable(),
+});
+export type AggregateGroup = z.infer<typeof aggregateGroup>;
 
-export interface AggregateResult {
-  aggregate: true;
-  definition: string;
-  source: string;
-  asOf: string | null;
-  groups: number;
-  headcount: number | null;
-  leavers: number | null;
-  rate: number | null;
+export const aggregateResult = z.object({
+  aggregate: z.literal(true),
+  definition: z.string(),
+  source: z.string(),
+  asOf: z.string().nullable(),
+  groups: z.number(),
+  headcount: z.number().nullable(),
+  leavers: z.number().nullable(),
+  rate: z.number().nullable(),
   /** How the overall rate was found, in words. */
-  rateFrom: string | null;
-  by: Array<{ dimension: string; groups: AggregateGroup[] }>;
+  rateFrom: z.string().nullable(),
+  by: z.array(z.object({ dimension: z.string(), groups: z.array(aggregateGroup) })),
   /** What needs a person-level export. */
-  personLevel: string;
-}
+  personLevel: z.string(),
+});
+export type AggregateResult = z.infer<typeof aggregateResult>;
 
 /** The aggregated table of the set, when no table holds people. */
 export function aggregateTableOf(set: TableSet): LoadedTable | null {

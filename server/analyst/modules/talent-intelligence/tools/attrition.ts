@@ -17,8 +17,8 @@ import {
   tenureBandOf,
   TENURE_BANDS,
   yearsBetween,
-  type Basis,
   type Dimension,
+  basisSchema,
 } from '../people';
 
 export const ATTRITION_DEFINITION =
@@ -44,51 +44,59 @@ export const attritionDimension = z.enum([
 ]);
 export type AttritionDimension = z.infer<typeof attritionDimension>;
 
-export interface RateRow {
-  group: string;
-  leavers: number;
-  voluntary: number;
-  involuntary: number;
-  averageHeadcount: number;
-  rate: number;
-  voluntaryRate: number;
+export const rateRow = z.object({
+  group: z.string(),
+  leavers: z.number(),
+  voluntary: z.number(),
+  involuntary: z.number(),
+  averageHeadcount: z.number(),
+  rate: z.number(),
+  voluntaryRate: z.number(),
   /** True when the average headcount is under SMALL_GROUP. */
-  small: boolean;
-}
+  small: z.boolean(),
+});
+export type RateRow = z.infer<typeof rateRow>;
 
-export interface AttritionResult {
-  definition: string;
-  asOf: string;
-  from: string;
-  leavers: number;
-  voluntary: number;
-  involuntary: number;
+export const attritionResult = z.object({
+  definition: z.string(),
+  asOf: z.string(),
+  from: z.string(),
+  leavers: z.number(),
+  voluntary: z.number(),
+  involuntary: z.number(),
   /** Leavers whose exit type or reason does not say voluntary or involuntary. */
-  unknownType: number;
+  unknownType: z.number(),
   /** Whether the file says which exits were voluntary. */
-  typeKnown: boolean;
-  averageHeadcount: number;
-  rate: number;
-  voluntaryRate: number;
-  involuntaryRate: number;
+  typeKnown: z.boolean(),
+  averageHeadcount: z.number(),
+  rate: z.number(),
+  voluntaryRate: z.number(),
+  involuntaryRate: z.number(),
   /** Leavers marked as left with no exit date: not in the rate. */
-  leftWithoutDate: number;
-  monthly: Array<{ month: string; leavers: number; voluntary: number; rate: number }>;
+  leftWithoutDate: z.number(),
+  monthly: z.array(
+    z.object({ month: z.string(), leavers: z.number(), voluntary: z.number(), rate: z.number() }),
+  ),
   /** Exit reasons of the leavers in the window, most common first. */
-  reasons: Array<{ reason: string; type: string | null; leavers: number }>;
-  by: Array<{
-    /** `column`: a column the request named by its header (see `column`). */
-    dimension: AttritionDimension | 'column';
-    /** The header the breakdown reads ("Department"), as the file spells it. */
-    column?: string | null;
-    /** Other headers that could hold the same dimension, offered as a next step. */
-    others?: string[];
-    /** Why another dimension is shown ("no country column: by location instead"). */
-    note?: string;
-    groups: RateRow[];
-  }>;
-  basis: Basis;
-}
+  reasons: z.array(
+    z.object({ reason: z.string(), type: z.string().nullable(), leavers: z.number() }),
+  ),
+  by: z.array(
+    z.object({
+      /** `column`: a column the request named by its header (see `column`). */
+      dimension: z.union([attritionDimension, z.literal('column')]),
+      /** The header the breakdown reads, as the file spells it. */
+      column: z.string().nullable().optional(),
+      /** Other headers that could hold the same dimension, offered as a next step. */
+      others: z.array(z.string()).optional(),
+      /** Why another dimension is shown ("no country column: by location instead"). */
+      note: z.string().optional(),
+      groups: z.array(rateRow),
+    }),
+  ),
+  basis: basisSchema,
+});
+export type AttritionResult = z.infer<typeof attritionResult>;
 
 const ASOF = '(SELECT d FROM ref_date)';
 export const POINTS = `points AS (SELECT CAST(${ASOF} - to_months(k::INTEGER) AS DATE) AS pt, k FROM range(0, 13) r(k))`;

@@ -10,47 +10,58 @@ import {
   peopleQuery,
   round1,
   round2,
-  type Basis,
+  basisSchema,
 } from '../people';
 
 export const CALIBRATION_DEFINITION =
   "Calibration: ratings of people employed on the as-of date; a manager's ratings sit far from the norm when their team's average differs from the company average by more than twice the spread chance would give a team that size (2 × standard deviation ÷ √team size), for teams of 3 or more.";
 
-export interface CalibrationResult {
-  definition: string;
-  asOf: string;
-  rated: number;
-  notRated: number;
-  scale: string[];
-  companyAverage: number;
-  standardDeviation: number;
-  distribution: Array<{ rating: string; people: number; share: number }>;
-  byDepartment: Array<{
-    department: string;
-    people: number;
-    average: number | null;
-    counts: Record<string, number>;
-  }>;
-  byManager: Array<{
-    manager: string;
-    people: number;
-    average: number | null;
-    counts: Record<string, number>;
-    outlier: 'high' | 'low' | null;
-  }>;
-  cases: Array<{
-    id: string | null;
-    manager: string | null;
-    department: string | null;
-    level: string | null;
-    rating: string;
-    previous: number | null;
-    reason: string;
-  }>;
+const counts = z.record(z.string(), z.number());
+export const calibrationResult = z.object({
+  definition: z.string(),
+  asOf: z.string(),
+  rated: z.number(),
+  notRated: z.number(),
+  scale: z.array(z.string()),
+  companyAverage: z.number(),
+  standardDeviation: z.number(),
+  distribution: z.array(z.object({ rating: z.string(), people: z.number(), share: z.number() })),
+  byDepartment: z.array(
+    z.object({
+      department: z.string(),
+      people: z.number(),
+      average: z.number().nullable(),
+      counts,
+    }),
+  ),
+  byManager: z.array(
+    z.object({
+      manager: z.string(),
+      people: z.number(),
+      average: z.number().nullable(),
+      counts,
+      outlier: z.enum(['high', 'low']).nullable(),
+    }),
+  ),
+  cases: z.array(
+    z.object({
+      id: z.string().nullable(),
+      manager: z.string().nullable(),
+      department: z.string().nullable(),
+      level: z.string().nullable(),
+      rating: z.string(),
+      previous: z.number().nullable(),
+      reason: z.string(),
+    }),
+  ),
   /** A ratings export over several review cycles: the cycle used (the latest) and all of them. */
-  cycle?: { used: string; cycles: string[] } | null;
-  basis: Basis;
-}
+  cycle: z
+    .object({ used: z.string(), cycles: z.array(z.string()) })
+    .nullable()
+    .optional(),
+  basis: basisSchema,
+});
+export type CalibrationResult = z.infer<typeof calibrationResult>;
 
 const CURRENT = employedOn('(SELECT d FROM ref_date)');
 

@@ -12,36 +12,38 @@ import {
   peopleTables,
   round2,
   tableWith,
-  type Basis,
+  basisSchema,
 } from '../people';
 
 export const COMPA_DEFINITION =
   "Compa-ratio: salary ÷ the market median (P50) for the same role, level and location (as far as the survey splits them), for people employed on the as-of date; below P25 and above P75 against the survey's percentiles; cost of closing gaps: the sum of (P25 − salary) for everyone below P25, and of (P50 − salary) for everyone below P50, per year.";
 
-export interface CompaRow {
-  role: string;
-  level: string;
-  people: number;
-  medianCompaRatio: number;
-  belowP25: number;
-  aboveP75: number;
-  costToP25: number;
-}
+export const compaRow = z.object({
+  role: z.string(),
+  level: z.string(),
+  people: z.number(),
+  medianCompaRatio: z.number(),
+  belowP25: z.number(),
+  aboveP75: z.number(),
+  costToP25: z.number(),
+});
+export type CompaRow = z.infer<typeof compaRow>;
 
-export interface CompaResult {
-  definition: string;
-  asOf: string;
-  matchedOn: string[];
-  people: number;
-  unmatched: number;
-  medianCompaRatio: number;
-  belowP25: number;
-  aboveP75: number;
-  costToP25: number;
-  costToP50: number;
-  rows: CompaRow[];
-  basis: Basis;
-}
+export const compaResult = z.object({
+  definition: z.string(),
+  asOf: z.string(),
+  matchedOn: z.array(z.string()),
+  people: z.number(),
+  unmatched: z.number(),
+  medianCompaRatio: z.number(),
+  belowP25: z.number(),
+  aboveP75: z.number(),
+  costToP25: z.number(),
+  costToP50: z.number(),
+  rows: z.array(compaRow),
+  basis: basisSchema,
+});
+export type CompaResult = z.infer<typeof compaResult>;
 
 const P25 = [/^p ?25$/, /25th/, /\bp25\b/, /lower quartile/, /\bq1\b/];
 const P50 = [/^p ?50$/, /50th/, /\bp50\b/, /median/, /market (rate|pay|salary)$/];

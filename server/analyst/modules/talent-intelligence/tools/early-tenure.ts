@@ -1,32 +1,34 @@
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
-import { hasDimension, need, num, peopleOf, peopleQuery, round1, type Basis } from '../people';
+import { hasDimension, need, num, peopleOf, peopleQuery, round1, basisSchema } from '../people';
 
 export const EARLY_TENURE_DEFINITION =
   'First-year attrition: of the people hired in the two years that end 12 months before the as-of date (so each had a full year to be seen), the share who left within 365 days of their start date.';
 
-export interface CohortRow {
-  group: string;
-  hires: number;
-  leftInFirstYear: number;
-  rate: number;
+export const cohortRow = z.object({
+  group: z.string(),
+  hires: z.number(),
+  leftInFirstYear: z.number(),
+  rate: z.number(),
   /** Rate above the company's first-year rate (groups under 5 hires are never flagged). */
-  aboveCompany: boolean;
-}
+  aboveCompany: z.boolean(),
+});
+export type CohortRow = z.infer<typeof cohortRow>;
 
-export interface EarlyTenureResult {
-  definition: string;
-  asOf: string;
-  cohortFrom: string;
-  cohortTo: string;
-  hires: number;
-  leftInFirstYear: number;
-  rate: number;
-  bySource: CohortRow[];
-  byDepartment: CohortRow[];
-  byStartQuarter: CohortRow[];
-  basis: Basis;
-}
+export const earlyTenureResult = z.object({
+  definition: z.string(),
+  asOf: z.string(),
+  cohortFrom: z.string(),
+  cohortTo: z.string(),
+  hires: z.number(),
+  leftInFirstYear: z.number(),
+  rate: z.number(),
+  bySource: z.array(cohortRow),
+  byDepartment: z.array(cohortRow),
+  byStartQuarter: z.array(cohortRow),
+  basis: basisSchema,
+});
+export type EarlyTenureResult = z.infer<typeof earlyTenureResult>;
 
 const COHORT = `(hire > CAST((SELECT d FROM ref_date) - INTERVAL 36 MONTH AS DATE) AND hire <= CAST((SELECT d FROM ref_date) - INTERVAL 12 MONTH AS DATE))`;
 const LEFT_EARLY = `(exit IS NOT NULL AND exit <= (SELECT d FROM ref_date) AND date_diff('day', hire, exit) < 365)`;

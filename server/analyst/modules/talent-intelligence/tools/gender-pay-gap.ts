@@ -12,7 +12,7 @@ import {
   peopleOf,
   peopleQuery,
   round1,
-  type Basis,
+  basisSchema,
 } from '../people';
 
 export const GENDER_PAY_GAP_DEFINITION =
@@ -21,60 +21,73 @@ export const GENDER_PAY_GAP_DEFINITION =
 /** With fewer women or men than this in a group, its gap is not stated (one person moves it). */
 export const MIN_GROUP = 5;
 
-export interface Gap {
-  group: string;
-  women: number;
-  men: number;
-  meanWomen: number | null;
-  meanMen: number | null;
-  meanGap: number | null;
-  medianGap: number | null;
+export const gapSchema = z.object({
+  group: z.string(),
+  women: z.number(),
+  men: z.number(),
+  meanWomen: z.number().nullable(),
+  meanMen: z.number().nullable(),
+  meanGap: z.number().nullable(),
+  medianGap: z.number().nullable(),
   /** Why the gap is not stated as fact: too few people, or a gap beyond 100%. */
-  flag: string | null;
-}
+  flag: z.string().nullable(),
+});
+export type Gap = z.infer<typeof gapSchema>;
 
-export interface GenderPayGapResult {
-  definition: string;
-  asOf: string;
-  overall: Gap;
-  byLevel: Gap[];
+export const gapFiguresSchema = z.object({
+  overall: gapSchema,
+  byLevel: z.array(gapSchema),
   /** UK order: lower, lower middle, upper middle, upper quartile. */
-  quartiles: Array<{
-    quartile: string;
-    people: number;
-    women: number;
-    men: number;
-    womenShare: number;
-    menShare: number;
-  }>;
-  bonus: {
-    meanGap: number | null;
-    medianGap: number | null;
-    womenPaid: number;
-    menPaid: number;
-  } | null;
+  quartiles: z.array(
+    z.object({
+      quartile: z.string(),
+      people: z.number(),
+      women: z.number(),
+      men: z.number(),
+      womenShare: z.number(),
+      menShare: z.number(),
+    }),
+  ),
+  bonus: z
+    .object({
+      meanGap: z.number().nullable(),
+      medianGap: z.number().nullable(),
+      womenPaid: z.number(),
+      menPaid: z.number(),
+    })
+    .nullable(),
   /** Roles that drive the gap: percentage points of the mean gap each role's mix of men and women adds. */
-  drivers: Array<{ role: string; women: number; men: number; meanPay: number; points: number }>;
+  drivers: z.array(
+    z.object({
+      role: z.string(),
+      women: z.number(),
+      men: z.number(),
+      meanPay: z.number(),
+      points: z.number(),
+    }),
+  ),
   /** People with another or no stated gender: outside the two-group calculation, counted. */
-  otherOrNotStated: number;
-  currencies: string[];
+  otherOrNotStated: z.number(),
+});
+export type GapFigures = z.infer<typeof gapFiguresSchema>;
+export const genderPayGapResult = gapFiguresSchema.extend({
+  definition: z.string(),
+  asOf: z.string(),
+  currencies: z.array(z.string()),
   /**
    * With several currencies (a Currency column): the gap in each currency, each over the people
    * paid in it (ADR 0048); the pooled figures above are then not stated.
    */
-  perCurrency?: Array<{ currency: string } & GapFigures>;
+  perCurrency: z.array(gapFiguresSchema.extend({ currency: z.string() })).optional(),
   /** Hourly pay used (UK method), with the conversion in words; null: annual salaries compared. */
-  hourlyMethod: string | null;
+  hourlyMethod: z.string().nullable(),
   /** Why the gap is not stated (the reading doubts the pay basis), or null. */
-  notStated: string | null;
-  basis: Basis;
-}
+  notStated: z.string().nullable(),
+  basis: basisSchema,
+});
+export type GenderPayGapResult = z.infer<typeof genderPayGapResult>;
 
 /** The figures of one gap calculation: over everyone, or over the people paid in one currency. */
-export type GapFigures = Pick<
-  GenderPayGapResult,
-  'overall' | 'byLevel' | 'quartiles' | 'bonus' | 'drivers' | 'otherOrNotStated'
->;
 
 const QUARTILES = [
   'Lower quartile',

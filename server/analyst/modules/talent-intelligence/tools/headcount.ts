@@ -16,8 +16,8 @@ import {
   peopleTables,
   peopleQuery,
   round1,
-  type Basis,
   type Dimension,
+  basisSchema,
 } from '../people';
 
 export const HEADCOUNT_DEFINITION =
@@ -25,28 +25,31 @@ export const HEADCOUNT_DEFINITION =
 
 export const dimensionArg = z.enum(Object.keys(DIMENSIONS) as [Dimension, ...Dimension[]]);
 
-export interface HeadcountResult {
-  definition: string;
-  asOf: string;
-  headcount: number;
-  servingNotice: number;
+export const headcountResult = z.object({
+  definition: z.string(),
+  asOf: z.string(),
+  headcount: z.number(),
+  servingNotice: z.number(),
   /** People in the file hired after the as-of date (future starters), not counted. */
-  futureStarters: number;
+  futureStarters: z.number(),
   /** Snapshot exports: headcount on each reporting date up to the as-of date. */
-  trend: Array<{ date: string; people: number }>;
-  by: Array<{
-    /** `column`: a column the request named by its header (see `column`). */
-    dimension: Dimension | 'column';
-    /** The header the breakdown reads, as the file spells it. */
-    column?: string | null;
-    /** Other headers that could hold the same dimension, offered as a next step. */
-    others?: string[];
-    /** Why another dimension is shown ("no country column: by location instead"). */
-    note?: string;
-    groups: Array<{ group: string; people: number; share: number }>;
-  }>;
-  basis: Basis;
-}
+  trend: z.array(z.object({ date: z.string(), people: z.number() })),
+  by: z.array(
+    z.object({
+      /** `column`: a column the request named by its header (see `column`). */
+      dimension: z.union([dimensionArg, z.literal('column')]),
+      /** The header the breakdown reads, as the file spells it. */
+      column: z.string().nullable().optional(),
+      /** Other headers that could hold the same dimension, offered as a next step. */
+      others: z.array(z.string()).optional(),
+      /** Why another dimension is shown ("no country column: by location instead"). */
+      note: z.string().optional(),
+      groups: z.array(z.object({ group: z.string(), people: z.number(), share: z.number() })),
+    }),
+  ),
+  basis: basisSchema,
+});
+export type HeadcountResult = z.infer<typeof headcountResult>;
 
 export const headcountTool = defineTool({
   name: 'ti_headcount',

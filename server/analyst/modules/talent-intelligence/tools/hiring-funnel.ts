@@ -1,39 +1,48 @@
 import { z } from 'zod';
 import type { LoadedTable } from '../../../tables/types';
 import { defineTool, ToolError } from '../../../tools/tool';
-import { headerColumn, textIn, type Basis } from '../people';
+import { headerColumn, textIn, tablesBasisSchema } from '../people';
 
 export const FUNNEL_DEFINITION =
   "Hiring funnel: stage conversion = candidates who reached the next stage ÷ candidates who reached this one (per role family); chance of filling an open role = 1 − the product over its active candidates of (1 − the family's hire rate from their stage, among decided candidates); time to hire = median days from application to the last stage for hired candidates; an open role's projected start = its most advanced active candidate's stage date + the median days hired candidates took from that stage (no active candidate: the as-of date + the median time to hire); a role slips when its projected start is after its target date.";
 
-export interface FunnelResult {
-  definition: string;
-  asOf: string;
-  stages: string[];
-  families: Array<{
-    family: string;
-    candidates: number;
-    hired: number;
-    conversion: Array<{ from: string; to: string; rate: number | null }>;
-    medianDaysToHire: number | null;
-  }>;
-  roles: Array<{
-    role: string;
-    family: string;
-    target: string | null;
-    bestStage: string | null;
-    activeCandidates: number;
-    projectedStart: string | null;
-    /** Chance the active candidates yield a hire, from the family's stage-to-hire rates (%). */
-    fillChance: number | null;
-    slips: boolean | null;
-    daysLate: number | null;
-    filled: boolean;
-  }>;
-  slipping: number;
-  bySource: Array<{ source: string; candidates: number; hired: number; rate: number }>;
-  basis: Pick<Basis, 'tables'>;
-}
+export const funnelResult = z.object({
+  definition: z.string(),
+  asOf: z.string(),
+  stages: z.array(z.string()),
+  families: z.array(
+    z.object({
+      family: z.string(),
+      candidates: z.number(),
+      hired: z.number(),
+      conversion: z.array(
+        z.object({ from: z.string(), to: z.string(), rate: z.number().nullable() }),
+      ),
+      medianDaysToHire: z.number().nullable(),
+    }),
+  ),
+  roles: z.array(
+    z.object({
+      role: z.string(),
+      family: z.string(),
+      target: z.string().nullable(),
+      bestStage: z.string().nullable(),
+      activeCandidates: z.number(),
+      projectedStart: z.string().nullable(),
+      /** Chance the active candidates yield a hire, from the family's stage-to-hire rates (%). */
+      fillChance: z.number().nullable(),
+      slips: z.boolean().nullable(),
+      daysLate: z.number().nullable(),
+      filled: z.boolean(),
+    }),
+  ),
+  slipping: z.number(),
+  bySource: z.array(
+    z.object({ source: z.string(), candidates: z.number(), hired: z.number(), rate: z.number() }),
+  ),
+  basis: tablesBasisSchema,
+});
+export type FunnelResult = z.infer<typeof funnelResult>;
 
 const STAGE_WORDS = /appl|screen|phone|assess|interview|onsite|panel|offer|accept|hire|start|join/;
 const ROLE = [

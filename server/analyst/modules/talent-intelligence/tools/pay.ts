@@ -14,53 +14,57 @@ import {
   num,
   peopleOf,
   peopleQuery,
-  type Basis,
   type Dimension,
+  basisSchema,
 } from '../people';
 import { dimensionArg } from './headcount';
 
 export const PAY_DEFINITION =
   'Pay: annual base salary of people employed on the as-of date, as annual full-time-equivalent pay when the file gives hourly, monthly or part-time pay; median and quartiles by linear interpolation; people without a salary are left out and counted; several currencies are never pooled.';
 
-export interface PayStats {
-  group: string;
-  people: number;
-  min: number;
-  q1: number;
-  median: number;
-  q3: number;
-  max: number;
-  mean: number;
-}
+export const payStats = z.object({
+  group: z.string(),
+  people: z.number(),
+  min: z.number(),
+  q1: z.number(),
+  median: z.number(),
+  q3: z.number(),
+  max: z.number(),
+  mean: z.number(),
+});
+export type PayStats = z.infer<typeof payStats>;
 
-export interface PayResult {
-  definition: string;
-  asOf: string;
-  overall: PayStats | null;
-  withoutSalary: number;
+export const payResult = z.object({
+  definition: z.string(),
+  asOf: z.string(),
+  overall: payStats.nullable(),
+  withoutSalary: z.number(),
   /** Highest ÷ lowest salary: over 50 the data probably mixes units (monthly and annual). */
-  rangeRatio: number | null;
-  by: Array<{
-    /** `column`: a column the request named by its header (see `column`). */
-    dimension: Dimension | 'column';
-    /** The header the breakdown reads, as the file spells it. */
-    column?: string | null;
-    /** Other headers that could hold the same dimension, offered as a next step. */
-    others?: string[];
-    /** Per currency when the file holds several: the currency of these groups. */
-    currency?: string;
-    groups: PayStats[];
-  }>;
+  rangeRatio: z.number().nullable(),
+  by: z.array(
+    z.object({
+      /** `column`: a column the request named by its header (see `column`). */
+      dimension: z.union([dimensionArg, z.literal('column')]),
+      /** The header the breakdown reads, as the file spells it. */
+      column: z.string().nullable().optional(),
+      /** Other headers that could hold the same dimension, offered as a next step. */
+      others: z.array(z.string()).optional(),
+      /** Per currency when the file holds several: the currency of these groups. */
+      currency: z.string().optional(),
+      groups: z.array(payStats),
+    }),
+  ),
   /** Currencies stated per row; with more than one, every statistic is per currency. */
-  currencies: string[];
+  currencies: z.array(z.string()),
   /** Overall figures per currency when there are several (groups are then "G2 (EUR)"). */
-  perCurrency: PayStats[];
+  perCurrency: z.array(payStats),
   /** Why the figures are not stated (the reading doubts the pay basis), or null. */
-  notStated: string | null;
+  notStated: z.string().nullable(),
   /** The conversion to annual full-time-equivalent pay and the hours assumed, when converted. */
-  method: string | null;
-  basis: Basis;
-}
+  method: z.string().nullable(),
+  basis: basisSchema,
+});
+export type PayResult = z.infer<typeof payResult>;
 
 const CURRENT = employedOn('(SELECT d FROM ref_date)');
 const STATS = `count(*)::INTEGER AS n, min(salary) AS mn, quantile_cont(salary, 0.25) AS q1, median(salary) AS md,

@@ -16,33 +16,39 @@ import {
 export const PLAN_DEFINITION =
   "Plan versus budget: per department and month, planned headcount and budgeted cost from the plan; actual headcount = people employed at the month's end and actual cost = their annual salaries ÷ 12 (unless the plan states actuals); for months after the as-of date the forecast is today's headcount and cost plus open requisitions at the department's average salary; overspend = actual or forecast cost above budget; open requisitions as the plan's latest month states them.";
 
-export interface PlanRow {
-  department: string;
-  month: string;
-  plannedHeadcount: number | null;
-  actualHeadcount: number | null;
-  budget: number | null;
-  cost: number | null;
+export const planRow = z.object({
+  department: z.string(),
+  month: z.string(),
+  plannedHeadcount: z.number().nullable(),
+  actualHeadcount: z.number().nullable(),
+  budget: z.number().nullable(),
+  cost: z.number().nullable(),
   /** True for months after the as-of date: headcount and cost are a forecast. */
-  forecast: boolean;
-  variance: number | null;
-}
+  forecast: z.boolean(),
+  variance: z.number().nullable(),
+});
+export type PlanRow = z.infer<typeof planRow>;
 
-export interface PlanResult {
-  definition: string;
-  asOf: string;
-  rows: PlanRow[];
-  departments: Array<{
-    department: string;
-    budget: number;
-    cost: number;
-    variance: number;
-    openRequisitions: number;
-    overspend: boolean;
-  }>;
-  openRequisitions: number;
-  overspendMonths: Array<{ department: string; month: string; variance: number }>;
-}
+export const planResult = z.object({
+  definition: z.string(),
+  asOf: z.string(),
+  rows: z.array(planRow),
+  departments: z.array(
+    z.object({
+      department: z.string(),
+      budget: z.number(),
+      cost: z.number(),
+      variance: z.number(),
+      openRequisitions: z.number(),
+      overspend: z.boolean(),
+    }),
+  ),
+  openRequisitions: z.number(),
+  overspendMonths: z.array(
+    z.object({ department: z.string(), month: z.string(), variance: z.number() }),
+  ),
+});
+export type PlanResult = z.infer<typeof planResult>;
 
 const DEPARTMENT = [
   /^(department|dept|team|function|division|cost cent(re|er))$/,

@@ -8,31 +8,33 @@ import {
   peopleOf,
   peopleQuery,
   round2,
-  type Basis,
+  basisSchema,
 } from '../people';
 
 export const PROMOTION_DEFINITION =
   "Promotion readiness score (0–100): 50% the average of the last two ratings on the file's scale, 25% time in level (full marks from 2 years), 25% the skills score on its scale (when the file has one; otherwise ratings 2/3 and time in level 1/3); people employed on the as-of date.";
 
-export interface Candidate {
-  id: string | null;
-  name: string | null;
-  department: string;
-  level: string | null;
-  score: number;
-  reasoning: string;
-}
+export const candidate = z.object({
+  id: z.string().nullable(),
+  name: z.string().nullable(),
+  department: z.string(),
+  level: z.string().nullable(),
+  score: z.number(),
+  reasoning: z.string(),
+});
+export type Candidate = z.infer<typeof candidate>;
 
-export interface PromotionResult {
-  definition: string;
-  asOf: string;
-  considered: number;
+export const promotionResult = z.object({
+  definition: z.string(),
+  asOf: z.string(),
+  considered: z.number(),
   /** Ranked per department, best first. */
-  departments: Array<{ department: string; candidates: Candidate[] }>;
-  hasSkills: boolean;
-  hasTimeInLevel: boolean;
-  basis: Basis;
-}
+  departments: z.array(z.object({ department: z.string(), candidates: z.array(candidate) })),
+  hasSkills: z.boolean(),
+  hasTimeInLevel: z.boolean(),
+  basis: basisSchema,
+});
+export type PromotionResult = z.infer<typeof promotionResult>;
 
 export const promotionReadinessTool = defineTool({
   name: 'ti_promotion_readiness',

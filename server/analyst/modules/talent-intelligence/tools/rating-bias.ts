@@ -10,7 +10,7 @@ import {
   peopleQuery,
   round1,
   round2,
-  type Basis,
+  basisSchema,
 } from '../people';
 
 export const RATING_BIAS_DEFINITION =
@@ -25,27 +25,29 @@ export const biasDimension = z.enum([
   'level',
 ]);
 
-export interface BiasRow {
-  group: string;
-  people: number;
-  average: number;
-  topShare: number;
+export const biasRow = z.object({
+  group: z.string(),
+  people: z.number(),
+  average: z.number(),
+  topShare: z.number(),
   /** This group's average minus everyone else's. */
-  gap: number;
-  topShareGap: number;
-  worthALook: boolean;
-}
+  gap: z.number(),
+  topShareGap: z.number(),
+  worthALook: z.boolean(),
+});
+export type BiasRow = z.infer<typeof biasRow>;
 
-export interface RatingBiasResult {
-  definition: string;
-  asOf: string;
-  rated: number;
-  companyAverage: number;
-  by: Array<{ dimension: z.infer<typeof biasDimension>; groups: BiasRow[] }>;
+export const ratingBiasResult = z.object({
+  definition: z.string(),
+  asOf: z.string(),
+  rated: z.number(),
+  companyAverage: z.number(),
+  by: z.array(z.object({ dimension: biasDimension, groups: z.array(biasRow) })),
   /** Dimensions asked for that the file has no column for. */
-  missing: string[];
-  basis: Basis;
-}
+  missing: z.array(z.string()),
+  basis: basisSchema,
+});
+export type RatingBiasResult = z.infer<typeof ratingBiasResult>;
 
 const CURRENT = `${employedOn('(SELECT d FROM ref_date)')} AND rating_num IS NOT NULL`;
 

@@ -7,41 +7,48 @@ import { colOf, num, peopleTables, ratingOf, round1, round2 } from '../people';
 export const RATING_CYCLES_DEFINITION =
   'Ratings across review cycles: the rating distribution of each cycle over the people rated in it ("not assessed" is missing, not a rating), and the movement of the people rated in both cycles (up, unchanged or down on the one ordered scale); each person counts once per cycle.';
 
-export interface RatingCyclesResult {
-  definition: string;
-  source: string;
+export const ratingCyclesResult = z.object({
+  definition: z.string(),
+  source: z.string(),
   /** Every cycle in the file, oldest first. */
-  cycles: string[];
+  cycles: z.array(z.string()),
   /** The two compared, older first. */
-  compared: [string, string];
+  compared: z.tuple([z.string(), z.string()]),
   /** The scale, lowest step first. */
-  scale: string[];
-  perCycle: Array<{
-    cycle: string;
-    rated: number;
-    /** Cells with no rating ("not assessed" in any wording): missing, not a rating. */
-    notRated: number;
-    /** Cells that hold a value the rating scale does not place: left out, and named. */
-    offScale: number;
-    offScaleValues: string[];
-    average: number | null;
-    distribution: Array<{ rating: string; people: number; share: number }>;
-  }>;
-  movement: {
+  scale: z.array(z.string()),
+  perCycle: z.array(
+    z.object({
+      cycle: z.string(),
+      rated: z.number(),
+      /** Cells with no rating ("not assessed" in any wording): missing, not a rating. */
+      notRated: z.number(),
+      /** Cells that hold a value the rating scale does not place: left out, and named. */
+      offScale: z.number(),
+      offScaleValues: z.array(z.string()),
+      average: z.number().nullable(),
+      distribution: z.array(
+        z.object({ rating: z.string(), people: z.number(), share: z.number() }),
+      ),
+    }),
+  ),
+  movement: z.object({
     /** People rated in both cycles. */
-    both: number;
-    up: number;
-    same: number;
-    down: number;
+    both: z.number(),
+    up: z.number(),
+    same: z.number(),
+    down: z.number(),
     /** From the older cycle's rating (rows) to the newer's (columns): people. */
-    matrix: Array<{ from: string; to: Record<string, number> }>;
+    matrix: z.array(z.object({ from: z.string(), to: z.record(z.string(), z.number()) })),
     /** People who moved two or more steps, the largest moves first (at most 20). */
-    bigMoves: Array<{ id: string; from: string; to: string; steps: number }>;
-  };
+    bigMoves: z.array(
+      z.object({ id: z.string(), from: z.string(), to: z.string(), steps: z.number() }),
+    ),
+  }),
   /** People rated only in the older or only in the newer cycle. */
-  onlyOlder: number;
-  onlyNewer: number;
-}
+  onlyOlder: z.number(),
+  onlyNewer: z.number(),
+});
+export type RatingCyclesResult = z.infer<typeof ratingCyclesResult>;
 
 const cycleSql = (t: LoadedTable) =>
   `regexp_replace(CAST(${colOf(t, 'reviewCycle')!.sql} AS VARCHAR), '\\.0$', '')`;

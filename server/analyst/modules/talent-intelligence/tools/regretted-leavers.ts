@@ -10,7 +10,7 @@ import {
   round1,
   round2,
   yearsBetween,
-  type Basis,
+  basisSchema,
 } from '../people';
 import { IN_WINDOW } from './attrition';
 
@@ -22,37 +22,43 @@ export const HIGH_RATING = `(CASE WHEN rating_num IS NOT NULL THEN rating_num >=
   ELSE regexp_matches(lower(coalesce(rating, '')), 'exceed|outstanding|exceptional|excellent|top|high') END)`;
 export const SCALE = `scale AS (SELECT coalesce(max(rating_num), 5) AS max_rating FROM people)`;
 
-interface Group {
-  leavers: number;
-  averageTenureYears: number | null;
-  averagePayPosition: number | null;
-}
+const leaverGroup = z.object({
+  leavers: z.number(),
+  averageTenureYears: z.number().nullable(),
+  averagePayPosition: z.number().nullable(),
+});
+type LeaverGroup = z.infer<typeof leaverGroup>;
 
-export interface RegrettedResult {
-  definition: string;
-  asOf: string;
-  from: string;
-  scaleMax: number;
-  all: Group;
-  regretted: Group;
+export const regrettedResult = z.object({
+  definition: z.string(),
+  asOf: z.string(),
+  from: z.string(),
+  scaleMax: z.number(),
+  all: leaverGroup,
+  regretted: leaverGroup,
   /** Share of all leavers in the window who were regretted. */
-  regrettedShare: number;
-  byManager: Array<{ manager: string; regretted: number; leavers: number }>;
-  byDepartment: Array<{ department: string; regretted: number; leavers: number }>;
-  people: Array<{
-    id: string | null;
-    department: string | null;
-    level: string | null;
-    rating: string | null;
-    exit: string;
-    tenureYears: number | null;
-    payPosition: number | null;
-    manager: string | null;
-    reason: string | null;
-  }>;
-  actions: string[];
-  basis: Basis;
-}
+  regrettedShare: z.number(),
+  byManager: z.array(z.object({ manager: z.string(), regretted: z.number(), leavers: z.number() })),
+  byDepartment: z.array(
+    z.object({ department: z.string(), regretted: z.number(), leavers: z.number() }),
+  ),
+  people: z.array(
+    z.object({
+      id: z.string().nullable(),
+      department: z.string().nullable(),
+      level: z.string().nullable(),
+      rating: z.string().nullable(),
+      exit: z.string(),
+      tenureYears: z.number().nullable(),
+      payPosition: z.number().nullable(),
+      manager: z.string().nullable(),
+      reason: z.string().nullable(),
+    }),
+  ),
+  actions: z.array(z.string()),
+  basis: basisSchema,
+});
+export type RegrettedResult = z.infer<typeof regrettedResult>;
 
 export const regrettedLeaversTool = defineTool({
   name: 'ti_regretted_leavers',
@@ -102,12 +108,12 @@ export const regrettedLeaversTool = defineTool({
       department: grp,
       ...x,
     }));
-    const all: Group = {
+    const all: LeaverGroup = {
       leavers: num(t?.n),
       averageTenureYears: numOrNull(t?.tenure) === null ? null : round1(num(t?.tenure)),
       averagePayPosition: numOrNull(t?.pos) === null ? null : round2(num(t?.pos)),
     };
-    const regretted: Group = {
+    const regretted: LeaverGroup = {
       leavers: num(t?.rn),
       averageTenureYears: numOrNull(t?.rtenure) === null ? null : round1(num(t?.rtenure)),
       averagePayPosition: numOrNull(t?.rpos) === null ? null : round2(num(t?.rpos)),

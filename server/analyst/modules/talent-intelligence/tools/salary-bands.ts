@@ -12,7 +12,7 @@ import {
   peopleQuery,
   round1,
   textIn,
-  type Basis,
+  basisSchema,
 } from '../people';
 
 export const BANDS_DEFINITION =
@@ -20,44 +20,54 @@ export const BANDS_DEFINITION =
 
 export const MIN_SPREAD = 20;
 
-export interface BandRow {
-  band: string;
-  min: number;
-  max: number;
-  spread: number;
-  people: number;
-  below: number;
-  above: number;
-  costToMinimum: number;
-}
+export const bandRow = z.object({
+  band: z.string(),
+  min: z.number(),
+  max: z.number(),
+  spread: z.number(),
+  people: z.number(),
+  below: z.number(),
+  above: z.number(),
+  costToMinimum: z.number(),
+});
+export type BandRow = z.infer<typeof bandRow>;
 
-export interface BandsResult {
-  definition: string;
-  asOf: string;
-  bands: BandRow[];
-  outside: Array<{
-    id: string | null;
-    band: string;
-    salary: number;
-    min: number;
-    max: number;
-    side: 'below' | 'above';
-    difference: number;
-  }>;
-  overlaps: Array<{ lower: string; upper: string; overlap: number }>;
-  narrow: string[];
+export const bandsResult = z.object({
+  definition: z.string(),
+  asOf: z.string(),
+  bands: z.array(bandRow),
+  outside: z.array(
+    z.object({
+      id: z.string().nullable(),
+      band: z.string(),
+      salary: z.number(),
+      min: z.number(),
+      max: z.number(),
+      side: z.enum(['below', 'above']),
+      difference: z.number(),
+    }),
+  ),
+  overlaps: z.array(z.object({ lower: z.string(), upper: z.string(), overlap: z.number() })),
+  narrow: z.array(z.string()),
   /** People whose grade has no band. */
-  withoutBand: number;
-  fixes: Array<{ band: string; issue: string; fix: string }>;
-  basis: Basis;
+  withoutBand: z.number(),
+  fixes: z.array(z.object({ band: z.string(), issue: z.string(), fix: z.string() })),
+  basis: basisSchema,
   /**
    * The company library's pay bands (ADR 0082): `used` when they were applied, false when a band
    * file attached in the chat won over them. Absent when the library was not consulted.
    */
-  library?: { source: string; used: boolean; passages: Array<{ citation: string; link: string }> };
+  library: z
+    .object({
+      source: z.string(),
+      used: z.boolean(),
+      passages: z.array(z.object({ citation: z.string(), link: z.string() })),
+    })
+    .optional(),
   /** Where the applied bands were read when they were attached: "bands.csv". */
-  attached?: string;
-}
+  attached: z.string().optional(),
+});
+export type BandsResult = z.infer<typeof bandsResult>;
 
 const MIN = [/^(band )?min(imum)?( salary| pay)?$/, /\bmin(imum)?\b/];
 const MAX = [/^(band )?max(imum)?( salary| pay)?$/, /\bmax(imum)?\b/];

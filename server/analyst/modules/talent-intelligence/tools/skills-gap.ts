@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LoadedTable, TableSet } from '../../../tables/types';
 import { defineTool, ToolError } from '../../../tools/tool';
-import { colOf, headerColumn, lit, num, textIn, type Basis } from '../people';
+import { colOf, headerColumn, lit, num, textIn, tablesBasisSchema } from '../people';
 import {
   analyzeSkills,
   DEFAULT_TARGET,
@@ -157,15 +157,19 @@ const columnsOf = (a: Assessments): SkillColumns =>
 const NO_SKILLS =
   'No skills matrix among the attachments: attach one as CSV or XLSX with one row per person and skill: employee, role, skill, proficiency from 1 to 5 (optionally required level and assessment date).';
 
-export interface SkillsGapResult {
-  definition: string;
-  analysis: SkillsAnalysis;
-  notAssessed: Array<{ skill: string; people: number }>;
-  people: number;
+// The skills analysis and the reskilling plan are the domain types of skills.ts and
+// reskilling.ts, checked as objects here: their own tests pin their shape (ADR 0084).
+const isObject = (v: unknown) => typeof v === 'object' && v !== null;
+export const skillsGapResult = z.object({
+  definition: z.string(),
+  analysis: z.custom<SkillsAnalysis>(isObject),
+  notAssessed: z.array(z.object({ skill: z.string(), people: z.number() })),
+  people: z.number(),
   /** Older assessments replaced by a later one of the same person and skill. */
-  superseded: number;
-  basis: Pick<Basis, 'tables'>;
-}
+  superseded: z.number(),
+  basis: tablesBasisSchema,
+});
+export type SkillsGapResult = z.infer<typeof skillsGapResult>;
 
 export const skillsGapTool = defineTool({
   name: 'ti_skills_gap',
@@ -187,12 +191,13 @@ export const skillsGapTool = defineTool({
   },
 });
 
-export interface ReskillingResult {
-  definition: string;
-  plan: ReskillingPlan;
-  inventory: string[];
-  basis: Pick<Basis, 'tables'>;
-}
+export const reskillingResult = z.object({
+  definition: z.string(),
+  plan: z.custom<ReskillingPlan>(isObject),
+  inventory: z.array(z.string()),
+  basis: tablesBasisSchema,
+});
+export type ReskillingResult = z.infer<typeof reskillingResult>;
 
 export const reskillingTool = defineTool({
   name: 'ti_reskilling_plan',

@@ -1,40 +1,48 @@
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
-import { employedOn, lit, need, num, peopleOf, peopleQuery, round1, type Basis } from '../people';
+import { employedOn, lit, need, num, peopleOf, peopleQuery, round1, basisSchema } from '../people';
 
 export const SPANS_DEFINITION =
   "Span of control: direct reports per manager among people employed on the as-of date (a manager is anyone named as a current employee's manager); layers: the top (no manager in the data) is layer 1, their direct reports layer 2, and so on.";
 
-export interface SpansResult {
-  definition: string;
-  asOf: string;
-  narrowBelow: number;
-  wideAbove: number;
-  managers: number;
+const managerSpan = z.object({
+  manager: z.string(),
+  department: z.string().nullable(),
+  reports: z.number(),
+});
+export const spansResult = z.object({
+  definition: z.string(),
+  asOf: z.string(),
+  narrowBelow: z.number(),
+  wideAbove: z.number(),
+  managers: z.number(),
   /** People with a manager id. */
-  reporting: number;
-  medianSpan: number;
-  averageSpan: number;
-  narrow: Array<{ manager: string; department: string | null; reports: number }>;
-  wide: Array<{ manager: string; department: string | null; reports: number }>;
-  distribution: Array<{ band: string; managers: number }>;
-  layers: number;
+  reporting: z.number(),
+  medianSpan: z.number(),
+  averageSpan: z.number(),
+  narrow: z.array(managerSpan),
+  wide: z.array(managerSpan),
+  distribution: z.array(z.object({ band: z.string(), managers: z.number() })),
+  layers: z.number(),
   /** People per layer across the organisation. */
-  peopleByLayer: Array<{ layer: number; people: number }>;
+  peopleByLayer: z.array(z.object({ layer: z.number(), people: z.number() })),
   /** Layers per function: the deepest layer of anyone in it, and its median span. */
-  byDepartment: Array<{
-    department: string;
-    people: number;
-    layers: number;
-    managers: number;
-    medianSpan: number | null;
-  }>;
+  byDepartment: z.array(
+    z.object({
+      department: z.string(),
+      people: z.number(),
+      layers: z.number(),
+      managers: z.number(),
+      medianSpan: z.number().nullable(),
+    }),
+  ),
   /** Manager ids that are not a current employee in the file. */
-  unknownManagers: string[];
+  unknownManagers: z.array(z.string()),
   /** People not reachable from the top (a loop in the manager ids). */
-  unplaced: number;
-  basis: Basis;
-}
+  unplaced: z.number(),
+  basis: basisSchema,
+});
+export type SpansResult = z.infer<typeof spansResult>;
 
 const CURRENT = employedOn('(SELECT d FROM ref_date)');
 const MAX_LAYERS = 30;

@@ -1,24 +1,27 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../../tools/tool';
-import { headerColumn, num, textIn, type Basis } from '../people';
+import { headerColumn, num, textIn, tablesBasisSchema } from '../people';
 
 export const SUCCESSION_DEFINITION =
   'Succession cover: a critical role is covered when it has at least one successor ready now; ready later means a nominee who needs one or more years; a role with no nominated successor has no cover at all.';
 
-export interface SuccessionResult {
-  definition: string;
-  roles: Array<{
-    role: string;
-    incumbent: string | null;
-    readyNow: string[];
-    readyLater: string[];
-    cover: 'ready now' | 'ready later only' | 'none';
-  }>;
-  covered: number;
-  laterOnly: number;
-  none: number;
-  basis: Pick<Basis, 'tables'>;
-}
+export const successionResult = z.object({
+  definition: z.string(),
+  roles: z.array(
+    z.object({
+      role: z.string(),
+      incumbent: z.string().nullable(),
+      readyNow: z.array(z.string()),
+      readyLater: z.array(z.string()),
+      cover: z.enum(['ready now', 'ready later only', 'none']),
+    }),
+  ),
+  covered: z.number(),
+  laterOnly: z.number(),
+  none: z.number(),
+  basis: tablesBasisSchema,
+});
+export type SuccessionResult = z.infer<typeof successionResult>;
 
 const ROLE = [/critical role/, /^(role|position|job|job title|key role)$/, /role|position/];
 const SUCCESSOR = [/successor/, /nominee/, /candidate/];

@@ -13,27 +13,31 @@ import {
   tenureBandOf,
   TENURE_BANDS,
   yearsBetween,
-  type Basis,
-  type Dimension,
+  basisSchema,
 } from '../people';
 import { dimensionArg } from './headcount';
 
 export const TENURE_DEFINITION =
   'Tenure: years from hire date to the as-of date for people employed on it (365.25-day years); bands Under 1, 1–2, 2–5, 5–10 and 10+ years.';
 
-export interface TenureResult {
-  definition: string;
-  asOf: string;
-  people: number;
-  averageYears: number;
-  medianYears: number;
-  bands: Array<{ band: string; people: number; share: number }>;
-  by: Array<{
-    dimension: Dimension;
-    groups: Array<{ group: string; people: number; averageYears: number }>;
-  }>;
-  basis: Basis;
-}
+export const tenureResult = z.object({
+  definition: z.string(),
+  asOf: z.string(),
+  people: z.number(),
+  averageYears: z.number(),
+  medianYears: z.number(),
+  bands: z.array(z.object({ band: z.string(), people: z.number(), share: z.number() })),
+  by: z.array(
+    z.object({
+      dimension: dimensionArg,
+      groups: z.array(
+        z.object({ group: z.string(), people: z.number(), averageYears: z.number() }),
+      ),
+    }),
+  ),
+  basis: basisSchema,
+});
+export type TenureResult = z.infer<typeof tenureResult>;
 
 const YEARS = yearsBetween('hire', '(SELECT d FROM ref_date)');
 const CURRENT = `${employedOn('(SELECT d FROM ref_date)')} AND hire IS NOT NULL`;
