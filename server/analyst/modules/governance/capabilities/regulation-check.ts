@@ -1,10 +1,12 @@
-import { plural } from '../../report/words';
-import { file, markdownTable, text } from '../../tools/reports';
-import { list, type Draft } from '../report-parts';
-import type { DocumentAnswer } from './tools/document-answer';
-import type { RegulationCheck } from './tools/regulation-check';
-
-/** Reports for questions about a document's content and for policies checked against a regulation. */
+import { plural } from '../../../report/words';
+import { file, markdownTable, text } from '../../../tools/reports';
+import { list } from '../../report-parts';
+import { asksRegulationCheck } from '../intent';
+import { REGULATIONS } from '../regulations';
+import { regulationCheck, type RegulationCheck } from '../tools/regulation-check';
+import { defineGovernance } from './define';
+import { documents } from './inputs';
+import type { Section } from '../../../report/section';
 
 const STATUS = {
   covered: '✅ Met',
@@ -13,7 +15,7 @@ const STATUS = {
   'not applicable': '—',
 };
 
-export function regulationCheckReport(r: RegulationCheck): Draft {
+function regulationCheckReport(r: RegulationCheck): Section {
   if (!r.known)
     return {
       title: 'Regulation not held',
@@ -86,63 +88,30 @@ export function regulationCheckReport(r: RegulationCheck): Draft {
   };
 }
 
-const clauseOf = (c: string | null) => (c ? `clause ${c}` : null);
-
-export function documentAnswerReport(a: DocumentAnswer): Draft {
-  const where = `${a.title} (${a.fileName})`;
-  const content: Draft['content'] = [];
-  if (a.table) {
-    const t = a.table;
-    const ref = clauseOf(t.clause);
-    const cells = (row: string[]) =>
-      row
-        .slice(1)
-        .map((c, i) => (c ? `${t.header[i + 1]}: ${c}` : ''))
-        .filter(Boolean)
-        .join('; ');
-    const lines = t.matched.map((row) => `- **${t.header[0]} ${row[0]}**: ${cells(row)}`);
-    const lead = !t.matched.length
-      ? `No row of the table${ref ? ` in ${ref}` : ''} of ${where} matches ${t.amount ?? 'the question'}.`
-      : t.amount
-        ? `Under ${ref ?? 'the table'} of ${where}, for ${t.amount} the table says:`
-        : `${where} sets ${plural(t.matched.length, 'row')} in ${ref ? `${ref} (${t.caption})` : `"${t.caption || 'its table'}"`}:`;
-    content.push(
-      text([lead, ...lines].join('\n')),
-      text(
-        [
-          `### The table as the document gives it${ref ? ` (${ref})` : ''}`,
-          '',
-          markdownTable(t.header, t.rows),
-        ].join('\n'),
-      ),
-    );
-  }
-  if (a.passages.length) {
-    const quotes = a.passages.map(
-      (p) =>
-        `> ${p.text}\n>\n> — ${[clauseOf(p.clause) ?? 'unnumbered paragraph', p.heading ? `"${p.heading}"` : ''].filter(Boolean).join(', ')}`,
-    );
-    content.push(
-      text(
-        [
-          a.table
-            ? 'The clauses that also bear on it:'
-            : `${where} answers it in ${list(a.passages.map((p) => clauseOf(p.clause) ?? `"${p.heading || 'an unnumbered paragraph'}"`))}:`,
-          '',
-          quotes.join('\n\n'),
-        ].join('\n'),
-      ),
-    );
-  }
-  if (!content.length)
-    content.push(
-      text(
-        `${where} does not say: no clause or table in it answers "${a.question.trim()}". Check the question's wording, or attach the document that covers it.`,
-      ),
-    );
-  return {
-    title: `${a.title}: ${a.question.trim().replace(/\?$/, '')}`.slice(0, 120),
-    content,
-    nextSteps: [],
-  };
-}
+/** A policy checked against a named regulation's key obligations, article by article. */
+export const regulationCheckCapability = defineGovernance({
+  task: {
+    key: 'regulation-check',
+    title: 'Regulation check',
+    asked: (request) => asksRegulationCheck(request),
+    partWords: new RegExp(REGULATIONS.map((r) => `(?:${r.aliases.source})`).join('|'), 'i'),
+    attach: 'document',
+    needs: 'the policy to check',
+    missingTitle: 'Regulation check: policy needed',
+    sample: [
+      'policy-outline.md',
+      '# Policy\n\n## Purpose\n\n## Scope\n\n## Roles and responsibilities\n\n## Procedure\n\n## Review\n',
+    ],
+  },
+  tool: regulationCheck,
+  plan: (ctx, request) => {
+    const doc = documents(ctx)[0];
+    return [
+      {
+        tool: regulationCheck.name,
+        input: { regulation: request.slice(0, 400), ...(doc ? { file: doc.fileName } : {}) },
+      },
+    ];
+  },
+  render: regulationCheckReport,
+});
