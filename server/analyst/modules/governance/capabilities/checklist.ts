@@ -14,6 +14,7 @@ import { checklistCoverage, type ChecklistResult } from '../tools/checklist';
 import { checklistTable, POINTS } from './coverage';
 import { defineGovernance, needsSection } from './define';
 import { perDocument } from './inputs';
+import { quotedCsv } from './csv';
 
 /**
  * The checklist capabilities: one tool (checklist_coverage), one capability per checklist the
@@ -119,13 +120,15 @@ function checklistReport(results: ChecklistResult[], mode: Mode): Section {
         ),
         file(
           fileNameFor(`${checklist.label}`, 'csv'),
-          `Item,Status,Evidence,What is needed\n${r.items
-            .map((i) =>
-              [i.label, i.status, i.evidence ?? '', i.status === 'covered' ? '' : i.guidance]
-                .map((v) => `"${String(v).replace(/"/g, '""')}"`)
-                .join(','),
-            )
-            .join('\n')}\n`,
+          quotedCsv(
+            'Item,Status,Evidence,What is needed',
+            r.items.map((i) => [
+              i.label,
+              i.status,
+              i.evidence ?? '',
+              i.status === 'covered' ? '' : i.guidance,
+            ]),
+          ),
         ),
       );
     }

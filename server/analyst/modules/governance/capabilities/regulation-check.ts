@@ -7,6 +7,7 @@ import { regulationCheck, type RegulationCheck } from '../tools/regulation-check
 import { defineGovernance } from './define';
 import { documents } from './inputs';
 import type { Section } from '../../../report/section';
+import { quotedCsv } from './csv';
 
 const STATUS = {
   covered: '✅ Met',
@@ -72,13 +73,15 @@ function regulationCheckReport(r: RegulationCheck): Section {
         ? [
             file(
               `${reg.id}-gaps.csv`,
-              `Article,Obligation,Status,What the article requires\n${[...gaps, ...partly]
-                .map((i) =>
-                  [i.ref, i.label, i.status === 'missing' ? 'gap' : 'partly met', i.guidance]
-                    .map((v) => `"${v.replace(/"/g, '""')}"`)
-                    .join(','),
-                )
-                .join('\n')}\n`,
+              quotedCsv(
+                'Article,Obligation,Status,What the article requires',
+                [...gaps, ...partly].map((i) => [
+                  i.ref,
+                  i.label,
+                  i.status === 'missing' ? 'gap' : 'partly met',
+                  i.guidance,
+                ]),
+              ),
             ),
           ]
         : []),

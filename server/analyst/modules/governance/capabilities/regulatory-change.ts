@@ -6,6 +6,7 @@ import { regulatoryChangeImpact, type RegulatoryImpact } from '../tools/regulato
 import { defineGovernance } from './define';
 import { documents } from './inputs';
 import type { Section } from '../../../report/section';
+import { quotedCsv } from './csv';
 
 function regulatoryReport(r: RegulatoryImpact): Section {
   return {
@@ -56,14 +57,12 @@ function regulatoryReport(r: RegulatoryImpact): Section {
       ),
       file(
         'regulatory-change-actions.csv',
-        `Obligation,Coverage,Change,Owner,Deadline\n${r.obligations
-          .filter((o) => o.coverage !== 'covered')
-          .map((o) =>
-            [o.text, o.coverage, o.change, o.ownerRole, o.deadline ?? '']
-              .map((v) => `"${v.replace(/"/g, '""')}"`)
-              .join(','),
-          )
-          .join('\n')}\n`,
+        quotedCsv(
+          'Obligation,Coverage,Change,Owner,Deadline',
+          r.obligations
+            .filter((o) => o.coverage !== 'covered')
+            .map((o) => [o.text, o.coverage, o.change, o.ownerRole, o.deadline ?? '']),
+        ),
       ),
     ],
     nextSteps: [],

@@ -5,6 +5,7 @@ import { retentionReview, type RetentionReview } from '../tools/retention';
 import { defineGovernance } from './define';
 import { documents, tables } from './inputs';
 import type { Section } from '../../../report/section';
+import { quotedCsv } from './csv';
 
 function retentionReport(r: RetentionReview): Section {
   const flagged = r.records.filter((x) => x.issues.length);
@@ -52,7 +53,16 @@ function retentionReport(r: RetentionReview): Section {
       ),
       file(
         'retention-schedule-gaps.csv',
-        `Record type,Retention period,Legal basis,Deletion method,Issues\n${flagged.map((x) => [x.recordType, x.period ?? '', x.legalBasis ?? '', x.deletionMethod ?? '', x.issues.join('; ')].map((v) => `"${v.replace(/"/g, '""')}"`).join(',')).join('\n')}\n`,
+        quotedCsv(
+          'Record type,Retention period,Legal basis,Deletion method,Issues',
+          flagged.map((x) => [
+            x.recordType,
+            x.period ?? '',
+            x.legalBasis ?? '',
+            x.deletionMethod ?? '',
+            x.issues.join('; '),
+          ]),
+        ),
       ),
     ],
     nextSteps: [],
