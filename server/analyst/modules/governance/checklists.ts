@@ -12,6 +12,8 @@ const PERSONAL_DATA =
 export const POLICY: Concept[] = [
   {
     key: 'purpose',
+    draft: (title) =>
+      `This policy sets out how ${title.replace(/ policy$/i, '').toLowerCase()} is managed so that [outcome].`,
     label: 'Purpose',
     guidance: 'Why the policy exists and what it aims to achieve.',
     names: [
@@ -39,6 +41,8 @@ export const POLICY: Concept[] = [
   },
   {
     key: 'scope',
+    draft:
+      'This policy applies to all employees, contractors and third parties who [...], and to [systems, data, locations]. It does not cover [...].',
     label: 'Scope',
     guidance:
       'Who and what the policy applies to (people, systems, locations) and what is out of scope.',
@@ -64,6 +68,7 @@ export const POLICY: Concept[] = [
   },
   {
     key: 'definitions',
+    draft: '| Term | Meaning |\n| --- | --- |\n| [Term] | [Meaning] |',
     label: 'Definitions',
     guidance: 'The key terms used in the policy and their meaning.',
     names: [
@@ -86,6 +91,8 @@ export const POLICY: Concept[] = [
   },
   {
     key: 'roles',
+    draft:
+      '| Role | Responsibilities |\n| --- | --- |\n| Policy owner | Keeps the policy current and answers questions |\n| Line managers | Make sure their teams follow it |\n| All staff | Read, understand and follow it |',
     label: 'Roles and responsibilities',
     guidance: 'Who owns, applies, monitors and follows the policy, and what each role must do.',
     names: [
@@ -113,6 +120,7 @@ export const POLICY: Concept[] = [
   },
   {
     key: 'statements',
+    draft: '- Staff must [...].\n- Staff must not [...].',
     label: 'Policy statements',
     guidance: 'The rules themselves: what must and must not be done.',
     names: [
@@ -141,6 +149,8 @@ export const POLICY: Concept[] = [
   },
   {
     key: 'compliance',
+    draft:
+      'Compliance is monitored by [method, frequency]. Breaches are reported to [role] and may lead to disciplinary action.',
     label: 'Compliance and enforcement',
     guidance: 'How compliance is monitored and what happens on a breach.',
     names: [
@@ -171,6 +181,8 @@ export const POLICY: Concept[] = [
   },
   {
     key: 'exceptions',
+    draft:
+      'Exceptions are requested in writing from [role], with the reason and an end date. Approved exceptions are recorded in [register] and reviewed every [period].',
     label: 'Exceptions',
     guidance: 'How to request an exception, who approves it and how exceptions are recorded.',
     names: [
@@ -194,6 +206,8 @@ export const POLICY: Concept[] = [
   },
   {
     key: 'review',
+    draft:
+      'This policy is reviewed every 12 months by [owner], or sooner after a significant change in law or the business. Next review: [date].',
     label: 'Review cycle',
     guidance: 'How often the policy is reviewed, by whom, and the next review date.',
     names: [
@@ -223,6 +237,7 @@ export const POLICY: Concept[] = [
   },
   {
     key: 'ownership',
+    draft: 'Owner: [role]. Approved by: [body] on [date]. Version: [x.y].',
     label: 'Owner and approval',
     guidance: 'The accountable owner, the approving body, the approval date and the version.',
     notAbout:
@@ -252,6 +267,7 @@ export const POLICY: Concept[] = [
   },
   {
     key: 'related',
+    draft: '- [Related policy]\n- [Procedure or standard]\n- [Law or regulation]',
     label: 'Related documents',
     guidance: 'Other policies, standards, procedures and laws this policy relies on.',
     names: [
@@ -277,6 +293,8 @@ export const POLICY: Concept[] = [
   },
   {
     key: 'dataProtection',
+    draft:
+      'Personal data handled under this policy is processed lawfully under [legal basis], kept only as long as [period], protected by [controls] and shared only with [recipients]. Contact the Data Protection Officer at [contact].',
     label: 'Data protection',
     guidance:
       'How personal data is collected, used, stored, shared and deleted, and the legal basis (e.g. GDPR).',
@@ -306,6 +324,8 @@ export const POLICY: Concept[] = [
 export const AUP_TOPICS: Concept[] = [
   {
     key: 'remoteWork',
+    draft:
+      'When working away from the office, staff connect through the company VPN, never use public Wi-Fi without it, keep screens out of view of others and do not print confidential material at home.',
     label: 'Remote and hybrid work',
     guidance:
       'Working away from the office: home networks, public Wi-Fi, VPN, screen privacy, printing at home.',
@@ -326,6 +346,8 @@ export const AUP_TOPICS: Concept[] = [
   },
   {
     key: 'personalDevices',
+    draft:
+      'Personal phones and laptops may access company e-mail and files only once enrolled in device management, with a screen lock, current updates and encryption. Company data stays in the managed apps and can be wiped remotely when the device is lost or the person leaves.',
     label: 'Personal devices (BYOD)',
     guidance:
       'Using your own phone or laptop: enrolment, minimum security, separation of company data, remote wipe.',
@@ -346,6 +368,8 @@ export const AUP_TOPICS: Concept[] = [
   },
   {
     key: 'generativeAi',
+    draft:
+      'Use only the approved AI tools [list], signed in with your work account. Never paste personal data, customer data, credentials or confidential plans into an AI tool. Check AI output for accuracy before you use it; you remain responsible for it. Say when published content was drafted with AI.',
     label: 'Generative AI tools',
     guidance:
       'Which AI tools are approved, what may never be pasted into them, checking their output, disclosure.',
@@ -746,19 +770,71 @@ export const AI_FRAMEWORK: Concept[] = [
   },
 ];
 
+/**
+ * Each checklist with its wording: its label, what the user attaches for it, the title of its
+ * report (from the titles of the documents checked), and whether the report lists the evidence
+ * still needed (readiness checks) or offers the sections to add (a policy gap check).
+ */
 export const CHECKLISTS = {
-  policy: { label: 'Policy checklist', concepts: POLICY },
+  policy: {
+    label: 'Policy checklist',
+    concepts: POLICY,
+    needs: 'the policy',
+    reportTitle: (titles: string[]) => `Policy gap check: ${titles.join(', ')}`,
+    evidence: false,
+    sectionsToAdd: true,
+  },
   'acceptable-use': {
     label: 'Acceptable use policy checklist',
     concepts: [...POLICY, ...AUP_TOPICS],
+    needs: 'the policy',
+    reportTitle: (titles: string[]) => `Acceptable use policy refresh: ${titles[0]}`,
+    evidence: false,
+    sectionsToAdd: false,
   },
   'terms-of-reference': {
     label: 'Committee terms of reference good practice',
     concepts: TERMS_OF_REFERENCE,
+    needs: 'the terms of reference',
+    reportTitle: (titles: string[]) => `Terms of reference review: ${titles[0]}`,
+    evidence: false,
+    sectionsToAdd: false,
   },
-  gdpr: { label: 'GDPR readiness checklist', concepts: GDPR },
-  'anti-bribery': { label: 'Anti-bribery and corruption controls', concepts: ANTI_BRIBERY },
-  'ai-framework': { label: 'AI use governance framework', concepts: AI_FRAMEWORK },
+  gdpr: {
+    label: 'GDPR readiness checklist',
+    concepts: GDPR,
+    needs: 'the privacy notice or data protection policy',
+    reportTitle: () => 'GDPR readiness checklist',
+    evidence: true,
+    sectionsToAdd: false,
+  },
+  'anti-bribery': {
+    label: 'Anti-bribery and corruption controls',
+    concepts: ANTI_BRIBERY,
+    needs: 'the policy',
+    reportTitle: () => 'Anti-bribery controls check',
+    evidence: true,
+    sectionsToAdd: false,
+  },
+  'ai-framework': {
+    label: 'AI use governance framework',
+    concepts: AI_FRAMEWORK,
+    needs: 'the policy',
+    reportTitle: (titles: string[]) => `AI use governance framework: ${titles[0]}`,
+    evidence: false,
+    sectionsToAdd: false,
+  },
 } as const;
 export type ChecklistKey = keyof typeof CHECKLISTS;
 export const CHECKLIST_KEYS = Object.keys(CHECKLISTS) as [ChecklistKey, ...ChecklistKey[]];
+
+/** Each concept's draft wording by its key, for the sections a document lacks. */
+const DRAFTS = new Map(
+  Object.values(CHECKLISTS).flatMap((c) => c.concepts.map((k) => [k.key, k.draft] as const)),
+);
+
+/** Wording for a missing section: the concept's draft, or its guidance in brackets. */
+export function draftOf(key: string, guidance: string, policyTitle: string): string {
+  const d = DRAFTS.get(key);
+  return d === undefined ? `[${guidance}]` : typeof d === 'function' ? d(policyTitle) : d;
+}

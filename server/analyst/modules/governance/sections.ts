@@ -80,6 +80,8 @@ export interface Concept {
   label: string;
   /** What the section should say: shown for gaps and used in the drafts. */
   guidance: string;
+  /** Draft wording for the section when a document lacks it (from the policy's title). */
+  draft?: string | ((policyTitle: string) => string);
   /** Heading wordings that name the concept (lower case, whole words). */
   names: string[];
   /** Content cues: what a section about the concept says. Each distinct cue found counts once. */
