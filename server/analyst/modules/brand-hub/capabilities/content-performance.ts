@@ -126,11 +126,22 @@ const tool = defineTool({
   },
 });
 
+const task = {
+  key: 'content-audit',
+  title: 'Content performance audit',
+  words: /\b(content performance audit|which content works|content audit|rank (posts|content))\b/i,
+  needs: 'the content analytics export (CSV or XLSX)',
+  sample: [
+    'content-analytics-template.csv',
+    'Title,Topic,Format,Channel,Published,Impressions,Engagements,Clicks,Conversions\n',
+  ],
+} as const;
+
 /** The audit; inside a content calendar, only the ranking and what to do more and less of. */
 export function contentSection(c: ContentPerformance, inCalendar = false): Section {
   const top = c.ranked[0];
   return {
-    title: 'Content performance audit',
+    title: task.title,
     content: [
       ...(inCalendar
         ? []
@@ -195,17 +206,7 @@ export function contentSection(c: ContentPerformance, inCalendar = false): Secti
 }
 
 export const contentPerformance = defineCapability({
-  task: {
-    key: 'content-audit',
-    title: 'Content performance audit',
-    words:
-      /\b(content performance audit|which content works|content audit|rank (posts|content))\b/i,
-    needs: 'the content analytics export (CSV or XLSX)',
-    sample: [
-      'content-analytics-template.csv',
-      'Title,Topic,Format,Channel,Published,Impressions,Engagements,Clicks,Conversions\n',
-    ],
-  },
+  task,
   tool: { ...tool, output: Output },
   plan: (ctx) => onTables(ctx, { tool: tool.name, input: {} }),
   render: (c) => contentSection(c),

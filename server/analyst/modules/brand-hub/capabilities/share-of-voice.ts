@@ -128,10 +128,18 @@ const tool = defineTool({
   },
 });
 
+const task = {
+  key: 'share-of-voice',
+  title: 'Share of voice report',
+  words: /\b(share of voice|mentions|media monitoring|sov)\b/i,
+  needs: 'the mentions export (CSV or XLSX with brand, channel, date and reach)',
+  sample: ['mentions-template.csv', 'Brand,Channel,Date,Reach\n'],
+} as const;
+
 function render(s: ShareOfVoice): Section {
   const months = s.byMonth.map((m) => m.key);
   return {
-    title: 'Share of voice report',
+    title: task.title,
     content: [
       text(
         `**${s.brand} has ${s.overall}% share of voice** (${s.measure}, against ${list(s.brands.filter((b) => b !== s.brand))}). ${s.moments.length ? s.moments.map((m) => `We ${m.direction} ${Math.abs(m.change)} points in ${m.month}${m.drivers ? ` (${m.drivers})` : ''}.`).join(' ') : 'No month moved our share by 5 points or more.'}`,
@@ -187,13 +195,7 @@ function render(s: ShareOfVoice): Section {
 }
 
 export const shareOfVoice = defineCapability({
-  task: {
-    key: 'share-of-voice',
-    title: 'Share of voice report',
-    words: /\b(share of voice|mentions|media monitoring|sov)\b/i,
-    needs: 'the mentions export (CSV or XLSX with brand, channel, date and reach)',
-    sample: ['mentions-template.csv', 'Brand,Channel,Date,Reach\n'],
-  },
+  task,
   tool: { ...tool, output: Output },
   plan(ctx) {
     const brand = /\b(?:our brand is|we are|our brand:)\s*([A-Z][\w ]{1,40}?)(?=[,.;\n]|$)/.exec(
