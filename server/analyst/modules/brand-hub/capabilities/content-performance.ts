@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCapability } from '../../../capability';
-import type { Section } from '../../../report/section';
+import { table, type Section } from '../../../report/section';
 import { barChart } from '../../../tools/charts';
 import { markdownTable, text } from '../../../tools/reports';
 import { n0, pc } from '../figures';
@@ -126,6 +126,18 @@ const tool = defineTool({
   },
 });
 
+/** The table of one grouping (topics, formats or days): items, engagement rate, conversions. */
+const groupTable = (name: string, groups: GroupStat[]) =>
+  table<GroupStat>(
+    [
+      { header: name, value: (g) => g.group },
+      { header: 'Items', value: (g) => g.items },
+      { header: 'Engagement rate', value: (g) => `${g.engagementRate}%` },
+      { header: 'Conversions', value: (g) => g.conversions },
+    ],
+    groups,
+  ).markdown();
+
 const task = {
   key: 'content-audit',
   title: 'Content performance audit',
@@ -169,20 +181,11 @@ export function contentSection(c: ContentPerformance, inCalendar = false): Secti
           '',
           '### Best topics, formats and days',
           '',
-          markdownTable(
-            ['Topic', 'Items', 'Engagement rate', 'Conversions'],
-            c.byTopic.map((g) => [g.group, g.items, `${g.engagementRate}%`, g.conversions]),
-          ),
+          groupTable('Topic', c.byTopic),
           '',
-          markdownTable(
-            ['Format', 'Items', 'Engagement rate', 'Conversions'],
-            c.byFormat.map((g) => [g.group, g.items, `${g.engagementRate}%`, g.conversions]),
-          ),
+          groupTable('Format', c.byFormat),
           '',
-          markdownTable(
-            ['Day', 'Items', 'Engagement rate', 'Conversions'],
-            c.byDay.map((g) => [g.group, g.items, `${g.engagementRate}%`, g.conversions]),
-          ),
+          groupTable('Day', c.byDay),
           '',
           "Engagement rate = engagements ÷ impressions, over each group's totals.",
           '',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineCapability } from '../../../capability';
-import type { Section } from '../../../report/section';
+import { table, type Section } from '../../../report/section';
 import { barChart, lineChart } from '../../../tools/charts';
-import { markdownTable, text } from '../../../tools/reports';
+import { text } from '../../../tools/reports';
 import { list } from '../../report-parts';
 import { n0 } from '../figures';
 import { onTables } from '../request';
@@ -128,6 +128,18 @@ const tool = defineTool({
   },
 });
 
+/** Our reach against all brands' by channel or by month, and our share of it. */
+const cellTable = (name: string, brand: string, cells: SovCell[]) =>
+  table<SovCell>(
+    [
+      { header: name, value: (c) => c.key },
+      { header: brand, value: (c) => n0(c.ours) },
+      { header: 'All brands', value: (c) => n0(c.total) },
+      { header: 'Share of voice', value: (c) => `${c.share}%` },
+    ],
+    cells,
+  ).markdown();
+
 const task = {
   key: 'share-of-voice',
   title: 'Share of voice report',
@@ -148,17 +160,11 @@ function render(s: ShareOfVoice): Section {
         [
           '### By channel',
           '',
-          markdownTable(
-            ['Channel', `${s.brand}`, 'All brands', 'Share of voice'],
-            s.byChannel.map((c) => [c.key, n0(c.ours), n0(c.total), `${c.share}%`]),
-          ),
+          cellTable('Channel', s.brand, s.byChannel),
           '',
           '### By month',
           '',
-          markdownTable(
-            ['Month', `${s.brand}`, 'All brands', 'Share of voice'],
-            s.byMonth.map((c) => [c.key, n0(c.ours), n0(c.total), `${c.share}%`]),
-          ),
+          cellTable('Month', s.brand, s.byMonth),
           '',
           '### Where we gained or lost ground',
           '',
