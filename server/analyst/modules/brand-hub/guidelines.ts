@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plural } from '../../report/words';
 import { bannedTermsFrom, preferencesFrom, type Preference } from '../../tools/language';
 
 /**
@@ -293,5 +294,5 @@ export function rulesLine(r: BrandRules): string {
     r.voiceFrom === 'message'
       ? `the voice you asked for (${r.traits.join(', ')})`
       : `voice ${r.traits.join(', ')}`;
-  return `Rules applied from **${r.source}**: ${voice}; ${r.maxExclamations === null ? '' : r.maxExclamations === 0 ? 'no exclamation marks; ' : `at most ${r.maxExclamations} exclamation ${r.maxExclamations === 1 ? 'mark' : 'marks'}; `}sentences of ${r.maxSentenceWords} words or fewer; ${r.banned.length} banned words (${r.banned.slice(0, 6).join(', ')}${r.banned.length > 6 ? ' …' : ''}), matched in every form; ${r.preferred.length} preferred wordings.${r.defaulted.length ? ` Not stated there, so the defaults apply: ${r.defaulted.join('; ')}.` : ''}`;
+  return `Rules applied from **${r.source}**: ${voice}; ${r.maxExclamations === null ? '' : r.maxExclamations === 0 ? 'no exclamation marks; ' : `at most ${plural(r.maxExclamations, 'exclamation mark')}; `}sentences of ${r.maxSentenceWords} words or fewer; ${r.banned.length} banned words (${r.banned.slice(0, 6).join(', ')}${r.banned.length > 6 ? ' …' : ''}), matched in every form; ${r.preferred.length} preferred wordings.${r.defaulted.length ? ` Not stated there, so the defaults apply: ${r.defaulted.join('; ')}.` : ''}`;
 }

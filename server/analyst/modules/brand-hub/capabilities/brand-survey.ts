@@ -99,9 +99,20 @@ const tool = defineTool({
   },
 });
 
+const task = {
+  key: 'survey',
+  title: 'Brand perception survey analysis',
+  words: /\b(survey|perception|awareness and consideration)\b/i,
+  needs: 'the survey results (CSV or XLSX, one row per respondent)',
+  sample: [
+    'survey-template.csv',
+    'Respondent,Segment,Aware of brand,Would consider,Words that describe the brand\n',
+  ],
+} as const;
+
 function render(s: BrandSurvey): Section {
   return {
-    title: 'Brand perception survey analysis',
+    title: task.title,
     content: [
       text(
         `**${s.awareness}% of ${s.respondents} respondents know the brand and ${s.consideration}% would consider it** (${s.considerationAmongAware}% of those who know it). ${s.attributes[0] ? `The attribute most associated with it: ${s.attributes[0].attribute} (${s.attributes[0].share}% of respondents).` : ''}`,
@@ -151,16 +162,7 @@ function render(s: BrandSurvey): Section {
 }
 
 export const brandSurvey = defineCapability({
-  task: {
-    key: 'survey',
-    title: 'Brand perception survey analysis',
-    words: /\b(survey|perception|awareness and consideration)\b/i,
-    needs: 'the survey results (CSV or XLSX, one row per respondent)',
-    sample: [
-      'survey-template.csv',
-      'Respondent,Segment,Aware of brand,Would consider,Words that describe the brand\n',
-    ],
-  },
+  task,
   tool: { ...tool, output: Output },
   plan: (ctx) => onTables(ctx, { tool: tool.name, input: {} }),
   render,

@@ -48,9 +48,15 @@ const tool = defineTool({
   },
 });
 
+const task = {
+  key: 'brief',
+  title: 'Campaign brief',
+  words: /\b(brief|go-to-market|campaign plan)\b/i,
+} as const;
+
 function render(b: CampaignBrief): Section {
   return {
-    title: `Campaign brief: ${b.subject}`,
+    title: `${task.title}: ${b.subject}`,
     content: [
       text(
         `**Here is the campaign brief for ${b.subject}**, with the objective, audience, single-minded proposition, key messages, channels (${b.channels.join(', ')}), budget split, a ${b.weeks}-week timeline and how we will measure success. ${[!b.goal && 'objective', !b.audience && 'audience', !b.proposition && 'proposition', !b.budget && 'total budget'].filter(Boolean).length ? `Your message does not state the ${list([!b.goal && 'objective', !b.audience && 'audience', !b.proposition && 'proposition', !b.budget && 'total budget'].filter((x): x is string => !!x))}: those parts are [placeholders] to fill in.` : ''}`,
@@ -74,11 +80,7 @@ function render(b: CampaignBrief): Section {
 }
 
 export const campaignBrief = defineCapability({
-  task: {
-    key: 'brief',
-    title: 'Campaign brief',
-    words: /\b(brief|go-to-market|campaign plan)\b/i,
-  },
+  task,
   tool: { ...tool, output: Output },
   plan: (ctx) => [{ tool: tool.name, input: { description: ctx.request.slice(0, 4000) } }],
   render,

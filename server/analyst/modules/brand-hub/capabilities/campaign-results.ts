@@ -133,13 +133,26 @@ const tool = defineTool({
   },
 });
 
+const task = {
+  key: 'results',
+  title: 'Campaign results review',
+  words:
+    /\b(campaign (performed|results)|how a campaign performed|results review|click-through|cost per (conversion|acquisition))\b/i,
+  needs:
+    'the campaign results (CSV or XLSX with channel, date, spend, impressions, clicks and conversions)',
+  sample: [
+    'campaign-results-template.csv',
+    'Date,Channel,Spend,Impressions,Clicks,Conversions,Target conversions\n',
+  ],
+} as const;
+
 function render(r: CampaignResults): Section {
   const best = [...r.channels]
     .filter((c) => c.costPerConversion !== null)
     .sort((a, b) => a.costPerConversion! - b.costPerConversion!)[0];
   const behind = r.channels.filter((c) => c.againstTarget !== null && c.againstTarget < 100);
   return {
-    title: 'Campaign results review',
+    title: task.title,
     content: [
       text(
         `**The campaign spent ${money(r.total.spend)} for ${n0(r.total.conversions)} conversions (${pc(r.total.againstTarget)} of target), ${money(r.total.costPerConversion)} each.** ${best ? `${best.channel} converted cheapest (${money(best.costPerConversion)} a conversion).` : ''} ${behind.length ? `Behind target: ${list(behind.map((c) => `${c.channel} (${c.againstTarget}%)`))}.` : 'Every channel met its target.'}`,
@@ -203,18 +216,7 @@ function render(r: CampaignResults): Section {
 }
 
 export const campaignResults = defineCapability({
-  task: {
-    key: 'results',
-    title: 'Campaign results review',
-    words:
-      /\b(campaign (performed|results)|how a campaign performed|results review|click-through|cost per (conversion|acquisition))\b/i,
-    needs:
-      'the campaign results (CSV or XLSX with channel, date, spend, impressions, clicks and conversions)',
-    sample: [
-      'campaign-results-template.csv',
-      'Date,Channel,Spend,Impressions,Clicks,Conversions,Target conversions\n',
-    ],
-  },
+  task,
   tool: { ...tool, output: Output },
   plan: (ctx) => onTables(ctx, { tool: tool.name, input: {} }),
   render,

@@ -114,9 +114,18 @@ const tool = defineTool({
   },
 });
 
+const task = {
+  key: 'positioning',
+  title: 'Competitor positioning map',
+  words: /\b(positioning|competitors?|competitive)\b/i,
+  needs:
+    'notes or copy on each competitor (PDF, DOCX, HTML or text), and their names in your message',
+  sample: ['positioning-template.csv', 'Competitor,Claims,Audience,Price point,Tone\n'],
+} as const;
+
 function render(p: PositioningMap): Section {
   return {
-    title: 'Competitor positioning map',
+    title: task.title,
     content: [
       text(
         `**Open space: ${p.openSpace.length ? list(p.openSpace.map((o) => o.theme.toLowerCase())) : 'none'}**: no competitor in your notes claims ${p.openSpace.length === 1 ? 'it' : 'them'}. ${p.competitors.map((c) => `${c.name} claims ${c.themes.length ? list(c.themes.map((t) => t.toLowerCase())) : 'nothing distinctive'}`).join('; ')}.${p.notFound.length ? ` Not in the notes: ${p.notFound.join(', ')}.` : ''}`,
@@ -153,14 +162,7 @@ function render(p: PositioningMap): Section {
 }
 
 export const competitorPositioning = defineCapability({
-  task: {
-    key: 'positioning',
-    title: 'Competitor positioning map',
-    words: /\b(positioning|competitors?|competitive)\b/i,
-    needs:
-      'notes or copy on each competitor (PDF, DOCX, HTML or text), and their names in your message',
-    sample: ['positioning-template.csv', 'Competitor,Claims,Audience,Price point,Tone\n'],
-  },
+  task,
   tool: { ...tool, output: Output },
   plan: (ctx) =>
     hasDocuments(ctx)

@@ -61,11 +61,17 @@ const tool = defineTool({
   },
 });
 
+const task = {
+  key: 'calendar',
+  title: 'Content calendar',
+  words: /\b(content calendar|calendar|editorial plan|posting schedule)\b/i,
+} as const;
+
 function calendarSection(c: ContentCalendar): Section {
   const weeks = [...new Set(c.rows.map((r) => r.week))];
   const perChannel = c.channels.map((ch) => c.rows.filter((r) => r.channel === ch).length);
   return {
-    title: `Content calendar: ${c.weeks} weeks`,
+    title: `${task.title}: ${c.weeks} weeks`,
     content: [
       text(
         `**A ${c.weeks}-week content calendar with a theme each week across ${list(c.channels)}, ${c.rows.length} posts in all**; weeks with a key date are themed around it (${
@@ -104,11 +110,7 @@ function calendarSection(c: ContentCalendar): Section {
  */
 export const contentCalendar = {
   ...defineCapability({
-    task: {
-      key: 'calendar',
-      title: 'Content calendar',
-      words: /\b(content calendar|calendar|editorial plan|posting schedule)\b/i,
-    },
+    task,
     tool: { ...tool, output: Output },
     plan: (ctx) => [
       { tool: tool.name, input: { description: ctx.request.slice(0, 4000), format: 'csv' } },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCapability } from '../../../capability';
-import type { Section } from '../../../report/section';
+import { table, type Section } from '../../../report/section';
 import { barChart } from '../../../tools/charts';
 import { markdownTable, text } from '../../../tools/reports';
 import { n0, pc } from '../figures';
@@ -126,11 +126,34 @@ const tool = defineTool({
   },
 });
 
+/** The table of one grouping (topics, formats or days): items, engagement rate, conversions. */
+const groupTable = (name: string, groups: GroupStat[]) =>
+  table<GroupStat>(
+    [
+      { header: name, value: (g) => g.group },
+      { header: 'Items', value: (g) => g.items },
+      { header: 'Engagement rate', value: (g) => `${g.engagementRate}%` },
+      { header: 'Conversions', value: (g) => g.conversions },
+    ],
+    groups,
+  ).markdown();
+
+const task = {
+  key: 'content-audit',
+  title: 'Content performance audit',
+  words: /\b(content performance audit|which content works|content audit|rank (posts|content))\b/i,
+  needs: 'the content analytics export (CSV or XLSX)',
+  sample: [
+    'content-analytics-template.csv',
+    'Title,Topic,Format,Channel,Published,Impressions,Engagements,Clicks,Conversions\n',
+  ],
+} as const;
+
 /** The audit; inside a content calendar, only the ranking and what to do more and less of. */
 export function contentSection(c: ContentPerformance, inCalendar = false): Section {
   const top = c.ranked[0];
   return {
-    title: 'Content performance audit',
+    title: task.title,
     content: [
       ...(inCalendar
         ? []
@@ -158,20 +181,11 @@ export function contentSection(c: ContentPerformance, inCalendar = false): Secti
           '',
           '### Best topics, formats and days',
           '',
-          markdownTable(
-            ['Topic', 'Items', 'Engagement rate', 'Conversions'],
-            c.byTopic.map((g) => [g.group, g.items, `${g.engagementRate}%`, g.conversions]),
-          ),
+          groupTable('Topic', c.byTopic),
           '',
-          markdownTable(
-            ['Format', 'Items', 'Engagement rate', 'Conversions'],
-            c.byFormat.map((g) => [g.group, g.items, `${g.engagementRate}%`, g.conversions]),
-          ),
+          groupTable('Format', c.byFormat),
           '',
-          markdownTable(
-            ['Day', 'Items', 'Engagement rate', 'Conversions'],
-            c.byDay.map((g) => [g.group, g.items, `${g.engagementRate}%`, g.conversions]),
-          ),
+          groupTable('Day', c.byDay),
           '',
           "Engagement rate = engagements ÷ impressions, over each group's totals.",
           '',
@@ -195,17 +209,7 @@ export function contentSection(c: ContentPerformance, inCalendar = false): Secti
 }
 
 export const contentPerformance = defineCapability({
-  task: {
-    key: 'content-audit',
-    title: 'Content performance audit',
-    words:
-      /\b(content performance audit|which content works|content audit|rank (posts|content))\b/i,
-    needs: 'the content analytics export (CSV or XLSX)',
-    sample: [
-      'content-analytics-template.csv',
-      'Title,Topic,Format,Channel,Published,Impressions,Engagements,Clicks,Conversions\n',
-    ],
-  },
+  task,
   tool: { ...tool, output: Output },
   plan: (ctx) => onTables(ctx, { tool: tool.name, input: {} }),
   render: (c) => contentSection(c),

@@ -93,6 +93,13 @@ const tool = defineTool({
   },
 });
 
+const task = {
+  key: 'drafts',
+  title: 'Draft copy',
+  words:
+    /\b(write|give|draft|come up with|suggest|need|brainstorm)\b[^.\n]{0,60}\b(taglines?|headlines?|slogans?|straplines?|subject lines?|social (?:media )?posts?|(?:linkedin|instagram) posts?)\b/i,
+} as const;
+
 function render(d: CopyDrafts): Section {
   const plural = d.drafts.length === 1 ? '' : 's';
   return {
@@ -115,12 +122,7 @@ function render(d: CopyDrafts): Section {
 }
 
 export const copyDrafts = defineCapability({
-  task: {
-    key: 'drafts',
-    title: 'Draft copy',
-    words:
-      /\b(write|give|draft|come up with|suggest|need|brainstorm)\b[^.\n]{0,60}\b(taglines?|headlines?|slogans?|straplines?|subject lines?|social (?:media )?posts?|(?:linkedin|instagram) posts?)\b/i,
-  },
+  task,
   tool: { ...tool, output: Output },
   // Drafts are written from the words of their own part of the request.
   plan: (_ctx, request) => [{ tool: tool.name, input: { request: request.slice(0, 4000) } }],

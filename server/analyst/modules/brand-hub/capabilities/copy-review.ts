@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCapability } from '../../../capability';
 import type { Section } from '../../../report/section';
+import { plural } from '../../../report/words';
 import type { ContentItem } from '@contract/structured-response';
 import { barChart } from '../../../tools/charts';
 import { file, markdownTable, text } from '../../../tools/reports';
@@ -128,6 +129,19 @@ function libraryLine(res: CopyReviewResult): string | null {
     .join(' ');
 }
 
+const task = {
+  key: 'review',
+  title: 'Brand voice review',
+  words:
+    /\b(?:review|check|proofread|edit|rewrite|score|audit)\b[^.?!;,\n]{0,40}?\b(?:copy|text|wording|email|page|post)\b/i,
+  needs:
+    'the copy: paste it after a line such as "Copy:" or attach it (DOCX, markdown, HTML or text), with your brand guidelines if you have them',
+  sample: [
+    'brand-voice-checklist.md',
+    '# What the review checks\n\n- Readability (English)\n- Sentence length\n- Active voice (English)\n- Banned words in every form, preferred wording\n- Jargon\n',
+  ],
+} as const;
+
 function render(res: CopyReviewResult): Section {
   const content: ContentItem[] = [];
   const nextSteps: string[] = [];
@@ -144,11 +158,10 @@ function render(res: CopyReviewResult): Section {
       issues.push(
         `${r.preferredHits.reduce((s, h) => s + h.count, 0)} words the guidelines replace (${r.preferredHits.map((h) => `"${h.forms[0]}" → "${h.preferred}"`).join(', ')})`,
       );
-    if (r.passives?.length)
-      issues.push(`${r.passives.length} passive sentence${r.passives.length === 1 ? '' : 's'}`);
+    if (r.passives?.length) issues.push(plural(r.passives.length, 'passive sentence'));
     if (r.longSentences)
       issues.push(
-        `${r.longSentences} sentence${r.longSentences === 1 ? '' : 's'} over ${res.rules.maxSentenceWords} words`,
+        `${plural(r.longSentences, 'sentence')} over ${res.rules.maxSentenceWords} words`,
       );
     const lang = r.englishChecks
       ? ''
@@ -284,7 +297,7 @@ function render(res: CopyReviewResult): Section {
   }
   nextSteps.push('Write a tone of voice guide from our best copy');
   return {
-    title: `Brand voice review: ${res.reviews.map((r) => r.source).join(', ')}`,
+    title: `${task.title}: ${res.reviews.map((r) => r.source).join(', ')}`,
     content,
     nextSteps,
   };
@@ -295,18 +308,7 @@ function render(res: CopyReviewResult): Section {
  * module's list, and its words only find a review among the parts of a request.
  */
 export const copyReview = defineCapability({
-  task: {
-    key: 'review',
-    title: 'Brand voice review',
-    words:
-      /\b(?:review|check|proofread|edit|rewrite|score|audit)\b[^.?!;,\n]{0,40}?\b(?:copy|text|wording|email|page|post)\b/i,
-    needs:
-      'the copy: paste it after a line such as "Copy:" or attach it (DOCX, markdown, HTML or text), with your brand guidelines if you have them',
-    sample: [
-      'brand-voice-checklist.md',
-      '# What the review checks\n\n- Readability (English)\n- Sentence length\n- Active voice (English)\n- Banned words in every form, preferred wording\n- Jargon\n',
-    ],
-  },
+  task,
   tool: { ...tool, output: Output },
   plan(ctx) {
     const pasted = copyFromMessage(ctx.request);

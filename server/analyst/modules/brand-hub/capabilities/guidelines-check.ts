@@ -145,10 +145,22 @@ const tool = defineTool({
   },
 });
 
+const task = {
+  key: 'guidelines-check',
+  title: 'Brand guidelines compliance check',
+  words:
+    /\b(guidelines compliance|marketing materials|against (our|the) brand guidelines|compliance check)\b/i,
+  needs: "the brand guidelines and the materials' text (PDF, DOCX, HTML or text)",
+  sample: [
+    'brand-guidelines-checklist.md',
+    '# What the check applies\n\n- Logo use\n- Colours (palette hex codes)\n- Typography\n- Tone: banned and preferred words\n- Legal lines\n',
+  ],
+} as const;
+
 function render(g: GuidelinesCheck): Section {
   const failing = g.items.filter((i) => i.fixes.length);
   return {
-    title: 'Brand guidelines compliance check',
+    title: task.title,
     content: [
       text(
         `**${g.passed} of ${g.items.length} items follow ${g.guidelines}; ${failing.length} need fixes** (${failing.map((i) => `${i.item}: ${i.fixes.length}`).join('; ')}).`,
@@ -188,17 +200,7 @@ function render(g: GuidelinesCheck): Section {
 }
 
 export const guidelinesCompliance = defineCapability({
-  task: {
-    key: 'guidelines-check',
-    title: 'Brand guidelines compliance check',
-    words:
-      /\b(guidelines compliance|marketing materials|against (our|the) brand guidelines|compliance check)\b/i,
-    needs: "the brand guidelines and the materials' text (PDF, DOCX, HTML or text)",
-    sample: [
-      'brand-guidelines-checklist.md',
-      '# What the check applies\n\n- Logo use\n- Colours (palette hex codes)\n- Typography\n- Tone: banned and preferred words\n- Legal lines\n',
-    ],
-  },
+  task,
   tool: { ...tool, output: Output },
   plan: (ctx) => (hasDocuments(ctx) ? [{ tool: tool.name, input: {} }] : []),
   render,

@@ -127,9 +127,20 @@ const tool = defineTool({
   },
 });
 
+const task = {
+  key: 'launch',
+  title: 'Launch messaging',
+  words: /\b(product launch|launch messaging|fact sheet|positioning statement)\b/i,
+  needs: 'the product fact sheet (PDF, DOCX, markdown or text)',
+  sample: [
+    'launch-messaging-template.md',
+    '# Launch messaging\n\n## Positioning statement\n\nFor [audience] who [need], [product] is [category] that [benefit]. Unlike [alternative], it [difference].\n\n## Headline\n\n## Proof points\n\n1.\n2.\n3.\n\n## Email / Social / Website\n',
+  ],
+} as const;
+
 function render(m: LaunchMessaging): Section {
   return {
-    title: `Launch messaging: ${m.product}`,
+    title: `${task.title}: ${m.product}`,
     content: [
       text(
         `**Positioning statement:** ${m.positioning}\n\n**Headline:** ${m.headline}\n\n**Three proof points:**\n${m.proofPoints.map((p, i) => `${i + 1}. ${p}`).join('\n')}${m.missing.length ? `\n\nThe fact sheet does not say ${list(m.missing)}: those parts are placeholders.` : ''}`,
@@ -160,16 +171,7 @@ function render(m: LaunchMessaging): Section {
 }
 
 export const launchMessaging = defineCapability({
-  task: {
-    key: 'launch',
-    title: 'Launch messaging',
-    words: /\b(product launch|launch messaging|fact sheet|positioning statement)\b/i,
-    needs: 'the product fact sheet (PDF, DOCX, markdown or text)',
-    sample: [
-      'launch-messaging-template.md',
-      '# Launch messaging\n\n## Positioning statement\n\nFor [audience] who [need], [product] is [category] that [benefit]. Unlike [alternative], it [difference].\n\n## Headline\n\n## Proof points\n\n1.\n2.\n3.\n\n## Email / Social / Website\n',
-    ],
-  },
+  task,
   tool: { ...tool, output: Output },
   plan: (ctx) => (hasDocuments(ctx) ? [{ tool: tool.name, input: {} }] : []),
   render,

@@ -109,6 +109,17 @@ const tool = defineTool({
   },
 });
 
+const task = {
+  key: 'teardown',
+  title: 'Competitor messaging teardown',
+  words: /\b(teardown|tear down|taking apart|take apart|their homepage)\b/i,
+  needs: "the competitor's page and ours (HTML, markdown or text)",
+  sample: [
+    'teardown-template.md',
+    '# Messaging teardown\n\n| | Theirs | Ours |\n| --- | --- | --- |\n| Promise | | |\n| Proof | | |\n| Tone | | |\n| Calls to action | | |\n',
+  ],
+} as const;
+
 function render(t: MessagingTeardown): Section {
   const row = (x: MessagingTeardown['theirs']) => [
     x.fileName,
@@ -118,7 +129,7 @@ function render(t: MessagingTeardown): Section {
     x.ctas.map((c) => `"${c}"`).join(', ') || 'none',
   ];
   return {
-    title: `Competitor messaging teardown: ${t.theirs.fileName}`,
+    title: `${task.title}: ${t.theirs.fileName}`,
     content: [
       text(
         `**Their promise: "${t.theirs.promise}".** Proof: ${t.theirs.proof.length} line(s); calls to action: ${t.theirs.ctas.map((c) => `"${c}"`).join(', ') || 'none'}.${t.ours ? ` Ours promises "${t.ours.promise}".` : ' Attach our page to compare.'}`,
@@ -142,16 +153,7 @@ function render(t: MessagingTeardown): Section {
 }
 
 export const messagingTeardown = defineCapability({
-  task: {
-    key: 'teardown',
-    title: 'Competitor messaging teardown',
-    words: /\b(teardown|tear down|taking apart|take apart|their homepage)\b/i,
-    needs: "the competitor's page and ours (HTML, markdown or text)",
-    sample: [
-      'teardown-template.md',
-      '# Messaging teardown\n\n| | Theirs | Ours |\n| --- | --- | --- |\n| Promise | | |\n| Proof | | |\n| Tone | | |\n| Calls to action | | |\n',
-    ],
-  },
+  task,
   tool: { ...tool, output: Output },
   plan: (ctx) => (hasDocuments(ctx) ? [{ tool: tool.name, input: {} }] : []),
   render,

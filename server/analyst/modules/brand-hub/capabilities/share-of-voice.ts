@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineCapability } from '../../../capability';
-import type { Section } from '../../../report/section';
+import { table, type Section } from '../../../report/section';
 import { barChart, lineChart } from '../../../tools/charts';
-import { markdownTable, text } from '../../../tools/reports';
+import { text } from '../../../tools/reports';
 import { list } from '../../report-parts';
 import { n0 } from '../figures';
 import { onTables } from '../request';
@@ -128,10 +128,30 @@ const tool = defineTool({
   },
 });
 
+/** Our reach against all brands' by channel or by month, and our share of it. */
+const cellTable = (name: string, brand: string, cells: SovCell[]) =>
+  table<SovCell>(
+    [
+      { header: name, value: (c) => c.key },
+      { header: brand, value: (c) => n0(c.ours) },
+      { header: 'All brands', value: (c) => n0(c.total) },
+      { header: 'Share of voice', value: (c) => `${c.share}%` },
+    ],
+    cells,
+  ).markdown();
+
+const task = {
+  key: 'share-of-voice',
+  title: 'Share of voice report',
+  words: /\b(share of voice|mentions|media monitoring|sov)\b/i,
+  needs: 'the mentions export (CSV or XLSX with brand, channel, date and reach)',
+  sample: ['mentions-template.csv', 'Brand,Channel,Date,Reach\n'],
+} as const;
+
 function render(s: ShareOfVoice): Section {
   const months = s.byMonth.map((m) => m.key);
   return {
-    title: 'Share of voice report',
+    title: task.title,
     content: [
       text(
         `**${s.brand} has ${s.overall}% share of voice** (${s.measure}, against ${list(s.brands.filter((b) => b !== s.brand))}). ${s.moments.length ? s.moments.map((m) => `We ${m.direction} ${Math.abs(m.change)} points in ${m.month}${m.drivers ? ` (${m.drivers})` : ''}.`).join(' ') : 'No month moved our share by 5 points or more.'}`,
@@ -140,17 +160,11 @@ function render(s: ShareOfVoice): Section {
         [
           '### By channel',
           '',
-          markdownTable(
-            ['Channel', `${s.brand}`, 'All brands', 'Share of voice'],
-            s.byChannel.map((c) => [c.key, n0(c.ours), n0(c.total), `${c.share}%`]),
-          ),
+          cellTable('Channel', s.brand, s.byChannel),
           '',
           '### By month',
           '',
-          markdownTable(
-            ['Month', `${s.brand}`, 'All brands', 'Share of voice'],
-            s.byMonth.map((c) => [c.key, n0(c.ours), n0(c.total), `${c.share}%`]),
-          ),
+          cellTable('Month', s.brand, s.byMonth),
           '',
           '### Where we gained or lost ground',
           '',
@@ -187,13 +201,7 @@ function render(s: ShareOfVoice): Section {
 }
 
 export const shareOfVoice = defineCapability({
-  task: {
-    key: 'share-of-voice',
-    title: 'Share of voice report',
-    words: /\b(share of voice|mentions|media monitoring|sov)\b/i,
-    needs: 'the mentions export (CSV or XLSX with brand, channel, date and reach)',
-    sample: ['mentions-template.csv', 'Brand,Channel,Date,Reach\n'],
-  },
+  task,
   tool: { ...tool, output: Output },
   plan(ctx) {
     const brand = /\b(?:our brand is|we are|our brand:)\s*([A-Z][\w ]{1,40}?)(?=[,.;\n]|$)/.exec(

@@ -136,9 +136,16 @@ const tool = defineTool({
   },
 });
 
+const task = {
+  key: 'social',
+  title: 'Social media content plan',
+  words:
+    /\b(social media (posts|plan)|month of (social )?posts|posts for linkedin|linkedin and instagram)\b/i,
+} as const;
+
 function render(s: SocialPlan): Section {
   return {
-    title: `Social media content plan: ${s.channels.join(' and ')}`,
+    title: `${task.title}: ${s.channels.join(' and ')}`,
     content: [
       text(
         `**A month of ${s.posts.length} posts for ${list(s.channels)}**, three a week on each, with an idea, a copy draft and a format for every post. Best posting days: ${s.bestDays.map((b) => `${b.channel} ${b.day} (${b.basis})`).join('; ')}.`,
@@ -169,12 +176,7 @@ function render(s: SocialPlan): Section {
 }
 
 export const socialPlan = defineCapability({
-  task: {
-    key: 'social',
-    title: 'Social media content plan',
-    words:
-      /\b(social media (posts|plan)|month of (social )?posts|posts for linkedin|linkedin and instagram)\b/i,
-  },
+  task,
   tool: { ...tool, output: Output },
   plan: (ctx) => [{ tool: tool.name, input: { description: ctx.request.slice(0, 4000) } }],
   render,

@@ -186,9 +186,21 @@ const tool = defineTool({
   },
 });
 
+const task = {
+  key: 'tone-guide',
+  title: 'Tone of voice guide',
+  words:
+    /\b(tone of voice guide|voice guide|examples of our best copy|write (a|our) tone of voice)\b/i,
+  needs: 'three to five samples of your best copy (DOCX, markdown or text)',
+  sample: [
+    'tone-of-voice-template.md',
+    "# Our tone of voice\n\n## Our voice in three words\n\n## Do\n\n## Don't\n\n## Words we use\n\n## Words we don't use\n",
+  ],
+} as const;
+
 function render(g: ToneGuide): Section {
   return {
-    title: 'Tone of voice guide',
+    title: task.title,
     content: [
       text(
         `**Our voice in three words: ${g.threeWords.map((t) => t.word).join(', ')}.** Measured from ${g.samples.length} samples: ${g.threeWords.map((t) => `${t.word.toLowerCase()} because ${t.because}`).join('; ')}.`,
@@ -217,17 +229,7 @@ function render(g: ToneGuide): Section {
 }
 
 export const toneOfVoiceGuide = defineCapability({
-  task: {
-    key: 'tone-guide',
-    title: 'Tone of voice guide',
-    words:
-      /\b(tone of voice guide|voice guide|examples of our best copy|write (a|our) tone of voice)\b/i,
-    needs: 'three to five samples of your best copy (DOCX, markdown or text)',
-    sample: [
-      'tone-of-voice-template.md',
-      "# Our tone of voice\n\n## Our voice in three words\n\n## Do\n\n## Don't\n\n## Words we use\n\n## Words we don't use\n",
-    ],
-  },
+  task,
   tool: { ...tool, output: Output },
   plan: (ctx) => (hasDocuments(ctx) ? [{ tool: tool.name, input: {} }] : []),
   render,
