@@ -210,6 +210,14 @@ const EnvSchema = z.object({
     .number({ error: 'must be a positive number of megabytes' })
     .positive('must be a positive number of megabytes')
     .default(1024),
+  /**
+   * An OpenAI-compatible endpoint (base URL, ending in /v1 as OPENAI_BASE_URL does) whose
+   * `/embeddings` the library's passages and questions are embedded with (ADR 0026); unset, full
+   * text alone serves.
+   */
+  EMBEDDINGS_URL: url(['http:', 'https:']).optional(),
+  EMBEDDINGS_MODEL: z.string().trim().min(1).max(200).optional(),
+  EMBEDDINGS_API_KEY: z.string().trim().min(1).optional(),
 });
 
 export interface Config {
@@ -245,8 +253,17 @@ export interface Config {
   uploadBytesPerHour: number;
   storageQuotaBytes: number;
   libraryQuotaBytes: number;
+  /** The library's embedding endpoint (ADR 0026), or undefined: full text alone. */
+  embeddings: EmbeddingsConfig | undefined;
   maxEventLoopDelayMs: number;
   replyNoticeGraceMs: number;
+}
+
+export interface EmbeddingsConfig {
+  baseUrl: string;
+  model: string;
+  /** Never logged or stored. */
+  apiKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -302,7 +319,7 @@ export function parseModelProviders(
   return out;
 }
 
-const SECRET_VARIABLES = new Set(['SECRETS_KEY']);
+const SECRET_VARIABLES = new Set(['SECRETS_KEY', 'EMBEDDINGS_API_KEY']);
 
 /** Treat empty strings as unset, so `FOO=` in an .env file means "use the default". */
 function clean(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -328,6 +345,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  if (e.EMBEDDINGS_URL && !e.EMBEDDINGS_MODEL)
+    throw new ConfigError(
+      'Invalid configuration: EMBEDDINGS_MODEL must name the embedding model when EMBEDDINGS_URL is set',
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -358,6 +379,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadBytesPerHour: Math.round(e.UPLOAD_MB_PER_HOUR * 1024 * 1024),
     storageQuotaBytes: Math.round(e.STORAGE_QUOTA_MB * 1024 * 1024),
     libraryQuotaBytes: Math.round(e.LIBRARY_QUOTA_MB * 1024 * 1024),
+    embeddings:
+      e.EMBEDDINGS_URL && e.EMBEDDINGS_MODEL
+        ? {
+            baseUrl: e.EMBEDDINGS_URL.replace(/\/+$/, ''),
+            model: e.EMBEDDINGS_MODEL,
+            apiKey: e.EMBEDDINGS_API_KEY,
+          }
+        : undefined,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     replyNoticeGraceMs: e.REPLY_NOTICE_GRACE_MS,
   };

@@ -28,6 +28,8 @@ async function main(): Promise<void> {
     pgliteDir: path.join(config.dataDir, 'pglite'),
     // Processes sharing a database must share a bus too, or they close each other's replies.
     busLock: config.redisUrl ? 'shared' : 'exclusive',
+    // The library's vectors (ADR 0026): pgvector where the database has it.
+    vectors: Boolean(config.embeddings),
   });
   const seeded = await seedDatabase(database.db, config.approvedEmailDomains);
   if (seeded.companies || seeded.starters) log.info(seeded, 'seed data loaded');

@@ -43,13 +43,13 @@ export interface TestAppOptions {
 let snapshot: Blob | undefined;
 
 /** Opens this test file's database: PostgreSQL of this run, or PGlite from the migrated snapshot. */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(opts: { vectors?: boolean } = {}): Promise<Database> {
   const url = inject('testDatabaseUrl');
-  if (url) return connectDatabase({ databaseUrl: url });
+  if (url) return connectDatabase({ databaseUrl: url, ...opts });
   const file = inject('pgliteSnapshotPath');
   if (!file) throw new Error('global setup did not provide a database');
   snapshot ??= new Blob([readFileSync(file)]);
-  return connectDatabase({ pgliteSnapshot: snapshot });
+  return connectDatabase({ pgliteSnapshot: snapshot, ...opts });
 }
 
 let filePrefix: string | undefined;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig, namedSecret } from '../config';
 import { DatabaseInUseError, connectDatabase } from '../db/connect';
 import { seedDatabase } from '../seed/seed';
+import { openAiEmbedder } from '../library/embeddings';
 import { runAdmin } from './commands';
 
 /** `npm run admin -- <command>`: the operator's command line, on the server's own database. */
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
       secrets: { key: config.secretsKey, fromEnv: (name) => namedSecret(name) },
       appUrl: config.appUrl,
       libraryQuotaBytes: config.libraryQuotaBytes,
+      ...(config.embeddings ? { embedder: openAiEmbedder(config.embeddings) } : {}),
       out: (t) => process.stdout.write(`${t}\n`),
       err: (t) => process.stderr.write(`${t}\n`),
     });

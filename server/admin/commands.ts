@@ -23,6 +23,7 @@ import {
   type CompanyWithDomains,
 } from './companies';
 import { LIBRARY_USAGE, LibraryUsageError, libraryCommand } from '../library/library.cli';
+import type { Embedder } from '../library/embeddings';
 import { grantRole } from './members';
 import { RETENTION_USAGE, RetentionUsageError, retentionCommand } from './retention.cli';
 import { budgetScopeLabel, listBudgets, setBudget } from './budgets';
@@ -123,6 +124,8 @@ export interface AdminIo {
   models?: ModelConfig;
   /** LIBRARY_QUOTA_MB in bytes, for `library add`. */
   libraryQuotaBytes?: number;
+  /** The library's embedding endpoint (ADR 0026), for `library add`. */
+  embedder?: Embedder;
   out: (text: string) => void;
   err: (text: string) => void;
 }

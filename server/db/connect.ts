@@ -2,6 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Extensions } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -17,6 +18,11 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Whether pgvector is installed in this database (ADR 0026): asked for with
+   * ConnectOptions.vectors; without it the library ranks embeddings in plain SQL.
+   */
+  pgvector?: boolean;
   /** Cheap liveness probe for /api/health. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -61,6 +67,12 @@ export interface ConnectOptions {
   pgliteDir?: string;
   /** A dumped, already migrated PGlite data dir to start from (tests: skips initdb). */
   pgliteSnapshot?: Blob;
+  /**
+   * The library embeds passages (an embedding endpoint is configured, ADR 0026): PGlite loads
+   * its pgvector extension, PostgreSQL creates `vector` when the server has it. Never a
+   * migration: a PostgreSQL without pgvector must still start.
+   */
+  vectors?: boolean;
 }
 
 /** Opens the database and applies the committed migrations; fails loudly if one does not apply. */
@@ -83,6 +95,7 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const pgvector = opts.vectors ? await createVectorExtension(pool) : false;
     const release = opts.busLock
       ? await claimBusLock(opts.databaseUrl, opts.busLock).catch(async (err: unknown) => {
           await pool.end();
@@ -92,6 +105,7 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      pgvector,
       ping: async () => {
         await pool.query('select 1');
       },
@@ -118,15 +132,18 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
   }
   // Search folds accents with PostgreSQL's unaccent (migration 0002), which PGlite loads as an
   // extension bundled with it.
-  const extensions = { unaccent };
+  const vector = opts.vectors ? (await import('@electric-sql/pglite-pgvector')).vector : undefined;
+  const extensions: Extensions = vector ? { unaccent, vector } : { unaccent };
   const client = opts.pgliteSnapshot
     ? await PGlite.create({ loadDataDir: opts.pgliteSnapshot, extensions })
     : await PGlite.create({ dataDir: dir, extensions });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
+  if (vector) await client.exec('create extension if not exists vector');
   return {
     db,
     kind: 'pglite',
+    pgvector: Boolean(vector),
     ping: async () => {
       await client.query('select 1');
     },
@@ -138,6 +155,19 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
       }
     }),
   };
+}
+
+/**
+ * Creates pgvector's `vector` extension where the server has it; false where it has not (or the
+ * role may not create it), and the library then ranks embeddings in plain SQL (ADR 0026).
+ */
+async function createVectorExtension(pool: pg.Pool): Promise<boolean> {
+  // Two processes starting together may race on the create: what counts is that it exists.
+  await pool.query('create extension if not exists vector').catch(() => undefined);
+  const { rows } = await pool.query<{ ok: boolean }>(
+    "select exists (select 1 from pg_extension where extname = 'vector') as ok",
+  );
+  return rows[0]?.ok === true;
 }
 
 /** Said when the embedded database's directory is open in another process. */

@@ -12,6 +12,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -868,6 +869,12 @@ export const libraryPassages = pgTable(
     language: varchar('language', { length: 32 }).notNull(),
     searchable: boolean('searchable').notNull(),
     searchVector: tsvector('search_vector').notNull(),
+    /**
+     * The passage's embedding, unit length, when an embedding endpoint is configured (ADR 0026);
+     * null until the background embedder reaches it (full text serves meanwhile). A plain array,
+     * so the column exists whether or not the database has pgvector.
+     */
+    embedding: real('embedding').array(),
   },
   (t) => [
     index('library_passages_version_idx').on(t.versionId, t.ordinal),
@@ -877,6 +884,10 @@ export const libraryPassages = pgTable(
     index('library_passages_scope_idx')
       .on(t.companyId, t.module)
       .where(sql`${t.searchable}`),
+    // The background embedder's queue (ADR 0026): empty once every passage has its vector.
+    index('library_passages_unembedded_idx')
+      .on(t.id)
+      .where(sql`${t.searchable} and ${t.embedding} is null`),
   ],
 );
 export type LibraryPassage = typeof libraryPassages.$inferSelect;

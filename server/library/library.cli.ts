@@ -14,6 +14,7 @@ import { PayloadTooLargeError, ValidationError } from '../lib/errors';
 import { systemClock } from '../lib/clock';
 import { listDocuments } from './library.repo';
 import { uploadDocument } from './library.service';
+import { embedPending, type Embedder } from './embeddings';
 
 /** Thrown for a malformed library command: the admin command prints its usage. */
 export class LibraryUsageError extends Error {}
@@ -31,7 +32,7 @@ export const LIBRARY_USAGE = `Company library
 export async function libraryCommand(
   sub: string | undefined,
   args: string[],
-  io: { db: Db; libraryQuotaBytes?: number; out: (t: string) => void },
+  io: { db: Db; libraryQuotaBytes?: number; embedder?: Embedder; out: (t: string) => void },
 ): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
@@ -74,6 +75,16 @@ export async function libraryCommand(
       `${replaced ? 'New version' : 'Added'}: #${document.id} ${document.fileName} v${document.version} ` +
         `(${document.passages} passages, ${document.language}) in ${company.name}'s ${module} library.`,
     );
+    // With an embedding endpoint (ADR 0026) the passages are embedded before the command ends;
+    // a failure leaves them to the server's next start, full text serving them meanwhile.
+    if (io.embedder)
+      await embedPending(io.db, io.embedder).then(
+        (n) => io.out(`Embedded ${n} passages.`),
+        (err: unknown) =>
+          io.out(
+            `The passages could not be embedded now (${err instanceof Error ? err.message : String(err)}); the server embeds them when it next starts. Full-text search finds them meanwhile.`,
+          ),
+      );
     return;
   }
   if (sub === 'list') {

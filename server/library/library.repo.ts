@@ -10,6 +10,12 @@ import type { ModuleKey } from '@contract/modules';
 import type { SplitPassage } from '../analyst/tools/library-passages';
 import type { Db, DbOrTx } from '../db/connect';
 import { libraryDocuments, libraryPassages, libraryTerms, libraryVersions } from '../db/schema';
+import {
+  QUERY_EMBED_TIMEOUT_MS,
+  realArray,
+  vectorLiteral,
+  type LibraryVectors,
+} from './embeddings';
 
 // The library's storage (docs/decisions/0065-company-library.md). Every read names the company
 // (and the module where it lists or searches) in its WHERE clause: a document id alone never
@@ -523,13 +529,53 @@ function narrowMatch(
   return null;
 }
 
+type Hit = {
+  id: string | number;
+  document_id: number;
+  file_name: string;
+  version: number;
+  heading_path: string;
+  clause: string | null;
+  page: number | null;
+  ordinal: number;
+  text: string;
+  rank: number;
+};
+
+/** Each ranking's depth fused when embeddings are on (ADR 0026). */
+export const FUSION_DEPTH = 50;
+/** The vector ranking's bound; past it full text answers alone (ADR 0026). */
+export const VECTOR_TIMEOUT_MS = 2_000;
+/** Reciprocal rank fusion's constant (ADR 0026). */
+export const RRF_K = 60;
+
 /**
- * Full-text search over one company's module library: the current version of each document not
- * retired. The question is read in every document language (stemmed and unaccented by that
- * language's configuration) and its words are OR-ed, so a question in natural words finds the
- * passages sharing most of them; ts_rank_cd orders them. In a large library the match is
- * narrowed to the question's rarest words first (matchQuery, ADR 0068), so the ranking reads a
- * few thousand passages. Company and module are in every WHERE.
+ * Reciprocal rank fusion: each list gives a passage 1 / (k + its rank there), ranks from 1; the
+ * sums order the fused list (ties by id). A passage in one list only keeps its share.
+ */
+export function fuseRankings<T extends { id: string | number }>(
+  lists: ReadonlyArray<readonly T[]>,
+  k = RRF_K,
+): Array<T & { fused: number }> {
+  const byId = new Map<string, { item: T; fused: number }>();
+  for (const list of lists)
+    list.forEach((item, i) => {
+      const key = String(item.id);
+      const seen = byId.get(key) ?? { item, fused: 0 };
+      seen.fused += 1 / (k + i + 1);
+      byId.set(key, seen);
+    });
+  return [...byId.values()]
+    .sort((a, b) => b.fused - a.fused || Number(a.item.id) - Number(b.item.id))
+    .map(({ item, fused }) => ({ ...item, fused }));
+}
+
+/**
+ * Search over one company's module library: the current version of each document not retired.
+ * Full text always (fullTextHits); with `vectors` (an embedding endpoint, ADR 0026) the question
+ * is embedded too and the passages nearest to it are fused with the full-text ranking
+ * (fuseRankings). The question's vector failing leaves full text alone. Company and module are in
+ * every WHERE.
  */
 export async function searchPassages(
   db: DbOrTx,
@@ -537,7 +583,104 @@ export async function searchPassages(
   module: ModuleKey,
   q: string,
   limit: number,
+  vectors?: LibraryVectors | null,
 ): Promise<LibraryHit[]> {
+  const depth = vectors ? Math.max(limit, FUSION_DEPTH) : limit;
+  const text = await fullTextHits(db, companyId, module, q, depth);
+  let list: Hit[] = text.slice(0, limit);
+  const query = vectors ? await queryVector(vectors, q) : null;
+  if (vectors && query) {
+    const near = await nearestHits(db, companyId, module, query, vectors.pgvector, depth).catch(
+      (err: unknown) => {
+        vectors.warn?.(err, 'library search: the vector ranking failed or took too long');
+        return [];
+      },
+    );
+    list = fuseRankings([text, near])
+      .slice(0, limit)
+      .map((h) => ({ ...h, rank: h.fused }));
+  }
+  return list.map((r) => {
+    const title = titleOf(r.file_name);
+    const place = { headingPath: r.heading_path, clause: r.clause, page: r.page };
+    return {
+      id: Number(r.id),
+      documentId: r.document_id,
+      title,
+      version: r.version,
+      ...place,
+      ordinal: r.ordinal,
+      text: r.text,
+      citation: citationOf(title, r.version, place),
+      rank: Number(r.rank),
+    };
+  });
+}
+
+/** The question's unit vector, or null when the endpoint fails or is slow (told to `warn`). */
+async function queryVector(vectors: LibraryVectors, q: string): Promise<number[] | null> {
+  try {
+    const [v] = await vectors.embedder.embed(
+      [q.slice(0, 8_000)],
+      AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS),
+    );
+    return v ?? null;
+  } catch (err) {
+    vectors.warn?.(err, 'library search: the question could not be embedded');
+    return null;
+  }
+}
+
+/**
+ * The searchable passages nearest the question's vector, by cosine similarity: pgvector's `<=>`
+ * where the database has it, else a dot product of the unit vectors in plain SQL. An exact
+ * ranking of the company module's embedded passages (no approximate index: the company and
+ * module filter would cut its candidates, ADR 0026); vectors of another dimension (another model)
+ * are left out.
+ */
+async function nearestHits(
+  db: DbOrTx,
+  companyId: number,
+  module: ModuleKey,
+  query: number[],
+  pgvector: boolean,
+  limit: number,
+): Promise<Hit[]> {
+  const similarity = pgvector
+    ? sql`1 - (p.embedding::vector <=> ${vectorLiteral(query)}::vector)`
+    : sql`(select sum(a * b) from unnest(p.embedding, ${realArray(query)}::real[]) as x(a, b))`;
+  // Bounded: plain SQL cosine reads every vector (20,000 passages of 1,536 dimensions took 24 s
+  // here); past the bound full text answers alone.
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local statement_timeout = ${VECTOR_TIMEOUT_MS}`));
+    return tx.execute(sql`
+    select p.id, p.document_id, d.file_name, v.version, p.heading_path, p.clause, p.page,
+           p.ordinal, p.text, ${similarity} as rank
+    from ${libraryPassages} p
+    join ${libraryDocuments} d on d.id = p.document_id and d.company_id = ${companyId}
+    join ${libraryVersions} v on v.id = p.version_id and v.company_id = ${companyId}
+    where p.company_id = ${companyId} and p.module = ${module} and p.searchable
+      and p.embedding is not null and array_length(p.embedding, 1) = ${query.length}
+    order by rank desc, p.id
+    limit ${limit}`);
+  });
+  return (rows as unknown as { rows: Hit[] }).rows;
+}
+
+/**
+ * Full-text ranking. The question is read in every document language (stemmed and unaccented by
+ * that language's configuration) and its words are OR-ed, so a question in natural words finds
+ * the passages sharing most of them; ts_rank_cd orders them. In a large library the match is
+ * narrowed to the question's rarest words first (matchQuery, ADR 0068), so the ranking reads a
+ * few thousand passages.
+ */
+async function fullTextHits(
+  db: DbOrTx,
+  companyId: number,
+  module: ModuleKey,
+  q: string,
+  limit: number,
+): Promise<Hit[]> {
   const configs = LIBRARY_LANGUAGES.map(configOf);
   // PostgreSQL text holds no NUL; any other character is safe in plainto_tsquery.
   const words = q.replace(/\0/g, ' ');
@@ -568,18 +711,6 @@ export async function searchPassages(
     ),
     sql`, `,
   );
-  type Hit = {
-    id: string | number;
-    document_id: number;
-    file_name: string;
-    version: number;
-    heading_path: string;
-    clause: string | null;
-    page: number | null;
-    ordinal: number;
-    text: string;
-    rank: number;
-  };
   // The candidates first (the GIN index on the narrowed match), then each ranked by the question
   // read in its own language.
   async function rankedMatches(match: string): Promise<Hit[]> {
@@ -609,21 +740,7 @@ export async function searchPassages(
     list = await rankedMatches(match);
     if (list.length >= limit) break;
   }
-  return list.map((r) => {
-    const title = titleOf(r.file_name);
-    const place = { headingPath: r.heading_path, clause: r.clause, page: r.page };
-    return {
-      id: Number(r.id),
-      documentId: r.document_id,
-      title,
-      version: r.version,
-      ...place,
-      ordinal: r.ordinal,
-      text: r.text,
-      citation: citationOf(title, r.version, place),
-      rank: Number(r.rank),
-    };
-  });
+  return list;
 }
 
 /** The module's current documents (titles and versions) for a model's instructions. */

@@ -36,6 +36,7 @@ import {
   retireDocument,
   uploadDocument,
 } from './library.service';
+import { BackgroundEmbedder, libraryVectors } from './embeddings';
 
 /** 50 MB in base64 (4/3) with the JSON around it. */
 const UPLOAD_BODY_LIMIT = 70 * 1024 * 1024;
@@ -51,6 +52,20 @@ const CompanyOnly = z.object({
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const deps = { db, clock: app.deps.clock, quotaBytes: app.deps.config.libraryQuotaBytes };
+  // Embeddings (ADR 0026): passages are embedded in the background after an upload and at start
+  // (what an earlier failure or restart left), never holding up the upload's answer.
+  const vectors = libraryVectors(app.deps.config, app.deps.database, (err, what) =>
+    app.log.warn({ err }, what),
+  );
+  const embedder = vectors
+    ? new BackgroundEmbedder(db, vectors.embedder, (err) =>
+        app.log.warn({ err }, 'library: passages could not be embedded (full text serves them)'),
+      )
+    : null;
+  if (embedder) {
+    app.addHook('onReady', async () => embedder.kick());
+    app.addHook('onClose', async () => embedder.idle());
+  }
   const companyParam = (req: FastifyRequest) => {
     const raw = (req.query as { company?: unknown } | undefined)?.company;
     // Before validation (onRequest) the query is raw: a bad value is refused by the schema later.
@@ -86,7 +101,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const caller = await callerOf(req);
       const { module, q, limit } = req.query;
-      return { passages: await searchPassages(db, caller.companyId, module, q, limit) };
+      return { passages: await searchPassages(db, caller.companyId, module, q, limit, vectors) };
     },
   );
 
@@ -113,6 +128,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         { ...req.body, data },
         originOf(req),
       );
+      embedder?.kick();
       return reply.code(replaced ? 200 : 201).send(document);
     },
   );

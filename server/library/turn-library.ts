@@ -1,6 +1,7 @@
 import type { ModuleKey } from '@contract/modules';
 import { KNOWLEDGE_LIMIT, citationLink, type TurnLibrary } from '../analyst/tools/knowledge';
 import type { DbOrTx } from '../db/connect';
+import type { LibraryVectors } from './embeddings';
 import { libraryTitles, searchPassages } from './library.repo';
 
 // The library a turn's models search (docs/decisions/0069-search-knowledge.md), bound by the turn
@@ -11,6 +12,7 @@ export async function turnLibrary(
   db: DbOrTx,
   companyId: number,
   module: ModuleKey,
+  vectors?: LibraryVectors | null,
 ): Promise<TurnLibrary> {
   const titles = (await libraryTitles(db, companyId, module)).map(({ title, version }) => ({
     title,
@@ -21,7 +23,7 @@ export async function turnLibrary(
     async search(query, limit = KNOWLEDGE_LIMIT) {
       const words = query.trim().slice(0, 500);
       if (!words) return [];
-      const hits = await searchPassages(db, companyId, module, words, limit);
+      const hits = await searchPassages(db, companyId, module, words, limit, vectors);
       return hits.map((h) => ({
         id: h.id,
         documentId: h.documentId,

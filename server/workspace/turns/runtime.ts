@@ -49,6 +49,7 @@ import {
 } from './turn';
 import { AgentError, type AgentEvent } from '../../analyst/types';
 import { turnLibrary } from '../../library/turn-library';
+import { libraryVectors, type LibraryVectors } from '../../library/embeddings';
 import { users } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { companyReadings } from '../readings.repo';
@@ -93,6 +94,8 @@ export interface TurnRuntimeDeps {
   agentFor: AgentFor;
   /** Budget warnings go to the company's admins by e-mail too (ADR 0070). */
   mailer?: Mailer;
+  /** The library's embeddings when an endpoint is configured (ADR 0026). */
+  libraryVectors?: LibraryVectors | null;
 }
 
 /** A dashboard chat has no agent of its own: the Talent Intelligence analyst answers it. */
@@ -372,7 +375,7 @@ export class TurnRuntime {
         .where(eq(users.id, spec.userId));
       const library =
         caller?.companyId != null
-          ? await turnLibrary(db, caller.companyId, spec.module)
+          ? await turnLibrary(db, caller.companyId, spec.module, this.deps.libraryVectors)
           : undefined;
       const agent = this.deps.agentFor(spec.model, config);
       // The company's confirmed readings of table layouts (ADR 0052).
@@ -643,6 +646,7 @@ export const agentsRuntime = fp(
       log: app.log,
       agentFor,
       mailer,
+      libraryVectors: libraryVectors(config, database, (err, what) => app.log.warn({ err }, what)),
     });
     await runtime.init();
     app.decorate('turns', runtime);

@@ -3,6 +3,7 @@ import type {
   LibraryDocumentDto,
   LibraryListAnswer,
   LibrarySearchAnswer,
+  LibraryVersionsAnswer,
   LibraryViewAnswer,
 } from '@contract/library';
 import type { ModuleKey } from '@contract/modules';
@@ -36,6 +37,15 @@ export function useLibrarySearch(module: ModuleKey, q: string) {
   });
 }
 
+/** GET /api/library/:id/versions: every version kept, newest first (asked when shown). */
+export function useLibraryVersions(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/library/versions', { id }],
+    enabled,
+    queryFn: () => apiJson<LibraryVersionsAnswer>('GET', `/api/library/${id}/versions`),
+  });
+}
+
 /** GET /api/library/:id/versions/:version: the viewer's passages. */
 export function useLibraryView(id: number | null, version: number | null) {
   return useQuery({
@@ -57,7 +67,11 @@ export async function fileBase64(file: File): Promise<string> {
 /** Add, replace (same file name: a new version), retire, restore and delete; admins only. */
 export function useLibraryChanges(module: ModuleKey) {
   const client = useQueryClient();
-  const done = () => client.invalidateQueries({ queryKey: ['/api/library'] });
+  // The list, the search results and the version histories all change with a document.
+  const done = () =>
+    client.invalidateQueries({
+      predicate: (q) => String(q.queryKey[0]).startsWith('/api/library'),
+    });
   const upload = useMutation({
     mutationFn: async ({ file, fileName }: { file: File; fileName?: string }) =>
       apiJson<LibraryDocumentDto>('POST', '/api/library', {

@@ -1,6 +1,13 @@
 import * as React from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { BookOpenIcon, Loader2Icon, SearchIcon, UploadIcon } from 'lucide-react';
+import {
+  BookOpenIcon,
+  ChevronDownIcon,
+  HistoryIcon,
+  Loader2Icon,
+  SearchIcon,
+  UploadIcon,
+} from 'lucide-react';
 import type { LibraryDocumentDto } from '@contract/library';
 import { MODULES } from '@contract/module-list';
 import type { ModuleKey } from '@contract/modules';
@@ -17,7 +24,13 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { useLibrary, useLibraryChanges, useLibrarySearch, useLibraryView } from '../api/library';
+import {
+  useLibrary,
+  useLibraryChanges,
+  useLibrarySearch,
+  useLibraryVersions,
+  useLibraryView,
+} from '../api/library';
 
 /**
  * The Library panel of a module page (docs/decisions/0081-library-panel.md): the company's
@@ -36,6 +49,7 @@ export function LibraryPanel({ module }: { module: ModuleKey }) {
   const addInput = React.useRef<HTMLInputElement>(null);
   const replaceInput = React.useRef<HTMLInputElement>(null);
   const [replacing, setReplacing] = React.useState<LibraryDocumentDto | null>(null);
+  const [history, setHistory] = React.useState<number | null>(null);
 
   const open = (documentId: number, version?: number, passage?: number) => {
     const p = new URLSearchParams({ library: String(documentId) });
@@ -169,70 +183,91 @@ export function LibraryPanel({ module }: { module: ModuleKey }) {
       ) : (
         <ul aria-label="Library documents" className="flex flex-col divide-y rounded-md border">
           {documents.map((d) => (
-            <li
-              key={d.id}
-              className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between"
-            >
-              <div className="min-w-0">
-                <button
-                  type="button"
-                  className="flex items-center gap-2 text-left font-medium hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                  onClick={() => open(d.id, d.version)}
-                >
-                  <BookOpenIcon
-                    className="size-4 shrink-0 text-muted-foreground"
-                    aria-hidden="true"
-                  />
-                  <span className="truncate">{d.title}</span>
-                </button>
-                <p className="text-xs text-muted-foreground">
-                  Version {d.version} · added by {d.addedBy ?? 'an admin command'} on{' '}
-                  {new Date(d.addedAt).toLocaleDateString()}
-                  {d.retired ? (
-                    <Badge variant="secondary" className="ml-2">
-                      Retired
-                    </Badge>
-                  ) : null}
-                </p>
-              </div>
-              {canEdit ? (
-                <div className="flex flex-wrap gap-1">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => {
-                      setReplacing(d);
-                      replaceInput.current?.click();
-                    }}
+            <li key={d.id} className="flex flex-col gap-2 p-3">
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <button
+                    type="button"
+                    className="flex items-center gap-2 text-left font-medium hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                    onClick={() => open(d.id, d.version)}
                   >
-                    Replace
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() =>
-                      changes.retire.mutate(
-                        { id: d.id, retired: !d.retired },
-                        { onError: failed('Could not change the document') },
-                      )
-                    }
-                  >
-                    {d.retired ? 'Restore' : 'Retire'}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="text-destructive"
-                    onClick={() => {
-                      if (window.confirm(`Delete ${d.title} and all its versions?`))
-                        changes.remove.mutate(d.id, {
-                          onError: failed('Could not delete the document'),
-                        });
-                    }}
-                  >
-                    Delete
-                  </Button>
+                    <BookOpenIcon
+                      className="size-4 shrink-0 text-muted-foreground"
+                      aria-hidden="true"
+                    />
+                    <span className="truncate">{d.title}</span>
+                  </button>
+                  <p className="text-xs text-muted-foreground">
+                    Version {d.version} · added by {d.addedBy ?? 'an admin command'} on{' '}
+                    {new Date(d.addedAt).toLocaleDateString()}
+                    {d.retired ? (
+                      <Badge variant="secondary" className="ml-2">
+                        Retired
+                      </Badge>
+                    ) : null}
+                  </p>
                 </div>
+                {canEdit ? (
+                  <div className="flex flex-wrap gap-1">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => {
+                        setReplacing(d);
+                        replaceInput.current?.click();
+                      }}
+                    >
+                      Replace
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() =>
+                        changes.retire.mutate(
+                          { id: d.id, retired: !d.retired },
+                          { onError: failed('Could not change the document') },
+                        )
+                      }
+                    >
+                      {d.retired ? 'Restore' : 'Retire'}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-destructive"
+                      onClick={() => {
+                        if (window.confirm(`Delete ${d.title} and all its versions?`))
+                          changes.remove.mutate(d.id, {
+                            onError: failed('Could not delete the document'),
+                          });
+                      }}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                ) : null}
+              </div>
+              {d.version > 1 ? (
+                <>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="self-start"
+                    aria-expanded={history === d.id}
+                    aria-controls={`library-versions-${d.id}`}
+                    onClick={() => setHistory(history === d.id ? null : d.id)}
+                  >
+                    <HistoryIcon aria-hidden="true" />
+                    Earlier versions
+                    <ChevronDownIcon
+                      aria-hidden="true"
+                      className={cn('transition-transform', history === d.id && 'rotate-180')}
+                    />
+                  </Button>
+                  {history === d.id ? (
+                    <VersionHistory document={d} onOpen={(version) => open(d.id, version)} />
+                  ) : null}
+                </>
               ) : null}
             </li>
           ))}
@@ -249,6 +284,53 @@ export function LibraryPanel({ module }: { module: ModuleKey }) {
         onClose={() => navigate(MODULES[module].path, { replace: true })}
       />
     </section>
+  );
+}
+
+/** A document's versions, newest first: who added each and when; each opens in the viewer. */
+function VersionHistory({
+  document,
+  onOpen,
+}: {
+  document: LibraryDocumentDto;
+  onOpen: (version: number) => void;
+}) {
+  const versions = useLibraryVersions(document.id, true);
+  return (
+    <div id={`library-versions-${document.id}`} className="ml-2 border-l pl-3">
+      {versions.isPending ? (
+        <p className="text-sm text-muted-foreground">Loading the versions…</p>
+      ) : versions.isError ? (
+        <p className="text-sm text-destructive">The versions could not be loaded.</p>
+      ) : (
+        <ol aria-label={`Versions of ${document.title}`} className="flex flex-col gap-1">
+          {versions.data.versions.map((v) => (
+            <li key={v.version} className="flex flex-wrap items-center justify-between gap-2">
+              <span className="text-sm">
+                <span className="font-medium">Version {v.version}</span>
+                {v.current ? (
+                  <Badge variant="secondary" className="ml-2">
+                    Current
+                  </Badge>
+                ) : null}
+                <span className="block text-xs text-muted-foreground">
+                  Added by {v.addedBy ?? 'an admin command'} on{' '}
+                  {new Date(v.addedAt).toLocaleString()}
+                </span>
+              </span>
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Open version ${v.version} of ${document.title}`}
+                onClick={() => onOpen(v.version)}
+              >
+                Open
+              </Button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
   );
 }
 

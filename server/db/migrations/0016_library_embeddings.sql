@@ -1,0 +1,2 @@
+ALTER TABLE "library_passages" ADD COLUMN "embedding" real[];--> statement-breakpoint
+CREATE INDEX "library_passages_unembedded_idx" ON "library_passages" USING btree ("id") WHERE "library_passages"."searchable" and "library_passages"."embedding" is null;
