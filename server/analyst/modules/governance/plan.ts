@@ -1,6 +1,7 @@
 import { SEARCH_KNOWLEDGE } from '../../tools/knowledge';
 import { isStarterRequest, withoutStarterPrefix } from '../../report/words';
 import type { ToolCallRecord } from '../../tools/tool';
+import { previousReport } from '../../types';
 import type { PlanContext } from '../module';
 import { distinctCalls } from '../report-parts';
 import { classifiedParts, requestParts, type RequestPart } from '../question-parts';
@@ -162,15 +163,6 @@ const TABLE_TOOLS = new Set([
   'retention_review',
 ]);
 
-/** The task name of the last report in the conversation (a follow-up builds on it). */
-export function previousReport(ctx: Pick<PlanContext, 'history'>): string {
-  for (let i = ctx.history.length - 1; i >= 0; i--) {
-    const m = ctx.history[i]!;
-    if (m.role === 'assistant') return /"task_name":"([^"]+)"/.exec(m.text)?.[1] ?? '';
-  }
-  return '';
-}
-
 /** The calls of one part of the request: its task, answered from its own words. */
 export const partCalls = (ctx: PlanContext, part: RequestPart<GovernanceTask>) =>
   callsFor({ ...ctx, request: part.request }, part.task);
@@ -191,7 +183,7 @@ function callsFor(ctx: PlanContext, task: GovernanceTask = taskOf(ctx)): ToolCal
   switch (task) {
     case 'chase': {
       // Chase notes for the open items of the report this follows: minutes, register or findings.
-      const before = previousReport(ctx);
+      const before = previousReport(ctx.history)?.task_name ?? '';
       const tableName = tables(ctx)[0]?.fileName ?? '';
       if (/minutes|action log/i.test(before) || (!hasTables && docs.length))
         return docs.length
