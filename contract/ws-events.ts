@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NotificationDto } from './notifications';
+import { StructuredResponse } from './structured-response';
 
 export { WS_CLOSE_SESSION_ENDED } from './constants';
 
@@ -42,6 +43,14 @@ export const StreamEvent = z.object({
   finalContent: z.string().optional(),
   /** stream_complete: `stopped` when the user stopped the reply (finalContent is the partial text). */
   status: z.enum(['complete', 'stopped']).optional(),
+  /**
+   * stream_complete: the report the server read from the answer and validated, as stored with the
+   * reply (null when the answer is plain text or was stopped). The client takes it as is
+   * (docs/decisions/0018-the-report-typed-end-to-end.md).
+   */
+  structuredResponse: StructuredResponse.nullable().optional(),
+  /** stream_complete: the chat's title once the reply was closed (ADR 0031 says when it changes). */
+  title: z.string().max(255).optional(),
 });
 export type StreamEvent = z.infer<typeof StreamEvent>;
 

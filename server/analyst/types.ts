@@ -21,6 +21,17 @@ export interface HistoryMessage {
   attachments: HistoryAttachment[];
   /** An assistant answer cut at the model's output limit (its partial text): Continue goes on from it. */
   truncated?: boolean;
+  /** An assistant answer's report, as the server read and stored it (docs/decisions/0018). */
+  report?: StructuredResponse;
+}
+
+/** The report of the last answer in the conversation, if it was one: a follow-up builds on it. */
+export function previousReport(history: HistoryMessage[]): StructuredResponse | undefined {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const m = history[i]!;
+    if (m.role === 'assistant') return m.report;
+  }
+  return undefined;
 }
 
 export interface TurnInput {

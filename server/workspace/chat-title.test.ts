@@ -9,6 +9,7 @@ import {
   slowReport,
 } from '../../test-support/scripted-agents';
 import { chats, companies, users } from '../db/schema';
+import { readTurnEvents } from '../realtime/turn-feed';
 import {
   getChat,
   replyClosed,
@@ -64,6 +65,32 @@ describe('the chat title and the task names of reports', () => {
     expect((await sent).statusCode).toBe(200);
     await replyClosed(t, chat.id);
     await waitFor(async () => (await titleOf(cookie, chat.id)) === slowReport.task_name);
+  });
+
+  it('sends the stored report and the title it chose in stream_complete; the chat says the same', async () => {
+    const { cookie, chat } = await userWithChat(t, 'scripted:quick');
+    await ask(cookie, chat.id);
+    const reply = await replyClosed(t, chat.id);
+    const complete = await waitFor(async () =>
+      (await readTurnEvents(t.bus, reply.id)).find((e) => e.type === 'stream_complete'),
+    );
+    expect(complete).toMatchObject({
+      status: 'complete',
+      structuredResponse: quickReport,
+      title: quickReport.task_name,
+    });
+    const stored = (await getChat(t, cookie, chat.id)).json<ChatDto>();
+    expect(stored.title).toBe(complete.title);
+    expect(stored.messages.at(-1)!.structuredResponse).toEqual(complete.structuredResponse);
+
+    // A chat the user named: stream_complete carries the name it keeps.
+    expect((await rename(cookie, chat.id, 'Q4 plan')).statusCode).toBe(200);
+    await ask(cookie, chat.id);
+    const next = await replyClosed(t, chat.id);
+    const kept = await waitFor(async () =>
+      (await readTurnEvents(t.bus, next.id)).find((e) => e.type === 'stream_complete'),
+    );
+    expect(kept.title).toBe('Q4 plan');
   });
 
   it('keeps a title the user gave the chat when the next report arrives', async () => {

@@ -31,10 +31,12 @@ export const user = (text: string, attachments: HistoryAttachment[] = []): Histo
   text,
   attachments,
 });
+/** An earlier answer as the workspace loads it: its text and its stored report. */
 export const assistant = (report: StructuredResponse): HistoryMessage => ({
   role: 'assistant',
   text: JSON.stringify(report),
   attachments: [],
+  report,
 });
 
 export async function ask(history: HistoryMessage[]) {

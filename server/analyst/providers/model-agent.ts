@@ -1,4 +1,6 @@
 import { stepCountIs, streamText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { MODULES, type ModuleKey } from '@contract/modules';
+import { readReport } from '@contract/report-text';
 import {
   CONTINUE_REQUEST,
   MODEL_FILTERED_MESSAGE,
@@ -25,14 +27,14 @@ import {
   type TurnInput,
 } from '../types';
 import { applyReadingCard } from '../report/reading-card';
-import { reportFromAnswer } from './report-repair';
-import { LineBuffer, ThinkSplitter } from './think-splitter';
+import { LineBuffer, isRetract } from './think-splitter';
 
 /**
  * One turn of any AI SDK LanguageModel: the streamText loop every model provider shares (the
  * OpenAI-compatible endpoints and, through a LanguageModelV3, the builtin analyst). It streams
- * the answer, lets the model call the module's tools over several steps, turns reasoning and
- * <think> segments into thinking, and validates (or repairs) the answer into the report.
+ * the answer, lets the model call the module's tools over several steps, turns reasoning (a real
+ * model's <think> segments, split off by its middleware) into thinking, and validates (or
+ * repairs) the answer into the report.
  */
 
 /** Per-turn hooks a provider's transport calls, so bytes on the wire count as life. */
@@ -194,6 +196,14 @@ const CONTINUE_PROMPT =
   'write only the missing rest, starting with the very next character, without repeating ' +
   'anything and without any preface.';
 
+/**
+ * The report an answer holds (the contract's one reader, repairing what a model broke), or null
+ * when it is plain text: kept as written, code blocks included, and it does not rename the chat.
+ */
+export function reportFromAnswer(answer: string, module: ModuleKey) {
+  return readReport(answer, `${MODULES[module].name} report`)?.report ?? null;
+}
+
 /** The answer of a Continue: the cut answer plus its rest, or the rest alone when the model started over. */
 function joinContinuation(prefix: string, rest: string, module: TurnInput['module']) {
   const trimmed = rest.trimStart();
@@ -250,9 +260,7 @@ export function modelAgent(options: ModelAgentOptions): Agent {
           ]
         : input.history;
 
-      const think = new ThinkSplitter();
       const reasoning = new LineBuffer();
-      const thinkLines = new LineBuffer();
       let allText = '';
       let stepText = '';
       let refusal = '';
@@ -324,6 +332,16 @@ export function modelAgent(options: ModelAgentOptions): Agent {
                 outputTokens: part.usage.outputTokens ?? 0,
               };
               break;
+            case 'reasoning-start':
+              // A real model's lone </think> (reasoningMiddleware): what this step wrote was
+              // reasoning, so it goes to thinking, not the answer.
+              if (isRetract(part.providerMetadata)) {
+                for (const line of reasoning.push(`${stepText}\n`))
+                  yield { type: 'thinking', text: line };
+                allText = allText.slice(0, allText.length - stepText.length);
+                stepText = '';
+              }
+              break;
             case 'reasoning-delta':
               for (const line of reasoning.push(part.text)) yield { type: 'thinking', text: line };
               break;
@@ -331,23 +349,10 @@ export function modelAgent(options: ModelAgentOptions): Agent {
               for (const line of reasoning.flush()) yield { type: 'thinking', text: line };
               break;
             case 'text-delta':
-              for (const piece of think.push(part.text)) {
-                if (piece.kind === 'retract') {
-                  // Everything this step wrote was reasoning: it goes to thinking, not the answer.
-                  for (const line of thinkLines.push(`${stepText}\n`))
-                    yield { type: 'thinking', text: line };
-                  allText = allText.slice(0, allText.length - stepText.length);
-                  stepText = '';
-                } else if (piece.kind === 'think') {
-                  for (const line of thinkLines.push(piece.text))
-                    yield { type: 'thinking', text: line };
-                } else {
-                  yield* answerText(piece.text);
-                }
-              }
+              yield* answerText(part.text);
               break;
             case 'tool-call':
-              for (const line of thinkLines.flush()) yield { type: 'thinking', text: line };
+              for (const line of reasoning.flush()) yield { type: 'thinking', text: line };
               // A line the user sees (the client drops lines that begin "Calling tool").
               yield { type: 'thinking', text: toolCallLine(part.toolName, part.input) };
               break;
@@ -362,9 +367,7 @@ export function modelAgent(options: ModelAgentOptions): Agent {
               break;
           }
         }
-        for (const piece of think.flush()) if (piece.kind === 'text') yield* answerText(piece.text);
-        for (const line of [...thinkLines.flush(), ...reasoning.flush()])
-          yield { type: 'thinking', text: line };
+        for (const line of reasoning.flush()) yield { type: 'thinking', text: line };
       } catch (err) {
         if (input.signal.aborted) throw input.signal.reason ?? err;
         const silence = controller.signal.reason;

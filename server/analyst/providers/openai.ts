@@ -1,7 +1,8 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { APICallError } from 'ai';
+import { APICallError, wrapLanguageModel } from 'ai';
 import { AgentError, type Agent, type AgentEvent, type TurnInput } from '../types';
 import { errorText, modelAgent, type TurnWire } from './model-agent';
+import { reasoningMiddleware } from './think-splitter';
 
 /** One OpenAI-compatible endpoint: `openai` (OPENAI_BASE_URL) or a provider the operator named. */
 export interface EndpointOptions {
@@ -302,16 +303,21 @@ export function openaiAgent(options: OpenAiAgentOptions): Agent {
         );
       yield* modelAgent({
         model: (_input, wire) =>
-          createOpenAICompatible({
-            name: endpoint.provider,
-            baseURL: baseUrl,
-            apiKey: endpoint.apiKey,
-            // Asks for the token counts in the stream's last chunk (stream_options.include_usage):
-            // OpenAI, Azure, vLLM, llama.cpp and Ollama send them; a server without it ignores
-            // the field and its turns count 0 tokens (docs/decisions/0038-usage-recording.md).
-            includeUsage: true,
-            fetch: wiredFetch(wire),
-          }).chatModel(options.modelId),
+          // A real model may leave its reasoning in the text: split off here, never for the
+          // builtin (docs/decisions/0018-the-report-typed-end-to-end.md).
+          wrapLanguageModel({
+            model: createOpenAICompatible({
+              name: endpoint.provider,
+              baseURL: baseUrl,
+              apiKey: endpoint.apiKey,
+              // Asks for the token counts in the stream's last chunk (stream_options.include_usage):
+              // OpenAI, Azure, vLLM, llama.cpp and Ollama send them; a server without it ignores
+              // the field and its turns count 0 tokens (docs/decisions/0038-usage-recording.md).
+              includeUsage: true,
+              fetch: wiredFetch(wire),
+            }).chatModel(options.modelId),
+            middleware: reasoningMiddleware(),
+          }),
         label: options.modelId,
         firstTokenTimeoutMs: options.firstTokenTimeoutMs,
         idleTimeoutMs: options.idleTimeoutMs,

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ThinkSplitter, type SplitPiece } from './think-splitter';
+import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { wrapLanguageModel } from 'ai';
+import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
+import { runTurn, userMessage } from '../../../test-support/analyst/turns';
+import { modelAgent } from './model-agent';
+import { ThinkSplitter, reasoningMiddleware, type SplitPiece } from './think-splitter';
 
 /** Feeds the chunks and joins what came out as answer, reasoning and retractions. */
 function split(chunks: string[]) {
@@ -67,5 +72,56 @@ describe('reasoning left in the content', () => {
       text: 'a < b and <b>bold</b> <|x',
       think: '',
     });
+  });
+});
+
+describe('the reasoning middleware', () => {
+  const usage = {
+    inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: 1, text: 1, reasoning: undefined },
+  };
+  /** A model that writes `text` in the given chunks, as a server leaving reasoning in the content. */
+  const writing = (chunks: string[]) =>
+    new MockLanguageModelV3({
+      doStream: async () => ({
+        stream: simulateReadableStream<LanguageModelV3StreamPart>({
+          chunks: [
+            { type: 'stream-start', warnings: [] },
+            { type: 'text-start', id: 't' },
+            ...chunks.map((delta) => ({ type: 'text-delta' as const, id: 't', delta })),
+            { type: 'text-end', id: 't' },
+            { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+          ],
+        }),
+      }),
+    });
+  const turn = (model: LanguageModelV3) =>
+    runTurn(modelAgent({ model, label: 'test' }), 'brand-hub', [userMessage('Review')]);
+  const answer = JSON.stringify({
+    task_name: 'Tone',
+    content: [{ type: 'text', text: 'Warm' }],
+    next_steps: [],
+  });
+
+  it("turns a real model's <think> segment and a lone </think> into thinking", async () => {
+    const real = (chunks: string[]) =>
+      turn(wrapLanguageModel({ model: writing(chunks), middleware: reasoningMiddleware() }));
+    const segment = await real(['<thi', 'nk>Check the tone', '.</think>', answer]);
+    expect(segment.thinking).toContain('Check the tone.');
+    expect(segment.streamed).toBe(answer);
+    expect(segment.report.task_name).toBe('Tone');
+
+    const lone = await real(['Plan first.', '</think>', answer]);
+    expect(lone.thinking).toContain('Plan first.');
+    expect(lone.final.text).toBe(answer);
+    expect(lone.report.task_name).toBe('Tone');
+  });
+
+  it('leaves a model without it (the builtin) alone: its text is the answer as written', async () => {
+    const quoted = 'Avoid tags like <think>x</think> in copy.';
+    const bare = await turn(writing([quoted]));
+    expect(bare.streamed).toBe(quoted);
+    expect(bare.final.text).toBe(quoted);
+    expect(bare.thinking).not.toContain('x');
   });
 });

@@ -1,3 +1,4 @@
+import type { LanguageModelV3Middleware, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 /**
  * Separates a model's reasoning from its answer when the server leaves the reasoning in the
  * content, across chunk boundaries (a marker split over two chunks is still recognised):
@@ -164,4 +165,80 @@ export class LineBuffer {
     this.buf = '';
     return rest ? [rest] : [];
   }
+}
+
+/**
+ * providerMetadata of a reasoning part that says: the text this model call wrote so far was
+ * reasoning too (a lone `</think>`), so the turn moves it from the answer to the thinking.
+ */
+export const RETRACT_METADATA = { atrium: { retractText: true } } as const;
+
+export function isRetract(metadata: unknown): boolean {
+  return (metadata as typeof RETRACT_METADATA | undefined)?.atrium?.retractText === true;
+}
+
+/**
+ * The splitter as an AI SDK language-model middleware, for real models only (the builtin writes
+ * no reasoning into its text, and its reports may quote these markers): a text part's
+ * `<think>` segments and gpt-oss analysis channels become reasoning parts, so the turn handles
+ * them like a server's own reasoning. Used with `wrapLanguageModel` (docs/decisions/0018).
+ */
+export function reasoningMiddleware(): LanguageModelV3Middleware {
+  return {
+    specificationVersion: 'v3',
+    async wrapStream({ doStream }) {
+      const { stream, ...rest } = await doStream();
+      const splitter = new ThinkSplitter();
+      let reasoningId: string | null = null;
+      let count = 0;
+      const pieces = (
+        id: string,
+        out: SplitPiece[],
+        controller: TransformStreamDefaultController<LanguageModelV3StreamPart>,
+      ) => {
+        const endReasoning = () => {
+          if (!reasoningId) return;
+          controller.enqueue({ type: 'reasoning-end', id: reasoningId });
+          reasoningId = null;
+        };
+        for (const piece of out) {
+          if (piece.kind === 'text') {
+            endReasoning();
+            controller.enqueue({ type: 'text-delta', id, delta: piece.text });
+          } else if (piece.kind === 'retract') {
+            endReasoning();
+            const retractId = `${id}:retract:${(count += 1)}`;
+            controller.enqueue({
+              type: 'reasoning-start',
+              id: retractId,
+              providerMetadata: RETRACT_METADATA,
+            });
+            controller.enqueue({ type: 'reasoning-end', id: retractId });
+          } else {
+            if (!reasoningId) {
+              reasoningId = `${id}:think:${(count += 1)}`;
+              controller.enqueue({ type: 'reasoning-start', id: reasoningId });
+            }
+            controller.enqueue({ type: 'reasoning-delta', id: reasoningId, delta: piece.text });
+          }
+        }
+        return endReasoning;
+      };
+      return {
+        stream: stream.pipeThrough(
+          new TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart>({
+            transform(part, controller) {
+              if (part.type === 'text-delta')
+                pieces(part.id, splitter.push(part.delta), controller);
+              else if (part.type === 'text-end') {
+                pieces(part.id, splitter.flush(), controller)();
+                controller.enqueue(part);
+              } else controller.enqueue(part);
+            },
+          }),
+        ),
+        ...rest,
+      };
+    },
+  };
 }

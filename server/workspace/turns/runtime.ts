@@ -463,8 +463,8 @@ export class TurnRuntime {
         now,
       });
       await releaseReservation(db, spec.messageId);
-      if (row) await touchChat(db, spec.chatId, now);
-      return row !== null;
+      const chat = row ? await touchChat(db, spec.chatId, now) : null;
+      return row ? { title: chat?.title } : null;
     });
     // The chat moves in its Recent list (and its title may have changed): this process's lists
     // are dropped at once (before the events, so a client refetching on them sees the change);
@@ -473,14 +473,20 @@ export class TurnRuntime {
     // Published after commit: a client that refetches on these events sees the closed reply.
     if (closed) {
       if (outcome.kind === 'complete') {
+        // The report as read and stored, and the title chosen with it: the client shows both as
+        // they come (docs/decisions/0018-the-report-typed-end-to-end.md).
         await emitter.emit('stream_complete', '', {
           finalContent: outcome.text,
           status: 'complete',
+          structuredResponse: outcome.report,
+          ...(closed.title ? { title: closed.title } : {}),
         });
       } else if (outcome.kind === 'stopped') {
         await emitter.emit('stream_complete', '', {
           finalContent: emitter.text,
           status: 'stopped',
+          structuredResponse: null,
+          ...(closed.title ? { title: closed.title } : {}),
         });
       } else {
         await emitter.emit('stream_error', outcome.message);
@@ -572,7 +578,7 @@ export class TurnRuntime {
     now: Date,
     responseTimeMs: number,
     usage: { inputTokens: number; outputTokens: number },
-  ): Promise<boolean> {
+  ): Promise<{ title: string | undefined } | null> {
     const { db } = this.deps;
     const responseStatus =
       outcome.kind === 'complete'
@@ -615,14 +621,16 @@ export class TurnRuntime {
               error: outcome.kind === 'error' ? outcome.message : null,
               now,
             });
-      if (!row) return false;
-      await touchChat(tx, spec.chatId, now);
+      if (!row) return null;
+      const chat = await touchChat(tx, spec.chatId, now);
       // The chat title follows the report's task name (spec section 4, stream_complete), unless
-      // the user named the chat.
+      // the user named the chat: the server alone writes it (ADR 0031, 0018).
       const taskName =
         outcome.kind === 'complete' ? outcome.report?.task_name.trim().slice(0, 255) : undefined;
-      if (taskName) await followTaskName(tx, spec.chatId, taskName, DEFAULT_CHAT_TITLES);
-      return true;
+      const renamed = taskName
+        ? await followTaskName(tx, spec.chatId, taskName, DEFAULT_CHAT_TITLES)
+        : null;
+      return { title: renamed ?? chat?.title };
     });
   }
 }

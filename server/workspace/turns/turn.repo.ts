@@ -68,19 +68,20 @@ export async function touchChat(
  * Gives the chat a finished report's task name as its title (spec section 4), unless someone
  * named the chat (ADR 0031): the title follows reports only while it is one the product chose,
  * a module's default title or the task name of one of the chat's finished reports. Read and
- * written in one statement, so a rename made while the reply was written is kept.
+ * written in one statement, so a rename made while the reply was written is kept. Returns the
+ * new title, or null when the title stayed.
  */
 export async function followTaskName(
   tx: DbOrTx,
   chatId: string,
   taskName: string,
   defaultTitles: readonly string[],
-): Promise<void> {
+): Promise<string | null> {
   const reportNamed = (table: typeof chatMessages | typeof replyVersions) => sql`exists (
     select 1 from ${table}
     where ${table.chatId} = ${chats.id} and ${table.status} = 'complete'
       and left(btrim(${table.structuredResponse} ->> 'task_name'), 255) = ${chats.title})`;
-  await tx
+  const [row] = await tx
     .update(chats)
     .set({ title: taskName })
     .where(
@@ -93,7 +94,9 @@ export async function followTaskName(
           reportNamed(replyVersions),
         ),
       ),
-    );
+    )
+    .returning({ title: chats.title });
+  return row?.title ?? null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { StructuredResponse } from '@contract/structured-response';
+import { StructuredResponse } from '@contract/structured-response';
 import type { StreamEventType } from '@contract/ws-events';
 import type { MessagePart } from '@contract/chats';
 import { MODEL_TRUNCATED_MESSAGE } from '@contract/models';
@@ -65,7 +65,15 @@ export function buildHistory(
       });
     } else if (m.status === 'complete' || m.status === 'stopped') {
       const text = contentText(m.content);
-      if (text) out.push({ role: 'assistant', text, attachments: [] });
+      // The stored report, typed: a planner reads it rather than the text (docs/decisions/0018).
+      const report = StructuredResponse.safeParse(m.structuredResponse);
+      if (text)
+        out.push({
+          role: 'assistant',
+          text,
+          attachments: [],
+          ...(report.success ? { report: report.data } : {}),
+        });
     } else if (m.status === 'error' && m.error === MODEL_TRUNCATED_MESSAGE) {
       // An answer cut at the model's output limit: its partial text is what Continue goes on from.
       const text = contentText(m.content);

@@ -96,12 +96,37 @@ describe('applyStreamEvent', () => {
     expect(c.messages[1]!.content).toBe('abc');
   });
 
-  it('uses the accumulated text when stream_complete has no finalContent, and parses the report', () => {
-    const report = { task_name: 'Profile', content: [{ type: 'text', text: 'x' }], next_steps: [] };
-    const c = run(loadingChat(), [ev('stream_chunk', JSON.stringify(report), 1)]);
-    expect(c.messages[1]!.structuredResponse?.task_name).toBe('Profile');
-    const done = applyStreamEvent(c, ev('stream_complete', '', 2));
-    expect(done.outcome).toMatchObject({ kind: 'completed', report: { task_name: 'Profile' } });
+  it("takes the server's report and title from stream_complete, and reads no report from the text", () => {
+    const streamed = { task_name: 'Draft', content: [{ type: 'text', text: 'x' }], next_steps: [] };
+    const c = run(loadingChat(), [ev('stream_chunk', JSON.stringify(streamed), 1)]);
+    // While it streams the client tries the text (spec section 4, stream_chunk).
+    expect(c.messages[1]!.structuredResponse?.task_name).toBe('Draft');
+    const stored = {
+      task_name: 'Profile',
+      content: [{ type: 'text' as const, text: 'Read and validated by the server' }],
+      next_steps: [],
+    };
+    const done = applyStreamEvent(
+      c,
+      ev('stream_complete', '', 2, { structuredResponse: stored, title: 'Profile' }),
+    );
+    // No finalContent: the accumulated text stays the content.
+    expect(done.chat.messages[1]).toMatchObject({
+      content: JSON.stringify(streamed),
+      structuredResponse: stored,
+      status: 'complete',
+    });
+    expect(done.outcome).toEqual({ kind: 'completed', report: stored });
+    expect(done.chat.title).toBe('Profile');
+  });
+
+  it('keeps the title when stream_complete names none, and has no report for plain text', () => {
+    const done = applyStreamEvent(
+      loadingChat(),
+      ev('stream_complete', '', 1, { finalContent: '{"task_name":"Not read","content":[]}' }),
+    );
+    expect(done.chat.title).toBe('Talent Intelligence Chat');
+    expect(done.chat.messages[1]!.structuredResponse).toBeNull();
   });
 
   it('marks a stopped reply as stopped', () => {

@@ -2,6 +2,7 @@ import type { ChatDto, MessageDto, MessagePart } from '@contract/chats';
 import type { StructuredResponse } from '@contract/structured-response';
 import type { StreamEvent } from '@contract/ws-events';
 import { reportParsers } from './report-parsers';
+import { REPORT_PLACEHOLDER_CONTENT } from './report-text';
 
 /**
  * The chat as the query cache holds it: the server's ChatDto plus what only this tab knows about
@@ -47,9 +48,13 @@ export function needsReportRepair(message: MessageDto): boolean {
  */
 export function normalizeHistoryMessage(message: MessageDto): ChatMessage {
   if (!needsReportRepair(message) || typeof message.content !== 'string') return message;
-  const repaired = reportParsers()?.repairReportInText(message.content);
-  if (!repaired) return message;
-  return { ...message, content: repaired.content, structuredResponse: repaired.structuredResponse };
+  const found = reportParsers()?.readReport(message.content);
+  if (!found) return message;
+  return {
+    ...message,
+    content: found.rest || REPORT_PLACEHOLDER_CONTENT,
+    structuredResponse: found.report,
+  };
 }
 
 /**
@@ -199,7 +204,7 @@ export function appendToCurrentTurn(chat: ChatData, text: string): ChatData {
   return replaceMessage(chat, turn.id, {
     ...turn,
     content,
-    structuredResponse: reportParsers()?.parseStructuredResponse(content) ?? null,
+    structuredResponse: reportParsers()?.wholeReport(content) ?? null,
   });
 }
 
@@ -232,7 +237,7 @@ function reportAfterChunk(
   chunk: string,
 ): StructuredResponse | null {
   if (chunk.includes('}') || chunk.includes('`'))
-    return reportParsers()?.parseStructuredResponse(content) ?? null;
+    return reportParsers()?.wholeReport(content) ?? null;
   return chunk.trim() ? null : (target.structuredResponse ?? null);
 }
 
@@ -267,7 +272,8 @@ function findTarget(chat: ChatData, messageId: string | undefined): number {
 
 /**
  * One socket event applied to the chat (spec section 4, assistant message states), exactly once.
- * Pure: side effects (error dialog, progress, title) follow from the outcome.
+ * Pure: side effects (error dialog, progress, refetch) follow from the outcome; the title comes
+ * from the server, in stream_complete.
  */
 export function applyStreamEvent(
   chat: ChatData,
@@ -327,13 +333,10 @@ export function applyStreamEvent(
     }
     case 'stream_complete': {
       const content = event.finalContent ?? text;
-      const parsers = reportParsers();
-      const finished = (event.status ?? 'complete') === 'complete';
-      // A stopped reply keeps its partial text (see needsReportRepair): only a whole report counts.
-      const report =
-        parsers?.parseStructuredResponse(content) ??
-        (finished ? parsers?.repairReportInText(content)?.structuredResponse : null) ??
-        null;
+      // The server read and validated the report once (docs/decisions/0018): it is taken as
+      // sent, never read again from the text. A stopped reply has none; its row shows the
+      // partial text as the card it was becoming.
+      const report = event.structuredResponse ?? null;
       next = {
         ...base,
         content,
@@ -349,7 +352,9 @@ export function applyStreamEvent(
   }
   const messages = chat.messages.slice();
   messages[index] = next;
-  return { chat: { ...chat, messages }, outcome };
+  // The title the server chose when it closed the reply (ADR 0031): shown as it came.
+  const title = event.type === 'stream_complete' && event.title ? event.title : chat.title;
+  return { chat: { ...chat, title, messages }, outcome };
 }
 
 /** A loading reply as the list sees it: its text, thinking and report are read by its own row. */

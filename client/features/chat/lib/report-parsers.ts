@@ -1,17 +1,19 @@
-import type * as Parsers from './structured-response';
+import type * as Parsers from '@contract/report-text';
 
-// Reading a report out of a reply's text (the contract's zod schemas, jsonrepair) is needed only
-// once a reply streams: a chat's history comes with its reports read by the server. So the
-// parsers load then, not with the chat page (ADR 0011, bundle budget). The socket holds stream
-// events back until they are here (use-chat-socket.ts), so no event is applied without them.
+// The contract's reader of a report written as text (zod schemas, jsonrepair) is needed only for
+// what the server did not read: a stream's chunks (spec section 4, stream_chunk) and old history
+// messages without a report. A finished reply's report comes read and validated in its
+// stream_complete (docs/decisions/0018-the-report-typed-end-to-end.md). So the reader loads then,
+// not with the chat page (ADR 0011, bundle budget). The socket holds stream events back until it
+// is here (use-chat-socket.ts), so no event is applied without it.
 
-export type ReportParsers = Pick<typeof Parsers, 'parseStructuredResponse' | 'repairReportInText'>;
+export type ReportParsers = Pick<typeof Parsers, 'readReport' | 'wholeReport'>;
 
 let loaded: ReportParsers | null = null;
 let loading: Promise<ReportParsers> | null = null;
 
 export function loadReportParsers(): Promise<ReportParsers> {
-  loading ??= import('./structured-response').then(
+  loading ??= import('@contract/report-text').then(
     (m) => (loaded = m),
     (err: unknown) => {
       loading = null; // a failed load (network) is tried again by the next caller

@@ -596,7 +596,12 @@ describe('follow-ups and refusals', () => {
     expect(step).toBe('Draft the missing sections of Information Security Policy');
     const history: HistoryMessage[] = [
       userMessage('Check this policy against the checklist', [doc('security-policy.docx')]),
-      { role: 'assistant', text: JSON.stringify(first.report), attachments: [] },
+      {
+        role: 'assistant',
+        text: JSON.stringify(first.report),
+        attachments: [],
+        report: first.report,
+      },
     ];
     const next = await ask(step, [], history);
     expect(next.report.task_name).toBe('Draft sections: Information Security Policy');
@@ -621,7 +626,12 @@ describe('follow-ups and refusals', () => {
           'Help me with: turning board meeting notes into formal minutes and an action log',
           files,
         ),
-        { role: 'assistant', text: JSON.stringify(first.report), attachments: [] },
+        {
+          role: 'assistant',
+          text: JSON.stringify(first.report),
+          attachments: [],
+          report: first.report,
+        },
       ],
     );
     // Owners by hand: Sam Patel (A01, carried A2), Li Wei (A02, carried A4), Maria Costa, Tom Baker.
@@ -643,7 +653,12 @@ describe('follow-ups and refusals', () => {
       [],
       [
         userMessage('Help me with: tracking open audit findings', [doc('audit-findings.csv')]),
-        { role: 'assistant', text: JSON.stringify(first.report), attachments: [] },
+        {
+          role: 'assistant',
+          text: JSON.stringify(first.report),
+          attachments: [],
+          report: first.report,
+        },
       ],
     );
     expect(firstText(next.report)).toMatch(

@@ -1,5 +1,5 @@
 import { withoutStarterPrefix } from '../../report/words';
-import type { HistoryMessage } from '../../types';
+import { previousReport, type HistoryMessage } from '../../types';
 import type { AttritionDimension } from './tools/attrition';
 
 /**
@@ -69,11 +69,15 @@ export function columnsIn(request: string): string[] {
   return out.slice(0, 4);
 }
 
-/** The text of the previous answer in this chat, or "" when there is none. */
+/** Every string the previous report showed (texts, titles, next steps), or "" when there is none. */
 export function previousAnswer(history: HistoryMessage[]): string {
-  for (let i = history.length - 2; i >= 0; i--)
-    if (history[i]!.role === 'assistant') return history[i]!.text;
-  return '';
+  const strings = (v: unknown): string[] =>
+    typeof v === 'string'
+      ? [v]
+      : v && typeof v === 'object'
+        ? Object.values(v as Record<string, unknown>).flatMap(strings)
+        : [];
+  return strings(previousReport(history)).join('\n');
 }
 
 const DIMENSION_HEADINGS: Record<AttritionDimension, string> = {

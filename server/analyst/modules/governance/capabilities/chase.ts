@@ -9,7 +9,8 @@ import { minutesFromNotes } from '../tools/minutes';
 import { riskRegisterReview } from '../tools/risk-register-review';
 import { auditFindings } from './audit-findings';
 import { defineFollowUp } from './define';
-import { bodyOf, documents, previousReport, tables } from './inputs';
+import { previousReport } from '../../../types';
+import { bodyOf, documents, tables } from './inputs';
 import { minutes } from './minutes';
 import { riskReview } from './risk-review';
 
@@ -96,7 +97,7 @@ export const chase = defineFollowUp({
   },
   // The log, register or findings of the report this follows: minutes, register or findings.
   plan(ctx, request) {
-    const before = previousReport(ctx);
+    const before = previousReport(ctx.history)?.task_name ?? '';
     const docs = documents(ctx);
     const hasTables = tables(ctx).length > 0;
     const tableName = tables(ctx)[0]?.fileName ?? '';

@@ -19,14 +19,6 @@ export function bodyOf(request: string): string {
   return /\bcommittee\b/i.test(request) ? 'Committee' : 'Board';
 }
 
-/** The task name of the last report in the conversation (a follow-up builds on it). */
-export function previousReport(ctx: Pick<PlanContext, 'history'>): string {
-  for (let i = ctx.history.length - 1; i >= 0; i--) {
-    const m = ctx.history[i]!;
-    if (m.role === 'assistant') return /"task_name":"([^"]+)"/.exec(m.text)?.[1] ?? '';
-  }
-  return '';
-}
 
 /** A checklist over each attached document (up to five), or over a policy pasted in the message. */
 export function perDocument(ctx: PlanContext, checklist: ChecklistKey): ToolCallRecord[] {
