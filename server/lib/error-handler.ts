@@ -4,7 +4,13 @@ import {
   hasZodFastifySchemaValidationErrors,
 } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@contract/errors';
-import { AppError, RateLimitedError, UNAVAILABLE_MESSAGE, isDependencyDown } from './errors';
+import {
+  AppError,
+  RateLimitedError,
+  UNAVAILABLE_MESSAGE,
+  isDependencyDown,
+  storageFailure,
+} from './errors';
 import { validationError } from './validate';
 
 /**
@@ -51,7 +57,11 @@ export function errorHandler(
   }
   // A dependency that is down or not answering: a clear "try again", logged as a warning.
   if (isDependencyDown(err)) {
-    req.log.warn({ err }, 'a dependency did not answer');
+    // The operator must act on a data directory that cannot be written: said at error level,
+    // with the file and the cause (ADR 0033).
+    const storage = storageFailure(err);
+    if (storage) req.log.error({ err }, `the database cannot use its files: ${storage}`);
+    else req.log.warn({ err }, 'a dependency did not answer');
     return reply
       .status(503)
       .header('Retry-After', '5')

@@ -97,10 +97,27 @@ const DOWN_MESSAGES = [
 ];
 
 /**
+ * The database could not open, create or write one of its files: its data directory became
+ * unwritable or full while the server ran (docs/decisions/0033-unwritable-data-directory.md).
+ * PostgreSQL (and PGlite, whose files are the process's own) says so in the message.
+ */
+const STORAGE_FAILURE =
+  /^could not (?:open|create|write|extend|read|fsync|truncate|remove)[^:]* file "[^"]+": (?:Permission denied|Read-only file system|No space left on device|Operation not permitted)/;
+
+/** The storage failure an error (or one of its causes) reports, if any: its message. */
+export function storageFailure(err: unknown): string | null {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (STORAGE_FAILURE.test(e.message)) return e.message;
+  return null;
+}
+
+/**
  * Whether an error (or one of its causes) says a dependency (PostgreSQL, Redis) is unreachable or
- * not answering: the request is answered 503 "try again", not 500 "we broke".
+ * not answering, or the database cannot use its files: the request is answered 503 "try again",
+ * not 500 "we broke".
  */
 export function isDependencyDown(err: unknown): boolean {
+  if (storageFailure(err)) return true;
   for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && DOWN_CODES.has(code)) return true;

@@ -20,7 +20,8 @@ import type { StartedMessage, ToolTask } from './tool-worker';
 let pool: Piscina | null = null;
 /** The calls started and not yet ended, stopped before the pool closes. */
 const runningCalls = new Set<{ stopNow: () => void; call: Promise<unknown> }>();
-const THREADS = Math.max(1, Math.min(2, availableParallelism()));
+/** Workers in the pool: calls beyond them wait for one. */
+export const THREADS = Math.max(1, Math.min(2, availableParallelism()));
 
 /**
  * Calls over the same files go to the worker that has their tables (ADR 0083). Each worker keeps
@@ -186,10 +187,13 @@ export async function runTool(
     timer = setTimeout(end, STOP_GRACE_MS);
   };
   let started = false;
+  /** Stopped after a worker took the call and before it said so: stopped when it does. */
+  let stopWhenStarted = false;
   port1.once('message', (m: StartedMessage) => {
     gate = m.gate;
     started = true;
-    timer = setTimeout(stop, timeLimitMs);
+    if (stopWhenStarted) stop();
+    else timer = setTimeout(stop, timeLimitMs);
   });
   const call: Promise<unknown> = (await getPool()).run(task, {
     signal: limit.signal,
@@ -197,17 +201,25 @@ export async function runTool(
   });
   // The limit holds until the call itself ends, also after a stopped turn stopped waiting for it.
   const running = {
-    // At shutdown: stopped at once, as at its time limit (a call still queued never starts).
+    // At shutdown and on Stop: stopped at once, as at its time limit (a call still queued never
+    // starts; one a worker has taken is never ended before its gate is known).
     stopNow: () => {
       if (stopping) return;
       clearTimeout(timer);
       if (started) stop();
-      else limit.abort();
+      else if (queueOptions.worker === undefined) limit.abort();
+      else stopWhenStarted = true;
     },
     call,
   };
   runningCalls.add(running);
+  // A stopped turn stops the call in its worker too, as at its time limit: its DuckDB queries are
+  // interrupted, so the worker is free for the next call at once, not when the query would have
+  // ended (docs/decisions/0032-stopping-duckdb-work.md).
+  const onAbort = () => running.stopNow();
+  signal?.addEventListener('abort', onAbort, { once: true });
   const settled = () => {
+    signal?.removeEventListener('abort', onAbort);
     callEnded(queueOptions);
     runningCalls.delete(running);
     clearTimeout(timer);
@@ -219,6 +231,8 @@ export async function runTool(
     // A stopped call's answer is what its interrupted queries left: not an answer.
     return stopping ? { error: toolTimeMessage(timeLimitMs) } : result;
   } catch (err) {
+    // The turn stopped: it stops waiting, whatever the stop did in the worker.
+    if (signal?.aborted) throw err;
     if (stopping) return { error: toolTimeMessage(timeLimitMs) };
     if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
       return { error: WORKER_MEMORY_MESSAGE };

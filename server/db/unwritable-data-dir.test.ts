@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { UNAVAILABLE_MESSAGE } from '../lib/errors';
+
+const scenario = fileURLToPath(
+  new URL('../../test-support/db/unwritable-while-running.ts', import.meta.url),
+);
+const parent = mkdtempSync(path.join(tmpdir(), 'atrium-unwritable-'));
+afterAll(() => rmSync(parent, { recursive: true, force: true }));
+
+/**
+ * Runs the scenario in its own process. Root ignores file permissions, so as root it runs as
+ * nobody (setpriv); the directory is made unwritable there by its own user.
+ */
+function runScenario(): Promise<{ code: number | null; out: string }> {
+  chmodSync(parent, 0o777);
+  const dir = path.join(parent, 'pglite');
+  const asRoot = process.getuid?.() === 0;
+  const [cmd, args] = asRoot
+    ? [
+        'setpriv',
+        [
+          '--reuid=65534',
+          '--regid=65534',
+          '--clear-groups',
+          process.execPath,
+          '--import',
+          'tsx',
+          scenario,
+          dir,
+        ],
+      ]
+    : [process.execPath, ['--import', 'tsx', scenario, dir]];
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, HOME: parent },
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const guard = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(guard);
+      resolve({ code, out });
+    });
+  });
+}
+
+describe('a data directory that becomes unwritable while the server runs', () => {
+  it('reads of open tables work; what needs a file answers 503 "try again", never 500', async () => {
+    const { code, out } = await runScenario();
+    expect(code, out).toBe(0);
+    const answers = JSON.parse(out.trim().split('\n').at(-1)!);
+    const unavailable = {
+      status: 503,
+      body: expect.objectContaining({ message: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' }),
+    };
+    expect(answers).toEqual({
+      'GET /open': { status: 200, body: [{ body: 'kept' }] },
+      // Before, these answered 500 "Something went wrong on our side".
+      'GET /unopened': unavailable,
+      'POST /new-file': unavailable,
+    });
+  }, 120_000);
+});
