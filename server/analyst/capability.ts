@@ -26,7 +26,17 @@ export interface Capability<
     needs?: string;
     /** A sample file with the layout it reads: [file name, contents]. */
     sample?: readonly [string, string];
+    /** Its name as one section among several, when shorter than the title ("Attrition"). */
+    heading?: string;
+    /**
+     * Its result names the report even when it answers another task's request (a fallback
+     * answer is titled by what it is), and its own request answered by another tool's result is
+     * titled by the module's general task (ADR 0084).
+     */
+    namesFallback?: boolean;
   };
+  /** What the module's instructions say of the tool after its name, when more than its name. */
+  guide?: string;
   tool: AnalystTool<In, z.infer<Out>> & { output: Out };
   /** The builtin's calls for this task (its own tool, and others it needs), from the request. */
   plan(ctx: PlanContext, request: string): ToolCallRecord[];
@@ -51,11 +61,11 @@ export function defineCapability<Task extends string, In extends z.ZodType, Out 
 }
 
 /** Each capability's tool, in list order: what the module offers every model. */
-export const toolsOf = (caps: ReadonlyArray<Capability<string, never, never>>): AnalystTool[] =>
+export const toolsOf = (caps: ReadonlyArray<Capability>): AnalystTool[] =>
   caps.map((c) => c.tool as unknown as AnalystTool);
 
 /** The capability whose tool a call ran, to render its result. */
-export function capabilityOfTool<C extends Capability<string, never, never>>(
+export function capabilityOfTool<C extends Capability>(
   caps: readonly C[],
   tool: string,
 ): C | undefined {

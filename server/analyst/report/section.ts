@@ -23,6 +23,8 @@ export interface Section {
   nextSteps: string[];
   /** The definitions it used: listed once, at the end of the report. */
   definitions?: string[];
+  /** The report's name when this section leads it alone, instead of its title and the source. */
+  reportName?: string;
 }
 
 export const section = (title: string, parts: Partial<Omit<Section, 'title'>> = {}): Section => ({

@@ -4,65 +4,16 @@ import type { ToolCallRecord } from '../../tools/tool';
 import type { HistoryMessage } from '../../types';
 import type { PlanContext } from '../module';
 import { BANDS_QUERY, libraryBandsOf } from './library-bands';
-import { attritionSplits, bodyOf, columnsIn, dimensionsIn } from './request';
+import { capabilityOfTask, OVERVIEW, TALENT_CAPABILITIES, type TalentTask } from './capabilities';
+import { call } from './render';
+import { bodyOf } from './request';
 
-/**
- * What a Talent Intelligence request asks for, from its words, and the tool calls that answer
- * it. Ordered: the more specific task first ("regretted leavers" and "first-year attrition" are
- * not the general attrition question; a "gender pay gap" is not a pay overview).
- */
-export type TalentTask =
-  | 'regretted'
-  | 'cycles'
-  | 'early-tenure'
-  | 'reskilling'
-  | 'promotion'
-  | 'funnel'
-  | 'plan-budget'
-  | 'succession'
-  | 'market'
-  | 'bands'
-  | 'gender-pay'
-  | 'rating-bias'
-  | 'calibration'
-  | 'spans'
-  | 'attrition'
-  | 'skills'
-  | 'tenure'
-  | 'pay'
-  | 'headcount'
-  | 'overview';
+/** Each task's words, in the capability list's order (the more specific first). */
+const TASKS: Array<[TalentTask, RegExp]> = TALENT_CAPABILITIES.flatMap((c) =>
+  c.task.words ? [[c.task.key, c.task.words] as [TalentTask, RegExp]] : [],
+);
 
-const TASKS: Array<[TalentTask, RegExp]> = [
-  [
-    'cycles',
-    /\b(compar\w*|chang\w*|mov\w*|shift\w*|differ\w*)\b[^.?!]*\b(review )?cycles\b|\bbetween (the )?(two )?(review )?cycles\b|\bcycle[- ]on[- ]cycle\b|\bratings?\b[^.?!]*\b(chang\w*|mov\w*)\b[^.?!]*\b(19|20)\d\d\b/i,
-  ],
-  ['regretted', /\bregretted\b|\bhigh performers? (who )?(left|leaving|leavers?)\b/i],
-  [
-    'early-tenure',
-    /\b(first[- ]year|early[- ]tenure|new hires? (leave|leaving|quit)|new starters? (leave|leaving))\b/i,
-  ],
-  ['reskilling', /\b(reskill\w*|upskill\w*|new capability|build (a|the) capability)\b/i],
-  ['promotion', /\bpromot\w*\b/i],
-  ['funnel', /\b(funnel|pipeline|time to hire|hiring forecast|will hiring meet)\b/i],
-  ['plan-budget', /\b(budget|headcount plan|requisitions?|overspend)\b/i],
-  ['succession', /\b(succession|successors?)\b/i],
-  ['market', /\b(market|compa[- ]?ratio|benchmark\w*|percentile)\b/i],
-  ['bands', /\b(salary|pay) bands?\b|\bband health\b|\boutside (their|the) band\b/i],
-  ['gender-pay', /\b(gender pay|pay gap|equal pay|pay equity)\b/i],
-  ['rating-bias', /\bbias\b|\brating gaps?\b/i],
-  ['calibration', /\bcalibrat\w*\b|\brating distribution\b/i],
-  ['spans', /\b(spans?( of control)?|layers|direct reports|manager ratio)\b/i],
-  [
-    'attrition',
-    /\b(attrition|turnover|leavers?|leaving|exits?|churn|quit\w*|resign\w*|retention|loses?|losing|lost)\b/i,
-  ],
-  ['skills', /\b(skills?|proficiency|competenc\w*)\b/i],
-  ['tenure', /\b(tenure|length of service|years of service)\b/i],
-  ['pay', /\b(pay|salary|salaries|compensation|wages?|quartiles?)\b/i],
-  ['headcount', /\b(headcount|how many (people|employees|staff)|fte)\b/i],
-];
+export type { TalentTask };
 
 export function taskOf(request: string): TalentTask {
   const body = bodyOf(request);
@@ -80,124 +31,15 @@ export type TalentPart = RequestPart<TalentTask>;
 export const questionParts = (request: string): TalentPart[] =>
   requestParts(request, TASKS, 'overview');
 
-const call = (tool: string, input: Record<string, unknown> = {}): ToolCallRecord => ({
-  tool,
-  input,
-});
-
-/** The TI tool calls that answer a task. */
+/** The TI tool calls that answer a task: its capability's plan (the overview's own). */
 export function callsFor(
   task: TalentTask,
   request: string,
   history: HistoryMessage[] = [],
 ): ToolCallRecord[] {
-  const dims = dimensionsIn(request);
-  // Columns named by header: "by Supervisory Organization instead" shows only that split.
-  const columns = columnsIn(request);
-  const named = columns.length ? { columns } : {};
-  const headDims = dims.filter((d) =>
-    [
-      'department',
-      'costCentre',
-      'location',
-      'country',
-      'level',
-      'job',
-      'gender',
-      'manager',
-      'source',
-      'ageBand',
-      'partTime',
-      'rating',
-    ].includes(d),
-  );
-  switch (task) {
-    case 'regretted':
-      return [call('ti_regretted_leavers'), call('ti_attrition', { by: ['department'] })];
-    case 'cycles': {
-      // "Compare the 2025 and 2026 cycles": the cycles named, else the two latest.
-      const named = [
-        ...bodyOf(request).matchAll(/\b(?:FY ?)?(?:19|20)\d{2}(?:[ -]?(?:H|Q)[1-4])?\b/gi),
-      ].map((m) => m[0]);
-      return [call('ti_rating_cycles', named.length ? { cycles: named.slice(0, 4) } : {})];
-    }
-    case 'early-tenure':
-      return [call('ti_early_tenure_attrition')];
-    case 'reskilling':
-      return [call('ti_reskilling_plan', { capability: bodyOf(request).slice(0, 500) })];
-    case 'promotion':
-      return [call('ti_promotion_readiness', { perDepartment: 5 })];
-    case 'funnel':
-      return [call('ti_hiring_funnel')];
-    case 'plan-budget':
-      return [call('ti_plan_vs_budget'), call('ti_headcount', { by: ['department'] })];
-    case 'succession':
-      return [call('ti_succession_cover')];
-    case 'market':
-      return [call('ti_compa_ratio')];
-    case 'bands':
-      return [call('ti_salary_bands'), call('ti_pay', { by: ['level'] })];
-    case 'gender-pay':
-      return [call('ti_gender_pay_gap')];
-    case 'rating-bias': {
-      const bias = dims.filter((d) =>
-        ['gender', 'ageBand', 'location', 'partTime', 'department', 'level'].includes(d),
-      );
-      return [
-        call('ti_rating_bias', {
-          by: bias.length ? bias : ['gender', 'ageBand', 'location', 'partTime'],
-        }),
-      ];
-    }
-    case 'calibration':
-      return [call('ti_calibration', { maxCases: 40 })];
-    case 'spans': {
-      const narrow = /\b(under|below|fewer than|less than)\s+(\d+)/i.exec(request)?.[2];
-      const wide = /\b(over|above|more than)\s+(\d+)/i.exec(request)?.[2];
-      return [
-        call('ti_spans_of_control', {
-          narrowBelow: narrow ? Number(narrow) : 3,
-          wideAbove: wide ? Number(wide) : 12,
-        }),
-      ];
-    }
-    case 'attrition':
-      return [
-        call('ti_attrition', {
-          by: columns.length && !dims.length ? [] : attritionSplits(request, history),
-          ...named,
-        }),
-      ];
-    case 'skills':
-      return [call('ti_skills_gap')];
-    case 'tenure':
-      return [call('ti_tenure', { by: headDims.length ? headDims : ['department'] })];
-    case 'pay':
-      return [
-        call('ti_pay', {
-          by: headDims.length ? headDims : columns.length ? [] : ['level', 'department'],
-          ...named,
-        }),
-      ];
-    case 'headcount':
-      return [
-        call('ti_headcount', {
-          by: headDims.length
-            ? headDims
-            : columns.length
-              ? []
-              : ['department', 'location', 'level'],
-          ...named,
-        }),
-      ];
-    case 'overview':
-      return [
-        call('ti_headcount', { by: ['department', 'location', 'level'] }),
-        call('ti_attrition', { by: ['department'] }),
-        call('ti_tenure', { by: [] }),
-        call('ti_pay', { by: ['level'] }),
-      ];
-  }
+  const cap = capabilityOfTask(task);
+  // A plan reads the request and the conversation; the calls so far are the planner's concern.
+  return cap ? cap.plan({ request, history, files: [], calls: [] }, request) : OVERVIEW.plan();
 }
 
 /** The calls of a several-part request: each part's, a tool asked twice called once. */

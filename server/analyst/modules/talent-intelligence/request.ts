@@ -1,12 +1,30 @@
+import { z } from 'zod';
 import { withoutStarterPrefix } from '../../report/words';
 import { previousReport, type HistoryMessage } from '../../types';
-import type { AttritionDimension } from './tools/attrition';
 
 /**
  * How a Talent Intelligence request is read: its words without the starter prefix, the splits
  * and columns it names, and what the previous answer already showed. Capabilities' plans and
  * renderers read requests through these (the task list itself lives in capabilities.ts).
  */
+
+/** The splits a request can name, as the attrition tool takes them. */
+export const attritionDimension = z.enum([
+  'department',
+  'location',
+  'country',
+  'costCentre',
+  'level',
+  'job',
+  'gender',
+  'manager',
+  'source',
+  'rating',
+  'ageBand',
+  'partTime',
+  'tenureBand',
+]);
+export type AttritionDimension = z.infer<typeof attritionDimension>;
 
 /** The request without the starter prefix the client adds. */
 export const bodyOf = (request: string) => withoutStarterPrefix(request).trim();
@@ -122,4 +140,29 @@ export function attritionSplits(request: string, history: HistoryMessage[]): Att
     ] as const
   ).filter((d) => !shown(d));
   return fresh.length ? fresh.slice(0, 3) : named;
+}
+
+const HEAD_DIMENSIONS: readonly AttritionDimension[] = [
+  'department',
+  'costCentre',
+  'location',
+  'country',
+  'level',
+  'job',
+  'gender',
+  'manager',
+  'source',
+  'ageBand',
+  'partTime',
+  'rating',
+];
+
+/** The splits a request names that headcount, tenure and pay break down by (no tenure band). */
+export const headDimensionsIn = (request: string): AttritionDimension[] =>
+  dimensionsIn(request).filter((d) => HEAD_DIMENSIONS.includes(d));
+
+/** Columns named by header ("by Supervisory Organization instead"): only that split is shown. */
+export function namedColumns(request: string): { columns?: string[] } {
+  const columns = columnsIn(request);
+  return columns.length ? { columns } : {};
 }

@@ -2,7 +2,7 @@ import { SEARCH_KNOWLEDGE } from '../../tools/knowledge';
 import type { ToolCallRecord } from '../../tools/tool';
 import type { PlanContext } from '../module';
 import { callsFor, partCalls, planTalent, questionParts, taskOf } from './plan';
-import type { AttritionDimension } from './tools/attrition';
+import type { AttritionDimension } from './request';
 
 /**
  * Regenerate with the builtin (ADR 0064): another breakdown of the same data. A regenerated

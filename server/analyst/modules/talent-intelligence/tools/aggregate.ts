@@ -1,3 +1,7 @@
+import { grouped, plural } from '../../../report/words';
+import { barChart } from '../../../tools/charts';
+import { markdownTable } from '../../../tools/reports';
+import { empty, type Part } from '../render';
 import { z } from 'zod';
 import type { LoadedTable, TableSet } from '../../../tables/types';
 import { colOf, num, peopleTables, round1 } from '../people';
@@ -105,4 +109,52 @@ export async function aggregateOf(set: TableSet, t: LoadedTable): Promise<Aggreg
     personLevel:
       'Person-level figures (pay, the gender pay gap, tenure, ratings, voluntary versus involuntary exits) need a person-level export with one row per employee.',
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The capability (ADR 0084): the task it answers, its plan and its report section.
+
+/** Headcount and attrition from an aggregated table: the groups' own counts and rates. */
+export function aggregatePart(r: AggregateResult): Part {
+  const p = empty();
+  p.answer.push(
+    `${r.source} holds ${plural(r.groups, 'group')}, not people, so these figures are the groups' own counts and rates.`,
+  );
+  if (r.headcount !== null)
+    p.answer.push(`Headcount: **${grouped(r.headcount)}** (the sum of the groups' headcounts).`);
+  if (r.rate !== null)
+    p.answer.push(
+      `Attrition: **${r.rate}%**${r.leavers !== null ? ` (${plural(r.leavers, 'leaver')})` : ''}, from ${r.rateFrom}.`,
+    );
+  p.answer.push(r.personLevel);
+  for (const b of r.by) {
+    p.details.push(
+      `### By ${b.dimension}`,
+      '',
+      markdownTable(
+        [b.dimension, 'Headcount', 'Leavers', 'Attrition'],
+        b.groups.map((g) => [
+          g.group,
+          g.headcount === null ? 'not stated' : g.headcount,
+          g.leavers === null ? 'not stated' : g.leavers,
+          g.rate === null ? 'not stated' : `${g.rate}%`,
+        ]),
+      ),
+      '',
+    );
+  }
+  const first = r.by[0];
+  if (first)
+    p.charts.push(
+      barChart(
+        `Attrition by ${first.dimension}`,
+        first.groups.map((g) => g.group),
+        [{ label: 'Attrition (%)', data: first.groups.map((g) => g.rate ?? 0) }],
+        { yTitle: '%' },
+      ),
+    );
+  p.nextSteps.push(
+    'Attach a person-level export (one row per employee) for pay, tenure and the gender pay gap',
+  );
+  return p;
 }

@@ -1,5 +1,33 @@
+import { plural, capitalised } from '../../../report/words';
+import { barChart, lineChart } from '../../../tools/charts';
+import { markdownTable } from '../../../tools/reports';
+import { defineCapability } from '../../../capability';
+import {
+  columnsUsed,
+  empty,
+  labelOf,
+  namedGroups,
+  sectionOf,
+  call,
+  type Part,
+  type Split,
+} from '../render';
 import { z } from 'zod';
-import { aggregateOf, aggregateTableOf, type AggregateResult } from './aggregate';
+import {
+  attritionDimension,
+  type AttritionDimension,
+  attritionSplits,
+  bodyOf,
+  dimensionsIn,
+  namedColumns,
+} from '../request';
+import {
+  aggregateOf,
+  aggregateTableOf,
+  type AggregateResult,
+  aggregatePart,
+  aggregateResult,
+} from './aggregate';
 import { defineTool, ToolError } from '../../../tools/tool';
 import {
   countryOrSite,
@@ -26,23 +54,6 @@ export const ATTRITION_DEFINITION =
 
 /** Below this average headcount a group's rate swings on one leaver: it is flagged, not ranked. */
 export const SMALL_GROUP = 5;
-
-export const attritionDimension = z.enum([
-  'department',
-  'location',
-  'country',
-  'costCentre',
-  'level',
-  'job',
-  'gender',
-  'manager',
-  'source',
-  'rating',
-  'ageBand',
-  'partTime',
-  'tenureBand',
-]);
-export type AttritionDimension = z.infer<typeof attritionDimension>;
 
 export const rateRow = z.object({
   group: z.string(),
@@ -274,4 +285,159 @@ export const attritionTool = defineTool({
       basis: p.basis,
     };
   },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The capability (ADR 0084): the task it answers, its plan and its report section.
+
+function rateTable(split: Split, groups: RateRow[], typeKnown: boolean): string {
+  return markdownTable(
+    [
+      capitalised(labelOf(split)),
+      'Average headcount',
+      'Leavers',
+      ...(typeKnown ? ['Voluntary leavers', 'Voluntary rate'] : []),
+      'Attrition rate',
+    ],
+    groups.map((g) => [
+      g.group,
+      g.averageHeadcount,
+      g.leavers,
+      ...(typeKnown ? [g.voluntary, `${g.voluntaryRate}%`] : []),
+      g.small ? `${g.rate}% (small group: read with care)` : `${g.rate}%`,
+    ]),
+  );
+}
+
+function attritionPart(r: AttritionResult, request: string): Part {
+  const p = empty();
+  const asked = dimensionsIn(request);
+  // "Where is attrition highest?" names no split: the first one shown answers it.
+  const lead =
+    r.by.find((b) => b.dimension === asked[0]) ??
+    (/\b(which|where)\b/i.test(bodyOf(request)) ? (r.by[0] ?? null) : null);
+  const ranked = lead?.groups.filter((g) => !g.small && g.group !== 'Not stated') ?? [];
+  const top = [...ranked].sort((a, b) => b.rate - a.rate)[0];
+  const most = [...(lead?.groups ?? [])].sort((a, b) => b.leavers - a.leavers)[0];
+  for (const b of r.by)
+    for (const g of namedGroups(request, b.groups))
+      p.answer.push(
+        `**${g.group}**: attrition of **${g.rate}%** in the 12 months to ${r.asOf} (${plural(g.leavers, 'leaver')} against an average headcount of ${g.averageHeadcount}${r.typeKnown ? `; ${g.voluntary} voluntary, ${g.voluntaryRate}%` : ''})${g.small ? ', a small group: read with care' : ''}.`,
+      );
+  if (lead && top && /\b(which|where|what)\b/i.test(bodyOf(request)) && !p.answer.length) {
+    p.answer.push(
+      `**${top.group}** loses the most people: an attrition rate of **${top.rate}%** (${plural(top.leavers, 'leaver')} against an average headcount of ${top.averageHeadcount}) in the 12 months to ${r.asOf}, against ${r.rate}% for the whole organisation.${most && most.group !== top.group ? ` By number of leavers, ${most.group} lost the most (${most.leavers}).` : ''}`,
+    );
+  }
+  p.answer.push(
+    `Attrition over the 12 months to ${r.asOf}: **${r.rate}%** (${plural(r.leavers, 'leaver')} ÷ an average headcount of ${r.averageHeadcount}).${
+      r.typeKnown
+        ? ` Voluntary **${r.voluntaryRate}%** (${r.voluntary}), involuntary ${r.involuntaryRate}% (${r.involuntary})${r.unknownType ? `, ${r.unknownType} with no stated reason or type` : ''}.`
+        : ' The file does not say which exits were voluntary.'
+    }`,
+  );
+  if (!(lead && top && /\b(which|where|what)\b/i.test(bodyOf(request))) && p.answer.length < 2)
+    for (const b of r.by) {
+      const hot = b.groups
+        .filter((g) => !g.small && g.group !== 'Not stated')
+        .sort((x, y) => (r.typeKnown ? y.voluntaryRate - x.voluntaryRate : y.rate - x.rate))[0];
+      if (hot)
+        p.answer.push(
+          `Highest ${r.typeKnown ? 'voluntary ' : ''}attrition by ${labelOf(b)}: **${hot.group}** at ${r.typeKnown ? `${hot.voluntaryRate}% voluntary (${hot.rate}% in all)` : `${hot.rate}%`}.`,
+        );
+    }
+  if (r.leftWithoutDate)
+    p.answer.push(
+      `${plural(r.leftWithoutDate, 'person', 'people')} marked as left have no exit date: they are not in the rate.`,
+    );
+  p.charts.push(
+    lineChart(
+      'Monthly attrition rate',
+      r.monthly.map((m) => m.month),
+      [{ label: 'Attrition rate (%)', data: r.monthly.map((m) => m.rate) }],
+      { yTitle: '% of average headcount' },
+    ),
+  );
+  for (const b of r.by) {
+    p.details.push(
+      `### ${r.typeKnown ? 'Voluntary exits and attrition' : 'Attrition'} by ${labelOf(b)}`,
+      '',
+      rateTable(b, b.groups, r.typeKnown),
+      '',
+    );
+    if (p.charts.length < 4)
+      p.charts.push(
+        barChart(
+          `${r.typeKnown ? 'Voluntary attrition' : 'Attrition'} by ${labelOf(b)}`,
+          b.groups.map((g) => g.group),
+          [
+            {
+              label: r.typeKnown ? 'Voluntary rate (%)' : 'Attrition rate (%)',
+              data: b.groups.map((g) => (r.typeKnown ? g.voluntaryRate : g.rate)),
+            },
+          ],
+          { yTitle: '%' },
+        ),
+      );
+  }
+  p.details.push(
+    '### Monthly attrition',
+    '',
+    markdownTable(
+      ['Month', 'Leavers', 'Voluntary', 'Rate'],
+      r.monthly.map((m) => [m.month, m.leavers, m.voluntary, `${m.rate}%`]),
+    ),
+    '',
+  );
+  if (r.reasons.length)
+    p.details.push(
+      '### Why people left (exit reasons, last 12 months)',
+      '',
+      markdownTable(
+        ['Reason', 'Type', 'Leavers'],
+        r.reasons.map((x) => [x.reason, x.type ?? 'not stated', x.leavers]),
+      ),
+      '',
+    );
+  const byManager = r.by.some((b) => b.dimension === 'manager');
+  p.nextSteps.push(
+    byManager
+      ? 'Show first-year attrition by hiring source and team'
+      : 'Break attrition down by manager and grade',
+    'Review regretted leavers: high performers who left in the last 12 months',
+    'Which department loses most people?',
+  );
+  columnsUsed(p, r.by, 'attrition');
+  return p;
+}
+
+const TASK = {
+  key: 'attrition',
+  title: 'Attrition analysis',
+  heading: 'Attrition',
+  words:
+    /\b(attrition|turnover|leavers?|leaving|exits?|churn|quit\w*|resign\w*|retention|loses?|losing|lost)\b/i,
+  needs:
+    'one row per employee with department, location, hire date, exit date, exit reason and performance rating',
+} as const;
+
+export const attritionCapability = defineCapability({
+  task: TASK,
+  guide:
+    'leavers in the trailing 12 months ÷ average headcount, voluntary/involuntary, by dimension, monthly series; leavers of all time ÷ everyone is not an attrition rate',
+  tool: { ...attritionTool, output: z.union([attritionResult, aggregateResult]) },
+  plan: (ctx, request) => {
+    const named = namedColumns(request);
+    return [
+      call('ti_attrition', {
+        by:
+          named.columns && !dimensionsIn(request).length
+            ? []
+            : attritionSplits(request, ctx.history),
+        ...named,
+      }),
+    ];
+  },
+  render: (r, ctx) =>
+    sectionOf(TASK.heading, 'aggregate' in r ? aggregatePart(r) : attritionPart(r, ctx.request)),
 });

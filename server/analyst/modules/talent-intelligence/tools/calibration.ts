@@ -1,3 +1,9 @@
+import { grouped, plural } from '../../../report/words';
+import { barChart } from '../../../tools/charts';
+import { csvText, file, markdownTable } from '../../../tools/reports';
+import { defineCapability } from '../../../capability';
+import { list } from '../../report-parts';
+import { empty, sectionOf, call, type Part } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import {
@@ -179,4 +185,124 @@ export const calibrationTool = defineTool({
       basis: p.basis,
     };
   },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The capability (ADR 0084): the task it answers, its plan and its report section.
+
+function calibrationPart(r: CalibrationResult): Part {
+  const p = empty();
+  const flagged = r.byManager.filter((m) => m.outlier);
+  const cycle = r.cycle;
+  const earlier = cycle ? cycle.cycles.filter((c) => c !== cycle.used) : [];
+  p.answer.push(
+    `${grouped(r.rated)} ratings to calibrate (average ${r.companyAverage}); ${flagged.length ? `**${plural(flagged.length, 'manager')}** rate far from the norm: ${list(flagged.map((m) => `${m.manager} (${m.outlier}, average ${m.average} over ${m.people})`))}` : 'no manager rates far from the norm'}; **${plural(r.cases.length, 'case')}** to discuss.${r.notRated ? ` ${plural(r.notRated, 'person', 'people')} ${r.notRated === 1 ? 'has' : 'have'} no rating yet.` : ''}`,
+  );
+  p.charts.push(
+    barChart(
+      'Rating distribution',
+      r.distribution.map((d) => d.rating),
+      [{ label: 'People', data: r.distribution.map((d) => d.people) }],
+      { xTitle: 'Rating', yTitle: 'People' },
+    ),
+    barChart(
+      'Rating distribution per department',
+      r.byDepartment.map((d) => d.department),
+      r.scale.map((s) => ({
+        label: `Rating ${s}`,
+        data: r.byDepartment.map((d) => d.counts[s] ?? 0),
+      })),
+      { yTitle: 'People' },
+    ),
+  );
+  p.details.push(
+    '### Rating distribution per department',
+    '',
+    markdownTable(
+      ['Department', 'People', 'Average', ...r.scale.map((s) => `Rating ${s}`)],
+      r.byDepartment.map((d) => [
+        d.department,
+        d.people,
+        d.average ?? '',
+        ...r.scale.map((s) => d.counts[s] ?? 0),
+      ]),
+    ),
+    '',
+    '### Rating distribution per manager',
+    '',
+    markdownTable(
+      ['Manager', 'People', 'Average', ...r.scale.map((s) => `Rating ${s}`), 'Flag'],
+      r.byManager.map((m) => [
+        m.manager,
+        m.people,
+        m.average ?? '',
+        ...r.scale.map((s) => m.counts[s] ?? 0),
+        m.outlier ? `rates ${m.outlier}er than the norm` : '',
+      ]),
+    ),
+    '',
+    '### Cases to discuss',
+    '',
+    r.cases.length
+      ? markdownTable(
+          ['Employee', 'Manager', 'Department', 'Grade', 'Rating', 'Previous', 'Why'],
+          r.cases.map((c) => [
+            c.id ?? '',
+            c.manager ?? '',
+            c.department ?? '',
+            c.level ?? '',
+            c.rating,
+            c.previous ?? '',
+            c.reason,
+          ]),
+        )
+      : 'None.',
+    '',
+  );
+  p.files.push(
+    file(
+      'calibration-cases.csv',
+      csvText(
+        ['Employee', 'Manager', 'Department', 'Grade', 'Rating', 'Previous', 'Why'],
+        r.cases.map((c) => [
+          c.id,
+          c.manager,
+          c.department,
+          c.level,
+          c.rating,
+          c.previous,
+          c.reason,
+        ]),
+      ),
+    ),
+  );
+  p.nextSteps.push(
+    'Check the ratings for bias by gender, age band, location and part-time status',
+    'Build a promotion readiness shortlist per department',
+  );
+  // Several cycles: the latest one is used and named, the comparison offered (ADR 0049).
+  if (cycle && earlier.length) {
+    p.answer.splice(
+      1,
+      0,
+      `Ratings of the **${cycle.used}** review cycle, the latest of the ${cycle.cycles.length} in the file (${cycle.cycles.join(', ')}).`,
+    );
+    p.nextSteps.unshift(`Compare the ${earlier.at(-1)} and ${cycle.used} review cycles`);
+  }
+  return p;
+}
+
+const TASK = {
+  key: 'calibration',
+  title: 'Calibration prep pack',
+  heading: 'Calibration',
+  words: /\bcalibrat\w*\b|\brating distribution\b/i,
+  needs: 'the draft ratings with employee id, manager, department, level and rating',
+} as const;
+
+export const calibrationCapability = defineCapability({
+  task: TASK,
+  tool: { ...calibrationTool, output: calibrationResult },
+  plan: () => [call('ti_calibration', { maxCases: 40 })],
+  render: (r) => sectionOf(TASK.heading, calibrationPart(r)),
 });

@@ -1,3 +1,9 @@
+import { grouped, plural, pay } from '../../../report/words';
+import { barChart } from '../../../tools/charts';
+import { csvText, file, markdownTable } from '../../../tools/reports';
+import { defineCapability } from '../../../capability';
+import { list } from '../../report-parts';
+import { empty, sectionOf, call, type Part } from '../render';
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../../tools/tool';
 import {
@@ -125,4 +131,95 @@ export const compaRatioTool = defineTool({
       basis: p.basis,
     };
   },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The capability (ADR 0084): the task it answers, its plan and its report section.
+
+function compaPart(r: CompaResult): Part {
+  const p = empty();
+  p.answer.push(
+    `Median compa-ratio **${r.medianCompaRatio}** over ${grouped(r.people - r.unmatched)} people matched to the market survey (by ${list(r.matchedOn.map((k) => (k === 'job' ? 'role' : k === 'level' ? 'level' : 'location')))}): **${r.belowP25}** paid below the 25th percentile and **${r.aboveP75}** above the 75th.`,
+    `Cost of closing gaps: **${pay(r.costToP25)}** a year to bring everyone below P25 up to it; ${pay(r.costToP50)} to bring everyone below the median up to it.`,
+  );
+  if (r.unmatched)
+    p.answer.push(
+      `${plural(r.unmatched, 'person', 'people')} had no matching market row and are left out.`,
+    );
+  p.details.push(
+    '### Compa-ratio by role and level',
+    '',
+    markdownTable(
+      ['Role', 'Level', 'People', 'Median compa-ratio', 'Below P25', 'Above P75', 'Cost to P25'],
+      r.rows.map((x) => [
+        x.role,
+        x.level,
+        x.people,
+        x.medianCompaRatio,
+        x.belowP25,
+        x.aboveP75,
+        pay(x.costToP25),
+      ]),
+    ),
+    '',
+  );
+  const rows = r.rows.filter((x) => x.belowP25 || x.aboveP75);
+  p.charts.push(
+    barChart(
+      'People below P25 and above P75 by role and level',
+      rows.map((x) => `${x.role} ${x.level}`),
+      [
+        { label: 'Below P25', data: rows.map((x) => x.belowP25) },
+        { label: 'Above P75', data: rows.map((x) => x.aboveP75) },
+      ],
+      { yTitle: 'People' },
+    ),
+    barChart(
+      'Median compa-ratio by role and level',
+      r.rows.map((x) => `${x.role} ${x.level}`),
+      [{ label: 'Compa-ratio', data: r.rows.map((x) => x.medianCompaRatio) }],
+    ),
+  );
+  p.files.push(
+    file(
+      'compa-ratios.csv',
+      csvText(
+        ['Role', 'Level', 'People', 'Median compa-ratio', 'Below P25', 'Above P75', 'Cost to P25'],
+        r.rows.map((x) => [
+          x.role,
+          x.level,
+          x.people,
+          x.medianCompaRatio,
+          x.belowP25,
+          x.aboveP75,
+          x.costToP25,
+        ]),
+      ),
+    ),
+  );
+  p.nextSteps.push(
+    'Check the health of our salary bands',
+    'Show the mean and median gender pay gap by grade',
+  );
+  return p;
+}
+
+const TASK = {
+  key: 'market',
+  title: 'Pay against market',
+  heading: 'Pay against market',
+  words: /\b(market|compa[- ]?ratio|benchmark\w*|percentile)\b/i,
+  needs:
+    'our salaries (role, level, location, base pay) and the market survey (role, level, location, P25, P50, P75)',
+  sample: [
+    'sample-market-survey.csv',
+    'Role,Level,Location,P25,P50,P75\nData Engineer,L3,London,58000,64000,71000\n',
+  ],
+} as const;
+
+export const compaRatioCapability = defineCapability({
+  task: TASK,
+  tool: { ...compaRatioTool, output: compaResult },
+  plan: () => [call('ti_compa_ratio')],
+  render: (r) => sectionOf(TASK.heading, compaPart(r)),
 });

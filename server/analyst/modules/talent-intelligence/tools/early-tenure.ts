@@ -1,3 +1,8 @@
+import { barChart, lineChart } from '../../../tools/charts';
+import { markdownTable } from '../../../tools/reports';
+import { defineCapability } from '../../../capability';
+import { list } from '../../report-parts';
+import { empty, sectionOf, call, type Part } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import { hasDimension, need, num, peopleOf, peopleQuery, round1, basisSchema } from '../people';
@@ -90,4 +95,94 @@ export const earlyTenureTool = defineTool({
       basis: p.basis,
     };
   },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The capability (ADR 0084): the task it answers, its plan and its report section.
+
+function cohortTable(label: string, rows: EarlyTenureResult['bySource']): string {
+  return markdownTable(
+    [label, 'Hires', 'Left in first year', 'First-year attrition', 'Above company rate'],
+    rows.map((g) => [
+      g.group,
+      g.hires,
+      g.leftInFirstYear,
+      `${g.rate}%`,
+      g.aboveCompany ? '⚠️ yes' : g.hires < 5 ? 'too few hires to say' : 'no',
+    ]),
+  );
+}
+
+function earlyTenurePart(r: EarlyTenureResult): Part {
+  const p = empty();
+  const flagged = r.byDepartment.filter((g) => g.aboveCompany);
+  p.answer.push(
+    `First-year attrition: **${r.rate}%** (${r.leftInFirstYear} of ${r.hires} people hired between ${r.cohortFrom} and ${r.cohortTo} left within a year).`,
+    flagged.length
+      ? `Teams above the company rate: ${list(flagged.map((g) => `**${g.group}** (${g.rate}%)`))}.`
+      : 'No team with 5 or more hires is above the company rate.',
+  );
+  const worstSource = r.bySource.filter((s) => s.hires >= 5)[0];
+  if (worstSource)
+    p.answer.push(
+      `Highest by hiring source: **${worstSource.group}** at ${worstSource.rate}% (${worstSource.leftInFirstYear} of ${worstSource.hires}).`,
+    );
+  p.details.push(
+    '### By hiring source',
+    '',
+    cohortTable('Source', r.bySource),
+    '',
+    '### By team',
+    '',
+    cohortTable('Team', r.byDepartment),
+    '',
+    '### By start quarter',
+    '',
+    cohortTable('Start quarter', r.byStartQuarter),
+    '',
+  );
+  p.charts.push(
+    barChart(
+      'First-year attrition by hiring source',
+      r.bySource.map((g) => g.group),
+      [{ label: 'First-year attrition (%)', data: r.bySource.map((g) => g.rate) }],
+      { yTitle: '%' },
+    ),
+    barChart(
+      'First-year attrition by team',
+      r.byDepartment.map((g) => g.group),
+      [
+        { label: 'First-year attrition (%)', data: r.byDepartment.map((g) => g.rate) },
+        { label: 'Company rate (%)', data: r.byDepartment.map(() => r.rate) },
+      ],
+      { yTitle: '%' },
+    ),
+    lineChart(
+      'First-year attrition by start quarter',
+      r.byStartQuarter.map((g) => g.group),
+      [{ label: 'First-year attrition (%)', data: r.byStartQuarter.map((g) => g.rate) }],
+      { yTitle: '%' },
+    ),
+  );
+  p.nextSteps.push(
+    'Show attrition over the last 12 months by department and tenure band',
+    'Review regretted leavers: high performers who left in the last 12 months',
+  );
+  return p;
+}
+
+const TASK = {
+  key: 'early-tenure',
+  title: 'Early tenure attrition',
+  heading: 'Early tenure attrition',
+  words:
+    /\b(first[- ]year|early[- ]tenure|new hires? (leave|leaving|quit)|new starters? (leave|leaving))\b/i,
+  needs: 'a hires and exits file with hire date, exit date, hiring source and department',
+} as const;
+
+export const earlyTenureCapability = defineCapability({
+  task: TASK,
+  tool: { ...earlyTenureTool, output: earlyTenureResult },
+  plan: () => [call('ti_early_tenure_attrition')],
+  render: (r) => sectionOf(TASK.heading, earlyTenurePart(r)),
 });

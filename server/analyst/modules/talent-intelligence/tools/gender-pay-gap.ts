@@ -1,3 +1,9 @@
+import { grouped, plural, pay, pct } from '../../../report/words';
+import { barChart } from '../../../tools/charts';
+import { markdownTable } from '../../../tools/reports';
+import { defineCapability } from '../../../capability';
+import { list } from '../../report-parts';
+import { empty, sectionOf, call, type Part } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import type { TableSet } from '../../../tables/types';
@@ -13,6 +19,7 @@ import {
   peopleQuery,
   round1,
   basisSchema,
+  mixedCurrencies,
 } from '../people';
 
 export const GENDER_PAY_GAP_DEFINITION =
@@ -268,4 +275,200 @@ export const genderPayGapTool = defineTool({
       basis: p.basis,
     };
   },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The capability (ADR 0084): the task it answers, its plan and its report section.
+
+const gapWords = (g: number | null) =>
+  g === null ? '' : g > 0 ? "women's pay is lower" : g < 0 ? "women's pay is higher" : 'no gap';
+
+function gapCell(g: Gap, v: number | null): string {
+  return g.flag ? 'not stated' : pct(v);
+}
+
+const NO_GRADE =
+  'the file has no grade or level column; add one (Grade, Level or Band) and attach the file again to see the gap within each grade';
+
+function genderPayPart(r: GenderPayGapResult, currency: string | null = null): Part {
+  if (r.perCurrency?.length && !currency && !r.notStated) return genderPayPerCurrency(r);
+  const p = empty();
+  const o = r.overall;
+  const cur = currency ? ` (${currency})` : '';
+  const mixed = currency ? null : mixedCurrencies(r.currencies ?? []);
+  if (r.notStated) {
+    p.answer.push(`**The gender pay gap is not stated:** ${r.notStated}.`);
+    return p;
+  }
+  if (mixed) p.answer.push(`**The gender pay gap is not stated:** ${mixed}.`);
+  else if (o.flag)
+    p.answer.push(
+      `**The gender pay gap${currency ? ` in ${currency}` : ''} is not stated:** ${o.flag}.`,
+    );
+  else
+    p.answer.push(
+      `Gender pay gap${currency ? ` in ${currency}` : ''} on ${r.asOf}${r.hourlyMethod ? ', on hourly pay' : ''}: mean **${pct(o.meanGap)}**, median **${pct(o.medianGap)}** (${gapWords(o.medianGap)} at the median), over ${grouped(o.women)} women and ${grouped(o.men)} men.`,
+    );
+  if (r.hourlyMethod) p.answer.push(`Pay on one basis: ${r.hourlyMethod}`);
+  const upper = r.quartiles.find((q) => q.quartile === 'Upper quartile');
+  const lower = r.quartiles.find((q) => q.quartile === 'Lower quartile');
+  if (upper && lower)
+    p.answer.push(
+      `Women are **${lower.womenShare}%** of the lower pay quartile and **${upper.womenShare}%** of the upper quartile.`,
+    );
+  const stated = r.byLevel.filter((g) => !g.flag && g.medianGap !== null);
+  const widest = [...stated].sort((a, b) => Math.abs(b.medianGap!) - Math.abs(a.medianGap!))[0];
+  if (widest)
+    p.answer.push(
+      `Widest median gap within a grade: **${widest.group}** at ${widest.medianGap}% (${gapWords(widest.medianGap)}).`,
+    );
+  const flagged = r.byLevel.filter((g) => g.flag);
+  if (flagged.length)
+    p.answer.push(
+      `Not stated for ${list(flagged.map((g) => g.group))}: ${flagged[0]!.flag}${flagged.length > 1 ? ' (see the table)' : ''}.`,
+    );
+  if (r.drivers.length)
+    p.answer.push(
+      `Roles that drive the gap: ${list(r.drivers.slice(0, 3).map((d) => `${d.role} (${d.points} points)`))}.`,
+    );
+  p.details.push(
+    `### Gender pay gap overall${cur}`,
+    '',
+    markdownTable(
+      ['Group', 'Women', 'Men', "Women's mean pay", "Men's mean pay", 'Mean gap', 'Median gap'],
+      [
+        [
+          o.group,
+          o.women,
+          o.men,
+          pay(o.meanWomen),
+          pay(o.meanMen),
+          gapCell(o, o.meanGap),
+          gapCell(o, o.medianGap),
+        ],
+      ],
+    ),
+    '',
+    `### Gender pay gap by grade${cur}`,
+    '',
+    markdownTable(
+      ['Grade', 'Women', 'Men', 'Mean gap', 'Median gap', 'Note'],
+      r.byLevel.map((g) => [
+        g.group,
+        g.women,
+        g.men,
+        gapCell(g, g.meanGap),
+        gapCell(g, g.medianGap),
+        g.flag ?? '',
+      ]),
+      NO_GRADE,
+    ),
+    '',
+    `### Pay quartiles by gender${cur}`,
+    '',
+    markdownTable(
+      ['Quartile', 'People', 'Women', 'Men'],
+      r.quartiles.map((q) => [
+        q.quartile,
+        q.people,
+        `${q.womenShare}% (${q.women})`,
+        `${q.menShare}% (${q.men})`,
+      ]),
+    ),
+    '',
+  );
+  if (r.bonus)
+    p.details.push(
+      `Bonus gap${cur} (people paid a bonus): mean ${pct(r.bonus.meanGap)}, median ${pct(r.bonus.medianGap)}; ${r.bonus.womenPaid} women and ${r.bonus.menPaid} men received one.`,
+      '',
+    );
+  if (r.drivers.length)
+    p.details.push(
+      `### Roles that drive the gap${cur}`,
+      '',
+      'Points of the mean gap each role adds through its mix of men and women and its pay level.',
+      '',
+      markdownTable(
+        ['Role', 'Women', 'Men', 'Mean pay', 'Points of the gap'],
+        r.drivers.map((d) => [d.role, d.women, d.men, pay(d.meanPay), d.points]),
+      ),
+      '',
+    );
+  if (r.otherOrNotStated)
+    p.details.push(
+      `${plural(r.otherOrNotStated, 'person', 'people')} with another or no stated gender are outside the two-group calculation.`,
+      '',
+    );
+  p.charts.push(
+    barChart(
+      `Gender share by pay quartile${cur}`,
+      r.quartiles.map((q) => q.quartile),
+      [
+        { label: 'Women', data: r.quartiles.map((q) => q.womenShare) },
+        { label: 'Men', data: r.quartiles.map((q) => q.menShare) },
+      ],
+      { yTitle: '%', max: 100 },
+    ),
+  );
+  // No grade in the file: the table's line says so; no empty chart, no step the data cannot take.
+  if (stated.length)
+    p.charts.push(
+      barChart(
+        `Median gender pay gap by grade${cur}`,
+        stated.map((g) => g.group),
+        [{ label: 'Median gap (%)', data: stated.map((g) => g.medianGap!) }],
+        { yTitle: '%' },
+      ),
+    );
+  p.nextSteps.push(
+    "Check this cycle's performance ratings for bias by gender, age band, location and part-time status",
+    ...(r.byLevel.length ? ['Show pay by grade with quartiles'] : []),
+  );
+  return p;
+}
+
+/**
+ * The gender pay gap of a file paid in several currencies (ADR 0048): never one pooled figure,
+ * but the gap in each currency over the people paid in it, each with its own tables.
+ */
+function genderPayPerCurrency(r: GenderPayGapResult): Part {
+  const p = empty();
+  const subs = r.perCurrency!.map((c) => ({
+    currency: c.currency,
+    part: genderPayPart(
+      { ...r, ...c, perCurrency: undefined, currencies: [c.currency] },
+      c.currency,
+    ),
+  }));
+  p.answer.push(
+    `Salaries are in ${r.perCurrency!.length} currencies (${r.perCurrency!.map((c) => c.currency).join(', ')}), never pooled: the gender pay gap is stated per currency, over the people paid in it.`,
+  );
+  for (const { currency, part } of subs) {
+    p.answer.push(
+      ...part.answer
+        .filter((a) => !a.startsWith('Pay on one basis'))
+        .map((a) => (a.includes(currency) ? a : `${currency}: ${a}`)),
+    );
+    p.details.push(...part.details);
+    p.charts.push(...part.charts.slice(0, 1));
+  }
+  if (r.hourlyMethod) p.answer.push(`Pay on one basis: ${r.hourlyMethod}`);
+  p.nextSteps.push(...(subs[0]?.part.nextSteps ?? []));
+  return p;
+}
+
+const TASK = {
+  key: 'gender-pay',
+  title: 'Gender pay gap report',
+  heading: 'Gender pay gap',
+  words: /\b(gender pay|pay gap|equal pay|pay equity)\b/i,
+  needs: 'one row per employee with gender, level, role, base pay and bonus',
+} as const;
+
+export const genderPayGapCapability = defineCapability({
+  task: TASK,
+  guide: 'UK method, grades with too few people or a gap beyond 100% are flagged, not stated',
+  tool: { ...genderPayGapTool, output: genderPayGapResult },
+  plan: () => [call('ti_gender_pay_gap')],
+  render: (r) => sectionOf(TASK.heading, genderPayPart(r)),
 });

@@ -1,5 +1,17 @@
+import { grouped, plural, capitalised } from '../../../report/words';
+import { barChart } from '../../../tools/charts';
+import { markdownTable } from '../../../tools/reports';
+import { defineCapability } from '../../../capability';
+import { columnsUsed, empty, labelOf, namedGroups, sectionOf, call, type Part } from '../render';
+import { headDimensionsIn, namedColumns } from '../request';
 import { z } from 'zod';
-import { aggregateOf, aggregateTableOf, type AggregateResult } from './aggregate';
+import {
+  aggregateOf,
+  aggregateTableOf,
+  type AggregateResult,
+  aggregatePart,
+  aggregateResult,
+} from './aggregate';
 import { snapshotTrendSql } from '../../../tables/shape';
 import { defineTool } from '../../../tools/tool';
 import { COLUMNS_INPUT } from './attrition';
@@ -118,4 +130,90 @@ export const headcountTool = defineTool({
       basis: p.basis,
     };
   },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The capability (ADR 0084): the task it answers, its plan and its report section.
+
+function headcountPart(r: HeadcountResult, request: string): Part {
+  const p = empty();
+  for (const b of r.by)
+    for (const g of namedGroups(request, b.groups))
+      p.answer.push(
+        `**${g.group}**: ${plural(g.people, 'person', 'people')} employed on ${r.asOf} (${g.share}% of ${grouped(r.headcount)}).`,
+      );
+  p.answer.push(
+    `**${grouped(r.headcount)}** people employed on ${r.asOf}${r.servingNotice ? ` (${plural(r.servingNotice, 'person', 'people')} serving notice, still counted)` : ''}${r.futureStarters ? `; ${plural(r.futureStarters, 'future starter')} not counted yet` : ''}.`,
+  );
+  for (const b of r.by) {
+    const top = b.groups[0];
+    if (top)
+      p.answer.push(
+        `Largest ${labelOf(b)}: **${top.group}** with ${grouped(top.people)} (${top.share}%).`,
+      );
+    p.details.push(
+      `### Headcount by ${labelOf(b)}`,
+      '',
+      markdownTable(
+        [capitalised(labelOf(b)), 'Headcount', 'Share'],
+        b.groups.map((g) => [g.group, g.people, `${g.share}%`]),
+      ),
+      '',
+    );
+  }
+  const first = r.by[0];
+  if (first)
+    p.charts.push(
+      barChart(
+        `Headcount by ${labelOf(first)}`,
+        first.groups.map((g) => g.group),
+        [{ label: 'Headcount', data: first.groups.map((g) => g.people) }],
+        { yTitle: 'People' },
+      ),
+    );
+  if (r.trend?.length > 1) {
+    const first = r.trend[0]!;
+    p.answer.push(
+      `Trend over the snapshots: ${grouped(first.people)} on ${first.date} to ${grouped(r.trend.at(-1)!.people)} on ${r.trend.at(-1)!.date}.`,
+    );
+    p.details.push(
+      '### Headcount by snapshot',
+      '',
+      markdownTable(
+        ['Snapshot', 'Headcount'],
+        r.trend.map((t) => [t.date, t.people]),
+      ),
+      '',
+    );
+  }
+  p.nextSteps.push('Show attrition over the last 12 months by department and location');
+  columnsUsed(p, r.by, 'headcount');
+  return p;
+}
+
+const TASK = {
+  key: 'headcount',
+  title: 'Headcount analysis',
+  heading: 'Headcount',
+  words: /\b(headcount|how many (people|employees|staff)|fte)\b/i,
+  needs: 'one row per employee with department, location and grade (and exit date for leavers)',
+} as const;
+
+export const headcountCapability = defineCapability({
+  task: TASK,
+  guide:
+    'employed on the as-of date; notice = employed; by a dimension, or by any column named by its header in "columns"',
+  tool: { ...headcountTool, output: z.union([headcountResult, aggregateResult]) },
+  plan: (_ctx, request) => {
+    const dims = headDimensionsIn(request);
+    const named = namedColumns(request);
+    return [
+      call('ti_headcount', {
+        by: dims.length ? dims : named.columns ? [] : ['department', 'location', 'level'],
+        ...named,
+      }),
+    ];
+  },
+  render: (r, ctx) =>
+    sectionOf(TASK.heading, 'aggregate' in r ? aggregatePart(r) : headcountPart(r, ctx.request)),
 });

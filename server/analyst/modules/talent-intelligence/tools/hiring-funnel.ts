@@ -1,3 +1,9 @@
+import { plural, pct } from '../../../report/words';
+import { barChart } from '../../../tools/charts';
+import { csvText, file, markdownTable } from '../../../tools/reports';
+import { defineCapability } from '../../../capability';
+import { list } from '../../report-parts';
+import { empty, sectionOf, call, type Part } from '../render';
 import { z } from 'zod';
 import type { LoadedTable } from '../../../tables/types';
 import { defineTool, ToolError } from '../../../tools/tool';
@@ -235,4 +241,153 @@ export const hiringFunnelTool = defineTool({
       basis: { tables: [{ source: table.source, role: table.role, rows: table.rows }] },
     };
   },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The capability (ADR 0084): the task it answers, its plan and its report section.
+
+function funnelPart(r: FunnelResult): Part {
+  const p = empty();
+  const open = r.roles.filter((x) => !x.filled);
+  const slipping = open.filter((x) => x.slips);
+  p.answer.push(
+    `**${slipping.length} of ${open.length}** open roles will slip past their target start date${slipping.length ? `: ${list(slipping.slice(0, 8).map((x) => `${x.role} (${x.daysLate} days late, projected ${x.projectedStart})`))}` : ''}.`,
+  );
+  const thin = open.filter((x) => x.fillChance !== null && x.fillChance < 50);
+  if (thin.length)
+    p.answer.push(
+      `${plural(thin.length, 'open role')} ${thin.length === 1 ? 'has' : 'have'} less than an even chance of being filled from the current pipeline (by the stage-to-hire rates): ${list(thin.slice(0, 8).map((x) => `${x.role} (${x.fillChance}%)`))}.`,
+    );
+  const slowest = [...r.families]
+    .filter((f) => f.medianDaysToHire !== null)
+    .sort((a, b) => b.medianDaysToHire! - a.medianDaysToHire!)[0];
+  if (slowest)
+    p.answer.push(
+      `Slowest role family: **${slowest.family}**, a median of ${slowest.medianDaysToHire} days from application to ${r.stages.at(-1)}.`,
+    );
+  p.details.push(
+    '### Conversion and time to hire per role family',
+    '',
+    markdownTable(
+      [
+        'Role family',
+        'Candidates',
+        'Hired',
+        ...r.stages.slice(0, -1).map((s, i) => `${s} → ${r.stages[i + 1]}`),
+        'Median days to hire',
+      ],
+      r.families.map((f) => [
+        f.family,
+        f.candidates,
+        f.hired,
+        ...f.conversion.map((c) => pct(c.rate)),
+        f.medianDaysToHire ?? 'n/a',
+      ]),
+    ),
+    '',
+    '### Roles and projected start dates',
+    '',
+    markdownTable(
+      [
+        'Role',
+        'Family',
+        'Target start',
+        'Most advanced stage',
+        'Active candidates',
+        'Chance the pipeline fills it',
+        'Projected start',
+        'Slips',
+      ],
+      r.roles.map((x) => [
+        x.role,
+        x.family,
+        x.target ?? '',
+        x.bestStage ?? 'no candidate',
+        x.activeCandidates,
+        x.fillChance === null ? 'n/a' : `${x.fillChance}%`,
+        x.projectedStart ?? 'n/a',
+        x.filled
+          ? 'filled'
+          : x.slips === null
+            ? 'no target date'
+            : x.slips
+              ? `⚠️ ${x.daysLate} days`
+              : 'on time',
+      ]),
+    ),
+    '',
+    '### By source',
+    '',
+    markdownTable(
+      ['Source', 'Candidates', 'Hired', 'Hire rate'],
+      r.bySource.map((s) => [s.source, s.candidates, s.hired, `${s.rate}%`]),
+    ),
+    '',
+  );
+  p.charts.push(
+    barChart(
+      'Stage conversion by role family',
+      r.stages.slice(0, -1).map((s, i) => `${s} → ${r.stages[i + 1]}`),
+      r.families.map((f) => ({ label: f.family, data: f.conversion.map((c) => c.rate ?? 0) })),
+      { yTitle: '%', max: 100 },
+    ),
+    barChart(
+      'Days late by role',
+      slipping.map((x) => x.role),
+      [{ label: 'Days late', data: slipping.map((x) => x.daysLate ?? 0) }],
+      { yTitle: 'Days' },
+    ),
+  );
+  p.files.push(
+    file(
+      'hiring-forecast.csv',
+      csvText(
+        [
+          'Role',
+          'Family',
+          'Target start',
+          'Most advanced stage',
+          'Active candidates',
+          'Projected start',
+          'Slips',
+          'Days late',
+        ],
+        r.roles.map((x) => [
+          x.role,
+          x.family,
+          x.target,
+          x.bestStage,
+          x.activeCandidates,
+          x.projectedStart,
+          x.filled ? 'filled' : x.slips,
+          x.daysLate,
+        ]),
+      ),
+    ),
+  );
+  p.nextSteps.push(
+    'Compare the headcount plan with the budget',
+    'Show first-year attrition by hiring source and team',
+  );
+  return p;
+}
+
+const TASK = {
+  key: 'funnel',
+  title: 'Hiring funnel forecast',
+  heading: 'Hiring funnel',
+  words: /\b(funnel|pipeline|time to hire|hiring forecast|will hiring meet)\b/i,
+  needs:
+    'the recruiting pipeline: one row per candidate with role, role family, a date per stage (Applied, Screen, Interview, Offer, Start), status, source and the target start date',
+  sample: [
+    'sample-pipeline.csv',
+    'Candidate,Role,Role Family,Source,Status,Applied,Screen,Interview,Offer,Start,Target Start\nC001,Data Engineer,Engineering,Referral,Interview,2026-08-01,2026-08-08,2026-08-20,,,2026-11-01\n',
+  ],
+} as const;
+
+export const hiringFunnelCapability = defineCapability({
+  task: TASK,
+  tool: { ...hiringFunnelTool, output: funnelResult },
+  plan: () => [call('ti_hiring_funnel')],
+  render: (r) => sectionOf(TASK.heading, funnelPart(r)),
 });

@@ -1,3 +1,18 @@
+import { grouped, plural, pay, capitalised } from '../../../report/words';
+import { barChart } from '../../../tools/charts';
+import { markdownTable } from '../../../tools/reports';
+import { defineCapability } from '../../../capability';
+import {
+  columnsUsed,
+  empty,
+  labelOf,
+  namedGroups,
+  sectionOf,
+  call,
+  type Part,
+  currencyWords,
+} from '../render';
+import { headDimensionsIn, namedColumns } from '../request';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import { COLUMNS_INPUT } from './attrition';
@@ -16,6 +31,7 @@ import {
   peopleQuery,
   type Dimension,
   basisSchema,
+  mixedCurrencies,
 } from '../people';
 import { dimensionArg } from './headcount';
 
@@ -173,4 +189,127 @@ export const payTool = defineTool({
       basis: p.basis,
     };
   },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The capability (ADR 0084): the task it answers, its plan and its report section.
+
+function payPart(r: PayResult, request: string): Part {
+  const p = empty();
+  for (const b of r.by)
+    for (const g of namedGroups(request, b.groups))
+      p.answer.push(
+        `**${g.group}**: median salary **${pay(g.median)}** (middle half ${pay(g.q1)} to ${pay(g.q3)}, ${plural(g.people, 'person', 'people')}).`,
+      );
+  if (r.notStated) {
+    p.answer.push(
+      `Median salary: **not stated**: ${r.notStated}. Add a pay frequency column (hourly, monthly, annual) or pay on one basis and attach the file again.`,
+    );
+    return p;
+  }
+  if (r.perCurrency?.length) {
+    p.answer.push(
+      `Median annual pay per currency (currencies are never pooled): ${r.perCurrency
+        .map((c) => `${c.group} **${pay(c.median)}** (${plural(c.people, 'person', 'people')})`)
+        .join('; ')}.`,
+    );
+  }
+  if (r.method) p.answer.push(`Pay on one basis: ${r.method}`);
+  if (!r.overall && r.perCurrency?.length) {
+    payDetails(p, r);
+    return p;
+  }
+  if (!r.overall) {
+    p.answer.push('No current employee has a salary in the file, so pay cannot be summarised.');
+    return p;
+  }
+  const o = r.overall;
+  p.answer.push(
+    `Median salary of ${grouped(o.people)} current employees: **${pay(o.median)}** (middle half ${pay(o.q1)} to ${pay(o.q3)}, ${currencyWords(r.currencies ?? [])}).${r.withoutSalary ? ` ${plural(r.withoutSalary, 'person', 'people')} without a salary are left out.` : ''}`,
+  );
+  const mixed = mixedCurrencies(r.currencies ?? []);
+  if (mixed) p.answer.unshift(`**Check before using these figures:** ${mixed}.`);
+  if (r.rangeRatio !== null && r.rangeRatio > 50 && !r.method)
+    p.answer.push(
+      `**Check the pay column:** the highest salary is ${r.rangeRatio}× the lowest, which usually means monthly and annual pay (or different currencies) are mixed; the figures below are not reliable until that is fixed.`,
+    );
+  payDetails(p, r);
+  return p;
+}
+
+function payDetails(p: Part, r: PayResult): void {
+  for (const b of r.by) {
+    // Several currencies: one table per currency (ADR 0048).
+    const cur = b.currency ? ` (${b.currency})` : '';
+    p.details.push(
+      `### Pay by ${labelOf(b)}${cur}`,
+      '',
+      markdownTable(
+        [
+          capitalised(labelOf(b)),
+          'People',
+          `Min${cur}`,
+          `Lower quartile${cur}`,
+          `Median${cur}`,
+          `Upper quartile${cur}`,
+          `Max${cur}`,
+        ],
+        b.groups.map((g) => [
+          g.group,
+          g.people,
+          pay(g.min),
+          pay(g.q1),
+          pay(g.median),
+          pay(g.q3),
+          pay(g.max),
+        ]),
+      ),
+      '',
+    );
+  }
+  // One chart per currency of the first breakdown: amounts in two currencies share no axis.
+  const firstDimension = r.by[0]?.dimension;
+  for (const first of r.by.filter((b) => b.dimension === firstDimension))
+    p.charts.push(
+      barChart(
+        `Pay by ${labelOf(first)}${first.currency ? ` (${first.currency})` : ''} (quartiles)`,
+        first.groups.map((g) => g.group),
+        [
+          { label: 'Lower quartile', data: first.groups.map((g) => g.q1) },
+          { label: 'Median', data: first.groups.map((g) => g.median) },
+          { label: 'Upper quartile', data: first.groups.map((g) => g.q3) },
+        ],
+      ),
+    );
+  p.nextSteps.push('Show the mean and median gender pay gap by grade');
+  columnsUsed(
+    p,
+    r.by.filter((b) => !b.currency || b.currency === r.by[0]?.currency),
+    'pay',
+  );
+}
+
+const TASK = {
+  key: 'pay',
+  title: 'Pay analysis',
+  heading: 'Pay',
+  words: /\b(pay|salary|salaries|compensation|wages?|quartiles?)\b/i,
+  needs: 'one row per employee with salary and grade',
+} as const;
+
+export const payCapability = defineCapability({
+  task: TASK,
+  guide: 'median and quartiles by grade',
+  tool: { ...payTool, output: payResult },
+  plan: (_ctx, request) => {
+    const dims = headDimensionsIn(request);
+    const named = namedColumns(request);
+    return [
+      call('ti_pay', {
+        by: dims.length ? dims : named.columns ? [] : ['level', 'department'],
+        ...named,
+      }),
+    ];
+  },
+  render: (r, ctx) => sectionOf(TASK.heading, payPart(r, ctx.request)),
 });

@@ -1,3 +1,9 @@
+import { pay } from '../../../report/words';
+import { barChart, lineChart } from '../../../tools/charts';
+import { csvText, file, markdownTable } from '../../../tools/reports';
+import { defineCapability } from '../../../capability';
+import { list } from '../../report-parts';
+import { empty, sectionOf, call, type Part } from '../render';
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../../tools/tool';
 import {
@@ -164,4 +170,132 @@ export const planVsBudgetTool = defineTool({
         .slice(0, 24),
     };
   },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The capability (ADR 0084): the task it answers, its plan and its report section.
+
+function planPart(r: PlanResult): Part {
+  const p = empty();
+  const over = r.departments.filter((d) => d.overspend);
+  p.answer.push(
+    over.length
+      ? `**Overspend:** ${list(over.map((d) => `**${d.department}** by ${pay(d.variance)}`))} over the plan period (actual to ${r.asOf}, forecast after).`
+      : `No department is over budget over the plan period (actual to ${r.asOf}, forecast after).`,
+    `Open requisitions: **${r.openRequisitions}**.`,
+  );
+  p.details.push(
+    '### By department',
+    '',
+    markdownTable(
+      ['Department', 'Budget', 'Actual and forecast cost', 'Variance', 'Open requisitions'],
+      r.departments.map((d) => [
+        d.department,
+        pay(d.budget),
+        pay(d.cost),
+        `${d.variance > 0 ? '+' : ''}${pay(d.variance)}`,
+        d.openRequisitions,
+      ]),
+    ),
+    '',
+    '### By department and month',
+    '',
+    markdownTable(
+      [
+        'Department',
+        'Month',
+        'Planned headcount',
+        'Actual headcount',
+        'Budget',
+        'Cost',
+        'Variance',
+        '',
+      ],
+      r.rows.map((x) => [
+        x.department,
+        x.month,
+        x.plannedHeadcount ?? '',
+        x.actualHeadcount ?? '',
+        pay(x.budget),
+        pay(x.cost),
+        x.variance === null ? '' : pay(x.variance),
+        x.forecast ? 'forecast' : 'actual',
+      ]),
+    ),
+    '',
+  );
+  const months = [...new Set(r.rows.map((x) => x.month))].sort();
+  const sum = (m: string, f: (x: PlanResult['rows'][number]) => number | null) =>
+    r.rows.filter((x) => x.month === m).reduce((s, x) => s + (f(x) ?? 0), 0);
+  p.charts.push(
+    lineChart(
+      'Planned versus actual headcount by month',
+      months,
+      [
+        { label: 'Planned', data: months.map((m) => sum(m, (x) => x.plannedHeadcount)) },
+        { label: 'Actual / forecast', data: months.map((m) => sum(m, (x) => x.actualHeadcount)) },
+      ],
+      { yTitle: 'People' },
+    ),
+    barChart(
+      'Cost versus budget by department',
+      r.departments.map((d) => d.department),
+      [
+        { label: 'Budget', data: r.departments.map((d) => d.budget) },
+        { label: 'Actual and forecast cost', data: r.departments.map((d) => d.cost) },
+      ],
+    ),
+  );
+  p.files.push(
+    file(
+      'plan-vs-budget.csv',
+      csvText(
+        [
+          'Department',
+          'Month',
+          'Planned headcount',
+          'Actual headcount',
+          'Budget',
+          'Cost',
+          'Variance',
+          'Forecast',
+        ],
+        r.rows.map((x) => [
+          x.department,
+          x.month,
+          x.plannedHeadcount,
+          x.actualHeadcount,
+          x.budget,
+          x.cost,
+          x.variance,
+          x.forecast,
+        ]),
+      ),
+    ),
+  );
+  p.nextSteps.push(
+    'Forecast whether hiring will meet the plan from the recruiting pipeline',
+    'Show headcount by department and grade',
+  );
+  return p;
+}
+
+const TASK = {
+  key: 'plan-budget',
+  title: 'Headcount plan versus budget',
+  heading: 'Headcount plan versus budget',
+  words: /\b(budget|headcount plan|requisitions?|overspend)\b/i,
+  needs:
+    'the headcount plan (department, month, planned headcount, budget, open requisitions) and the current headcount with salaries',
+  sample: [
+    'sample-headcount-plan.csv',
+    'Department,Month,Planned Headcount,Budget Cost,Open Requisitions\nEngineering,2026-01,42,310000,3\n',
+  ],
+} as const;
+
+export const planVsBudgetCapability = defineCapability({
+  task: TASK,
+  tool: { ...planVsBudgetTool, output: planResult },
+  plan: () => [call('ti_plan_vs_budget'), call('ti_headcount', { by: ['department'] })],
+  render: (r) => sectionOf(TASK.heading, planPart(r)),
 });

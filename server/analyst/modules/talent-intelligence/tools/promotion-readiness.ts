@@ -1,3 +1,9 @@
+import { grouped } from '../../../report/words';
+import { barChart } from '../../../tools/charts';
+import { csvText, file, markdownTable } from '../../../tools/reports';
+import { defineCapability } from '../../../capability';
+import { list } from '../../report-parts';
+import { empty, sectionOf, call, type Part } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import {
@@ -106,4 +112,87 @@ export const promotionReadinessTool = defineTool({
       basis: p.basis,
     };
   },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The capability (ADR 0084): the task it answers, its plan and its report section.
+
+function promotionPart(r: PromotionResult): Part {
+  const p = empty();
+  p.answer.push(
+    `Promotion readiness shortlist of ${grouped(r.considered)} rated people, ranked per department: ${list(r.departments.filter((d) => d.candidates[0]).map((d) => `**${d.candidates[0]!.name ?? d.candidates[0]!.id}** in ${d.department} (${d.candidates[0]!.score})`))}.`,
+  );
+  if (!r.hasSkills)
+    p.answer.push(
+      'The file has no skills score column, so the score uses the ratings and time in level only.',
+    );
+  if (!r.hasTimeInLevel)
+    p.answer.push(
+      'The file has no time-in-level column: that part of the score is zero for everyone.',
+    );
+  for (const d of r.departments)
+    p.details.push(
+      `### ${d.department}`,
+      '',
+      markdownTable(
+        ['Rank', 'Employee', 'Grade', 'Score', 'Reasoning'],
+        d.candidates.map((c, i) => [
+          i + 1,
+          c.name ?? c.id ?? '',
+          c.level ?? '',
+          c.score,
+          c.reasoning,
+        ]),
+      ),
+      '',
+    );
+  const top = r.departments.flatMap((d) => d.candidates.slice(0, 1));
+  p.charts.push(
+    barChart(
+      'Top readiness score per department',
+      r.departments.filter((d) => d.candidates[0]).map((d) => d.department),
+      [{ label: 'Score (0–100)', data: top.map((c) => c.score) }],
+      { yTitle: 'Score', max: 100 },
+    ),
+  );
+  p.files.push(
+    file(
+      'promotion-shortlist.csv',
+      csvText(
+        ['Department', 'Rank', 'Employee id', 'Name', 'Grade', 'Score', 'Reasoning'],
+        r.departments.flatMap((d) =>
+          d.candidates.map((c, i) => [
+            d.department,
+            i + 1,
+            c.id,
+            c.name,
+            c.level,
+            c.score,
+            c.reasoning,
+          ]),
+        ),
+      ),
+    ),
+  );
+  p.nextSteps.push(
+    'Check the ratings for bias by gender, age band, location and part-time status',
+    'Calibration: rating distribution per department and manager',
+  );
+  return p;
+}
+
+const TASK = {
+  key: 'promotion',
+  title: 'Promotion readiness shortlist',
+  heading: 'Promotion readiness',
+  words: /\bpromot\w*\b/i,
+  needs:
+    'one row per employee with id, department, level, time in level, the last two ratings and a skills score',
+} as const;
+
+export const promotionReadinessCapability = defineCapability({
+  task: TASK,
+  tool: { ...promotionReadinessTool, output: promotionResult },
+  plan: () => [call('ti_promotion_readiness', { perDepartment: 5 })],
+  render: (r) => sectionOf(TASK.heading, promotionPart(r)),
 });

@@ -1,3 +1,10 @@
+import { grouped, capitalised } from '../../../report/words';
+import { barChart } from '../../../tools/charts';
+import { markdownTable } from '../../../tools/reports';
+import { defineCapability } from '../../../capability';
+import { list } from '../../report-parts';
+import { empty, sectionOf, call, type Part } from '../render';
+import { dimensionsIn } from '../request';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import {
@@ -118,4 +125,97 @@ export const ratingBiasTool = defineTool({
       basis: p.basis,
     };
   },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The capability (ADR 0084): the task it answers, its plan and its report section.
+
+const BIAS_LABEL: Record<string, string> = {
+  gender: 'gender',
+  ageBand: 'age band',
+  location: 'location',
+  partTime: 'part-time status',
+  department: 'department',
+  level: 'grade',
+};
+
+function biasPart(r: RatingBiasResult): Part {
+  const p = empty();
+  const look = r.by.flatMap((b) =>
+    b.groups.filter((g) => g.worthALook).map((g) => ({ ...g, dimension: b.dimension })),
+  );
+  p.answer.push(
+    look.length
+      ? `**Gaps worth a closer look:** ${list(look.map((g) => `${g.group} (${BIAS_LABEL[g.dimension]}): average ${g.average}, ${g.gap > 0 ? '+' : ''}${g.gap} against everyone else`))}.`
+      : `No rating gap by ${list(r.by.map((b) => BIAS_LABEL[b.dimension]!))} is larger than chance would explain (${grouped(r.rated)} ratings, average ${r.companyAverage}).`,
+  );
+  if (r.missing.length)
+    p.answer.push(
+      `Not checked: the file has no ${list(r.missing.map((m) => BIAS_LABEL[m] ?? m))} column.`,
+    );
+  for (const b of r.by) {
+    p.details.push(
+      `### Ratings by ${BIAS_LABEL[b.dimension]}`,
+      '',
+      markdownTable(
+        [
+          capitalised(BIAS_LABEL[b.dimension]!),
+          'People',
+          'Average rating',
+          'Top ratings',
+          'Gap to everyone else',
+          'Top-rating gap (points)',
+          'Worth a closer look',
+        ],
+        b.groups.map((g) => [
+          g.group,
+          g.people,
+          g.average,
+          `${g.topShare}%`,
+          g.gap,
+          g.topShareGap,
+          g.worthALook ? '⚠️ yes' : g.people < 5 ? 'too few to say' : 'no',
+        ]),
+      ),
+      '',
+    );
+    if (p.charts.length < 4)
+      p.charts.push(
+        barChart(
+          `Average rating by ${BIAS_LABEL[b.dimension]}`,
+          b.groups.map((g) => g.group),
+          [{ label: 'Average rating', data: b.groups.map((g) => g.average) }],
+          { yTitle: 'Rating' },
+        ),
+      );
+  }
+  p.nextSteps.push(
+    'Calibration: rating distribution per department and manager',
+    'Show the mean and median gender pay gap by grade',
+  );
+  return p;
+}
+
+const TASK = {
+  key: 'rating-bias',
+  title: 'Rating bias check',
+  heading: 'Rating bias',
+  words: /\bbias\b|\brating gaps?\b/i,
+  needs: 'the ratings with gender, age band, location and part-time status (names removed)',
+} as const;
+
+export const ratingBiasCapability = defineCapability({
+  task: TASK,
+  tool: { ...ratingBiasTool, output: ratingBiasResult },
+  plan: (_ctx, request) => {
+    const bias = dimensionsIn(request).filter((d) =>
+      ['gender', 'ageBand', 'location', 'partTime', 'department', 'level'].includes(d),
+    );
+    return [
+      call('ti_rating_bias', {
+        by: bias.length ? bias : ['gender', 'ageBand', 'location', 'partTime'],
+      }),
+    ];
+  },
+  render: (r) => sectionOf(TASK.heading, biasPart(r)),
 });

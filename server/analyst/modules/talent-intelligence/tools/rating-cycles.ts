@@ -1,3 +1,10 @@
+import { bodyOf } from '../request';
+import { grouped, plural } from '../../../report/words';
+import { barChart } from '../../../tools/charts';
+import { markdownTable } from '../../../tools/reports';
+import { defineCapability } from '../../../capability';
+import { list } from '../../report-parts';
+import { empty, sectionOf, call, type Part } from '../render';
 import { z } from 'zod';
 import { cycleOrder, personKeyOf } from '../../../tables/shape';
 import type { LoadedTable } from '../../../tables/types';
@@ -200,4 +207,109 @@ export const ratingCyclesTool = defineTool({
       onlyNewer: num(only?.newer),
     };
   },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The capability (ADR 0084): the task it answers, its plan and its report section.
+
+/** Two review cycles side by side: each cycle's distribution and who moved (ADR 0049). */
+function cyclesPart(r: RatingCyclesResult): Part {
+  const p = empty();
+  const [older, newer] = r.compared;
+  const a = r.perCycle[0]!;
+  const b = r.perCycle[1]!;
+  const m = r.movement;
+  p.answer.push(
+    `Ratings in the **${older}** and **${newer}** review cycles: average **${a.average ?? 'n/a'}** → **${b.average ?? 'n/a'}** (${grouped(a.rated)} and ${grouped(b.rated)} people rated; ${r.scale.length} steps, ${r.scale[0]} lowest).`,
+    `Of the ${plural(m.both, 'person', 'people')} rated in both cycles, **${m.up}** moved up, **${m.same}** kept their rating and **${m.down}** moved down${m.both ? ` (${round1((m.up / m.both) * 100)}% up, ${round1((m.down / m.both) * 100)}% down)` : ''}.`,
+  );
+  if (r.onlyOlder || r.onlyNewer)
+    p.answer.push(
+      `${plural(r.onlyOlder, 'person', 'people')} rated only in ${older} and ${plural(r.onlyNewer, 'person', 'people')} only in ${newer} (leavers, joiners or not assessed) are in the distributions, not in the movement.`,
+    );
+  if (r.cycles.length > 2)
+    p.answer.push(
+      `The file holds ${r.cycles.length} cycles (${r.cycles.join(', ')}); ${older} and ${newer} are compared.`,
+    );
+  const offScale = r.perCycle.filter((c) => c.offScale);
+  if (offScale.length)
+    p.answer.push(
+      `**Left out, not on the rating scale:** ${list(offScale.map((c) => `${plural(c.offScale, 'rating')} in ${c.cycle} (${c.offScaleValues.map((v) => `"${v}"`).join(', ')})`))}; correct the reading of the rating column to place them.`,
+    );
+  const notRated = r.perCycle.filter((c) => c.notRated);
+  if (notRated.length)
+    p.answer.push(
+      `Not assessed (missing, not a rating): ${list(notRated.map((c) => `${plural(c.notRated, 'person', 'people')} in ${c.cycle}`))}.`,
+    );
+  p.details.push(
+    '### Rating distribution per cycle',
+    '',
+    markdownTable(
+      [
+        'Rating',
+        ...r.perCycle.map((c) => `${c.cycle}: people`),
+        ...r.perCycle.map((c) => `${c.cycle}: share`),
+      ],
+      r.scale.map((s, i) => [
+        s,
+        ...r.perCycle.map((c) => c.distribution[i]!.people),
+        ...r.perCycle.map((c) => `${c.distribution[i]!.share}%`),
+      ]),
+    ),
+    '',
+    `### Movement from ${older} to ${newer} (people rated in both)`,
+    '',
+    markdownTable(
+      [`${older} \\ ${newer}`, ...r.scale],
+      m.matrix.map((row) => [row.from, ...r.scale.map((s) => row.to[s] ?? 0)]),
+    ),
+    '',
+  );
+  if (m.bigMoves.length)
+    p.details.push(
+      '### Moved two steps or more',
+      '',
+      markdownTable(
+        ['Employee', older, newer, 'Steps'],
+        m.bigMoves.map((x) => [x.id, x.from, x.to, x.steps > 0 ? `+${x.steps}` : x.steps]),
+      ),
+      '',
+    );
+  p.charts.push(
+    barChart(
+      `Rating distribution: ${older} and ${newer}`,
+      r.scale,
+      r.perCycle.map((c) => ({ label: c.cycle, data: c.distribution.map((d) => d.share) })),
+      { xTitle: 'Rating', yTitle: '% of people rated' },
+    ),
+  );
+  p.nextSteps.push(
+    'Prepare a calibration pack for this cycle',
+    "Check this cycle's performance ratings for bias by gender, age band, location and part-time status",
+  );
+  return p;
+}
+
+const TASK = {
+  key: 'cycles',
+  title: 'Ratings across review cycles',
+  heading: 'Ratings across review cycles',
+  words:
+    /\b(compar\w*|chang\w*|mov\w*|shift\w*|differ\w*)\b[^.?!]*\b(review )?cycles\b|\bbetween (the )?(two )?(review )?cycles\b|\bcycle[- ]on[- ]cycle\b|\bratings?\b[^.?!]*\b(chang\w*|mov\w*)\b[^.?!]*\b(19|20)\d\d\b/i,
+  needs:
+    'the ratings of two review cycles: one row per person per cycle with employee id, review cycle and rating',
+} as const;
+
+export const ratingCyclesCapability = defineCapability({
+  task: TASK,
+  guide: 'two review cycles compared: distribution per cycle, who moved',
+  tool: { ...ratingCyclesTool, output: ratingCyclesResult },
+  plan: (_ctx, request) => {
+    // "Compare the 2025 and 2026 cycles": the cycles named, else the two latest.
+    const named = [
+      ...bodyOf(request).matchAll(/\b(?:FY ?)?(?:19|20)\d{2}(?:[ -]?(?:H|Q)[1-4])?\b/gi),
+    ].map((m) => m[0]);
+    return [call('ti_rating_cycles', named.length ? { cycles: named.slice(0, 4) } : {})];
+  },
+  render: (r) => sectionOf(TASK.heading, cyclesPart(r)),
 });

@@ -1,3 +1,8 @@
+import { plural } from '../../../report/words';
+import { barChart } from '../../../tools/charts';
+import { csvText, file, markdownTable } from '../../../tools/reports';
+import { defineCapability } from '../../../capability';
+import { empty, sectionOf, call, type Part } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import {
@@ -170,4 +175,149 @@ export const regrettedLeaversTool = defineTool({
       basis: p.basis,
     };
   },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The capability (ADR 0084): the task it answers, its plan and its report section.
+
+function regrettedPart(r: RegrettedResult): Part {
+  const p = empty();
+  p.answer.push(
+    `**${plural(r.regretted.leavers, 'regretted leaver')}** of ${r.all.leavers} leavers in the 12 months to ${r.asOf} (${r.regrettedShare}%): high performers (rated ${r.scaleMax - 1} or ${r.scaleMax} of ${r.scaleMax}) who were not let go.`,
+    `They left after **${r.regretted.averageTenureYears ?? 'n/a'} years** on average (all leavers: ${r.all.averageTenureYears ?? 'n/a'}), paid **${r.regretted.averagePayPosition === null ? 'n/a' : `${Math.round(r.regretted.averagePayPosition * 100)}%`}** of their grade's median (all leavers: ${r.all.averagePayPosition === null ? 'n/a' : `${Math.round(r.all.averagePayPosition * 100)}%`}).`,
+  );
+  if (r.byManager[0])
+    p.answer.push(
+      `Most regretted leavers under one manager: **${r.byManager[0].manager}** (${r.byManager[0].regretted} of ${r.byManager[0].leavers} leavers).`,
+    );
+  p.answer.push(
+    `Three retention actions:\n${r.actions.map((a, i) => `${i + 1}. ${a}`).join('\n')}`,
+  );
+  p.details.push(
+    '### Regretted leavers against all leavers',
+    '',
+    markdownTable(
+      [
+        'Group',
+        'Leavers',
+        'Average tenure at exit (years)',
+        'Pay position (salary ÷ grade median)',
+      ],
+      [
+        [
+          'All leavers',
+          r.all.leavers,
+          r.all.averageTenureYears ?? 'n/a',
+          r.all.averagePayPosition ?? 'n/a',
+        ],
+        [
+          'Regretted leavers',
+          r.regretted.leavers,
+          r.regretted.averageTenureYears ?? 'n/a',
+          r.regretted.averagePayPosition ?? 'n/a',
+        ],
+      ],
+    ),
+    '',
+  );
+  if (r.byManager.length)
+    p.details.push(
+      '### By manager',
+      '',
+      markdownTable(
+        ['Manager', 'Regretted leavers', 'All leavers'],
+        r.byManager.map((m) => [m.manager, m.regretted, m.leavers]),
+      ),
+      '',
+    );
+  p.details.push(
+    '### Regretted leavers',
+    '',
+    markdownTable(
+      [
+        'Employee',
+        'Department',
+        'Grade',
+        'Rating',
+        'Exit date',
+        'Tenure (years)',
+        'Pay position',
+        'Manager',
+        'Reason',
+      ],
+      r.people.map((x) => [
+        x.id ?? '',
+        x.department ?? '',
+        x.level ?? '',
+        x.rating ?? '',
+        x.exit,
+        x.tenureYears ?? '',
+        x.payPosition ?? '',
+        x.manager ?? '',
+        x.reason ?? '',
+      ]),
+    ),
+    '',
+  );
+  p.charts.push(
+    barChart(
+      'Regretted leavers by department',
+      r.byDepartment.map((d) => d.department),
+      [
+        { label: 'Regretted leavers', data: r.byDepartment.map((d) => d.regretted) },
+        { label: 'All leavers', data: r.byDepartment.map((d) => d.leavers) },
+      ],
+      { yTitle: 'Leavers' },
+    ),
+  );
+  p.files.push(
+    file(
+      'regretted-leavers.csv',
+      csvText(
+        [
+          'Employee',
+          'Department',
+          'Grade',
+          'Rating',
+          'Exit date',
+          'Tenure years',
+          'Pay position',
+          'Manager',
+          'Reason',
+        ],
+        r.people.map((x) => [
+          x.id,
+          x.department,
+          x.level,
+          x.rating,
+          x.exit,
+          x.tenureYears,
+          x.payPosition,
+          x.manager,
+          x.reason,
+        ]),
+      ),
+    ),
+  );
+  p.nextSteps.push(
+    'Show first-year attrition by hiring source and team',
+    'Compare our salaries with market data',
+  );
+  return p;
+}
+
+const TASK = {
+  key: 'regretted',
+  title: 'Regretted leaver review',
+  heading: 'Regretted leavers',
+  words: /\bregretted\b|\bhigh performers? (who )?(left|leaving|leavers?)\b/i,
+  needs:
+    'an exits file (one row per leaver or per employee) with exit date, exit reason, performance rating and salary',
+} as const;
+
+export const regrettedLeaversCapability = defineCapability({
+  task: TASK,
+  tool: { ...regrettedLeaversTool, output: regrettedResult },
+  plan: () => [call('ti_regretted_leavers'), call('ti_attrition', { by: ['department'] })],
+  render: (r) => sectionOf(TASK.heading, regrettedPart(r)),
 });

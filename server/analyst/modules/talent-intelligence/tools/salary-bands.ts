@@ -1,3 +1,9 @@
+import { plural, pay } from '../../../report/words';
+import { barChart } from '../../../tools/charts';
+import { csvText, file, markdownTable } from '../../../tools/reports';
+import { defineCapability } from '../../../capability';
+import { list } from '../../report-parts';
+import { empty, sectionOf, call, type Part } from '../render';
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../../tools/tool';
 import type { LoadedTable } from '../../../tables/types';
@@ -227,3 +233,109 @@ function libraryBands(bands: Array<{ band: string; min: number; max: number }>):
   );
   return `SELECT * FROM (VALUES ${rows.join(', ')}) AS lb(band, k, mn, mx)`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The capability (ADR 0084): the task it answers, its plan and its report section.
+
+const citeLink = (c: { citation: string; link: string }) =>
+  `[${c.citation.replace(/[[\]]/g, '')}](${c.link})`;
+
+/**
+ * Where the bands came from when the company library was consulted (ADR 0082): the library's
+ * document and version, cited, or the attached band file that won over it.
+ */
+function bandSourceLine(r: BandsResult): string | null {
+  const lib = r.library;
+  if (!lib) return null;
+  if (!lib.used)
+    return `The bands attached in this chat (${r.attached ?? 'the attachment'}) were applied: an attachment wins over the company library, so ${lib.source} in the library was not used.`;
+  return `Bands from ${lib.source} in the company library (${lib.passages.map(citeLink).join('; ')}): no band file is attached in this chat.`;
+}
+
+function bandsPart(r: BandsResult): Part {
+  const p = empty();
+  const below = r.outside.filter((o) => o.side === 'below').length;
+  const above = r.outside.length - below;
+  p.answer.push(
+    `**${plural(r.outside.length, 'person', 'people')}** paid outside their band (${below} below the minimum, ${above} above the maximum); **${plural(r.overlaps.length, 'overlap')}** between neighbouring grades; **${r.narrow.length}** band${r.narrow.length === 1 ? '' : 's'} with too little spread${r.narrow.length ? ` (${list(r.narrow)})` : ''}.`,
+  );
+  if (r.withoutBand)
+    p.answer.push(
+      `${plural(r.withoutBand, 'person', 'people')} have a grade with no band and are not checked.`,
+    );
+  const source = bandSourceLine(r);
+  if (source) p.answer.push(source);
+  p.details.push(
+    '### Bands',
+    '',
+    markdownTable(
+      ['Band', 'Minimum', 'Maximum', 'Spread', 'People', 'Below', 'Above'],
+      r.bands.map((b) => [
+        b.band,
+        pay(b.min),
+        pay(b.max),
+        `${b.spread}%`,
+        b.people,
+        b.below,
+        b.above,
+      ]),
+    ),
+    '',
+    '### Overlaps between levels',
+    '',
+    r.overlaps.length
+      ? markdownTable(
+          ['Lower band', 'Upper band', "Share of the lower band's range above the upper minimum"],
+          r.overlaps.map((o) => [o.lower, o.upper, `${o.overlap}%`]),
+        )
+      : 'None.',
+    '',
+    '### Proposed fixes',
+    '',
+    r.fixes.length
+      ? markdownTable(
+          ['Band', 'Issue', 'Proposed fix'],
+          r.fixes.map((f) => [f.band, f.issue, f.fix]),
+        )
+      : 'No fixes needed.',
+    '',
+  );
+  p.charts.push(
+    barChart(
+      'People outside their band by grade',
+      r.bands.map((b) => b.band),
+      [
+        { label: 'Below minimum', data: r.bands.map((b) => b.below) },
+        { label: 'Above maximum', data: r.bands.map((b) => b.above) },
+      ],
+      { yTitle: 'People' },
+    ),
+  );
+  p.files.push(
+    file(
+      'people-outside-band.csv',
+      csvText(
+        ['Employee', 'Band', 'Salary', 'Minimum', 'Maximum', 'Side', 'Difference'],
+        r.outside.map((o) => [o.id, o.band, o.salary, o.min, o.max, o.side, o.difference]),
+      ),
+    ),
+  );
+  p.nextSteps.push('Compare our salaries with market data', 'Show pay by grade with quartiles');
+  return p;
+}
+
+const TASK = {
+  key: 'bands',
+  title: 'Salary band health check',
+  heading: 'Salary band health',
+  words: /\b(salary|pay) bands?\b|\bband health\b|\boutside (their|the) band\b/i,
+  needs: 'the salary bands (grade, minimum, maximum) and current salaries with a grade',
+  sample: ['sample-salary-bands.csv', 'Grade,Minimum,Midpoint,Maximum\nG1,28000,32000,36000\n'],
+} as const;
+
+export const salaryBandsCapability = defineCapability({
+  task: TASK,
+  tool: { ...salaryBandsTool, output: bandsResult },
+  plan: () => [call('ti_salary_bands'), call('ti_pay', { by: ['level'] })],
+  render: (r) => sectionOf(TASK.heading, bandsPart(r)),
+});

@@ -1,3 +1,10 @@
+import { plural, capitalised } from '../../../report/words';
+import { barChart } from '../../../tools/charts';
+import { file, markdownTable } from '../../../tools/reports';
+import { defineCapability } from '../../../capability';
+import { list } from '../../report-parts';
+import { empty, sectionOf, call, type Part } from '../render';
+import { bodyOf } from '../request';
 import { z } from 'zod';
 import type { LoadedTable, TableSet } from '../../../tables/types';
 import { defineTool, ToolError } from '../../../tools/tool';
@@ -8,8 +15,9 @@ import {
   type AssessmentRow,
   type SkillColumns,
   type SkillsAnalysis,
+  skillsReport,
 } from '../skills';
-import { capabilityOf, planReskilling, type ReskillingPlan } from '../reskilling';
+import { capabilityOf, planReskilling, type ReskillingPlan, reskillingReport } from '../reskilling';
 
 export const SKILLS_DEFINITION = `Skills: the latest assessment per person and skill (by assessment date); gap = target level − proficiency when below target (target: the file's required level, else ${DEFAULT_TARGET} on the 1–5 scale); people with no proficiency for a skill their role is assessed on (blank, "not assessed" or no row) are shown as not assessed, never as zero.`;
 
@@ -230,4 +238,135 @@ export const reskillingTool = defineTool({
       },
     };
   },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The capability (ADR 0084): the task it answers, its plan and its report section.
+
+function skillsPart(r: SkillsGapResult, source: string): Part {
+  const p = empty();
+  const report = skillsReport(r.analysis, source);
+  p.answer.push(...report.findings);
+  const notAssessed = r.notAssessed.filter((x) => x.people > 0);
+  if (notAssessed.length)
+    p.answer.push(
+      `Not assessed (shown, not counted as zero): ${list(notAssessed.slice(0, 6).map((x) => `${x.skill} (${x.people})`))}.`,
+    );
+  if (r.superseded)
+    p.answer.push(
+      `${plural(r.superseded, 'older assessment')} replaced by a later one of the same person and skill.`,
+    );
+  const acting = r.analysis.skills.filter((g) => g.suggestions.length);
+  if (acting.length)
+    p.details.push(
+      '### Where to train, hire or redeploy',
+      '',
+      markdownTable(
+        ['Skill', 'Average gap', 'Below target', 'Suggested action'],
+        acting.map((g) => [
+          g.skill,
+          g.averageGap,
+          `${g.below} of ${g.people}`,
+          g.suggestions
+            .map((x) => (x === 'redeploy' ? `Redeploy from ${list(g.donorRoles)}` : capitalised(x)))
+            .join('; '),
+        ]),
+      ),
+      '',
+    );
+  p.details.push(
+    '### Not assessed',
+    '',
+    notAssessed.length
+      ? markdownTable(
+          ['Skill', 'People not assessed'],
+          notAssessed.map((x) => [x.skill, x.people]),
+        )
+      : 'Everyone is assessed on every skill.',
+    '',
+  );
+  if (report.chartData.labels.length)
+    p.charts.push(
+      barChart(
+        'Average gap by skill',
+        report.chartData.labels,
+        [{ label: 'Average gap (levels)', data: report.chartData.averageGap }],
+        { yTitle: 'Levels' },
+      ),
+      barChart(
+        'People below target by skill',
+        report.chartData.labels,
+        [{ label: 'People below target', data: report.chartData.below }],
+        { yTitle: 'People' },
+      ),
+    );
+  p.files.push(file('skills-gap-report.md', report.markdown));
+  p.nextSteps.push(...report.nextSteps.slice(0, 2));
+  return p;
+}
+
+function reskillingPart(r: ReskillingResult, source: string): Part {
+  const p = empty();
+  const report = reskillingReport(r.plan, source);
+  p.answer.push(...report.findings);
+  if (report.chart.labels.length)
+    p.charts.push(
+      barChart(
+        'Readiness by person',
+        report.chart.labels,
+        [{ label: 'Readiness (%)', data: report.chart.readiness }],
+        { yTitle: '% of target levels' },
+      ),
+    );
+  p.files.push(file('reskilling-plan.md', report.markdown));
+  p.nextSteps.push(...report.nextSteps.slice(0, 3));
+  return p;
+}
+
+const RESKILLING = {
+  key: 'reskilling',
+  title: 'Reskilling plan',
+  heading: 'Reskilling plan',
+  words: /\b(reskill\w*|upskill\w*|new capability|build (a|the) capability)\b/i,
+  needs:
+    'a skills inventory: one row per person and skill with a proficiency from 1 to 5, and the capability named in your message',
+  sample: [
+    'sample-skills-inventory.csv',
+    'Employee,Role,Skill,Proficiency,Assessment Date\nE1001,Finance Analyst,Excel,4,2026-06-30\n',
+  ],
+  namesFallback: true,
+} as const;
+
+export const reskillingCapability = defineCapability({
+  task: RESKILLING,
+  tool: { ...reskillingTool, output: reskillingResult },
+  plan: (_ctx, request) => [
+    call('ti_reskilling_plan', { capability: bodyOf(request).slice(0, 500) }),
+  ],
+  render: (r, ctx) =>
+    sectionOf(RESKILLING.heading, reskillingPart(r, ctx.source), {
+      reportName: `Reskilling plan: ${r.plan.capability.name ?? r.plan.capability.skills.join(', ')}`,
+    }),
+});
+
+const SKILLS = {
+  key: 'skills',
+  title: 'Skills gap analysis',
+  heading: 'Skills gaps',
+  words: /\b(skills?|proficiency|competenc\w*)\b/i,
+  needs:
+    'a skills matrix: employee, role, skill and proficiency from 1 to 5 (optionally required level and assessment date)',
+  sample: [
+    'sample-skills-matrix.csv',
+    'Employee,Role,Skill,Proficiency,Required Level,Assessment Date\nE1001,Data Analyst,SQL,3,4,2026-06-30\n',
+  ],
+  namesFallback: true,
+} as const;
+
+export const skillsGapCapability = defineCapability({
+  task: SKILLS,
+  guide: 'latest assessment per person and skill; not assessed is shown',
+  tool: { ...skillsGapTool, output: skillsGapResult },
+  plan: () => [call('ti_skills_gap')],
+  render: (r, ctx) => sectionOf(SKILLS.heading, skillsPart(r, ctx.source)),
 });

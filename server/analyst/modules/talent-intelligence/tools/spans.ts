@@ -1,3 +1,9 @@
+import { plural } from '../../../report/words';
+import { barChart } from '../../../tools/charts';
+import { csvText, file, markdownTable } from '../../../tools/reports';
+import { defineCapability } from '../../../capability';
+import { list } from '../../report-parts';
+import { empty, sectionOf, call, type Part } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import { employedOn, lit, need, num, peopleOf, peopleQuery, round1, basisSchema } from '../people';
@@ -158,4 +164,121 @@ export const spansTool = defineTool({
       basis: p.basis,
     };
   },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The capability (ADR 0084): the task it answers, its plan and its report section.
+
+function spansPart(r: SpansResult): Part {
+  const p = empty();
+  p.answer.push(
+    `${plural(r.managers, 'manager')} with a median span of **${r.medianSpan}** direct reports: **${r.narrow.length}** with fewer than ${r.narrowBelow} and **${r.wide.length}** with more than ${r.wideAbove}. The organisation has **${r.layers}** management layers.`,
+  );
+  if (r.wide.length)
+    p.answer.push(
+      `Over ${r.wideAbove}: ${list(r.wide.map((m) => `${m.manager} (${m.reports})`))}.`,
+    );
+  if (r.narrow.length)
+    p.answer.push(
+      `Under ${r.narrowBelow}: ${list(r.narrow.slice(0, 12).map((m) => `${m.manager} (${m.reports})`))}${r.narrow.length > 12 ? ` and ${r.narrow.length - 12} more (see the file)` : ''}.`,
+    );
+  if (r.unknownManagers.length)
+    p.answer.push(
+      `${plural(r.unknownManagers.length, 'manager id')} (${list(r.unknownManagers.slice(0, 5))}) are not current employees in the file; their teams count from the top layer.`,
+    );
+  p.charts.push(
+    barChart(
+      'Managers by span of control',
+      r.distribution.map((d) => d.band),
+      [{ label: 'Managers', data: r.distribution.map((d) => d.managers) }],
+      { xTitle: 'Direct reports', yTitle: 'Managers' },
+    ),
+    barChart(
+      'Layers per function',
+      r.byDepartment.map((d) => d.department),
+      [{ label: 'Layers', data: r.byDepartment.map((d) => d.layers) }],
+      { yTitle: 'Layers' },
+    ),
+  );
+  const rows = [...r.wide, ...r.narrow];
+  p.details.push(
+    `### Spans under ${r.narrowBelow} or over ${r.wideAbove}`,
+    '',
+    rows.length
+      ? markdownTable(
+          ['Manager', 'Department', 'Direct reports', 'Flag'],
+          rows.map((m) => [
+            m.manager,
+            m.department ?? 'not in the file',
+            m.reports,
+            m.reports > r.wideAbove ? `over ${r.wideAbove}` : `under ${r.narrowBelow}`,
+          ]),
+        )
+      : 'None.',
+    '',
+    '### Layers per function',
+    '',
+    markdownTable(
+      ['Function', 'People', 'Layers', 'Managers', 'Median span'],
+      r.byDepartment.map((d) => [
+        d.department,
+        d.people,
+        d.layers,
+        d.managers,
+        d.medianSpan ?? '—',
+      ]),
+    ),
+    '',
+    '### People per layer',
+    '',
+    markdownTable(
+      ['Layer', 'People'],
+      r.peopleByLayer.map((l) => [l.layer, l.people]),
+    ),
+    '',
+  );
+  p.files.push(
+    file(
+      'spans-of-control.csv',
+      csvText(
+        ['Manager', 'Department', 'Direct reports', 'Flag'],
+        rows.map((m) => [
+          m.manager,
+          m.department,
+          m.reports,
+          m.reports > r.wideAbove ? `over ${r.wideAbove}` : `under ${r.narrowBelow}`,
+        ]),
+      ),
+    ),
+  );
+  p.nextSteps.push(
+    'Show headcount by department and grade',
+    'Calibration: rating distribution per manager',
+  );
+  return p;
+}
+
+const TASK = {
+  key: 'spans',
+  title: 'Span of control review',
+  heading: 'Spans of control',
+  words: /\b(spans?( of control)?|layers|direct reports|manager ratio)\b/i,
+  needs: 'an org export with employee id, manager id, department and level',
+} as const;
+
+export const spansCapability = defineCapability({
+  task: TASK,
+  guide: 'spans and layers',
+  tool: { ...spansTool, output: spansResult },
+  plan: (_ctx, request) => {
+    const narrow = /\b(under|below|fewer than|less than)\s+(\d+)/i.exec(request)?.[2];
+    const wide = /\b(over|above|more than)\s+(\d+)/i.exec(request)?.[2];
+    return [
+      call('ti_spans_of_control', {
+        narrowBelow: narrow ? Number(narrow) : 3,
+        wideAbove: wide ? Number(wide) : 12,
+      }),
+    ];
+  },
+  render: (r) => sectionOf(TASK.heading, spansPart(r)),
 });

@@ -1,3 +1,8 @@
+import { doughnutChart } from '../../../tools/charts';
+import { csvText, file, markdownTable } from '../../../tools/reports';
+import { defineCapability } from '../../../capability';
+import { list } from '../../report-parts';
+import { empty, sectionOf, call, type Part } from '../render';
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { headerColumn, num, textIn, tablesBasisSchema } from '../people';
@@ -87,4 +92,82 @@ export const successionTool = defineTool({
       basis: { tables: [{ source: table.source, role: table.role, rows: table.rows }] },
     };
   },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The capability (ADR 0084): the task it answers, its plan and its report section.
+
+function successionPart(r: SuccessionResult): Part {
+  const p = empty();
+  const none = r.roles.filter((x) => x.cover === 'none');
+  p.answer.push(
+    `**${r.covered} of ${r.roles.length}** critical roles have a successor ready now; ${r.laterOnly} have only ready-later successors; **${r.none}** have no cover at all${none.length ? `: ${list(none.map((x) => x.role))}` : ''}.`,
+  );
+  p.details.push(
+    '### Critical roles and successors',
+    '',
+    markdownTable(
+      ['Critical role', 'Incumbent', 'Ready now', 'Ready later', 'Cover'],
+      r.roles.map((x) => [
+        x.role,
+        x.incumbent ?? '',
+        x.readyNow.join(', ') || '—',
+        x.readyLater.join(', ') || '—',
+        x.cover === 'none'
+          ? '❌ no cover'
+          : x.cover === 'ready later only'
+            ? '⚠️ ready later only'
+            : '✅ ready now',
+      ]),
+    ),
+    '',
+  );
+  p.charts.push(
+    doughnutChart(
+      'Succession cover of critical roles',
+      ['Ready now', 'Ready later only', 'No cover'],
+      [r.covered, r.laterOnly, r.none],
+      'Roles',
+    ),
+  );
+  p.files.push(
+    file(
+      'succession-cover.csv',
+      csvText(
+        ['Critical role', 'Incumbent', 'Ready now', 'Ready later', 'Cover'],
+        r.roles.map((x) => [
+          x.role,
+          x.incumbent,
+          x.readyNow.join('; '),
+          x.readyLater.join('; '),
+          x.cover,
+        ]),
+      ),
+    ),
+  );
+  p.nextSteps.push(
+    'Build a promotion readiness shortlist per department',
+    'Map the skills gaps of the successors',
+  );
+  return p;
+}
+
+const TASK = {
+  key: 'succession',
+  title: 'Critical role succession cover',
+  heading: 'Succession cover',
+  words: /\b(succession|successors?)\b/i,
+  needs:
+    'a table of critical roles with each nominated successor and their readiness (ready now, 1–2 years...)',
+  sample: [
+    'sample-succession.csv',
+    'Critical Role,Incumbent,Successor,Readiness\nHead of Finance,E1002,E1044,Ready now\nHead of Finance,E1002,E1107,Ready in 1-2 years\n',
+  ],
+} as const;
+
+export const successionCapability = defineCapability({
+  task: TASK,
+  tool: { ...successionTool, output: successionResult },
+  plan: () => [call('ti_succession_cover')],
+  render: (r) => sectionOf(TASK.heading, successionPart(r)),
 });

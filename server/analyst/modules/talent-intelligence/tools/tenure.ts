@@ -1,3 +1,9 @@
+import { grouped, capitalised } from '../../../report/words';
+import { barChart } from '../../../tools/charts';
+import { markdownTable } from '../../../tools/reports';
+import { defineCapability } from '../../../capability';
+import { DIMENSION_LABEL, empty, sectionOf, call, type Part } from '../render';
+import { headDimensionsIn } from '../request';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import {
@@ -94,4 +100,61 @@ export const tenureTool = defineTool({
       basis: p.basis,
     };
   },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The capability (ADR 0084): the task it answers, its plan and its report section.
+
+function tenurePart(r: TenureResult): Part {
+  const p = empty();
+  p.answer.push(
+    `Average tenure of the ${grouped(r.people)} people employed on ${r.asOf}: **${r.averageYears} years** (median ${r.medianYears}).`,
+  );
+  p.charts.push(
+    barChart(
+      'Tenure bands',
+      r.bands.map((b) => b.band),
+      [{ label: 'People', data: r.bands.map((b) => b.people) }],
+      { yTitle: 'People' },
+    ),
+  );
+  p.details.push(
+    '### Tenure bands',
+    '',
+    markdownTable(
+      ['Tenure', 'People', 'Share'],
+      r.bands.map((b) => [b.band, b.people, `${b.share}%`]),
+    ),
+    '',
+  );
+  for (const b of r.by)
+    p.details.push(
+      `### Average tenure by ${DIMENSION_LABEL[b.dimension]}`,
+      '',
+      markdownTable(
+        [capitalised(DIMENSION_LABEL[b.dimension]!), 'People', 'Average years'],
+        b.groups.map((g) => [g.group, g.people, g.averageYears]),
+      ),
+      '',
+    );
+  p.nextSteps.push('Show attrition by tenure band over the last 12 months');
+  return p;
+}
+
+const TASK = {
+  key: 'tenure',
+  title: 'Tenure analysis',
+  heading: 'Tenure',
+  words: /\b(tenure|length of service|years of service)\b/i,
+  needs: 'one row per employee with hire date (and exit date for leavers)',
+} as const;
+
+export const tenureCapability = defineCapability({
+  task: TASK,
+  tool: { ...tenureTool, output: tenureResult },
+  plan: (_ctx, request) => {
+    const dims = headDimensionsIn(request);
+    return [call('ti_tenure', { by: dims.length ? dims : ['department'] })];
+  },
+  render: (r) => sectionOf(TASK.heading, tenurePart(r)),
 });

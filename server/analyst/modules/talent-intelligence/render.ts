@@ -1,0 +1,118 @@
+import type { ChartItem, FileItem } from '@contract/structured-response';
+import type { Section } from '../../report/section';
+import { text } from '../../tools/reports';
+import type { ToolCallRecord } from '../../tools/tool';
+import { list } from '../report-parts';
+import { bodyOf } from './request';
+
+/**
+ * What the Talent Intelligence renderers share: the section they fill (answer lines, supporting
+ * markdown, charts and files), how a breakdown is named, and the groups a request names. Each
+ * capability's renderer (in its own file, ADR 0084) builds one of these and hands back a Section.
+ */
+
+/** A section being written: the answer lines, the supporting markdown, charts, files, steps. */
+export interface Part {
+  answer: string[];
+  /** Supporting markdown (tables, lists), joined by line breaks. */
+  details: string[];
+  charts: ChartItem[];
+  files: FileItem[];
+  nextSteps: string[];
+}
+
+export const empty = (): Part => ({
+  answer: [],
+  details: [],
+  charts: [],
+  files: [],
+  nextSteps: [],
+});
+
+/**
+ * The Section of a written part: its charts, its details as one markdown text, then its files
+ * (the report writer lays the charts of every section before their details, ADR 0085).
+ */
+export const sectionOf = (title: string, p: Part, extra: Partial<Section> = {}): Section => ({
+  title,
+  answer: p.answer,
+  content: [...p.charts, ...(p.details.length ? [text(p.details.join('\n'))] : []), ...p.files],
+  nextSteps: p.nextSteps,
+  ...extra,
+});
+
+/** A planned call. */
+export const call = (tool: string, input: Record<string, unknown> = {}): ToolCallRecord => ({
+  tool,
+  input,
+});
+
+export const DIMENSION_LABEL: Record<string, string> = {
+  department: 'department',
+  costCentre: 'cost centre',
+  location: 'location',
+  country: 'country',
+  level: 'grade',
+  job: 'role',
+  gender: 'gender',
+  manager: 'manager',
+  source: 'hiring source',
+  rating: 'performance rating',
+  ageBand: 'age band',
+  partTime: 'part-time status',
+  tenureBand: 'tenure band',
+};
+
+/** A breakdown as a tool returns it: a dimension, or a column the request named by header. */
+export interface Split {
+  dimension: string;
+  column?: string | null;
+  others?: string[];
+  note?: string;
+}
+
+/** A breakdown's name: "department", or the header a request named ("Supervisory Organization"). */
+export const labelOf = (b: Split) =>
+  b.dimension === 'column' ? (b.column ?? 'column') : (DIMENSION_LABEL[b.dimension] ?? b.dimension);
+
+/**
+ * Which column a breakdown read, when another could hold the same dimension (ADR 0047): said in
+ * the answer, and the other offered as a next step that breaks down by it.
+ */
+export function columnsUsed(p: Part, splits: Split[], what: string): void {
+  for (const b of splits) {
+    if (b.note) p.answer.push(b.note);
+    if (!b.others?.length || !b.column) continue;
+    p.answer.push(
+      `By ${labelOf(b)}: the **${b.column}** column is used; ${list(b.others.map((o) => `**${o}**`))} could hold it too.`,
+    );
+    p.nextSteps.unshift(...b.others.map((o) => `Show ${what} by ${o} instead`));
+  }
+}
+
+/**
+ * The groups a request names ("in Sales", "for London"), among a result's groups. A group whose
+ * name is also a common word ("People", "Operations") counts only when written as a name (its
+ * capitals) or in a naming phrase ("in people", "the people team"): "why people are leaving" is
+ * about everyone, not the People department.
+ */
+export function namedGroups<G extends { group: string }>(request: string, groups: G[]): G[] {
+  const body = bodyOf(request);
+  const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const edge = (t: string) => `(^|[^\\p{L}\\p{N}])${t}($|[^\\p{L}\\p{N}])`;
+  // "people are leaving", "Operations is": the word as the subject of a sentence, not a name.
+  const subject = String.raw`(?!\s+(?:are|is|were|was|who|that|have|has|leave|leaving|left)\b)`;
+  return groups.filter((g) => {
+    if (g.group.length <= 1 || g.group === 'Not stated') return false;
+    const name = escape(g.group.toLowerCase());
+    if (!new RegExp(edge(name), 'iu').test(body)) return false;
+    const asWritten = `(^|[^\\p{L}\\p{N}])${escape(g.group)}${subject}($|[^\\p{L}\\p{N}])`;
+    if (g.group !== g.group.toLowerCase() && new RegExp(asWritten, 'u').test(body)) return true;
+    const phrase = `(?:\\b(?:in|for|at|within|from|of)\\s+(?:the\\s+|our\\s+)?${name}${subject}|${name}\\s+(?:team|teams|department|dept|function|office|site|unit|division)\\b)`;
+    return new RegExp(phrase, 'iu').test(body);
+  });
+}
+
+/** The currency of the pay figures, named when the file states one. */
+export const currencyWords = (currencies: string[]) =>
+  currencies.length === 1 ? `in ${currencies[0]}` : "in the file's currency";
