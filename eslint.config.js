@@ -81,6 +81,14 @@ const ANALYST_TEST_ZONE = {
     'An analyst test reaches no database, bus or app: it runs on the embedded suite only (docs/decisions/0017). Test the whole turn in server/workspace/turns.',
 };
 
+// The production tree carries no test code and reaches none (docs/decisions/0004-one-home-for-test-support.md).
+const NO_TEST_SUPPORT_ZONE = {
+  target: './server',
+  from: './test-support',
+  message:
+    'Server code imports nothing from test-support: test support lives there for tests only (docs/decisions/0004-one-home-for-test-support.md).',
+};
+
 const LAYOUT_ZONES = [
   {
     target: './contract',
@@ -165,7 +173,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...LAYOUT_ZONES, ...SERVER_ZONES, ANALYST_ZONE] },
+        { zones: [...LAYOUT_ZONES, ...SERVER_ZONES, ANALYST_ZONE, NO_TEST_SUPPORT_ZONE] },
       ],
     },
   },

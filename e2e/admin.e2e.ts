@@ -2,17 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { eq, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../server/admin/companies';
-import { connectDatabase } from '../server/db/connect';
 import { auditLog, companies } from '../server/db/schema';
 import { seedDatabase } from '../server/seed/seed';
 import { createUser, TEST_PASSWORD } from '../test-support/factories';
 import { startOpenAiFixture, textReply, type OpenAiFixture } from '../test-support/openai-fixture';
-import { codeIn, linkIn } from '../test-support/smtp';
+import { linkIn } from '../test-support/smtp';
 import { launchBrowser } from '../test-support/browser/chromium';
 import {
   disposeServer,
@@ -22,9 +20,11 @@ import {
 } from '../test-support/browser/harness';
 import {
   cookieIntoContext,
-  sessionCookieOf,
+  expectAccessible,
   shot,
+  signInThroughApi,
   type SessionCookie,
+  withServerDatabase,
 } from '../test-support/browser/support';
 
 // The admin console in a real Chromium against the built server: invite -> mail -> sign-up ->
@@ -47,22 +47,6 @@ const REPORT = {
   next_steps: [{ step_description: 'Share it with the travel desk' }],
 };
 
-/** The operator steps before start-up, on the server's own database. */
-async function withDatabase<T>(
-  dataDir: string,
-  fn: (db: Awaited<ReturnType<typeof connectDatabase>>['db']) => Promise<T>,
-) {
-  const database = await connectDatabase({
-    databaseUrl: inject('testDatabaseUrl') ?? undefined,
-    pgliteDir: path.join(dataDir, 'pglite'),
-  });
-  try {
-    return await fn(database.db);
-  } finally {
-    await database.close();
-  }
-}
-
 describe('admin console', () => {
   let model: OpenAiFixture;
   let server: RunningServer;
@@ -73,28 +57,7 @@ describe('admin console', () => {
   /** The server's data directory (PGlite), given to it as DATA_DIR. */
   let dataDir: string;
 
-  /** Password and mailed code through the API; the full session cookie. */
-  async function signIn(email: string): Promise<SessionCookie> {
-    const codes = server.smtp.to(email).filter((m) => /sign-in code/i.test(m.subject)).length;
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: TEST_PASSWORD }),
-    });
-    expect(login.status, await login.clone().text()).toBe(200);
-    const pending = sessionCookieOf(login)!;
-    const mail = await server.smtp.waitFor(email, {
-      count: codes + 1,
-      match: (m) => /sign-in code/i.test(m.subject),
-    });
-    const done = await fetch(`${server.url}/api/verify-otp`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: `${pending.name}=${pending.value}` },
-      body: JSON.stringify({ email, otp: codeIn(mail) }),
-    });
-    expect(done.status).toBe(200);
-    return sessionCookieOf(done)!;
-  }
+  const signIn = (email: string) => signInThroughApi(server, email, TEST_PASSWORD);
 
   async function signedInPage(email: string) {
     const p = await newPage(browser);
@@ -102,20 +65,12 @@ describe('admin console', () => {
     return p;
   }
 
-  async function expectAccessible(p: Page, what: string) {
-    const result = await new AxeBuilder({ page: p as never }).analyze();
-    const bad = result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-    expect(bad).toEqual([]);
-  }
-
   const tab = (name: string) => admin.getByRole('tab', { name }).click();
 
   beforeAll(async () => {
     model = await startOpenAiFixture();
     dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-admin-'));
-    companyId = await withDatabase(dataDir, async (db) => {
+    companyId = await withServerDatabase(dataDir, async (db) => {
       await seedDatabase(db);
       const c = await addCompany(db, {
         name: COMPANY,
@@ -321,7 +276,7 @@ describe('admin console', () => {
     // A row changed behind the app's back (the server stopped: PGlite takes one process).
     const beforeStop = adminErrors.length;
     await server.stop();
-    await withDatabase(dataDir, (db) =>
+    await withServerDatabase(dataDir, (db) =>
       db.execute(
         sql`update audit_log set detail = 'nothing to see' where id = (select min(id) from ${auditLog} where company_id = ${companyId})`,
       ),

@@ -2,15 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoButtonText } from '@contract/sso';
 import { addCompany } from '../server/admin/companies';
-import { connectDatabase } from '../server/db/connect';
 import { createUser, TEST_PASSWORD } from '../test-support/factories';
 import { TestIdp } from '../test-support/oidc-provider';
-import { codeIn } from '../test-support/smtp';
 import { launchBrowser } from '../test-support/browser/chromium';
 import {
   disposeServer,
@@ -20,9 +17,10 @@ import {
 } from '../test-support/browser/harness';
 import {
   cookieIntoContext,
-  sessionCookieOf,
+  expectAccessible,
   shot,
-  type SessionCookie,
+  signInThroughApi,
+  withServerDatabase,
 } from '../test-support/browser/support';
 
 // The console's "Single sign-on" panel in a real Chromium against the built server and a real
@@ -37,21 +35,6 @@ const MEMBER_EMAIL = `milton-${runId}@${DOMAIN}`;
 const CLIENT_SECRET = `console-secret-${randomBytes(12).toString('hex')}`;
 const SECRETS_KEY = randomBytes(32).toString('base64');
 
-async function withDatabase<T>(
-  dataDir: string,
-  fn: (db: Awaited<ReturnType<typeof connectDatabase>>['db']) => Promise<T>,
-) {
-  const database = await connectDatabase({
-    databaseUrl: inject('testDatabaseUrl') ?? undefined,
-    pgliteDir: path.join(dataDir, 'pglite'),
-  });
-  try {
-    return await fn(database.db);
-  } finally {
-    await database.close();
-  }
-}
-
 describe('single sign-on panel of the admin console', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -61,30 +44,9 @@ describe('single sign-on panel of the admin console', () => {
   let dataDir: string;
   let companyId: number;
 
-  /** Password and mailed code through the API (before SSO is enforced): the session cookie. */
-  async function signIn(email: string): Promise<SessionCookie> {
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: TEST_PASSWORD }),
-    });
-    expect(login.status, await login.clone().text()).toBe(200);
-    const pending = sessionCookieOf(login)!;
-    const mail = await server.smtp.waitFor(email, {
-      match: (m) => /sign-in code/i.test(m.subject),
-    });
-    const done = await fetch(`${server.url}/api/verify-otp`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: `${pending.name}=${pending.value}` },
-      body: JSON.stringify({ email, otp: codeIn(mail) }),
-    });
-    expect(done.status).toBe(200);
-    return sessionCookieOf(done)!;
-  }
-
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-sso-console-'));
-    companyId = await withDatabase(dataDir, async (db) => {
+    companyId = await withServerDatabase(dataDir, async (db) => {
       const c = await addCompany(db, { name: COMPANY, emailDomains: [DOMAIN] });
       await createUser(db, { email: ADMIN_EMAIL, companyId: c.id, role: 'admin' });
       return c.id;
@@ -101,7 +63,11 @@ describe('single sign-on panel of the admin console', () => {
     const p = await newPage(browser);
     admin = p.page;
     adminErrors = p.errors;
-    await cookieIntoContext(p.context, server, await signIn(ADMIN_EMAIL));
+    await cookieIntoContext(
+      p.context,
+      server,
+      await signInThroughApi(server, ADMIN_EMAIL, TEST_PASSWORD),
+    );
   });
   afterAll(async () => {
     await browser?.close();
@@ -139,12 +105,7 @@ describe('single sign-on panel of the admin console', () => {
     await admin.getByRole('button', { name: 'Save admin groups' }).click();
     await admin.getByText('Admin groups saved').first().waitFor();
 
-    const bad = await new AxeBuilder({ page: admin as never }).analyze();
-    expect(
-      bad.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-    ).toEqual([]);
+    await expectAccessible(admin, 'single sign-on panel');
     await shot(admin, 'sso-console-light', { fullPage: true });
     await admin.emulateMedia({ colorScheme: 'dark' });
     await admin.reload();

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { addCompany, type CompanyWithDomains } from '../server/admin/companies';
 import type { DbOrTx } from '../server/db/connect';
 import { companies, users, type User } from '../server/db/schema';
 import { hashPassword } from '../server/accounts/passwords';
@@ -48,4 +50,45 @@ export async function signIn(t: TestApp, user: Pick<User, 'id'>): Promise<string
 export async function signedInUser(t: TestApp, over: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(t.database.db, over);
   return { user, cookie: await signIn(t, user) };
+}
+
+/** The four callers of the role tables: a member and an admin of A, an admin of B, an operator. */
+export type RoleName = 'member' | 'adminA' | 'adminB' | 'operator';
+export const ROLES: RoleName[] = ['member', 'adminA', 'adminB', 'operator'];
+
+const tag = () => randomBytes(3).toString('hex');
+
+/**
+ * Two companies, A and B (names and domains unique to this run: PostgreSQL is shared), and the
+ * four callers of a role table signed in: their users go into `into.people` and their cookies
+ * into `into.cookies`, which the calling test declared (so its `as(role, …)` reads them).
+ * `tld` ends the domains; `operatorOf: 'B'` makes the operator a person of company B (a request
+ * naming A must not fall back to the operator's own company), otherwise of no company.
+ */
+export async function twoCompaniesWithRoles(
+  t: TestApp,
+  into: { people: Record<RoleName, User>; cookies: Record<RoleName, string> },
+  opts: { tld?: string; operatorOf?: 'B' } = {},
+): Promise<{ A: CompanyWithDomains; B: CompanyWithDomains }> {
+  const db = t.database.db;
+  const tld = opts.tld ?? 'com';
+  const A = await addCompany(db, {
+    name: `Alpha ${tag()}`,
+    emailDomains: [`alpha-${tag()}.${tld}`],
+  });
+  const B = await addCompany(db, { name: `Beta ${tag()}`, emailDomains: [`beta-${tag()}.${tld}`] });
+  const make = async (role: RoleName, over: Parameters<typeof createUser>[1]) => {
+    into.people[role] = await createUser(db, over);
+    into.cookies[role] = await signIn(t, into.people[role]);
+  };
+  await make('member', { email: uniqueEmail(A.emailDomains[0]), companyId: A.id });
+  await make('adminA', { email: uniqueEmail(A.emailDomains[0]), companyId: A.id, role: 'admin' });
+  await make('adminB', { email: uniqueEmail(B.emailDomains[0]), companyId: B.id, role: 'admin' });
+  await make(
+    'operator',
+    opts.operatorOf === 'B'
+      ? { email: uniqueEmail(B.emailDomains[0]), companyId: B.id, role: 'operator' }
+      : { email: uniqueEmail(), companyId: null, role: 'operator' },
+  );
+  return { A, B };
 }

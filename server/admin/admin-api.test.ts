@@ -6,7 +6,14 @@ import WebSocket from 'ws';
 import { WS_CLOSE_SESSION_ENDED } from '@contract/ws-events';
 import type { AuditEntryDto, AuditPage, MembersPage } from '@contract/admin';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
-import { TEST_PASSWORD, createUser, signIn } from '../../test-support/factories';
+import {
+  ROLES,
+  TEST_PASSWORD,
+  createUser,
+  signIn,
+  twoCompaniesWithRoles,
+  type RoleName,
+} from '../../test-support/factories';
 import { linkIn } from '../../test-support/smtp';
 import {
   call,
@@ -23,9 +30,6 @@ import { addCompany, type CompanyWithDomains } from './companies';
 // for the people it touches. Names and domains are unique to this run (PostgreSQL is shared).
 
 const tag = () => randomBytes(3).toString('hex');
-
-type RoleName = 'member' | 'adminA' | 'adminB' | 'operator';
-const ROLES: RoleName[] = ['member', 'adminA', 'adminB', 'operator'];
 
 interface Case {
   name: string;
@@ -48,17 +52,7 @@ describe('admin API', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const db = t.database.db;
-    A = await addCompany(db, { name: `Alpha ${tag()}`, emailDomains: [`alpha-${tag()}.com`] });
-    B = await addCompany(db, { name: `Beta ${tag()}`, emailDomains: [`beta-${tag()}.com`] });
-    const make = async (role: RoleName, over: Parameters<typeof createUser>[1]) => {
-      people[role] = await createUser(db, over);
-      cookies[role] = await signIn(t, people[role]);
-    };
-    await make('member', { email: uniqueEmail(A.emailDomains[0]), companyId: A.id });
-    await make('adminA', { email: uniqueEmail(A.emailDomains[0]), companyId: A.id, role: 'admin' });
-    await make('adminB', { email: uniqueEmail(B.emailDomains[0]), companyId: B.id, role: 'admin' });
-    await make('operator', { email: uniqueEmail(), companyId: null, role: 'operator' });
+    ({ A, B } = await twoCompaniesWithRoles(t, { people, cookies }));
   });
   afterAll(async () => {
     await t?.close();

@@ -3,7 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
-import { createUser, signIn } from '../../test-support/factories';
+import {
+  ROLES,
+  createUser,
+  twoCompaniesWithRoles,
+  type RoleName,
+} from '../../test-support/factories';
 import { call } from '../../test-support/accounts';
 import { rememberedReadings, starters, type User } from '../db/schema';
 import { addCompany, type CompanyWithDomains } from './companies';
@@ -13,8 +18,7 @@ import { addCompany, type CompanyWithDomains } from './companies';
 // company's admin 404, an operator naming the company 200), and each 200 is about that company.
 
 const tag = () => randomBytes(3).toString('hex');
-type Role = 'member' | 'adminA' | 'adminB' | 'operator';
-const ROLES: Role[] = ['member', 'adminA', 'adminB', 'operator'];
+type Role = RoleName;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface Case {
@@ -37,22 +41,8 @@ describe('?company=<id> on every admin route', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const db = t.database.db;
-    A = await addCompany(db, { name: `Alpha ${tag()}`, emailDomains: [`alpha-${tag()}.com`] });
-    B = await addCompany(db, { name: `Beta ${tag()}`, emailDomains: [`beta-${tag()}.com`] });
-    const make = async (role: Role, over: Parameters<typeof createUser>[1]) => {
-      people[role] = await createUser(db, over);
-      cookies[role] = await signIn(t, people[role]);
-    };
-    await make('member', { email: uniqueEmail(A.emailDomains[0]), companyId: A.id });
-    await make('adminA', { email: uniqueEmail(A.emailDomains[0]), companyId: A.id, role: 'admin' });
-    await make('adminB', { email: uniqueEmail(B.emailDomains[0]), companyId: B.id, role: 'admin' });
     // The operator belongs to company B: a request naming A must not fall back to B.
-    await make('operator', {
-      email: uniqueEmail(B.emailDomains[0]),
-      companyId: B.id,
-      role: 'operator',
-    });
+    ({ A, B } = await twoCompaniesWithRoles(t, { people, cookies }, { operatorOf: 'B' }));
     // Something of A's in its audit log and budgets.
     const res = await call(
       t,

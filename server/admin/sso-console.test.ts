@@ -3,8 +3,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScimTokenCreated, SsoConsoleDto } from '@contract/sso-admin';
-import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
-import { createUser, signIn } from '../../test-support/factories';
+import { createTestApp, type TestApp } from '../../test-support/app';
+import {
+  createUser,
+  signIn,
+  twoCompaniesWithRoles,
+  type RoleName,
+} from '../../test-support/factories';
 import { TestIdp, signInAtIdp } from '../../test-support/oidc-provider';
 import { TestSamlIdp } from '../../test-support/saml-idp';
 import { call, freshIp, sessionCookieOf } from '../../test-support/accounts';
@@ -24,8 +29,6 @@ const SECRETS_KEY = randomBytes(32).toString('base64');
 const SCIM_USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const SCIM_GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 const SCIM_PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
-
-type RoleName = 'member' | 'adminA' | 'adminB' | 'operator';
 
 describe('single sign-on in the admin console', () => {
   let t: TestApp;
@@ -48,17 +51,7 @@ describe('single sign-on in the admin console', () => {
       postLogoutRedirectUri: `${t.config.appUrl}/`,
     }).start();
     samlIdp = await new TestSamlIdp().start();
-    const db = t.database.db;
-    A = await addCompany(db, { name: `Alpha ${tag()}`, emailDomains: [`alpha-${tag()}.test`] });
-    B = await addCompany(db, { name: `Beta ${tag()}`, emailDomains: [`beta-${tag()}.test`] });
-    const make = async (role: RoleName, over: Parameters<typeof createUser>[1]) => {
-      people[role] = await createUser(db, over);
-      cookies[role] = await signIn(t, people[role]);
-    };
-    await make('member', { email: uniqueEmail(A.emailDomains[0]), companyId: A.id });
-    await make('adminA', { email: uniqueEmail(A.emailDomains[0]), companyId: A.id, role: 'admin' });
-    await make('adminB', { email: uniqueEmail(B.emailDomains[0]), companyId: B.id, role: 'admin' });
-    await make('operator', { email: uniqueEmail(), companyId: null, role: 'operator' });
+    ({ A, B } = await twoCompaniesWithRoles(t, { people, cookies }, { tld: 'test' }));
   });
   afterAll(async () => {
     await Promise.all([idp?.stop(), samlIdp?.stop()]);

@@ -11,7 +11,12 @@ import type {
 } from '@contract/library';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
 import { call } from '../../test-support/accounts';
-import { createUser, signIn } from '../../test-support/factories';
+import {
+  createUser,
+  signIn,
+  twoCompaniesWithRoles,
+  type RoleName,
+} from '../../test-support/factories';
 import { closeToolPool } from '../analyst/tools/runner';
 import { addCompany, type CompanyWithDomains } from '../admin/companies';
 import { auditLog, type User } from '../db/schema';
@@ -22,8 +27,6 @@ import { readPassages } from './library.service';
 
 const tag = () => randomBytes(3).toString('hex');
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
-
-type RoleName = 'member' | 'adminA' | 'adminB' | 'operator';
 
 const GUIDE_V1 = `# Brand guidelines
 
@@ -47,7 +50,6 @@ const GUIDE_V2 = GUIDE_V1.replace(
 describe('library API', () => {
   let t: TestApp;
   let A: CompanyWithDomains;
-  let B: CompanyWithDomains;
   const cookies = {} as Record<RoleName, string>;
   const people = {} as Record<RoleName, User>;
   const as = (role: RoleName, method: string, url: string, body?: unknown) =>
@@ -57,17 +59,7 @@ describe('library API', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const db = t.database.db;
-    A = await addCompany(db, { name: `Alpha ${tag()}`, emailDomains: [`alpha-${tag()}.com`] });
-    B = await addCompany(db, { name: `Beta ${tag()}`, emailDomains: [`beta-${tag()}.com`] });
-    const make = async (role: RoleName, over: Parameters<typeof createUser>[1]) => {
-      people[role] = await createUser(db, over);
-      cookies[role] = await signIn(t, people[role]);
-    };
-    await make('member', { email: uniqueEmail(A.emailDomains[0]), companyId: A.id });
-    await make('adminA', { email: uniqueEmail(A.emailDomains[0]), companyId: A.id, role: 'admin' });
-    await make('adminB', { email: uniqueEmail(B.emailDomains[0]), companyId: B.id, role: 'admin' });
-    await make('operator', { email: uniqueEmail(), companyId: null, role: 'operator' });
+    ({ A } = await twoCompaniesWithRoles(t, { people, cookies }));
     // The analysis worker pool starts on first use (slow under tsx on a loaded machine).
     await readPassages('warm-up.txt', 'text/plain', Buffer.from('Warm up'));
   }, 120_000);

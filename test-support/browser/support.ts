@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { connectDatabase } from '../../server/db/connect';
 import { codeIn, linkIn } from '../smtp';
 import { disposeServer, startServer, type RunningServer } from './harness';
 import { launchBrowser } from './chromium';
@@ -111,33 +113,75 @@ export async function signUpThroughApi(
 ): Promise<SignedUpUser> {
   const email = details.email ?? uniqueE2eEmail('e2e');
   const password = details.password ?? 'Orchard-lamp-42';
-  // The password step opens a half session that the code step completes: carry it along.
-  let jar: SessionCookie | null = null;
-  const post = async (p: string, body: unknown) => {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    if (jar) headers.Cookie = cookieHeader(jar);
-    const res = await fetch(server.url + p, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-    });
-    jar = sessionCookieOf(res) ?? jar;
-    return res;
-  };
   const { firstName, lastName } = details;
-  const registered = await post('/api/register', { email, password, firstName, lastName });
+  const registered = await fetch(`${server.url}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, firstName, lastName }),
+  });
   expect(registered.status, await registered.clone().text()).toBe(200);
   const verifyMail = await server.smtp.waitFor(email, { match: (m) => /verify/i.test(m.subject) });
   const token = new URL(linkIn(verifyMail, '/verify-email')).searchParams.get('token');
   expect((await fetch(`${server.url}/api/verify-email/${token}`)).ok).toBe(true);
-  const login = await post('/api/login', { email, password });
-  expect(login.status, await login.clone().text()).toBe(200);
-  const codeMail = await server.smtp.waitFor(email, {
-    match: (m) => /sign-in code/i.test(m.subject),
+  return { email, password, cookie: await signInThroughApi(server, email, password) };
+}
+
+/**
+ * Signs in with the password and the code mailed for it, through the API (as a person does on
+ * /auth); returns the full session cookie. Codes mailed earlier to the same address are not
+ * taken for this one.
+ */
+export async function signInThroughApi(
+  server: RunningServer,
+  email: string,
+  password: string,
+): Promise<SessionCookie> {
+  const isCode = (m: { subject: string }) => /sign-in code/i.test(m.subject);
+  const earlier = server.smtp.to(email).filter(isCode).length;
+  const login = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
   });
-  const verified = await post('/api/verify-otp', { email, otp: codeIn(codeMail) });
-  expect(verified.status, await verified.clone().text()).toBe(200);
-  return { email, password, cookie: jar! };
+  expect(login.status, await login.clone().text()).toBe(200);
+  // The password step opens a half session that the code step completes.
+  const pending = sessionCookieOf(login)!;
+  const mail = await server.smtp.waitFor(email, { count: earlier + 1, match: isCode });
+  const done = await fetch(`${server.url}/api/verify-otp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookieHeader(pending) },
+    body: JSON.stringify({ email, otp: codeIn(mail) }),
+  });
+  expect(done.status, await done.clone().text()).toBe(200);
+  return sessionCookieOf(done)!;
+}
+
+/**
+ * Runs `fn` on the database a server started with DATA_DIR=`dataDir` uses (the suite's
+ * PostgreSQL, or PGlite in that directory): the operator's steps before start-up.
+ */
+export async function withServerDatabase<T>(
+  dataDir: string,
+  fn: (db: Awaited<ReturnType<typeof connectDatabase>>['db']) => Promise<T>,
+): Promise<T> {
+  const database = await connectDatabase({
+    databaseUrl: inject('testDatabaseUrl') ?? undefined,
+    pgliteDir: path.join(dataDir, 'pglite'),
+  });
+  try {
+    return await fn(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/** axe finds nothing serious or critical on the page (`what` names it in the failure). */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const result = await new AxeBuilder({ page: page as never }).analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(bad).toEqual([]);
 }
 
 /**

@@ -1,12 +1,8 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserDto } from '@contract/accounts';
-import { Providers } from '@/app/providers';
-import { createQueryClient } from '@/lib/query-client';
-import { AuthPage } from '@/features/auth/auth-page';
+import { renderAuthPage, fakeServerPerTest } from '../../../test-support/client/auth-page';
 import { AUTH_USER_QUERY_KEY } from '@/hooks/use-auth';
 
 const user: UserDto = {
@@ -19,55 +15,8 @@ const user: UserDto = {
   role: 'member',
 };
 
-type Reply = { status: number; body: unknown };
-let replies: Record<string, Reply[]>;
-let calls: { method: string; url: string; body: unknown }[];
-
-/** The server's side of the conversation: a queue of answers per "METHOD /path". */
-function stubServer() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const next = replies[`${method} ${url}`]?.shift();
-      if (!next) throw new Error(`unexpected ${method} ${url}`);
-      return new Response(JSON.stringify(next.body), {
-        status: next.status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-}
-
-function renderAuth(path = '/auth') {
-  const location = memoryLocation({ path, record: true });
-  const queryClient = createQueryClient();
-  render(
-    <Providers queryClient={queryClient}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <AuthPage />
-      </Router>
-    </Providers>,
-  );
-  return { location, queryClient };
-}
-
-beforeEach(() => {
-  replies = {};
-  calls = [];
-  stubServer();
-  // jsdom gaps used by the theme provider and input-otp's password-manager check.
-  document.elementFromPoint = () => null;
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn(() => ({ matches: false, addEventListener() {}, removeEventListener() {} })),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const { replies, calls } = fakeServerPerTest();
+const renderAuth = renderAuthPage;
 
 describe('AuthPage', () => {
   it('signs in with password then code: the sixth digit submits once and stores the user', async () => {

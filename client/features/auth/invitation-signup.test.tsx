@@ -1,65 +1,16 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVITATION_MESSAGES } from '@contract/invitations';
-import { Providers } from '@/app/providers';
-import { createQueryClient } from '@/lib/query-client';
-import { AuthPage } from '@/features/auth/auth-page';
+import { renderAuthPage, fakeServerPerTest } from '../../../test-support/client/auth-page';
 
-type Reply = { status: number; body: unknown };
-let replies: Record<string, Reply[]>;
-let calls: { method: string; url: string; body: unknown }[];
-
-function stubServer() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const next = replies[`${method} ${url}`]?.shift();
-      if (!next) throw new Error(`unexpected ${method} ${url}`);
-      return new Response(JSON.stringify(next.body), {
-        status: next.status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-}
+const { replies, calls } = fakeServerPerTest();
 
 const TOKEN = 'a'.repeat(43);
 const EMAIL = 'ivy@northwind.com';
 
-function renderSignUp() {
-  const location = memoryLocation({
-    path: `/auth?mode=register&email=${encodeURIComponent(EMAIL)}&token=${TOKEN}`,
-    record: true,
-  });
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <AuthPage />
-      </Router>
-    </Providers>,
-  );
-  return location;
-}
-
-beforeEach(() => {
-  replies = {};
-  calls = [];
-  stubServer();
-  document.elementFromPoint = () => null;
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn(() => ({ matches: false, addEventListener() {}, removeEventListener() {} })),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const renderSignUp = () =>
+  renderAuthPage(`/auth?mode=register&email=${encodeURIComponent(EMAIL)}&token=${TOKEN}`).location;
 
 describe('sign-up from an invitation link (ADR 0014)', () => {
   it.each([
