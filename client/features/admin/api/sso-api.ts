@@ -6,7 +6,7 @@ import {
   ScimTokenCreated,
   SsoConsoleDto,
 } from '@contract/sso-admin';
-import { callParsed } from '@/lib/api';
+import { http } from '@/api/http';
 import { queryString } from './admin-api';
 
 // The "Single sign-on" panel's calls (/api/admin/sso, contract/sso-admin.ts). `company` is the
@@ -18,7 +18,7 @@ export function useSsoSettings(company: number | undefined) {
   const qs = queryString({ company });
   return useQuery({
     queryKey: [...KEY, qs],
-    queryFn: () => callParsed(SsoConsoleDto, 'GET', `/api/admin/sso${qs}`),
+    queryFn: () => http('GET', `/api/admin/sso${qs}`, SsoConsoleDto),
   });
 }
 
@@ -36,21 +36,21 @@ const url = (path: string, company: number | undefined) =>
 
 export const useSetOidc = (company: number | undefined) =>
   useSsoMutation((body: OidcSettingsInput) =>
-    callParsed(SsoConsoleDto, 'PUT', url('/oidc', company), body),
+    http('PUT', url('/oidc', company), SsoConsoleDto, { body: body }),
   );
 export const useRemoveOidc = (company: number | undefined) =>
-  useSsoMutation(() => callParsed(SsoConsoleDto, 'DELETE', url('/oidc', company)));
+  useSsoMutation(() => http('DELETE', url('/oidc', company), SsoConsoleDto));
 export const useSetSaml = (company: number | undefined) =>
   useSsoMutation((body: SamlSettingsBody) =>
-    callParsed(SsoConsoleDto, 'PUT', url('/saml', company), body),
+    http('PUT', url('/saml', company), SsoConsoleDto, { body: body }),
   );
 export const useRemoveSaml = (company: number | undefined) =>
-  useSsoMutation(() => callParsed(SsoConsoleDto, 'DELETE', url('/saml', company)));
+  useSsoMutation(() => http('DELETE', url('/saml', company), SsoConsoleDto));
 export const useNewScimToken = (company: number | undefined) =>
-  useSsoMutation(() => callParsed(ScimTokenCreated, 'POST', url('/scim-token', company)));
+  useSsoMutation(() => http('POST', url('/scim-token', company), ScimTokenCreated));
 export const useRevokeScimToken = (company: number | undefined) =>
-  useSsoMutation(() => callParsed(SsoConsoleDto, 'DELETE', url('/scim-token', company)));
+  useSsoMutation(() => http('DELETE', url('/scim-token', company), SsoConsoleDto));
 export const useSetAdminGroups = (company: number | undefined) =>
   useSsoMutation((body: AdminGroupsBody) =>
-    callParsed(SsoConsoleDto, 'PUT', url('/admin-groups', company), body),
+    http('PUT', url('/admin-groups', company), SsoConsoleDto, { body: body }),
   );

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { COLUMN_ROLE_LABELS, ReadingsAnswer } from '@contract/reading';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
-import { callParsed, serverMessage } from '@/lib/api';
+import { http, serverMessage } from '@/api/http';
 import { queryString } from '@/features/admin/api/admin-api';
 
 // Remembered readings (docs/decisions/0052-remembered-readings.md): the layouts the company's
@@ -16,11 +16,10 @@ export function ReadingsPanel({ company }: { company?: number }) {
   const qs = queryString({ company });
   const readings = useQuery({
     queryKey: [...KEY, qs],
-    queryFn: () => callParsed(ReadingsAnswer, 'GET', `/api/admin/readings${qs}`),
+    queryFn: () => http('GET', `/api/admin/readings${qs}`, ReadingsAnswer),
   });
   const remove = useMutation({
-    mutationFn: (id: number) =>
-      callParsed(ReadingsAnswer, 'DELETE', `/api/admin/readings/${id}${qs}`),
+    mutationFn: (id: number) => http('DELETE', `/api/admin/readings/${id}${qs}`, ReadingsAnswer),
     onSuccess: (data) => client.setQueryData([...KEY, qs], data),
     onError: (err) =>
       toast({

@@ -6,12 +6,12 @@ import {
   type UpdateProfileBody,
 } from '@contract/accounts';
 import { MessageBody } from '@contract/errors';
-import { callParsed } from '@/lib/api';
+import { http } from '@/api/http';
 import { setAuthUser } from '@/hooks/use-auth';
 
 export const companiesQueryOptions = queryOptions({
   queryKey: ['/api/companies'],
-  queryFn: () => callParsed(CompaniesAnswer, 'GET', '/api/companies'),
+  queryFn: () => http('GET', '/api/companies', CompaniesAnswer),
 });
 
 /** The company dropdown's choices (GET /api/companies). */
@@ -27,7 +27,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateProfileBody) =>
-      callParsed(UserDto, 'PATCH', '/api/user/profile', body),
+      http('PATCH', '/api/user/profile', UserDto, { body: body }),
     onSuccess: (user) => setAuthUser(queryClient, user),
   });
 }
@@ -35,6 +35,6 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: ChangePasswordBody) =>
-      callParsed(MessageBody, 'POST', '/api/user/change-password', body),
+      http('POST', '/api/user/change-password', MessageBody, { body: body }),
   });
 }
