@@ -1,25 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SamlSettingsBody } from '@contract/sso';
-import {
-  type AdminGroupsBody,
-  type OidcSettingsInput,
-  ScimTokenCreated,
-  SsoConsoleDto,
-} from '@contract/sso-admin';
-import { http } from '@/api/http';
-import { queryString } from './admin-api';
+import type { AdminGroupsBody, OidcSettingsInput } from '@contract/sso-admin';
+import * as sso from '@/api/sso-console';
 
-// The "Single sign-on" panel's calls (/api/admin/sso, contract/sso-admin.ts). `company` is the
-// company an operator is looking at; a company admin's requests leave it out.
-
-const KEY = ['/api/admin', 'sso'] as const;
+// The "Single sign-on" panel's hooks; the calls are the resource's (api/sso-console.ts).
 
 export function useSsoSettings(company: number | undefined) {
-  const qs = queryString({ company });
-  return useQuery({
-    queryKey: [...KEY, qs],
-    queryFn: () => http('GET', `/api/admin/sso${qs}`, SsoConsoleDto),
-  });
+  return useQuery(sso.ssoSettingsQueryOptions(company));
 }
 
 function useSsoMutation<T, V>(fn: (v: V) => Promise<T>) {
@@ -31,26 +18,17 @@ function useSsoMutation<T, V>(fn: (v: V) => Promise<T>) {
   });
 }
 
-const url = (path: string, company: number | undefined) =>
-  `/api/admin/sso${path}${queryString({ company })}`;
-
 export const useSetOidc = (company: number | undefined) =>
-  useSsoMutation((body: OidcSettingsInput) =>
-    http('PUT', url('/oidc', company), SsoConsoleDto, { body: body }),
-  );
+  useSsoMutation((body: OidcSettingsInput) => sso.setOidc(company, body));
 export const useRemoveOidc = (company: number | undefined) =>
-  useSsoMutation(() => http('DELETE', url('/oidc', company), SsoConsoleDto));
+  useSsoMutation(() => sso.removeOidc(company));
 export const useSetSaml = (company: number | undefined) =>
-  useSsoMutation((body: SamlSettingsBody) =>
-    http('PUT', url('/saml', company), SsoConsoleDto, { body: body }),
-  );
+  useSsoMutation((body: SamlSettingsBody) => sso.setSaml(company, body));
 export const useRemoveSaml = (company: number | undefined) =>
-  useSsoMutation(() => http('DELETE', url('/saml', company), SsoConsoleDto));
+  useSsoMutation(() => sso.removeSaml(company));
 export const useNewScimToken = (company: number | undefined) =>
-  useSsoMutation(() => http('POST', url('/scim-token', company), ScimTokenCreated));
+  useSsoMutation(() => sso.newScimToken(company));
 export const useRevokeScimToken = (company: number | undefined) =>
-  useSsoMutation(() => http('DELETE', url('/scim-token', company), SsoConsoleDto));
+  useSsoMutation(() => sso.revokeScimToken(company));
 export const useSetAdminGroups = (company: number | undefined) =>
-  useSsoMutation((body: AdminGroupsBody) =>
-    http('PUT', url('/admin-groups', company), SsoConsoleDto, { body: body }),
-  );
+  useSsoMutation((body: AdminGroupsBody) => sso.setAdminGroups(company, body));
