@@ -183,4 +183,34 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: [...LAYOUT_ZONES, ANALYST_TEST_ZONE] }],
     },
   },
+  {
+    // One way to the API: client/api/http.ts, whose http() parses every answer with its contract
+    // schema (docs/decisions/0023-one-client-api-per-resource.md).
+    files: ['client/**/*.{ts,tsx}'],
+    ignores: ['client/api/http.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the API through a resource module in client/api.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'window',
+          property: 'fetch',
+          message: 'Call the API through a resource module in client/api.',
+        },
+        {
+          object: 'globalThis',
+          property: 'fetch',
+          message: 'Call the API through a resource module in client/api.',
+        },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration in server/config.ts only.',
+        },
+      ],
+    },
+  },
 );

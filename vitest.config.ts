@@ -39,6 +39,7 @@ export default defineConfig({
                 name: 'client',
                 environment: 'jsdom' as const,
                 include: ['client/**/*.test.{ts,tsx}'],
+                setupFiles: ['./test-support/client-contract.ts'],
               },
             },
           ]),

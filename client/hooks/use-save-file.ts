@@ -1,34 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SavedFileDto } from '@contract/files';
-import { fileTypeOf } from '@contract/constants';
-import { apiJson, isApiError } from '@/lib/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '@/api/http';
+import { saveFile, savedFilesKey, savedFilesQueryOptions } from '@/api/files';
 import { toast } from '@/hooks/use-toast';
-import { savedFilesKey } from '@/lib/query-keys';
-
-/**
- * GET /api/chats/{id}/files: a failure gives an empty list (spec section 7). Here, beside saving,
- * because the panel lists them and a report's Save shows whether its file is among them.
- */
-export function savedFilesQueryOptions(chatId: string) {
-  return queryOptions({
-    queryKey: savedFilesKey(chatId),
-    queryFn: async ({ signal }): Promise<SavedFileDto[]> => {
-      try {
-        const res = await fetch(`/api/chats/${encodeURIComponent(chatId)}/files`, {
-          credentials: 'include',
-          signal,
-        });
-        if (!res.ok) return [];
-        // Shaped by the server's response schema: taken as it comes, no validator shipped; an
-        // answer that is not a list (a proxy's page) counts as a failure.
-        const list: unknown = await res.json();
-        return Array.isArray(list) ? (list as SavedFileDto[]) : [];
-      } catch {
-        return [];
-      }
-    },
-  });
-}
 
 /** Whether the chat's saved files hold one of this name (a report's file shows "Saved"). */
 export function useIsSaved(chatId: string, fileName: string): boolean {
@@ -49,12 +22,7 @@ export function useSaveFile(
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: { fileName: string; fileContent: string }) =>
-      apiJson<SavedFileDto>('POST', `/api/chats/${encodeURIComponent(chatId)}/files`, {
-        fileName: file.fileName,
-        fileContent: file.fileContent,
-        fileType: fileTypeOf(file.fileName),
-      }),
+    mutationFn: (file: { fileName: string; fileContent: string }) => saveFile(chatId, file),
     onSuccess: () => {
       toast(messages?.success ?? { title: 'File saved' });
       void queryClient.invalidateQueries({ queryKey: savedFilesKey(chatId) });

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiJson } from '@/lib/api';
-import { chatKey } from '@/lib/query-keys';
+import { renameChat } from '@/api/chats';
+import { chatKey } from '@/api/conversation';
 
 /**
  * PUT /api/chats/{chatId}/title: the cached chat and the recent lists take the new title. Used by
@@ -11,12 +11,7 @@ export async function updateChatTitle(
   id: string,
   title: string,
 ): Promise<void> {
-  const updated = await apiJson<{ title?: string }>(
-    'PUT',
-    `/api/chats/${encodeURIComponent(id)}/title`,
-    { title },
-  );
-  const next = updated?.title ?? title;
+  const next = (await renameChat(id, title)).title;
   // The open chat's cache (any shape with a title) takes the new title at once.
   client.setQueryData<{ title: string }>(chatKey(id), (c) => (c ? { ...c, title: next } : c));
   await client.invalidateQueries({

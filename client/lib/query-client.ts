@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { getQueryFn, isUnauthorized, reportUnauthorized } from '@/lib/api';
+import { isUnauthorized, reportUnauthorized } from '@/api/http';
 
 /**
  * Spec section 9: no refetch interval, no refetch on focus, data never stale, no retries
@@ -15,8 +15,9 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({ onError }),
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
+      // No default loader: every query names its call in its resource module (client/api), so
+      // no answer is read without its schema (docs/decisions/0023-one-client-api-per-resource.md).
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Infinity,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/api/http';
 import { applyServerFieldErrors } from './server-field-errors';
 
 describe('server field errors', () => {

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isApiError } from '@/lib/api';
+import { isApiError } from '@/api/http';
 
 /**
  * Puts the server's per-field messages (ErrorBody.fields, keyed by payload field) under the

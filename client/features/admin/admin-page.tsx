@@ -19,7 +19,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { useAuth } from '@/hooks/use-auth';
-import { serverMessage } from '@/lib/api';
+import { serverMessage } from '@/api/http';
 import { useAdminMe, useCompanies } from '@/features/admin/api/admin-api';
 import { AuditPanel } from './components/audit-panel';
 import { BudgetsPanel } from './components/budgets-panel';

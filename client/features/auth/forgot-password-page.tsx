@@ -7,7 +7,7 @@ import { ForgotPasswordBody } from '@contract/accounts';
 import { SubmitButton } from '@/components/form-fields';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api';
+import { serverMessage } from '@/api/http';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useForgotPassword } from '@/features/auth/api/auth-api';
 import { AuthLayout } from '@/features/auth/components/auth-layout';

@@ -6,7 +6,7 @@ import { ResetPasswordForm } from '@contract/accounts';
 import { PasswordField, SubmitButton } from '@/components/form-fields';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api';
+import { serverMessage } from '@/api/http';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useResetPassword } from '@/features/auth/api/auth-api';
 import { AuthLayout } from '@/features/auth/components/auth-layout';

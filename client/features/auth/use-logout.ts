@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api';
+import { serverMessage } from '@/api/http';
 import { useLogoutMutation } from '@/features/auth/api/logout-api';
 
 /** The shell's Logout entry: the call, its toasts (spec section 7/8) and the way back to /. */

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { onUnauthorized } from '@/lib/api';
+import { onUnauthorized } from '@/api/http';
 import { AUTH_USER_QUERY_KEY } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { clearSignedInData } from '@/features/auth/api/logout-api';

@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { CheckCircle2Icon, Loader2Icon, XCircleIcon } from 'lucide-react';
 import { VERIFY_REDIRECT_DELAYS_MS } from '@contract/constants';
-import { MessageBody } from '@contract/errors';
 import { Button } from '@/components/ui/button';
-import { callParsed } from '@/lib/api';
+import { verifyEmailQueryOptions } from '@/api/auth';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import {
   INVALID_VERIFICATION_LINK,
@@ -14,23 +13,8 @@ import {
   type VerifyEmailState,
 } from '@/features/auth/lib/verify-email';
 
-/**
- * The link is single use, so the call is a query keyed by the token: React's double mount in
- * development and a re-render never send it twice, and it is never retried or refetched.
- */
 function useVerifyEmail(token: string | null) {
-  return useQuery({
-    queryKey: ['/api/verify-email', token],
-    queryFn: () =>
-      callParsed(MessageBody, 'GET', `/api/verify-email/${encodeURIComponent(token ?? '')}`),
-    enabled: token !== null,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnMount: false,
-    refetchOnReconnect: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  return useQuery(verifyEmailQueryOptions(token));
 }
 
 /** /verify-email?token=...: loading, then success (then redirecting) or error (spec section 2). */

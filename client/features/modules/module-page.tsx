@@ -7,7 +7,7 @@ import type { StarterDto } from '@contract/starters';
 import { MODULE_ICONS } from '@/components/module-icon';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api';
+import { serverMessage } from '@/api/http';
 import { useCreateChat } from './api/chats';
 import { LibraryPanel } from './components/library-panel';
 import { RecentChats, type ChatItem } from './components/recent-chats';

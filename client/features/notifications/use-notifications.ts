@@ -1,8 +1,13 @@
 import * as React from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { NotificationsAnswer, NotificationsReadAnswer } from '@contract/notifications';
+import {
+  markAllNotificationsRead,
+  markNotificationRead,
+  NOTIFICATIONS_KEY,
+  notificationsQueryOptions,
+} from '@/api/notifications';
 import type { ServerWsMessage } from '@contract/ws-events';
-import { apiJson } from '@/lib/api';
 import {
   WS_BACKOFF_MAX_MS,
   WS_BACKOFF_START_MS,
@@ -13,10 +18,10 @@ import {
 // The header bell's data (docs/decisions/0076-notifications.md): the newest page of the user's
 // notifications with the unread count, kept fresh by the socket's `notification` events.
 
-export const NOTIFICATIONS_KEY = ['/api/notifications'] as const;
+export { NOTIFICATIONS_KEY };
 
 export function useNotifications(enabled: boolean) {
-  return useQuery<NotificationsAnswer>({ queryKey: NOTIFICATIONS_KEY, enabled });
+  return useQuery(notificationsQueryOptions(enabled));
 }
 
 /** Sets the unread count the server answered and marks the entries read in the cached page. */
@@ -38,8 +43,7 @@ function applyRead(qc: QueryClient, answer: NotificationsReadAnswer, ids: number
 export function useMarkRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      apiJson<NotificationsReadAnswer>('POST', `/api/notifications/${id}/read`),
+    mutationFn: markNotificationRead,
     onSuccess: (answer, id) => applyRead(qc, answer, [id]),
   });
 }
@@ -47,7 +51,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<NotificationsReadAnswer>('POST', '/api/notifications/read-all'),
+    mutationFn: markAllNotificationsRead,
     onSuccess: (answer) => applyRead(qc, answer, 'all'),
   });
 }

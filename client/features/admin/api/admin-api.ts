@@ -31,24 +31,19 @@ import type { ModuleKey } from '@contract/modules';
 import { MessageBody } from '@contract/errors';
 import { InvitationsPage } from '@contract/invitations';
 import { PersonUsageAnswer, UsagePeopleAnswer, type PersonUsageBody } from '@contract/usage-people';
-import { callParsed } from '@/lib/api';
+import { http } from '@/api/http';
+import { queryString } from '@/api/query-string';
 
 // The admin console's calls (/api/admin/*, contract/admin.ts). `company` is the company an
 // operator is looking at; a company admin's requests leave it out (the server uses theirs).
 
-/** A query string from the defined, non-empty values. */
-export function queryString(params: Record<string, string | number | undefined>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : '';
-}
+export { queryString };
 
 const ADMIN = ['/api/admin'] as const;
 
 export const adminMeQueryOptions = queryOptions({
   queryKey: [...ADMIN, 'me'],
-  queryFn: () => callParsed(AdminMe, 'GET', '/api/admin/me'),
+  queryFn: () => http('GET', '/api/admin/me', AdminMe),
 });
 export const useAdminMe = () => useQuery(adminMeQueryOptions);
 
@@ -62,7 +57,7 @@ export function useMembers(filter: MembersFilter) {
   const qs = queryString({ ...filter, pageSize: 20 });
   return useQuery({
     queryKey: [...ADMIN, 'members', qs],
-    queryFn: () => callParsed(MembersPage, 'GET', `/api/admin/members${qs}`),
+    queryFn: () => http('GET', `/api/admin/members${qs}`, MembersPage),
     placeholderData: keepPreviousData,
   });
 }
@@ -89,34 +84,40 @@ export const useMemberAction = () =>
       action: 'disable' | 'enable' | 'make-admin' | 'remove-admin';
     }) =>
       action === 'disable' || action === 'enable'
-        ? callParsed(MemberDto, 'POST', `/api/admin/members/${id}/${action}`)
-        : callParsed(MemberDto, 'POST', `/api/admin/members/${id}/role`, {
-            role: action === 'make-admin' ? 'admin' : 'member',
+        ? http('POST', `/api/admin/members/${id}/${action}`, MemberDto)
+        : http('POST', `/api/admin/members/${id}/role`, MemberDto, {
+            body: {
+              role: action === 'make-admin' ? 'admin' : 'member',
+            },
           }),
   );
 
 export const useInvite = () =>
   useAdminMutation(({ email, company }: { email: string; company?: number }) =>
-    callParsed(MessageBody, 'POST', `/api/admin/invitations${queryString({ company })}`, { email }),
+    http('POST', `/api/admin/invitations${queryString({ company })}`, MessageBody, {
+      body: { email },
+    }),
   );
 
 export function useCompanySettings(company: number | undefined) {
   const qs = queryString({ company });
   return useQuery({
     queryKey: [...ADMIN, 'company', qs],
-    queryFn: () => callParsed(CompanySettings, 'GET', `/api/admin/company${qs}`),
+    queryFn: () => http('GET', `/api/admin/company${qs}`, CompanySettings),
   });
 }
 
 export const useUpdateCompany = () =>
   useAdminMutation(({ company, patch }: { company?: number; patch: CompanySettingsPatch }) =>
-    callParsed(CompanySettings, 'PATCH', `/api/admin/company${queryString({ company })}`, patch),
+    http('PATCH', `/api/admin/company${queryString({ company })}`, CompanySettings, {
+      body: patch,
+    }),
   );
 
 export const useModelTest = () =>
   useMutation({
     mutationFn: (model: string) =>
-      callParsed(ModelTestAnswer, 'POST', '/api/admin/models/test', { model }),
+      http('POST', '/api/admin/models/test', ModelTestAnswer, { body: { model } }),
   });
 
 export interface StartersFilter {
@@ -129,40 +130,36 @@ export function useAdminStarters(filter: StartersFilter) {
   const qs = queryString({ ...filter });
   return useQuery({
     queryKey: [...ADMIN, 'starters', qs],
-    queryFn: () => callParsed(AdminStartersAnswer, 'GET', `/api/admin/starters${qs}`),
+    queryFn: () => http('GET', `/api/admin/starters${qs}`, AdminStartersAnswer),
     placeholderData: keepPreviousData,
   });
 }
 
 export const useCreateStarter = () =>
   useAdminMutation(({ filter, body }: { filter: StartersFilter; body: StarterInput }) =>
-    callParsed(
-      AdminStarterDto,
+    http(
       'POST',
       `/api/admin/starters${queryString({ company: filter.company, scope: filter.scope })}`,
-      body,
+      AdminStarterDto,
+      { body: body },
     ),
   );
 
 export const useEditStarter = () =>
   useAdminMutation(({ id, body }: { id: number; body: Omit<StarterInput, 'module'> }) =>
-    callParsed(AdminStarterDto, 'PATCH', `/api/admin/starters/${id}`, body),
+    http('PATCH', `/api/admin/starters/${id}`, AdminStarterDto, { body: body }),
   );
 
 export const useRetireStarter = () =>
   useAdminMutation(({ id, retired }: { id: number; retired: boolean }) =>
-    callParsed(
-      AdminStarterDto,
-      'POST',
-      `/api/admin/starters/${id}/${retired ? 'retire' : 'restore'}`,
-    ),
+    http('POST', `/api/admin/starters/${id}/${retired ? 'retire' : 'restore'}`, AdminStarterDto),
   );
 
 export function useCompanies(q: string, page: number, enabled: boolean) {
   const qs = queryString({ q, page, pageSize: 20 });
   return useQuery({
     queryKey: [...ADMIN, 'companies', qs],
-    queryFn: () => callParsed(CompaniesPage, 'GET', `/api/admin/companies${qs}`),
+    queryFn: () => http('GET', `/api/admin/companies${qs}`, CompaniesPage),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -170,22 +167,18 @@ export function useCompanies(q: string, page: number, enabled: boolean) {
 
 export const useCreateCompany = () =>
   useAdminMutation((body: NewCompanyBody) =>
-    callParsed(CompanySettings, 'POST', '/api/admin/companies', body),
+    http('POST', '/api/admin/companies', CompanySettings, { body: body }),
   );
 
 export const useRetireCompany = () =>
   useAdminMutation(({ id, retired }: { id: number; retired: boolean }) =>
-    callParsed(
-      CompanySettings,
-      'POST',
-      `/api/admin/companies/${id}/${retired ? 'retire' : 'restore'}`,
-    ),
+    http('POST', `/api/admin/companies/${id}/${retired ? 'retire' : 'restore'}`, CompanySettings),
   );
 
 export function useProviders(enabled: boolean) {
   return useQuery({
     queryKey: [...ADMIN, 'providers'],
-    queryFn: () => callParsed(ProvidersAnswer, 'GET', '/api/admin/providers'),
+    queryFn: () => http('GET', '/api/admin/providers', ProvidersAnswer),
     enabled,
     staleTime: 60_000,
   });
@@ -205,7 +198,7 @@ export function useAudit(filter: AuditFilter) {
   const qs = queryString({ ...filter, pageSize: 25 });
   return useQuery({
     queryKey: [...ADMIN, 'audit', qs],
-    queryFn: () => callParsed(AuditPage, 'GET', `/api/admin/audit${qs}`),
+    queryFn: () => http('GET', `/api/admin/audit${qs}`, AuditPage),
     placeholderData: keepPreviousData,
   });
 }
@@ -216,7 +209,7 @@ export const auditCsvUrl = (filter: Omit<AuditFilter, 'page'>) =>
 export const useVerifyAudit = () =>
   useMutation({
     mutationFn: (company: number | undefined) =>
-      callParsed(AuditVerifyAnswer, 'GET', `/api/admin/audit/verify${queryString({ company })}`),
+      http('GET', `/api/admin/audit/verify${queryString({ company })}`, AuditVerifyAnswer),
   });
 
 export interface UsageFilter {
@@ -230,7 +223,7 @@ export function useUsage(filter: UsageFilter) {
   const qs = queryString({ ...filter });
   return useQuery({
     queryKey: [...ADMIN, 'usage', qs],
-    queryFn: () => callParsed(UsageAnswer, 'GET', `/api/admin/usage${qs}`),
+    queryFn: () => http('GET', `/api/admin/usage${qs}`, UsageAnswer),
     placeholderData: keepPreviousData,
   });
 }
@@ -241,19 +234,19 @@ export const usageCsvUrl = (filter: UsageFilter) =>
 export const useModelPrices = () =>
   useQuery({
     queryKey: [...ADMIN, 'usage-prices'],
-    queryFn: () => callParsed(ModelPrices, 'GET', '/api/admin/usage/prices'),
+    queryFn: () => http('GET', '/api/admin/usage/prices', ModelPrices),
   });
 
 export const useSetModelPrices = () =>
   useAdminMutation((prices: ModelPrice[]) =>
-    callParsed(ModelPrices, 'PUT', '/api/admin/usage/prices', prices),
+    http('PUT', '/api/admin/usage/prices', ModelPrices, { body: prices }),
   );
 
 export function useBudgets(company: number | undefined) {
   const qs = queryString({ company });
   return useQuery({
     queryKey: [...ADMIN, 'budgets', qs],
-    queryFn: () => callParsed(BudgetsAnswer, 'GET', `/api/admin/budgets${qs}`),
+    queryFn: () => http('GET', `/api/admin/budgets${qs}`, BudgetsAnswer),
   });
 }
 
@@ -266,12 +259,12 @@ export interface BudgetInput {
 
 export const useSetBudget = () =>
   useAdminMutation(({ company, body }: { company?: number; body: BudgetInput }) =>
-    callParsed(BudgetsAnswer, 'PUT', `/api/admin/budgets${queryString({ company })}`, body),
+    http('PUT', `/api/admin/budgets${queryString({ company })}`, BudgetsAnswer, { body: body }),
   );
 
 export const useRemoveBudget = () =>
   useAdminMutation(({ company, id }: { company?: number; id: number }) =>
-    callParsed(BudgetsAnswer, 'DELETE', `/api/admin/budgets/${id}${queryString({ company })}`),
+    http('DELETE', `/api/admin/budgets/${id}${queryString({ company })}`, BudgetsAnswer),
   );
 
 /** The company's invitations not yet accepted, pending or expired (ADR 0014). */
@@ -279,7 +272,7 @@ export function useInvitations(filter: MembersFilter) {
   const qs = queryString({ ...filter, pageSize: 10 });
   return useQuery({
     queryKey: [...ADMIN, 'invitations', qs],
-    queryFn: () => callParsed(InvitationsPage, 'GET', `/api/admin/invitations${qs}`),
+    queryFn: () => http('GET', `/api/admin/invitations${qs}`, InvitationsPage),
     placeholderData: keepPreviousData,
   });
 }
@@ -289,7 +282,7 @@ export function useUsagePeople(filter: { company?: number; from: string; to: str
   const qs = queryString({ ...filter });
   return useQuery({
     queryKey: [...ADMIN, 'usage-people', qs],
-    queryFn: () => callParsed(UsagePeopleAnswer, 'GET', `/api/admin/usage/people${qs}`),
+    queryFn: () => http('GET', `/api/admin/usage/people${qs}`, UsagePeopleAnswer),
     placeholderData: keepPreviousData,
   });
 }
@@ -297,10 +290,7 @@ export function useUsagePeople(filter: { company?: number; from: string; to: str
 /** One named person's usage: an explicit request with a reason, recorded in the audit log. */
 export const usePersonUsage = () =>
   useAdminMutation(({ company, ...body }: PersonUsageBody & { company?: number }) =>
-    callParsed(
-      PersonUsageAnswer,
-      'POST',
-      `/api/admin/usage/person${queryString({ company })}`,
-      body,
-    ),
+    http('POST', `/api/admin/usage/person${queryString({ company })}`, PersonUsageAnswer, {
+      body: body,
+    }),
   );

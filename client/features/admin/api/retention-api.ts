@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ModuleKey } from '@contract/modules';
-import { RetentionAnswer } from '@contract/retention';
-import { callParsed } from '@/lib/api';
-import { queryString } from './admin-api';
+import type { RetentionAnswer } from '@contract/retention';
+import {
+  addLegalHold,
+  adminRetentionQueryOptions,
+  removeLegalHold,
+  retentionKey,
+  setRetention,
+} from '@/api/retention';
 
-// The console's retention calls (contract/retention.ts, ADR 0071). `company` is the company an
+// The console's retention calls (api/retention.ts, ADR 0071). `company` is the company an
 // operator is looking at; a company admin's requests leave it out.
 
 export function useRetention(company: number | undefined) {
-  const qs = queryString({ company });
-  return useQuery({
-    queryKey: ['/api/admin', 'retention', qs],
-    queryFn: () => callParsed(RetentionAnswer, 'GET', `/api/admin/retention${qs}`),
-  });
+  return useQuery(adminRetentionQueryOptions(company));
 }
 
 /** Every change refreshes the console (its audit log too) and the members' note. */
@@ -22,36 +22,11 @@ function useRetentionMutation<V>(fn: (v: V) => Promise<RetentionAnswer>) {
     mutationFn: fn,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['/api/admin'] });
-      await queryClient.invalidateQueries({ queryKey: ['/api/retention'] });
+      await queryClient.invalidateQueries({ queryKey: retentionKey });
     },
   });
 }
 
-export const useSetRetention = () =>
-  useRetentionMutation(
-    ({ company, module, days }: { company?: number; module: ModuleKey; days: number | null }) =>
-      callParsed(RetentionAnswer, 'PUT', `/api/admin/retention${queryString({ company })}`, {
-        module,
-        days,
-      }),
-  );
-
-export const useAddHold = () =>
-  useRetentionMutation(
-    ({ company, ...body }: { company?: number; email?: string; chatId?: string; reason: string }) =>
-      callParsed(
-        RetentionAnswer,
-        'POST',
-        `/api/admin/retention/holds${queryString({ company })}`,
-        body,
-      ),
-  );
-
-export const useRemoveHold = () =>
-  useRetentionMutation(({ company, id }: { company?: number; id: number }) =>
-    callParsed(
-      RetentionAnswer,
-      'DELETE',
-      `/api/admin/retention/holds/${id}${queryString({ company })}`,
-    ),
-  );
+export const useSetRetention = () => useRetentionMutation(setRetention);
+export const useAddHold = () => useRetentionMutation(addLegalHold);
+export const useRemoveHold = () => useRetentionMutation(removeLegalHold);

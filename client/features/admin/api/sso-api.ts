@@ -1,25 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SamlSettingsBody } from '@contract/sso';
-import {
-  type AdminGroupsBody,
-  type OidcSettingsInput,
-  ScimTokenCreated,
-  SsoConsoleDto,
-} from '@contract/sso-admin';
-import { callParsed } from '@/lib/api';
-import { queryString } from './admin-api';
+import type { AdminGroupsBody, OidcSettingsInput } from '@contract/sso-admin';
+import * as sso from '@/api/sso-console';
 
-// The "Single sign-on" panel's calls (/api/admin/sso, contract/sso-admin.ts). `company` is the
-// company an operator is looking at; a company admin's requests leave it out.
-
-const KEY = ['/api/admin', 'sso'] as const;
+// The "Single sign-on" panel's hooks; the calls are the resource's (api/sso-console.ts).
 
 export function useSsoSettings(company: number | undefined) {
-  const qs = queryString({ company });
-  return useQuery({
-    queryKey: [...KEY, qs],
-    queryFn: () => callParsed(SsoConsoleDto, 'GET', `/api/admin/sso${qs}`),
-  });
+  return useQuery(sso.ssoSettingsQueryOptions(company));
 }
 
 function useSsoMutation<T, V>(fn: (v: V) => Promise<T>) {
@@ -31,26 +18,17 @@ function useSsoMutation<T, V>(fn: (v: V) => Promise<T>) {
   });
 }
 
-const url = (path: string, company: number | undefined) =>
-  `/api/admin/sso${path}${queryString({ company })}`;
-
 export const useSetOidc = (company: number | undefined) =>
-  useSsoMutation((body: OidcSettingsInput) =>
-    callParsed(SsoConsoleDto, 'PUT', url('/oidc', company), body),
-  );
+  useSsoMutation((body: OidcSettingsInput) => sso.setOidc(company, body));
 export const useRemoveOidc = (company: number | undefined) =>
-  useSsoMutation(() => callParsed(SsoConsoleDto, 'DELETE', url('/oidc', company)));
+  useSsoMutation(() => sso.removeOidc(company));
 export const useSetSaml = (company: number | undefined) =>
-  useSsoMutation((body: SamlSettingsBody) =>
-    callParsed(SsoConsoleDto, 'PUT', url('/saml', company), body),
-  );
+  useSsoMutation((body: SamlSettingsBody) => sso.setSaml(company, body));
 export const useRemoveSaml = (company: number | undefined) =>
-  useSsoMutation(() => callParsed(SsoConsoleDto, 'DELETE', url('/saml', company)));
+  useSsoMutation(() => sso.removeSaml(company));
 export const useNewScimToken = (company: number | undefined) =>
-  useSsoMutation(() => callParsed(ScimTokenCreated, 'POST', url('/scim-token', company)));
+  useSsoMutation(() => sso.newScimToken(company));
 export const useRevokeScimToken = (company: number | undefined) =>
-  useSsoMutation(() => callParsed(SsoConsoleDto, 'DELETE', url('/scim-token', company)));
+  useSsoMutation(() => sso.revokeScimToken(company));
 export const useSetAdminGroups = (company: number | undefined) =>
-  useSsoMutation((body: AdminGroupsBody) =>
-    callParsed(SsoConsoleDto, 'PUT', url('/admin-groups', company), body),
-  );
+  useSsoMutation((body: AdminGroupsBody) => sso.setAdminGroups(company, body));

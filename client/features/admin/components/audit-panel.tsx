@@ -4,7 +4,7 @@ import { AUDIT_ACTIONS } from '@contract/admin';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { serverMessage } from '@/lib/api';
+import { serverMessage } from '@/api/http';
 import { auditCsvUrl, useAudit, useVerifyAudit } from '@/features/admin/api/admin-api';
 import { Pager, when } from './pager';
 

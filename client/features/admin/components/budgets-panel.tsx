@@ -14,7 +14,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api';
+import { serverMessage } from '@/api/http';
 import { useBudgets, useRemoveBudget, useSetBudget } from '@/features/admin/api/admin-api';
 
 // Monthly budgets (docs/decisions/0070-budgets.md): the company's, a module's, or a person's limit

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api';
+import { serverMessage } from '@/api/http';
 import {
   useCompanies,
   useCreateCompany,

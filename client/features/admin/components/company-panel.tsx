@@ -14,7 +14,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api';
+import { serverMessage } from '@/api/http';
 import { useCompanySettings, useModelTest, useUpdateCompany } from '@/features/admin/api/admin-api';
 
 const list = (text: string) =>

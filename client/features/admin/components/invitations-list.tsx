@@ -4,7 +4,7 @@ import type { InvitationDto } from '@contract/invitations';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api';
+import { serverMessage } from '@/api/http';
 import { useInvitations, useInvite } from '@/features/admin/api/admin-api';
 import { Pager, when } from './pager';
 

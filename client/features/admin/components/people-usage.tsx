@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { serverMessage } from '@/lib/api';
+import { serverMessage } from '@/api/http';
 import { usePersonUsage, useUsagePeople } from '@/features/admin/api/admin-api';
 
 const number = new Intl.NumberFormat('en-US');

@@ -1,27 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { COLUMN_ROLE_LABELS, ReadingsAnswer } from '@contract/reading';
+import { COLUMN_ROLE_LABELS } from '@contract/reading';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
-import { callParsed, serverMessage } from '@/lib/api';
-import { queryString } from '@/features/admin/api/admin-api';
+import { serverMessage } from '@/api/http';
+import { deleteReading, readingsKey, readingsQueryOptions } from '@/api/readings';
 
 // Remembered readings (docs/decisions/0052-remembered-readings.md): the layouts the company's
 // users confirmed in "Check how I read this file", read that way at once; deleting one makes the
 // analyst guess that layout again (and show the card).
 
-const KEY = ['/api/admin', 'readings'] as const;
-
 export function ReadingsPanel({ company }: { company?: number }) {
   const client = useQueryClient();
-  const qs = queryString({ company });
-  const readings = useQuery({
-    queryKey: [...KEY, qs],
-    queryFn: () => callParsed(ReadingsAnswer, 'GET', `/api/admin/readings${qs}`),
-  });
+  const readings = useQuery(readingsQueryOptions(company));
   const remove = useMutation({
-    mutationFn: (id: number) =>
-      callParsed(ReadingsAnswer, 'DELETE', `/api/admin/readings/${id}${qs}`),
-    onSuccess: (data) => client.setQueryData([...KEY, qs], data),
+    mutationFn: (id: number) => deleteReading(id, company),
+    onSuccess: (data) => client.setQueryData(readingsKey(company), data),
     onError: (err) =>
       toast({
         variant: 'destructive',

@@ -4,7 +4,7 @@ import { USAGE_GROUPS, type ModelPrice, type UsageGroupBy } from '@contract/admi
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { serverMessage } from '@/lib/api';
+import { serverMessage } from '@/api/http';
 import {
   useModelPrices,
   useSetModelPrices,

@@ -1,15 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
+  ForgotPasswordBody,
+  LoginBody,
+  RegisterBody,
+  ResetPasswordBody,
   VerifyOtpAnswer,
-  type ForgotPasswordBody,
-  type LoginBody,
-  type RegisterBody,
-  type ResetPasswordBody,
-  type VerifyOtpBody,
+  VerifyOtpBody,
 } from '@contract/accounts';
-import { MessageBody } from '@contract/errors';
-import type { InvitationCheckAnswer } from '@contract/invitations';
-import { apiJson, callParsed } from '@/lib/api';
+import {
+  forgotPassword,
+  invitationCheckQueryOptions,
+  login,
+  register,
+  resetPassword,
+  verifyOtp,
+} from '@/api/auth';
 import { setAuthUser } from '@/hooks/use-auth';
 
 // Each hook only does the call and the cache work every caller needs; the screens own their
@@ -17,13 +22,13 @@ import { setAuthUser } from '@/hooks/use-auth';
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (body: RegisterBody) => callParsed(MessageBody, 'POST', '/api/register', body),
+    mutationFn: (body: RegisterBody) => register(body),
   });
 }
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: LoginBody) => callParsed(MessageBody, 'POST', '/api/login', body),
+    mutationFn: (body: LoginBody) => login(body),
   });
 }
 
@@ -40,8 +45,7 @@ interface SignInOutOptions<T> {
 export function useVerifyOtp(options: SignInOutOptions<VerifyOtpAnswer> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: VerifyOtpBody) =>
-      callParsed(VerifyOtpAnswer, 'POST', '/api/verify-otp', body),
+    mutationFn: (body: VerifyOtpBody) => verifyOtp(body),
     onSuccess: (answer) => {
       options.onSuccess?.(answer);
       setAuthUser(queryClient, answer.user);
@@ -51,27 +55,17 @@ export function useVerifyOtp(options: SignInOutOptions<VerifyOtpAnswer> = {}) {
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (body: ForgotPasswordBody) =>
-      callParsed(MessageBody, 'POST', '/api/forgot-password', body),
+    mutationFn: (body: ForgotPasswordBody) => forgotPassword(body),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: ResetPasswordBody) =>
-      callParsed(MessageBody, 'POST', '/api/reset-password', body),
+    mutationFn: (body: ResetPasswordBody) => resetPassword(body),
   });
 }
 
-/**
- * POST /api/invitations/check (ADR 0014): what an invitation link opens, or why it no longer
- * does (404 not valid, 410 expired or used, with the server's words).
- */
+/** POST /api/invitations/check (ADR 0014): what an invitation link opens. */
 export function useInvitationCheck(token: string) {
-  return useQuery({
-    queryKey: ['/api/invitations/check', token],
-    queryFn: () => apiJson<InvitationCheckAnswer>('POST', '/api/invitations/check', { token }),
-    enabled: token !== '',
-    retry: false,
-  });
+  return useQuery(invitationCheckQueryOptions(token));
 }

@@ -1,10 +1,10 @@
 import { hashKey, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LogoutAnswer } from '@contract/sso';
-import { apiJson } from '@/lib/api';
+import { logout } from '@/api/session';
 import { AUTH_USER_QUERY_KEY, setAuthUser } from '@/hooks/use-auth';
 
 // Apart from the sign-in calls (auth-api.ts): logout is on every signed-in page, and those carry
-// the forms' schemas. The answer is shaped by the server's response schema; not parsed again.
+// the forms' schemas.
 
 /**
  * After logout: the user becomes null first (guards redirect at once), then every other cached
@@ -20,7 +20,7 @@ export function clearSignedInData(queryClient: QueryClient): void {
 export function useLogoutMutation(options: { onSuccess?: (answer: LogoutAnswer) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<LogoutAnswer>('POST', '/api/logout'),
+    mutationFn: logout,
     onSuccess: (answer) => {
       options.onSuccess?.(answer);
       clearSignedInData(queryClient);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { SsoLookupAnswer } from '@contract/sso';
-import { callParsed } from '@/lib/api';
+import type { SsoLookupAnswer } from '@contract/sso';
+import { ssoLookupQueryOptions } from '@/api/auth';
 import { useDebounced } from '@/hooks/use-debounced';
 
 /** Enough of an address to ask about (the server checks it properly). */
@@ -12,12 +12,9 @@ const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export function useSsoLookup(email: string): SsoLookupAnswer | undefined {
   const address = useDebounced(email.trim().toLowerCase(), 300);
-  const { data } = useQuery({
-    queryKey: ['/api/auth/sso', address],
-    queryFn: () =>
-      callParsed(SsoLookupAnswer, 'GET', `/api/auth/sso?email=${encodeURIComponent(address)}`),
-    enabled: LOOKS_LIKE_EMAIL.test(address) && address.length <= 255,
-  });
+  const { data } = useQuery(
+    ssoLookupQueryOptions(address, LOOKS_LIKE_EMAIL.test(address) && address.length <= 255),
+  );
   // An answer for an address no longer in the field is not shown.
   return data && address === email.trim().toLowerCase() ? data : undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/api/http';
 import { authModeFromSearch, invitedEmailFromSearch, withoutParam } from './auth-search';
 import { verificationFailureMessage } from './verify-email';
 

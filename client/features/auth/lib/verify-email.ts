@@ -1,4 +1,4 @@
-import { isApiError } from '@/lib/api';
+import { isApiError } from '@/api/http';
 
 /** The verify page's states (spec section 4): loading, then success (then redirecting) or error. */
 export type VerifyEmailState =

@@ -1,8 +1,12 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { ChatDto } from '@contract/chats';
 import { POLL_INTERVAL_MS } from '@contract/constants';
-import { apiRequest } from '@/lib/api';
-import { chatKey } from '@/lib/query-keys';
+import {
+  chatKey,
+  ChatFetchError,
+  fetchChat as fetchChatAnswer,
+  stopReply,
+  type ChatAnswer,
+} from '@/api/conversation';
 import { chatFetchRetryDelay, shouldRetryChatFetch } from '../lib/backoff';
 import { loadReportParsers } from '../lib/report-parsers';
 import {
@@ -16,15 +20,7 @@ import {
 /** Newest messages fetched (and polled) at once; older ones load in pages of the same size. */
 export const HISTORY_PAGE = 50;
 
-export { chatKey };
-
-/** "Failed to fetch chat: {status}" (spec section 8); 404 is shown as "Chat not found". */
-export class ChatFetchError extends Error {
-  override readonly name = 'ChatFetchError';
-  constructor(readonly status: number) {
-    super(`Failed to fetch chat: ${status}`);
-  }
-}
+export { chatKey, ChatFetchError, stopReply };
 
 /**
  * ETag of the last full answer per chat. Polls send it as If-None-Match: an unchanged chat
@@ -33,27 +29,18 @@ export class ChatFetchError extends Error {
  */
 const etags = new Map<string, string>();
 
+/** The chat, with the report parsers loaded when a message needs its report read out. */
 async function fetchChat(
   id: string,
   query: string,
   etag: string | undefined,
   signal?: AbortSignal,
-) {
-  // The browser revalidates its own copy with the ETag (the answer is no-cache): an unchanged chat
-  // costs the server a 304, and arrives here as that copy, which is not read again. (An
-  // If-None-Match set here would hand the page the 304 itself, which Chromium lists as an
-  // aborted request, one per poll.)
-  const res = await fetch(`/api/chats/${encodeURIComponent(id)}${query}`, {
-    credentials: 'include',
-    signal,
-  });
-  if (!res.ok) throw new ChatFetchError(res.status);
-  if (etag !== undefined && res.headers.get('ETag') === etag) return { notModified: true as const };
-  // Shaped by the server's response schema (ChatDto): taken as it comes, no validator shipped.
-  const chat = (await res.json()) as ChatDto;
+): Promise<ChatAnswer> {
+  const answer = await fetchChatAnswer(id, query, etag, signal);
   // A report the server left in a message's text is read out on the client, with the parsers.
-  if (chat.messages.some(needsReportRepair)) await loadReportParsers();
-  return { notModified: false as const, chat, etag: res.headers.get('ETag') ?? undefined };
+  if (!answer.notModified && answer.chat.messages.some(needsReportRepair))
+    await loadReportParsers();
+  return answer;
 }
 
 /**
@@ -147,9 +134,4 @@ export function refetchChat(client: QueryClient, id: string): Promise<void> {
     .finally(() => queued.delete(id));
   queued.set(id, next);
   return next;
-}
-
-/** POST /api/chats/{id}/stop: ends the reply in progress; the socket then reports it stopped. */
-export async function stopReply(id: string): Promise<void> {
-  await apiRequest('POST', `/api/chats/${encodeURIComponent(id)}/stop`);
 }

@@ -18,7 +18,8 @@ import {
 import type { ReadingItem } from '@contract/structured-response';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
-import { apiJson, serverMessage } from '@/lib/api';
+import { serverMessage } from '@/api/http';
+import { saveReading } from '@/api/conversation';
 import { cn } from '@/lib/utils';
 import { refetchChat } from '../api/chat-api';
 import { scaleToText, textToScale } from '../lib/rating-scale-text';
@@ -66,11 +67,7 @@ export function ReadingCard({
     if (!messageId || busy) return;
     setBusy(true);
     try {
-      await apiJson('POST', `/api/chats/${encodeURIComponent(chatId)}/reading`, {
-        messageId,
-        readings,
-        rerun,
-      });
+      await saveReading(chatId, { messageId, readings, rerun });
       if (rerun) await refetchChat(queryClient, chatId);
       else
         toast({

@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessagePart, SendMessageBody } from '@contract/chats';
 import type { JoinedEvent, StreamEvent } from '@contract/ws-events';
 import { BUDGET_USED_UP_CODE, MODEL_TRUNCATED_MESSAGE } from '@contract/constants';
-import { ApiError, apiJson, apiRequest, serverMessage } from '@/lib/api';
+import { ApiError, serverMessage } from '@/api/http';
+import { editMessage, regenerateReply, sendMessage } from '@/api/conversation';
 import { toast } from '@/hooks/use-toast';
 import {
   chatKey,
@@ -234,7 +235,7 @@ export function useChatSession(
           clientMessageId,
           ...(attempt.starterId ? { starterId: attempt.starterId } : {}),
         };
-        const res = await apiRequest('POST', '/api/chats/message', body);
+        const res = await sendMessage(body);
         attempt.stored = true;
         update((c) => markSendStored(c, clientMessageId));
         let bound = false;
@@ -360,10 +361,10 @@ export function useChatSession(
   // Both answer with the new reply's id at once; the reply is then followed like any other
   // (the refetch shows it loading, the socket and the poll bring the rest).
   const startTurn = React.useCallback(
-    async (method: 'POST' | 'PUT', url: string, body?: unknown): Promise<boolean> => {
+    async (start: () => Promise<void>): Promise<boolean> => {
       if (sendingRef.current) return false;
       try {
-        await apiJson(method, url, body);
+        await start();
         await refetchChat(queryClient, chatId);
         return true;
       } catch (err) {
@@ -378,16 +379,11 @@ export function useChatSession(
     [queryClient, chatId],
   );
   const regenerate = React.useCallback(
-    () => startTurn('POST', `/api/chats/${encodeURIComponent(chatId)}/regenerate`),
+    () => startTurn(() => regenerateReply(chatId)),
     [startTurn, chatId],
   );
   const edit = React.useCallback(
-    (messageId: string, text: string) =>
-      startTurn(
-        'PUT',
-        `/api/chats/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}`,
-        { text },
-      ),
+    (messageId: string, text: string) => startTurn(() => editMessage(chatId, messageId, text)),
     [startTurn, chatId],
   );
 

@@ -8,7 +8,7 @@ import type {
   StreamEvent,
 } from '@contract/ws-events';
 import { AUTH_USER_QUERY_KEY } from '@/hooks/use-auth';
-import { reportUnauthorized } from '@/lib/api';
+import { reportUnauthorized } from '@/api/http';
 import { reconnectDelay } from '../lib/backoff';
 import { loadReportParsers, reportParsers } from '../lib/report-parsers';
 

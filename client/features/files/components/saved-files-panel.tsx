@@ -17,7 +17,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { toast } from '@/hooks/use-toast';
 import { cn } from '@/lib/utils';
 import { useDeleteFile } from '../api/files-api';
-import { savedFilesQueryOptions } from '@/hooks/use-save-file';
+import { savedFilesQueryOptions } from '@/api/files';
 import { downloadUrl, isViewable } from '@/lib/download';
 import { FileViewDialog, type ViewedFile } from '@/components/file-view-dialog';
 

@@ -1,58 +1,31 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  LibraryDocumentDto,
-  LibraryListAnswer,
-  LibrarySearchAnswer,
-  LibraryVersionsAnswer,
-  LibraryViewAnswer,
-} from '@contract/library';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ModuleKey } from '@contract/modules';
-import { apiJson } from '@/lib/api';
+import {
+  deleteDocument,
+  libraryQueryOptions,
+  librarySearchQueryOptions,
+  libraryVersionsQueryOptions,
+  libraryViewQueryOptions,
+  setDocumentRetired,
+  uploadDocument,
+} from '@/api/library';
 
 // The company library of a module page (docs/decisions/0065-company-library.md).
 
-export const libraryKey = (module: ModuleKey) => ['/api/library', { module }] as const;
-
-/** GET /api/library?module=: the caller's company's documents, and whether they may change them. */
 export function useLibrary(module: ModuleKey) {
-  return useQuery(
-    queryOptions({
-      queryKey: libraryKey(module),
-      queryFn: () =>
-        apiJson<LibraryListAnswer>('GET', `/api/library?module=${encodeURIComponent(module)}`),
-    }),
-  );
+  return useQuery(libraryQueryOptions(module));
 }
 
-/** GET /api/library/search: passages of the module's library, best first. */
 export function useLibrarySearch(module: ModuleKey, q: string) {
-  return useQuery({
-    queryKey: ['/api/library/search', { module, q }],
-    enabled: q.trim().length > 0,
-    queryFn: () =>
-      apiJson<LibrarySearchAnswer>(
-        'GET',
-        `/api/library/search?module=${encodeURIComponent(module)}&q=${encodeURIComponent(q)}&limit=10`,
-      ),
-  });
+  return useQuery(librarySearchQueryOptions(module, q));
 }
 
-/** GET /api/library/:id/versions: every version kept, newest first (asked when shown). */
 export function useLibraryVersions(id: number, enabled: boolean) {
-  return useQuery({
-    queryKey: ['/api/library/versions', { id }],
-    enabled,
-    queryFn: () => apiJson<LibraryVersionsAnswer>('GET', `/api/library/${id}/versions`),
-  });
+  return useQuery(libraryVersionsQueryOptions(id, enabled));
 }
 
-/** GET /api/library/:id/versions/:version: the viewer's passages. */
 export function useLibraryView(id: number | null, version: number | null) {
-  return useQuery({
-    queryKey: ['/api/library/view', { id, version }],
-    enabled: id !== null && version !== null,
-    queryFn: () => apiJson<LibraryViewAnswer>('GET', `/api/library/${id}/versions/${version}`),
-  });
+  return useQuery(libraryViewQueryOptions(id, version));
 }
 
 /** The file's bytes as base64 (the upload body). */
@@ -74,7 +47,7 @@ export function useLibraryChanges(module: ModuleKey) {
     });
   const upload = useMutation({
     mutationFn: async ({ file, fileName }: { file: File; fileName?: string }) =>
-      apiJson<LibraryDocumentDto>('POST', '/api/library', {
+      uploadDocument({
         module,
         fileName: fileName ?? file.name,
         ...(file.type ? { mimeType: file.type } : {}),
@@ -84,11 +57,11 @@ export function useLibraryChanges(module: ModuleKey) {
   });
   const retire = useMutation({
     mutationFn: ({ id, retired }: { id: number; retired: boolean }) =>
-      apiJson<LibraryDocumentDto>('POST', `/api/library/${id}/${retired ? 'retire' : 'restore'}`),
+      setDocumentRetired(id, retired),
     onSuccess: done,
   });
   const remove = useMutation({
-    mutationFn: (id: number) => apiJson<{ message: string }>('DELETE', `/api/library/${id}`),
+    mutationFn: deleteDocument,
     onSuccess: done,
   });
   return { upload, retire, remove };

@@ -1,18 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  CompaniesAnswer,
-  UserDto,
-  type ChangePasswordBody,
-  type UpdateProfileBody,
-} from '@contract/accounts';
-import { MessageBody } from '@contract/errors';
-import { callParsed } from '@/lib/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChangePasswordBody, UpdateProfileBody } from '@contract/accounts';
+import { changePassword, companiesQueryOptions, updateProfile } from '@/api/account';
 import { setAuthUser } from '@/hooks/use-auth';
-
-export const companiesQueryOptions = queryOptions({
-  queryKey: ['/api/companies'],
-  queryFn: () => callParsed(CompaniesAnswer, 'GET', '/api/companies'),
-});
 
 /** The company dropdown's choices (GET /api/companies). */
 export function useCompanies() {
@@ -26,15 +15,13 @@ export function useCompanies() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileBody) =>
-      callParsed(UserDto, 'PATCH', '/api/user/profile', body),
+    mutationFn: (body: UpdateProfileBody) => updateProfile(body),
     onSuccess: (user) => setAuthUser(queryClient, user),
   });
 }
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) =>
-      callParsed(MessageBody, 'POST', '/api/user/change-password', body),
+    mutationFn: (body: ChangePasswordBody) => changePassword(body),
   });
 }

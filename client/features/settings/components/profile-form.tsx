@@ -23,7 +23,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api';
+import { serverMessage } from '@/api/http';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useCompanies, useUpdateProfile } from '@/features/settings/api/settings-api';
 import {

@@ -4,7 +4,7 @@ import { ChangePasswordForm } from '@contract/accounts';
 import { PasswordField, SubmitButton } from '@/components/form-fields';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api';
+import { serverMessage } from '@/api/http';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { useChangePassword } from '@/features/settings/api/settings-api';
 

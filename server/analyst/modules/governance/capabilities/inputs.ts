@@ -19,7 +19,6 @@ export function bodyOf(request: string): string {
   return /\bcommittee\b/i.test(request) ? 'Committee' : 'Board';
 }
 
-
 /** A checklist over each attached document (up to five), or over a policy pasted in the message. */
 export function perDocument(ctx: PlanContext, checklist: ChecklistKey): ToolCallRecord[] {
   const docs = documents(ctx);
