@@ -19,8 +19,10 @@ import { addCompany, type CompanyWithDomains } from './companies';
 // audit log records. Expected figures are counted here from the turns the test recorded.
 
 const tag = () => randomBytes(3).toString('hex');
-const FROM = '2026-11-01';
-const TO = '2026-11-07';
+// Its own days: the PostgreSQL suite shares one database, and usage-api.test.ts sums every
+// company's turns of 1-10 November.
+const FROM = '2026-09-01';
+const TO = '2026-09-07';
 
 interface Turn {
   userId: string;
@@ -70,7 +72,7 @@ describe('per-person usage', () => {
           status: k % 4 === 3 ? 502 : 200,
           inputTokens: 100 * (k + 1),
           outputTokens: 10 * (k + 1),
-          now: new Date(Date.UTC(2026, 10, day, 9 + k)),
+          now: new Date(Date.UTC(2026, 8, day, 9 + k)),
         });
     };
     // Person i of A: i+1 turns on day 2, and (for even i) 2 more on day 5; one turn out of range.
@@ -138,7 +140,7 @@ describe('per-person usage', () => {
     const day5 = await call(
       t,
       'GET',
-      `/api/admin/usage/people?from=2026-11-05&to=2026-11-05&company=${A.id}`,
+      `/api/admin/usage/people?from=2026-09-05&to=2026-09-05&company=${A.id}`,
       undefined,
       { cookie: cookies.adminA },
     );
