@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newPage } from '../test-support/browser/harness';
 import {
-  cookieHeader,
+  apiAs,
   cookieIntoContext,
   makeCompanyAdmin,
   shot,
@@ -25,14 +25,7 @@ describe('budgets in the admin console and the chat', () => {
       lastName: 'Jet',
     });
     const api = (method: string, p: string, body?: unknown) =>
-      fetch(app.server.url + p, {
-        method,
-        headers: {
-          Cookie: cookieHeader(cookie),
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      apiAs(app.server, cookie, method, p, body);
 
     // The deployment's command makes them an admin of their company (Northwind Traders).
     await makeCompanyAdmin(app.server, email);

@@ -5,14 +5,12 @@ import { describe, expect, it } from 'vitest';
 import type { LibraryDocumentDto } from '@contract/library';
 import { newPage } from '../test-support/browser/harness';
 import {
-  cookieHeader,
+  adminAndMember,
+  apiAs,
   cookieIntoContext,
-  makeCompanyAdmin,
-  shot,
-  signUpThroughApi,
-  uniqueE2eEmail,
-  useServerAndBrowser,
   type SessionCookie,
+  shot,
+  useServerAndBrowser,
 } from '../test-support/browser/support';
 
 // The Library panel's changes in the browser (ADR 0065, 0081): a company admin replaces a
@@ -35,28 +33,12 @@ describe('library changes in the browser', () => {
 
   it('an admin replaces, retires and deletes; the history opens an earlier version; a member may do none of it', async () => {
     const tag = Date.now().toString(36);
-    const adminEmail = uniqueE2eEmail('libchg-admin', 'northwind.com');
-    const memberEmail = uniqueE2eEmail('libchg-member', 'northwind.com');
-    const admin = await signUpThroughApi(app.server, {
-      email: adminEmail,
-      firstName: 'Ava',
-      lastName: 'Admin',
+    const { admin, member, adminEmail } = await adminAndMember(app.server, 'libchg', {
+      admin: ['Ava', 'Admin'],
+      member: ['Max', 'Member'],
     });
-    const member = await signUpThroughApi(app.server, {
-      email: memberEmail,
-      firstName: 'Max',
-      lastName: 'Member',
-    });
-    await makeCompanyAdmin(app.server, adminEmail);
     const api = (cookie: SessionCookie, method: string, p: string, body?: unknown) =>
-      fetch(app.server.url + p, {
-        method,
-        headers: {
-          Cookie: cookieHeader(cookie),
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      apiAs(app.server, cookie, method, p, body);
     const add = async (fileName: string, text: string) => {
       const res = await api(admin.cookie, 'POST', '/api/library', {
         module: 'governance',

@@ -4,12 +4,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newPage } from '../test-support/browser/harness';
 import {
-  cookieHeader,
+  adminAndMember,
+  apiAs,
   cookieIntoContext,
-  makeCompanyAdmin,
   shot,
-  signUpThroughApi,
-  uniqueE2eEmail,
   useServerAndBrowser,
 } from '../test-support/browser/support';
 
@@ -35,19 +33,10 @@ describe('the company library', () => {
   const app = useServerAndBrowser();
 
   it('an admin adds a guideline; a member’s copy review cites it; the citation opens the viewer at the passage', async () => {
-    const adminEmail = uniqueE2eEmail('libadmin', 'northwind.com');
-    const memberEmail = uniqueE2eEmail('libmember', 'northwind.com');
-    const admin = await signUpThroughApi(app.server, {
-      email: adminEmail,
-      firstName: 'Ada',
-      lastName: 'Lib',
+    const { admin, member, adminEmail } = await adminAndMember(app.server, 'lib', {
+      admin: ['Ada', 'Lib'],
+      member: ['Mel', 'Reader'],
     });
-    const member = await signUpThroughApi(app.server, {
-      email: memberEmail,
-      firstName: 'Mel',
-      lastName: 'Reader',
-    });
-    await makeCompanyAdmin(app.server, adminEmail);
 
     // The admin adds the guidelines in the browser.
     const adminPage = await newPage(app.browser);
@@ -70,14 +59,7 @@ describe('the company library', () => {
 
     // The member's copy review, without attachments, applies and cites the library.
     const api = (method: string, p: string, body?: unknown) =>
-      fetch(app.server.url + p, {
-        method,
-        headers: {
-          Cookie: cookieHeader(member.cookie),
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      apiAs(app.server, member.cookie, method, p, body);
     const made = await api('POST', '/api/chats', { title: 'Brand Hub Chat', module: 'brand-hub' });
     const { id } = (await made.json()) as { id: string };
     const sent = await api('POST', '/api/chats/message', {

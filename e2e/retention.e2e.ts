@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { newPage } from '../test-support/browser/harness';
 import {
+  adminAndMember,
   cookieIntoContext,
-  makeCompanyAdmin,
   shot,
-  signUpThroughApi,
-  uniqueE2eEmail,
   useServerAndBrowser,
 } from '../test-support/browser/support';
 
@@ -17,21 +15,11 @@ describe('retention in the admin console and under the Recent list', () => {
   const app = useServerAndBrowser();
 
   it('an admin sets 30 days; a member sees the note under Recent', async () => {
-    const adminEmail = uniqueE2eEmail('keeper', 'northwind.com');
-    const memberEmail = uniqueE2eEmail('reader', 'northwind.com');
-    const admin = await signUpThroughApi(app.server, {
-      email: adminEmail,
-      firstName: 'Kim',
-      lastName: 'Keeper',
-    });
-    const member = await signUpThroughApi(app.server, {
-      email: memberEmail,
-      firstName: 'Rae',
-      lastName: 'Reader',
-    });
-
     // The deployment's command makes the first an admin of their company (Northwind Traders).
-    await makeCompanyAdmin(app.server, adminEmail);
+    const { admin, member, memberEmail } = await adminAndMember(app.server, 'keep', {
+      admin: ['Kim', 'Keeper'],
+      member: ['Rae', 'Reader'],
+    });
 
     const { page, context, errors } = await newPage(app.browser);
     await cookieIntoContext(context, app.server, admin.cookie);

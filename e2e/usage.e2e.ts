@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, inject, it } from 'vitest';
 import { newPage } from '../test-support/browser/harness';
 import {
-  cookieHeader,
+  apiAs,
   cookieIntoContext,
   signUpThroughApi,
   uniqueE2eEmail,
@@ -23,14 +23,7 @@ describe('usage in the admin console', () => {
       lastName: 'Sage',
     });
     const api = (method: string, p: string, body?: unknown) =>
-      fetch(app.server.url + p, {
-        method,
-        headers: {
-          Cookie: cookieHeader(cookie),
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      apiAs(app.server, cookie, method, p, body);
     // Two turns on the builtin analyst, in Governance.
     for (const text of ['Review our leave policy', 'Summarise the board pack']) {
       const made = await api('POST', '/api/chats', {

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runScenario } from '../../test-support/scenario';
 import { UNAVAILABLE_MESSAGE } from '../lib/errors';
 
 const scenario = fileURLToPath(
@@ -16,44 +16,20 @@ afterAll(() => rmSync(parent, { recursive: true, force: true }));
  * Runs the scenario in its own process. Root ignores file permissions, so as root it runs as
  * nobody (setpriv); the directory is made unwritable there by its own user.
  */
-function runScenario(): Promise<{ code: number | null; out: string }> {
+function runAsNobody(): Promise<{ code: number | null; out: string }> {
   chmodSync(parent, 0o777);
   const dir = path.join(parent, 'pglite');
   const asRoot = process.getuid?.() === 0;
-  const [cmd, args] = asRoot
-    ? [
-        'setpriv',
-        [
-          '--reuid=65534',
-          '--regid=65534',
-          '--clear-groups',
-          process.execPath,
-          '--import',
-          'tsx',
-          scenario,
-          dir,
-        ],
-      ]
-    : [process.execPath, ['--import', 'tsx', scenario, dir]];
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, HOME: parent },
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    const guard = setTimeout(() => child.kill('SIGKILL'), 90_000);
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      clearTimeout(guard);
-      resolve({ code, out });
-    });
+  return runScenario(scenario, [dir], {
+    guardMs: 90_000,
+    env: { ...process.env, HOME: parent },
+    prefix: asRoot ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] : [],
   });
 }
 
 describe('a data directory that becomes unwritable while the server runs', () => {
   it('reads of open tables work; what needs a file answers 503 "try again", never 500', async () => {
-    const { code, out } = await runScenario();
+    const { code, out } = await runAsNobody();
     expect(code, out).toBe(0);
     const answers = JSON.parse(out.trim().split('\n').at(-1)!);
     const unavailable = {

@@ -202,3 +202,46 @@ export async function makeCompanyAdmin(
   });
   await server.restart();
 }
+
+/** A JSON call to the running server as the signed-in `cookie` (what a script or the page would send). */
+export function apiAs(
+  server: RunningServer,
+  cookie: SessionCookie,
+  method: string,
+  p: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(server.url + p, {
+    method,
+    headers: {
+      Cookie: cookieHeader(cookie),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/**
+ * Two people of Northwind Traders signed up through the API, the first made a company admin by
+ * the deployment's command: the cast of every console and library browser test.
+ */
+export async function adminAndMember(
+  server: RunningServer,
+  prefix: string,
+  names: { admin: [string, string]; member: [string, string] },
+): Promise<{ admin: SignedUpUser; member: SignedUpUser; adminEmail: string; memberEmail: string }> {
+  const adminEmail = uniqueE2eEmail(`${prefix}-admin`, 'northwind.com');
+  const memberEmail = uniqueE2eEmail(`${prefix}-member`, 'northwind.com');
+  const admin = await signUpThroughApi(server, {
+    email: adminEmail,
+    firstName: names.admin[0],
+    lastName: names.admin[1],
+  });
+  const member = await signUpThroughApi(server, {
+    email: memberEmail,
+    firstName: names.member[0],
+    lastName: names.member[1],
+  });
+  await makeCompanyAdmin(server, adminEmail);
+  return { admin, member, adminEmail, memberEmail };
+}

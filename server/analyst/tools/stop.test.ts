@@ -1,33 +1,15 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runScenario } from '../../../test-support/scenario';
 import { THREADS } from './runner';
 
 const scenario = fileURLToPath(
   new URL('../../../test-support/analyst/tool-stop.ts', import.meta.url),
 );
 
-/** Runs the scenario in its own process: its exit code, and what it printed. */
-function runScenario(): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', scenario], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    // A process stuck waiting for its workers is a failure too.
-    const guard = setTimeout(() => child.kill('SIGKILL'), 45_000);
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      clearTimeout(guard);
-      resolve({ code, out });
-    });
-  });
-}
-
 describe('stopping a turn during a DuckDB query', () => {
   it('ends the query in its worker: the next call is answered at once, and the process lives on', async () => {
-    const { code, out } = await runScenario();
+    const { code, out } = await runScenario(scenario);
     expect(code, out).toBe(0);
     const answer = JSON.parse(out.trim().split('\n').at(-1)!);
     expect(answer.stopped).toEqual(
