@@ -46,7 +46,10 @@ export const textsOf = (s: Section): string[] =>
 /** A table's column: its header and how a row gives its cell. */
 export interface Column<Row> {
   header: string;
+  /** The cell's value: the CSV file and the chart series carry it. */
   value: (row: Row) => string | number | null | undefined;
+  /** The cell as the markdown table shows it (e.g. 12,500 for 12500.4); absent: the value. */
+  shown?: (row: Row) => string | number | null | undefined;
 }
 
 /**
@@ -79,6 +82,7 @@ export interface Table {
 export function table<Row>(columns: Array<Column<Row>>, rows: readonly Row[]): Table {
   const headers = columns.map((c) => c.header);
   const cells = rows.map((r) => columns.map((c) => c.value(r)));
+  const shownCells = rows.map((r) => columns.map((c) => (c.shown ?? c.value)(r)));
   const index = (header: string) => {
     const i = headers.indexOf(header);
     if (i < 0) throw new Error(`No column ${header} in the table`);
@@ -87,7 +91,7 @@ export function table<Row>(columns: Array<Column<Row>>, rows: readonly Row[]): T
   const t: Table = {
     headers,
     cells,
-    markdown: (missing) => markdownTable(headers, cells, missing),
+    markdown: (missing) => markdownTable(headers, shownCells, missing),
     csv: () => csvText(headers, cells),
     file: (name) => file(name, csvText(headers, cells)),
     series: (header, label = header) => {

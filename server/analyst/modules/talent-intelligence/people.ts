@@ -35,6 +35,23 @@ export type Basis = z.infer<typeof basisSchema>;
 /** The basis of a result that reads one table (no as-of date, no people mapping). */
 export const tablesBasisSchema = basisSchema.pick({ tables: true });
 
+/**
+ * A breakdown as a tool returns it (ADR 0047): its dimension, or `column` for a column the request
+ * named by its header; the header it read, the others that could hold it, and its groups.
+ */
+export const splitOf = <D extends z.ZodType, G extends z.ZodType>(dimension: D, group: G) =>
+  z.object({
+    /** `column`: a column the request named by its header (see `column`). */
+    dimension: z.union([dimension, z.literal('column')]),
+    /** The header the breakdown reads, as the file spells it. */
+    column: z.string().nullable().optional(),
+    /** Other headers that could hold the same dimension, offered as a next step. */
+    others: z.array(z.string()).optional(),
+    /** Why another dimension is shown ("no country column: by location instead"). */
+    note: z.string().optional(),
+    groups: z.array(group),
+  });
+
 export interface People {
   /** `WITH people AS (...)`: prefix of every query. */
   cte: string;

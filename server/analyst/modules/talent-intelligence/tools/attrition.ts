@@ -47,6 +47,7 @@ import {
   yearsBetween,
   type Dimension,
   basisSchema,
+  splitOf,
 } from '../people';
 
 export const ATTRITION_DEFINITION =
@@ -92,19 +93,7 @@ export const attritionResult = z.object({
   reasons: z.array(
     z.object({ reason: z.string(), type: z.string().nullable(), leavers: z.number() }),
   ),
-  by: z.array(
-    z.object({
-      /** `column`: a column the request named by its header (see `column`). */
-      dimension: z.union([attritionDimension, z.literal('column')]),
-      /** The header the breakdown reads, as the file spells it. */
-      column: z.string().nullable().optional(),
-      /** Other headers that could hold the same dimension, offered as a next step. */
-      others: z.array(z.string()).optional(),
-      /** Why another dimension is shown ("no country column: by location instead"). */
-      note: z.string().optional(),
-      groups: z.array(rateRow),
-    }),
-  ),
+  by: z.array(splitOf(attritionDimension, rateRow)),
   basis: basisSchema,
 });
 export type AttritionResult = z.infer<typeof attritionResult>;

@@ -1,6 +1,6 @@
 import { grouped, plural, pay } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
-import { csvText, file, markdownTable } from '../../../tools/reports';
+import { table } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
 import { empty, sectionOf, call, type Part } from '../render';
@@ -146,23 +146,20 @@ function compaPart(r: CompaResult): Part {
     p.answer.push(
       `${plural(r.unmatched, 'person', 'people')} had no matching market row and are left out.`,
     );
-  p.details.push(
-    '### Compa-ratio by role and level',
-    '',
-    markdownTable(
-      ['Role', 'Level', 'People', 'Median compa-ratio', 'Below P25', 'Above P75', 'Cost to P25'],
-      r.rows.map((x) => [
-        x.role,
-        x.level,
-        x.people,
-        x.medianCompaRatio,
-        x.belowP25,
-        x.aboveP75,
-        pay(x.costToP25),
-      ]),
-    ),
-    '',
+  type Row = (typeof r.rows)[number];
+  const byRole = table<Row>(
+    [
+      { header: 'Role', value: (x) => x.role },
+      { header: 'Level', value: (x) => x.level },
+      { header: 'People', value: (x) => x.people },
+      { header: 'Median compa-ratio', value: (x) => x.medianCompaRatio },
+      { header: 'Below P25', value: (x) => x.belowP25 },
+      { header: 'Above P75', value: (x) => x.aboveP75 },
+      { header: 'Cost to P25', value: (x) => x.costToP25, shown: (x) => pay(x.costToP25) },
+    ],
+    r.rows,
   );
+  p.details.push('### Compa-ratio by role and level', '', byRole.markdown(), '');
   const rows = r.rows.filter((x) => x.belowP25 || x.aboveP75);
   p.charts.push(
     barChart(
@@ -180,23 +177,7 @@ function compaPart(r: CompaResult): Part {
       [{ label: 'Compa-ratio', data: r.rows.map((x) => x.medianCompaRatio) }],
     ),
   );
-  p.files.push(
-    file(
-      'compa-ratios.csv',
-      csvText(
-        ['Role', 'Level', 'People', 'Median compa-ratio', 'Below P25', 'Above P75', 'Cost to P25'],
-        r.rows.map((x) => [
-          x.role,
-          x.level,
-          x.people,
-          x.medianCompaRatio,
-          x.belowP25,
-          x.aboveP75,
-          x.costToP25,
-        ]),
-      ),
-    ),
-  );
+  p.files.push(byRole.file('compa-ratios.csv'));
   p.nextSteps.push(
     'Check the health of our salary bands',
     'Show the mean and median gender pay gap by grade',

@@ -30,6 +30,7 @@ import {
   round1,
   type Dimension,
   basisSchema,
+  splitOf,
 } from '../people';
 
 export const HEADCOUNT_DEFINITION =
@@ -47,17 +48,7 @@ export const headcountResult = z.object({
   /** Snapshot exports: headcount on each reporting date up to the as-of date. */
   trend: z.array(z.object({ date: z.string(), people: z.number() })),
   by: z.array(
-    z.object({
-      /** `column`: a column the request named by its header (see `column`). */
-      dimension: z.union([dimensionArg, z.literal('column')]),
-      /** The header the breakdown reads, as the file spells it. */
-      column: z.string().nullable().optional(),
-      /** Other headers that could hold the same dimension, offered as a next step. */
-      others: z.array(z.string()).optional(),
-      /** Why another dimension is shown ("no country column: by location instead"). */
-      note: z.string().optional(),
-      groups: z.array(z.object({ group: z.string(), people: z.number(), share: z.number() })),
-    }),
+    splitOf(dimensionArg, z.object({ group: z.string(), people: z.number(), share: z.number() })),
   ),
   basis: basisSchema,
 });

@@ -32,6 +32,7 @@ import {
   type Dimension,
   basisSchema,
   mixedCurrencies,
+  splitOf,
 } from '../people';
 import { dimensionArg } from './headcount';
 
@@ -58,16 +59,9 @@ export const payResult = z.object({
   /** Highest ÷ lowest salary: over 50 the data probably mixes units (monthly and annual). */
   rangeRatio: z.number().nullable(),
   by: z.array(
-    z.object({
-      /** `column`: a column the request named by its header (see `column`). */
-      dimension: z.union([dimensionArg, z.literal('column')]),
-      /** The header the breakdown reads, as the file spells it. */
-      column: z.string().nullable().optional(),
-      /** Other headers that could hold the same dimension, offered as a next step. */
-      others: z.array(z.string()).optional(),
+    splitOf(dimensionArg, payStats).extend({
       /** Per currency when the file holds several: the currency of these groups. */
       currency: z.string().optional(),
-      groups: z.array(payStats),
     }),
   ),
   /** Currencies stated per row; with more than one, every statistic is per currency. */
