@@ -9,6 +9,7 @@ import { hasTool, type GovernanceEntry } from './capabilities/define';
 import { draftSections } from './capabilities/draft-sections';
 import { gdpr } from './capabilities/gdpr';
 import { giftsRegister } from './capabilities/gifts-register';
+import { interestsRegister } from './capabilities/interests-register';
 import { minutes } from './capabilities/minutes';
 import { policy } from './capabilities/policy';
 import { projectRisks } from './capabilities/project-risks';
@@ -48,6 +49,7 @@ export const GOVERNANCE_CAPABILITIES = [
   regulationCheckCapability,
   question,
   giftsRegister,
+  interestsRegister,
 ] as const satisfies readonly GovernanceEntry[];
 
 /** What a Governance request asks for: one of the capabilities' tasks. */
