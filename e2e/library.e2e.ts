@@ -11,7 +11,7 @@ import {
   useServerAndBrowser,
 } from '../test-support/browser/support';
 
-// The company library in the browser (issue 27): a company admin adds the brand guidelines on
+// The company library in the browser (docs/decisions/0081-library-panel.md): a company admin adds the brand guidelines on
 // the Brand Hub page, a member's copy review cites them, and the citation opens the library
 // viewer at the passage; the member sees no upload controls.
 

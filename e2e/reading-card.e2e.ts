@@ -15,7 +15,7 @@ import {
   useServerAndBrowser,
 } from '../test-support/browser/support';
 
-// The "Check how I read this file" card in a real browser (issue 22, section 5): a file whose
+// The "Check how I read this file" card in a real browser (docs/decisions/0053-reading-card-ui.md): a file whose
 // department header the analyst does not know gets the card asking for the department; picking
 // the column in its dropdown and re-running gives the headcount by department; a second file of
 // the same layout, in a new chat, is read that way at once. Figures are counted here.

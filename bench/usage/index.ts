@@ -10,7 +10,7 @@ import { report as reportFigures } from '../lib/report';
 
 /**
  * The Usage page's query for a company with 1,000,000 turns over a year, on PostgreSQL: the
- * figures of GET /api/admin/usage (usageReport) for each grouping. Goal (issue 25): under 300 ms.
+ * figures of GET /api/admin/usage (usageReport) for each grouping. Goal (docs/decisions/0030-usage-people-by-day.md): under 300 ms.
  * The reference, measured in the same run, is the count a page without the roll-up would make:
  * one aggregate over the company's turn_usage rows.
  *

@@ -6,7 +6,7 @@ import type { Bus } from '../realtime/bus';
 import { chatsDueForDeletion } from '../workspace/retention-purge';
 import { notify } from './notify';
 
-/** How far ahead a person is told that a chat of theirs will be deleted (issue 25 §4). */
+/** How far ahead a person is told that a chat of theirs will be deleted (docs/decisions/0076-notifications.md). */
 export const RETENTION_WARNING_DAYS = 7;
 
 const day = (iso: string) =>

@@ -25,7 +25,7 @@ import { refetchChat } from '../api/chat-api';
 import { scaleToText, textToScale } from '../lib/rating-scale-text';
 
 /**
- * "Check how I read this file" (issue 22, ADR 0053): each table's reading with a dropdown per
+ * "Check how I read this file" (docs/decisions/0053-reading-card-ui.md): each table's reading with a dropdown per
  * column and the settings the figures depend on, editable. Confirm stores the reading for the
  * company; "Re-run with this reading" stores it and runs the question again as a new reply.
  */
