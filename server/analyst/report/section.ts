@@ -140,11 +140,7 @@ export function table<Row>(columns: Array<Column<Row>>, rows: readonly Row[]): T
         values.map((v) => (typeof v === 'string' ? t.series(v) : t.series(v.header, v.label))),
         extra,
       ),
-    where: (keep) =>
-      table(
-        columns,
-        rows.filter((r, i) => keep(r, i)),
-      ),
+    where: (keep) => table(columns, rows.filter(keep)),
   };
   return t;
 }

@@ -103,6 +103,10 @@ const QUARTILES = [
 ];
 const CURRENT = `${employedOn('(SELECT d FROM ref_date)')} AND salary IS NOT NULL`;
 
+/** (men's pay − women's pay) ÷ men's pay, in % to one decimal; null without both figures. */
+const gapBetween = (men: number | null, women: number | null): number | null =>
+  men !== null && women !== null && men > 0 ? round1(((men - women) / men) * 100) : null;
+
 function gapOf(group: string, r: Record<string, unknown> | undefined): Gap {
   const women = num(r?.w);
   const men = num(r?.m);
@@ -110,10 +114,8 @@ function gapOf(group: string, r: Record<string, unknown> | undefined): Gap {
   const meanM = numOrNull(r?.mean_m);
   const medW = numOrNull(r?.med_w);
   const medM = numOrNull(r?.med_m);
-  const pct = (m: number | null, w: number | null) =>
-    m !== null && w !== null && m > 0 ? round1(((m - w) / m) * 100) : null;
-  const meanGap = pct(meanM, meanW);
-  const medianGap = pct(medM, medW);
+  const meanGap = gapBetween(meanM, meanW);
+  const medianGap = gapBetween(medM, medW);
   const flag =
     women < MIN_GROUP || men < MIN_GROUP
       ? `too few people to state a gap (${women} women, ${men} men; at least ${MIN_GROUP} of each needed)`
@@ -180,11 +182,9 @@ async function gapFigures(
            count(*) FILTER (WHERE gender = 'Men' AND bonus > 0)::INTEGER AS paid_m
          FROM people WHERE ${employedOn('(SELECT d FROM ref_date)')} AND bonus > 0${only ? ` AND ${only}` : ''}`,
     );
-    const pct = (m: unknown, w: unknown) =>
-      numOrNull(m) && numOrNull(w) !== null ? round1(((num(m) - num(w)) / num(m)) * 100) : null;
     bonus = {
-      meanGap: pct(b?.mean_m, b?.mean_w),
-      medianGap: pct(b?.med_m, b?.med_w),
+      meanGap: gapBetween(numOrNull(b?.mean_m), numOrNull(b?.mean_w)),
+      medianGap: gapBetween(numOrNull(b?.med_m), numOrNull(b?.med_w)),
       womenPaid: num(b?.paid_w),
       menPaid: num(b?.paid_m),
     };
