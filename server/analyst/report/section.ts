@@ -43,26 +43,39 @@ export const filesOf = (s: Section): FileItem[] =>
 export const textsOf = (s: Section): string[] =>
   s.content.flatMap((c) => (c.type === 'text' ? [c.text] : []));
 
+type Cell = string | number | boolean | null | undefined;
+
 /** A table's column: its header and how a row gives its cell. */
 export interface Column<Row> {
   header: string;
   /** The cell's value: the CSV file and the chart series carry it. */
-  value: (row: Row) => string | number | null | undefined;
+  value: (row: Row) => Cell;
   /** The cell as the markdown table shows it (e.g. 12,500 for 12500.4); absent: the value. */
-  shown?: (row: Row) => string | number | null | undefined;
+  shown?: (row: Row) => Cell;
+  /**
+   * A column only one form carries (ADR 0089): the markdown table (a reading aid such as a
+   * chance in words) or the CSV file (an id, the raw figure a phrase stands for). Absent: both.
+   */
+  only?: 'markdown' | 'csv';
+  /** Its cell in the markdown table's total row, shown last when any column has one (ADR 0089). */
+  total?: Cell;
 }
+
+/** A chart series: a column's values, under the column's header or a label of its own. */
+export type SeriesOf = string | { header: string; label: string };
 
 /**
  * A table declared once (columns and rows) yields its markdown table, its CSV file and its chart
  * series, so the three never drift apart (headers, order, rounding).
  */
-export interface Table {
+export interface Table<Row = unknown> {
+  /** The CSV file's headers. */
   headers: string[];
-  /** Cells as shown (strings and numbers), one array per row. */
-  cells: Array<Array<string | number | null | undefined>>;
+  /** The CSV file's cells (the values), one array per row. */
+  cells: Cell[][];
   /** The markdown table, or the line saying what is missing when there are no rows (ADR 0057). */
   markdown(missing?: string): string;
-  /** The same table as a CSV file's text. */
+  /** The same table as a CSV file's text (no total row: a sum over the file would count it). */
   csv(): string;
   /** The same table as a CSV file (a report item). */
   file(name: string): FileItem;
@@ -74,44 +87,60 @@ export interface Table {
   bar(
     title: string,
     labelHeader: string,
-    valueHeaders: string[],
+    values: SeriesOf[],
     extra?: Partial<ChartSpec>,
   ): ChartItem;
+  /** The same columns over the rows kept (a chart of some rows, one group's part of a table). */
+  where(keep: (row: Row, index: number) => boolean): Table<Row>;
 }
 
-export function table<Row>(columns: Array<Column<Row>>, rows: readonly Row[]): Table {
-  const headers = columns.map((c) => c.header);
-  const cells = rows.map((r) => columns.map((c) => c.value(r)));
-  const shownCells = rows.map((r) => columns.map((c) => (c.shown ?? c.value)(r)));
-  const index = (header: string) => {
-    const i = headers.indexOf(header);
-    if (i < 0) throw new Error(`No column ${header} in the table`);
-    return i;
+export function table<Row>(columns: Array<Column<Row>>, rows: readonly Row[]): Table<Row> {
+  const inCsv = columns.filter((c) => c.only !== 'markdown');
+  const inMarkdown = columns.filter((c) => c.only !== 'csv');
+  const headers = inCsv.map((c) => c.header);
+  const cells = rows.map((r) => inCsv.map((c) => c.value(r)));
+  const shownCells = rows.map((r) => inMarkdown.map((c) => (c.shown ?? c.value)(r)));
+  const total = inMarkdown.some((c) => c.total !== undefined)
+    ? [inMarkdown.map((c) => c.total)]
+    : [];
+  const column = (header: string) => {
+    const c = columns.find((x) => x.header === header);
+    if (!c) throw new Error(`No column ${header} in the table`);
+    return c;
   };
-  const t: Table = {
+  const t: Table<Row> = {
     headers,
     cells,
-    markdown: (missing) => markdownTable(headers, shownCells, missing),
+    markdown: (missing) =>
+      markdownTable(
+        inMarkdown.map((c) => c.header),
+        rows.length ? [...shownCells, ...total] : [],
+        missing,
+      ),
     csv: () => csvText(headers, cells),
     file: (name) => file(name, csvText(headers, cells)),
     series: (header, label = header) => {
-      const i = index(header);
+      const c = column(header);
       return {
         label,
-        data: cells.map((r) => (typeof r[i] === 'number' ? (r[i] as number) : Number(r[i]) || 0)),
+        data: rows.map((r) => {
+          const v = c.value(r);
+          return typeof v === 'number' ? v : Number(v) || 0;
+        }),
       };
     },
     labels: (header) => {
-      const i = index(header);
-      return cells.map((r) => String(r[i] ?? ''));
+      const c = column(header);
+      return rows.map((r) => String(c.value(r) ?? ''));
     },
-    bar: (title, labelHeader, valueHeaders, extra = {}) =>
+    bar: (title, labelHeader, values, extra = {}) =>
       barChart(
         title,
         t.labels(labelHeader),
-        valueHeaders.map((h) => t.series(h)),
+        values.map((v) => (typeof v === 'string' ? t.series(v) : t.series(v.header, v.label))),
         extra,
       ),
+    where: (keep) => table(columns, rows.filter(keep)),
   };
   return t;
 }

@@ -1,4 +1,5 @@
-import { markdownTable } from '../../tools/reports';
+import type { ChartItem } from '@contract/structured-response';
+import { table, type Column } from '../../report/section';
 import { mean, naturalOrder, round } from '../../tools/stats';
 import { DEFAULT_TARGET, readAssessments, type AssessmentRow, type SkillColumns } from './skills';
 
@@ -212,7 +213,8 @@ export function planReskilling(
 
 export interface ReskillingReport {
   findings: string[];
-  chart: { labels: string[]; readiness: number[] };
+  /** The readiness of the 15 candidates closest to the capability. */
+  charts: ChartItem[];
   markdown: string;
   nextSteps: string[];
 }
@@ -234,6 +236,23 @@ export function reskillingReport(p: ReskillingPlan, source: string): ReskillingR
       ? `Adjacent skills (people strong in them are closer to ${label}): ${p.adjacent.map((a) => `**${a.skill}** (r = ${a.r})`).join(', ')}.`
       : `No other skill in the file rises with readiness for ${label} (r ≥ ${ADJACENT_MIN_R} over ${ADJACENT_MIN_PEOPLE}+ people).`,
   ];
+  type Ranked = Candidate & { rank: number };
+  const candidates = table<Ranked>(
+    [
+      { header: 'Rank', value: (c) => c.rank },
+      { header: 'Employee', value: (c) => c.employee },
+      { header: 'Role', value: (c) => c.role },
+      ...p.capability.skills.map((s): Column<Ranked> => ({
+        header: s,
+        value: (c) => c.levels[s],
+        shown: (c) => c.levels[s] ?? 'not assessed',
+      })),
+      { header: 'Levels short', value: (c) => c.levelsShort },
+      { header: 'Readiness %', value: (c) => c.readiness },
+      { header: 'Status', value: (c) => c.status },
+    ],
+    p.candidates.map((c, i) => ({ ...c, rank: i + 1 })),
+  );
   const md = [
     `# Reskilling plan: ${label} (${source})`,
     '',
@@ -241,48 +260,56 @@ export function reskillingReport(p: ReskillingPlan, source: string): ReskillingR
     '',
     '## Candidates',
     '',
-    markdownTable(
-      ['Rank', 'Employee', 'Role', ...p.capability.skills, 'Levels short', 'Readiness %', 'Status'],
-      p.candidates.map((c, i) => [
-        i + 1,
-        c.employee,
-        c.role,
-        ...p.capability.skills.map((s) => c.levels[s] ?? 'not assessed'),
-        c.levelsShort,
-        c.readiness,
-        c.status,
-      ]),
-    ),
+    candidates.markdown(),
     '',
     '## Training effort for the shortlist',
     '',
     p.shortlist.length
-      ? markdownTable(
-          ['Employee', 'Levels to close', 'Hours'],
+      ? table<Candidate>(
           [
-            ...p.shortlist.map((c) => [c.employee, c.levelsShort, c.levelsShort * HOURS_PER_LEVEL]),
-            ['**Total**', p.effort.levels, p.effort.hours],
+            { header: 'Employee', value: (c) => c.employee, total: '**Total**' },
+            { header: 'Levels to close', value: (c) => c.levelsShort, total: p.effort.levels },
+            {
+              header: 'Hours',
+              value: (c) => c.levelsShort * HOURS_PER_LEVEL,
+              total: p.effort.hours,
+            },
           ],
-        )
+          p.shortlist,
+        ).markdown()
       : 'Nobody is close enough to train in one cycle.',
     '',
     '## Adjacent skills',
     '',
     p.adjacent.length
-      ? markdownTable(
-          ['Skill', 'Correlation with readiness (r)', 'People assessed'],
-          p.adjacent.map((a) => [a.skill, a.r, a.people]),
-        )
+      ? table<ReskillingPlan['adjacent'][number]>(
+          [
+            { header: 'Skill', value: (a) => a.skill },
+            { header: 'Correlation with readiness (r)', value: (a) => a.r },
+            { header: 'People assessed', value: (a) => a.people },
+          ],
+          p.adjacent,
+        ).markdown()
       : `None found (r ≥ ${ADJACENT_MIN_R} over at least ${ADJACENT_MIN_PEOPLE} people).`,
     '',
     '---',
     'Prepared by the Atrium built-in rule-based analyst (no language model): every figure is computed directly from the file.',
     '',
   ].join('\n');
-  const charted = p.candidates.slice(0, 15);
   return {
     findings,
-    chart: { labels: charted.map((c) => c.employee), readiness: charted.map((c) => c.readiness) },
+    charts: p.candidates.length
+      ? [
+          candidates
+            .where((c) => c.rank <= 15)
+            .bar(
+              'Readiness by person',
+              'Employee',
+              [{ header: 'Readiness %', label: 'Readiness (%)' }],
+              { yTitle: '% of target levels' },
+            ),
+        ]
+      : [],
     markdown: md,
     nextSteps: [
       ...(p.shortlist[0]

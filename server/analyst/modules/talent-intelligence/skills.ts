@@ -1,4 +1,5 @@
-import { markdownTable } from '../../tools/reports';
+import type { ChartItem } from '@contract/structured-response';
+import { table } from '../../report/section';
 import { mean, naturalOrder, round } from '../../tools/stats';
 
 /**
@@ -197,12 +198,13 @@ Ben Cole,Product Manager,Stakeholder management,4,4
 
 export interface SkillsReport {
   findings: string[];
-  chartData: { labels: string[]; averageGap: number[]; below: number[] };
+  /** The average gap and the people below target of the 15 skills with the largest gaps. */
+  charts: ChartItem[];
   markdown: string;
   nextSteps: string[];
 }
 
-/** The findings, chart series, report file and next steps of a skills gap analysis. */
+/** The findings, charts, report file and next steps of a skills gap analysis. */
 export function skillsReport(a: SkillsAnalysis, source: string): SkillsReport {
   const targetRule = a.columns.required
     ? `the ${a.columns.required} column (${DEFAULT_TARGET} where it is empty)`
@@ -223,25 +225,17 @@ export function skillsReport(a: SkillsAnalysis, source: string): SkillsReport {
         )
       : ['Everyone assessed is at or above the target level in every skill: no gap to close.']),
   ];
-  const ranked = markdownTable(
+  const ranked = table<SkillGap & { rank: number }>(
     [
-      'Rank',
-      'Skill',
-      'People',
-      'Average proficiency',
-      'Below target',
-      'One level below',
-      'Average gap',
+      { header: 'Rank', value: (s) => s.rank },
+      { header: 'Skill', value: (s) => s.skill },
+      { header: 'People', value: (s) => s.people },
+      { header: 'Average proficiency', value: (s) => s.averageProficiency },
+      { header: 'Below target', value: (s) => s.below },
+      { header: 'One level below', value: (s) => s.oneBelow },
+      { header: 'Average gap', value: (s) => s.averageGap },
     ],
-    a.skills.map((s, i) => [
-      i + 1,
-      s.skill,
-      s.people,
-      s.averageProficiency,
-      s.below,
-      s.oneBelow,
-      s.averageGap,
-    ]),
+    a.skills.map((s, i) => ({ ...s, rank: i + 1 })),
   );
   const md = [
     `# Skills gap report: ${source}`,
@@ -250,7 +244,7 @@ export function skillsReport(a: SkillsAnalysis, source: string): SkillsReport {
     '',
     '## Skills ranked by gap',
     '',
-    ranked,
+    ranked.markdown(),
     '',
     '## Suggested actions for the biggest gaps',
     '',
@@ -266,14 +260,17 @@ export function skillsReport(a: SkillsAnalysis, source: string): SkillsReport {
       : ['No skill is below target.', '']),
     '## Largest gaps by role',
     '',
-    markdownTable(
-      ['Role', 'People', 'Skills with the largest gaps'],
-      a.byRole.map((r) => [
-        r.role,
-        r.people,
-        r.gaps.map((g) => `${g.skill} (${g.averageGap})`).join(', ') || 'none',
-      ]),
-    ),
+    table<SkillsAnalysis['byRole'][number]>(
+      [
+        { header: 'Role', value: (r) => r.role },
+        { header: 'People', value: (r) => r.people },
+        {
+          header: 'Skills with the largest gaps',
+          value: (r) => r.gaps.map((g) => `${g.skill} (${g.averageGap})`).join(', ') || 'none',
+        },
+      ],
+      a.byRole,
+    ).markdown(),
     '',
     '---',
     'Prepared by the Atrium built-in rule-based analyst (no language model): every figure is computed directly from the file.',
@@ -288,14 +285,25 @@ export function skillsReport(a: SkillsAnalysis, source: string): SkillsReport {
     'Re-assess proficiency after the training cycle and attach the new matrix to compare',
     'Save the skills gap report to this chat for later',
   ].slice(0, 5);
-  const charted = a.skills.slice(0, 15);
+  const charted = ranked.where((s) => s.rank <= 15);
   return {
     findings,
-    chartData: {
-      labels: charted.map((s) => s.skill),
-      averageGap: charted.map((s) => s.averageGap),
-      below: charted.map((s) => s.below),
-    },
+    charts: a.skills.length
+      ? [
+          charted.bar(
+            'Average gap by skill',
+            'Skill',
+            [{ header: 'Average gap', label: 'Average gap (levels)' }],
+            { yTitle: 'Levels' },
+          ),
+          charted.bar(
+            'People below target by skill',
+            'Skill',
+            [{ header: 'Below target', label: 'People below target' }],
+            { yTitle: 'People' },
+          ),
+        ]
+      : [],
     markdown: md,
     nextSteps,
   };

@@ -1,6 +1,5 @@
 import { grouped, plural, pay, pct } from '../../../report/words';
-import { barChart } from '../../../tools/charts';
-import { markdownTable } from '../../../tools/reports';
+import { table, type Column } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
 import { empty, sectionOf, call, type Part } from '../render';
@@ -104,6 +103,10 @@ const QUARTILES = [
 ];
 const CURRENT = `${employedOn('(SELECT d FROM ref_date)')} AND salary IS NOT NULL`;
 
+/** (men's pay − women's pay) ÷ men's pay, in % to one decimal; null without both figures. */
+const gapBetween = (men: number | null, women: number | null): number | null =>
+  men !== null && women !== null && men > 0 ? round1(((men - women) / men) * 100) : null;
+
 function gapOf(group: string, r: Record<string, unknown> | undefined): Gap {
   const women = num(r?.w);
   const men = num(r?.m);
@@ -111,10 +114,8 @@ function gapOf(group: string, r: Record<string, unknown> | undefined): Gap {
   const meanM = numOrNull(r?.mean_m);
   const medW = numOrNull(r?.med_w);
   const medM = numOrNull(r?.med_m);
-  const pct = (m: number | null, w: number | null) =>
-    m !== null && w !== null && m > 0 ? round1(((m - w) / m) * 100) : null;
-  const meanGap = pct(meanM, meanW);
-  const medianGap = pct(medM, medW);
+  const meanGap = gapBetween(meanM, meanW);
+  const medianGap = gapBetween(medM, medW);
   const flag =
     women < MIN_GROUP || men < MIN_GROUP
       ? `too few people to state a gap (${women} women, ${men} men; at least ${MIN_GROUP} of each needed)`
@@ -181,11 +182,9 @@ async function gapFigures(
            count(*) FILTER (WHERE gender = 'Men' AND bonus > 0)::INTEGER AS paid_m
          FROM people WHERE ${employedOn('(SELECT d FROM ref_date)')} AND bonus > 0${only ? ` AND ${only}` : ''}`,
     );
-    const pct = (m: unknown, w: unknown) =>
-      numOrNull(m) && numOrNull(w) !== null ? round1(((num(m) - num(w)) / num(m)) * 100) : null;
     bonus = {
-      meanGap: pct(b?.mean_m, b?.mean_w),
-      medianGap: pct(b?.med_m, b?.med_w),
+      meanGap: gapBetween(numOrNull(b?.mean_m), numOrNull(b?.mean_w)),
+      medianGap: gapBetween(numOrNull(b?.med_m), numOrNull(b?.med_w)),
       womenPaid: num(b?.paid_w),
       menPaid: num(b?.paid_m),
     };
@@ -287,6 +286,21 @@ function gapCell(g: Gap, v: number | null): string {
   return g.flag ? 'not stated' : pct(v);
 }
 
+/** The columns the overall gap and the gap per grade share: who is counted and the two gaps. */
+const COUNTS: Array<Column<Gap>> = [
+  { header: 'Women', value: (g) => g.women },
+  { header: 'Men', value: (g) => g.men },
+];
+const MEAN_PAY: Array<Column<Gap>> = [
+  { header: "Women's mean pay", value: (g) => g.meanWomen, shown: (g) => pay(g.meanWomen) },
+  { header: "Men's mean pay", value: (g) => g.meanMen, shown: (g) => pay(g.meanMen) },
+];
+const GAPS: Array<Column<Gap>> = [
+  { header: 'Mean gap', value: (g) => g.meanGap, shown: (g) => gapCell(g, g.meanGap) },
+  { header: 'Median gap', value: (g) => g.medianGap, shown: (g) => gapCell(g, g.medianGap) },
+];
+const NOTE: Column<Gap> = { header: 'Note', value: (g) => g.flag ?? '' };
+
 const NO_GRADE =
   'the file has no grade or level column; add one (Grade, Level or Band) and attach the file again to see the gap within each grade';
 
@@ -331,50 +345,39 @@ function genderPayPart(r: GenderPayGapResult, currency: string | null = null): P
     p.answer.push(
       `Roles that drive the gap: ${list(r.drivers.slice(0, 3).map((d) => `${d.role} (${d.points} points)`))}.`,
     );
+  type Quartile = (typeof r.quartiles)[number];
+  const quartiles = table<Quartile>(
+    [
+      { header: 'Quartile', value: (q) => q.quartile },
+      { header: 'People', value: (q) => q.people },
+      {
+        header: 'Women',
+        value: (q) => q.womenShare,
+        shown: (q) => `${q.womenShare}% (${q.women})`,
+      },
+      { header: 'Men', value: (q) => q.menShare, shown: (q) => `${q.menShare}% (${q.men})` },
+    ],
+    r.quartiles,
+  );
+  const byGrade = table<Gap>(
+    [{ header: 'Grade', value: (g) => g.group }, ...COUNTS, ...GAPS, NOTE],
+    r.byLevel,
+  );
   p.details.push(
     `### Gender pay gap overall${cur}`,
     '',
-    markdownTable(
-      ['Group', 'Women', 'Men', "Women's mean pay", "Men's mean pay", 'Mean gap', 'Median gap'],
-      [
-        [
-          o.group,
-          o.women,
-          o.men,
-          pay(o.meanWomen),
-          pay(o.meanMen),
-          gapCell(o, o.meanGap),
-          gapCell(o, o.medianGap),
-        ],
-      ],
-    ),
+    table<Gap>(
+      [{ header: 'Group', value: (g) => g.group }, ...COUNTS, ...MEAN_PAY, ...GAPS],
+      [o],
+    ).markdown(),
     '',
     `### Gender pay gap by grade${cur}`,
     '',
-    markdownTable(
-      ['Grade', 'Women', 'Men', 'Mean gap', 'Median gap', 'Note'],
-      r.byLevel.map((g) => [
-        g.group,
-        g.women,
-        g.men,
-        gapCell(g, g.meanGap),
-        gapCell(g, g.medianGap),
-        g.flag ?? '',
-      ]),
-      NO_GRADE,
-    ),
+    byGrade.markdown(NO_GRADE),
     '',
     `### Pay quartiles by gender${cur}`,
     '',
-    markdownTable(
-      ['Quartile', 'People', 'Women', 'Men'],
-      r.quartiles.map((q) => [
-        q.quartile,
-        q.people,
-        `${q.womenShare}% (${q.women})`,
-        `${q.menShare}% (${q.men})`,
-      ]),
-    ),
+    quartiles.markdown(),
     '',
   );
   if (r.bonus)
@@ -388,10 +391,16 @@ function genderPayPart(r: GenderPayGapResult, currency: string | null = null): P
       '',
       'Points of the mean gap each role adds through its mix of men and women and its pay level.',
       '',
-      markdownTable(
-        ['Role', 'Women', 'Men', 'Mean pay', 'Points of the gap'],
-        r.drivers.map((d) => [d.role, d.women, d.men, pay(d.meanPay), d.points]),
-      ),
+      table<(typeof r.drivers)[number]>(
+        [
+          { header: 'Role', value: (d) => d.role },
+          { header: 'Women', value: (d) => d.women },
+          { header: 'Men', value: (d) => d.men },
+          { header: 'Mean pay', value: (d) => d.meanPay, shown: (d) => pay(d.meanPay) },
+          { header: 'Points of the gap', value: (d) => d.points },
+        ],
+        r.drivers,
+      ).markdown(),
       '',
     );
   if (r.otherOrNotStated)
@@ -400,25 +409,22 @@ function genderPayPart(r: GenderPayGapResult, currency: string | null = null): P
       '',
     );
   p.charts.push(
-    barChart(
-      `Gender share by pay quartile${cur}`,
-      r.quartiles.map((q) => q.quartile),
-      [
-        { label: 'Women', data: r.quartiles.map((q) => q.womenShare) },
-        { label: 'Men', data: r.quartiles.map((q) => q.menShare) },
-      ],
-      { yTitle: '%', max: 100 },
-    ),
+    quartiles.bar(`Gender share by pay quartile${cur}`, 'Quartile', ['Women', 'Men'], {
+      yTitle: '%',
+      max: 100,
+    }),
   );
   // No grade in the file: the table's line says so; no empty chart, no step the data cannot take.
   if (stated.length)
     p.charts.push(
-      barChart(
-        `Median gender pay gap by grade${cur}`,
-        stated.map((g) => g.group),
-        [{ label: 'Median gap (%)', data: stated.map((g) => g.medianGap!) }],
-        { yTitle: '%' },
-      ),
+      byGrade
+        .where((g) => stated.includes(g))
+        .bar(
+          `Median gender pay gap by grade${cur}`,
+          'Grade',
+          [{ header: 'Median gap', label: 'Median gap (%)' }],
+          { yTitle: '%' },
+        ),
     );
   p.nextSteps.push(
     "Check this cycle's performance ratings for bias by gender, age band, location and part-time status",

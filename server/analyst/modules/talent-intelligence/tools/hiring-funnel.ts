@@ -1,6 +1,6 @@
 import { plural, pct } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
-import { csvText, file, markdownTable } from '../../../tools/reports';
+import { table } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
 import { empty, sectionOf, call, type Part } from '../render';
@@ -265,106 +265,99 @@ function funnelPart(r: FunnelResult): Part {
     p.answer.push(
       `Slowest role family: **${slowest.family}**, a median of ${slowest.medianDaysToHire} days from application to ${r.stages.at(-1)}.`,
     );
+  const steps = r.stages.slice(0, -1).map((s, i) => `${s} → ${r.stages[i + 1]}`);
+  type Role = (typeof r.roles)[number];
+  type Family = (typeof r.families)[number];
+  // The file carries the slip as data (filled, true or false, and the days late); the table says it.
+  const roles = table<Role>(
+    [
+      { header: 'Role', value: (x) => x.role },
+      { header: 'Family', value: (x) => x.family },
+      { header: 'Target start', value: (x) => x.target },
+      {
+        header: 'Most advanced stage',
+        value: (x) => x.bestStage,
+        shown: (x) => x.bestStage ?? 'no candidate',
+      },
+      { header: 'Active candidates', value: (x) => x.activeCandidates },
+      {
+        header: 'Chance the pipeline fills it',
+        value: (x) => x.fillChance,
+        shown: (x) => (x.fillChance === null ? 'n/a' : `${x.fillChance}%`),
+        only: 'markdown',
+      },
+      {
+        header: 'Projected start',
+        value: (x) => x.projectedStart,
+        shown: (x) => x.projectedStart ?? 'n/a',
+      },
+      {
+        header: 'Slips',
+        value: (x) => (x.filled ? 'filled' : x.slips),
+        shown: (x) =>
+          x.filled
+            ? 'filled'
+            : x.slips === null
+              ? 'no target date'
+              : x.slips
+                ? `⚠️ ${x.daysLate} days`
+                : 'on time',
+      },
+      { header: 'Days late', value: (x) => x.daysLate, only: 'csv' },
+    ],
+    r.roles,
+  );
   p.details.push(
     '### Conversion and time to hire per role family',
     '',
-    markdownTable(
+    table<Family>(
       [
-        'Role family',
-        'Candidates',
-        'Hired',
-        ...r.stages.slice(0, -1).map((s, i) => `${s} → ${r.stages[i + 1]}`),
-        'Median days to hire',
+        { header: 'Role family', value: (f) => f.family },
+        { header: 'Candidates', value: (f) => f.candidates },
+        { header: 'Hired', value: (f) => f.hired },
+        ...steps.map((header, i) => ({
+          header,
+          value: (f: Family) => f.conversion[i]?.rate,
+          shown: (f: Family) => pct(f.conversion[i]?.rate ?? null),
+        })),
+        {
+          header: 'Median days to hire',
+          value: (f) => f.medianDaysToHire,
+          shown: (f) => f.medianDaysToHire ?? 'n/a',
+        },
       ],
-      r.families.map((f) => [
-        f.family,
-        f.candidates,
-        f.hired,
-        ...f.conversion.map((c) => pct(c.rate)),
-        f.medianDaysToHire ?? 'n/a',
-      ]),
-    ),
+      r.families,
+    ).markdown(),
     '',
     '### Roles and projected start dates',
     '',
-    markdownTable(
-      [
-        'Role',
-        'Family',
-        'Target start',
-        'Most advanced stage',
-        'Active candidates',
-        'Chance the pipeline fills it',
-        'Projected start',
-        'Slips',
-      ],
-      r.roles.map((x) => [
-        x.role,
-        x.family,
-        x.target ?? '',
-        x.bestStage ?? 'no candidate',
-        x.activeCandidates,
-        x.fillChance === null ? 'n/a' : `${x.fillChance}%`,
-        x.projectedStart ?? 'n/a',
-        x.filled
-          ? 'filled'
-          : x.slips === null
-            ? 'no target date'
-            : x.slips
-              ? `⚠️ ${x.daysLate} days`
-              : 'on time',
-      ]),
-    ),
+    roles.markdown(),
     '',
     '### By source',
     '',
-    markdownTable(
-      ['Source', 'Candidates', 'Hired', 'Hire rate'],
-      r.bySource.map((s) => [s.source, s.candidates, s.hired, `${s.rate}%`]),
-    ),
+    table<(typeof r.bySource)[number]>(
+      [
+        { header: 'Source', value: (x) => x.source },
+        { header: 'Candidates', value: (x) => x.candidates },
+        { header: 'Hired', value: (x) => x.hired },
+        { header: 'Hire rate', value: (x) => x.rate, shown: (x) => `${x.rate}%` },
+      ],
+      r.bySource,
+    ).markdown(),
     '',
   );
   p.charts.push(
     barChart(
       'Stage conversion by role family',
-      r.stages.slice(0, -1).map((s, i) => `${s} → ${r.stages[i + 1]}`),
+      steps,
       r.families.map((f) => ({ label: f.family, data: f.conversion.map((c) => c.rate ?? 0) })),
       { yTitle: '%', max: 100 },
     ),
-    barChart(
-      'Days late by role',
-      slipping.map((x) => x.role),
-      [{ label: 'Days late', data: slipping.map((x) => x.daysLate ?? 0) }],
-      { yTitle: 'Days' },
-    ),
+    roles
+      .where((x) => slipping.includes(x))
+      .bar('Days late by role', 'Role', ['Days late'], { yTitle: 'Days' }),
   );
-  p.files.push(
-    file(
-      'hiring-forecast.csv',
-      csvText(
-        [
-          'Role',
-          'Family',
-          'Target start',
-          'Most advanced stage',
-          'Active candidates',
-          'Projected start',
-          'Slips',
-          'Days late',
-        ],
-        r.roles.map((x) => [
-          x.role,
-          x.family,
-          x.target,
-          x.bestStage,
-          x.activeCandidates,
-          x.projectedStart,
-          x.filled ? 'filled' : x.slips,
-          x.daysLate,
-        ]),
-      ),
-    ),
-  );
+  p.files.push(roles.file('hiring-forecast.csv'));
   p.nextSteps.push(
     'Compare the headcount plan with the budget',
     'Show first-year attrition by hiring source and team',

@@ -1,6 +1,6 @@
 import { pay } from '../../../report/words';
-import { barChart, lineChart } from '../../../tools/charts';
-import { csvText, file, markdownTable } from '../../../tools/reports';
+import { lineChart } from '../../../tools/charts';
+import { table } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
 import { empty, sectionOf, call, type Part } from '../render';
@@ -184,48 +184,51 @@ function planPart(r: PlanResult): Part {
       : `No department is over budget over the plan period (actual to ${r.asOf}, forecast after).`,
     `Open requisitions: **${r.openRequisitions}**.`,
   );
+  const departments = table<(typeof r.departments)[number]>(
+    [
+      { header: 'Department', value: (d) => d.department },
+      { header: 'Budget', value: (d) => d.budget, shown: (d) => pay(d.budget) },
+      { header: 'Actual and forecast cost', value: (d) => d.cost, shown: (d) => pay(d.cost) },
+      {
+        header: 'Variance',
+        value: (d) => d.variance,
+        shown: (d) => `${d.variance > 0 ? '+' : ''}${pay(d.variance)}`,
+      },
+      { header: 'Open requisitions', value: (d) => d.openRequisitions },
+    ],
+    r.departments,
+  );
+  // The table says whether a month is actual or forecast under no header; the file, true or false.
+  const byMonth = table<PlanRow>(
+    [
+      { header: 'Department', value: (x) => x.department },
+      { header: 'Month', value: (x) => x.month },
+      { header: 'Planned headcount', value: (x) => x.plannedHeadcount },
+      { header: 'Actual headcount', value: (x) => x.actualHeadcount },
+      { header: 'Budget', value: (x) => x.budget, shown: (x) => pay(x.budget) },
+      { header: 'Cost', value: (x) => x.cost, shown: (x) => pay(x.cost) },
+      {
+        header: 'Variance',
+        value: (x) => x.variance,
+        shown: (x) => (x.variance === null ? '' : pay(x.variance)),
+      },
+      { header: '', value: (x) => (x.forecast ? 'forecast' : 'actual'), only: 'markdown' },
+      { header: 'Forecast', value: (x) => x.forecast, only: 'csv' },
+    ],
+    r.rows,
+  );
   p.details.push(
     '### By department',
     '',
-    markdownTable(
-      ['Department', 'Budget', 'Actual and forecast cost', 'Variance', 'Open requisitions'],
-      r.departments.map((d) => [
-        d.department,
-        pay(d.budget),
-        pay(d.cost),
-        `${d.variance > 0 ? '+' : ''}${pay(d.variance)}`,
-        d.openRequisitions,
-      ]),
-    ),
+    departments.markdown(),
     '',
     '### By department and month',
     '',
-    markdownTable(
-      [
-        'Department',
-        'Month',
-        'Planned headcount',
-        'Actual headcount',
-        'Budget',
-        'Cost',
-        'Variance',
-        '',
-      ],
-      r.rows.map((x) => [
-        x.department,
-        x.month,
-        x.plannedHeadcount ?? '',
-        x.actualHeadcount ?? '',
-        pay(x.budget),
-        pay(x.cost),
-        x.variance === null ? '' : pay(x.variance),
-        x.forecast ? 'forecast' : 'actual',
-      ]),
-    ),
+    byMonth.markdown(),
     '',
   );
   const months = [...new Set(r.rows.map((x) => x.month))].sort();
-  const sum = (m: string, f: (x: PlanResult['rows'][number]) => number | null) =>
+  const sum = (m: string, f: (x: PlanRow) => number | null) =>
     r.rows.filter((x) => x.month === m).reduce((s, x) => s + (f(x) ?? 0), 0);
   p.charts.push(
     lineChart(
@@ -237,42 +240,12 @@ function planPart(r: PlanResult): Part {
       ],
       { yTitle: 'People' },
     ),
-    barChart(
-      'Cost versus budget by department',
-      r.departments.map((d) => d.department),
-      [
-        { label: 'Budget', data: r.departments.map((d) => d.budget) },
-        { label: 'Actual and forecast cost', data: r.departments.map((d) => d.cost) },
-      ],
-    ),
+    departments.bar('Cost versus budget by department', 'Department', [
+      'Budget',
+      'Actual and forecast cost',
+    ]),
   );
-  p.files.push(
-    file(
-      'plan-vs-budget.csv',
-      csvText(
-        [
-          'Department',
-          'Month',
-          'Planned headcount',
-          'Actual headcount',
-          'Budget',
-          'Cost',
-          'Variance',
-          'Forecast',
-        ],
-        r.rows.map((x) => [
-          x.department,
-          x.month,
-          x.plannedHeadcount,
-          x.actualHeadcount,
-          x.budget,
-          x.cost,
-          x.variance,
-          x.forecast,
-        ]),
-      ),
-    ),
-  );
+  p.files.push(byMonth.file('plan-vs-budget.csv'));
   p.nextSteps.push(
     'Forecast whether hiring will meet the plan from the recruiting pipeline',
     'Show headcount by department and grade',

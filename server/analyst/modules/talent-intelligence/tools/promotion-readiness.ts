@@ -1,6 +1,5 @@
 import { grouped } from '../../../report/words';
-import { barChart } from '../../../tools/charts';
-import { csvText, file, markdownTable } from '../../../tools/reports';
+import { table } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
 import { empty, sectionOf, call, type Part } from '../render';
@@ -130,50 +129,40 @@ function promotionPart(r: PromotionResult): Part {
     p.answer.push(
       'The file has no time-in-level column: that part of the score is zero for everyone.',
     );
+  // One shortlist: a table per department in the report, one file of them all.
+  const shortlist = table<Candidate & { rank: number }>(
+    [
+      { header: 'Department', value: (x) => x.department, only: 'csv' },
+      { header: 'Rank', value: (x) => x.rank },
+      { header: 'Employee', value: (x) => x.name ?? x.id, only: 'markdown' },
+      { header: 'Employee id', value: (x) => x.id, only: 'csv' },
+      { header: 'Name', value: (x) => x.name, only: 'csv' },
+      { header: 'Grade', value: (x) => x.level },
+      { header: 'Score', value: (x) => x.score },
+      { header: 'Reasoning', value: (x) => x.reasoning },
+    ],
+    r.departments.flatMap((d) =>
+      d.candidates.map((c, i) => ({ ...c, department: d.department, rank: i + 1 })),
+    ),
+  );
   for (const d of r.departments)
     p.details.push(
       `### ${d.department}`,
       '',
-      markdownTable(
-        ['Rank', 'Employee', 'Grade', 'Score', 'Reasoning'],
-        d.candidates.map((c, i) => [
-          i + 1,
-          c.name ?? c.id ?? '',
-          c.level ?? '',
-          c.score,
-          c.reasoning,
-        ]),
-      ),
+      shortlist.where((x) => x.department === d.department).markdown(),
       '',
     );
-  const top = r.departments.flatMap((d) => d.candidates.slice(0, 1));
   p.charts.push(
-    barChart(
-      'Top readiness score per department',
-      r.departments.filter((d) => d.candidates[0]).map((d) => d.department),
-      [{ label: 'Score (0–100)', data: top.map((c) => c.score) }],
-      { yTitle: 'Score', max: 100 },
-    ),
-  );
-  p.files.push(
-    file(
-      'promotion-shortlist.csv',
-      csvText(
-        ['Department', 'Rank', 'Employee id', 'Name', 'Grade', 'Score', 'Reasoning'],
-        r.departments.flatMap((d) =>
-          d.candidates.map((c, i) => [
-            d.department,
-            i + 1,
-            c.id,
-            c.name,
-            c.level,
-            c.score,
-            c.reasoning,
-          ]),
-        ),
+    shortlist
+      .where((x) => x.rank === 1)
+      .bar(
+        'Top readiness score per department',
+        'Department',
+        [{ header: 'Score', label: 'Score (0–100)' }],
+        { yTitle: 'Score', max: 100 },
       ),
-    ),
   );
+  p.files.push(shortlist.file('promotion-shortlist.csv'));
   p.nextSteps.push(
     'Check the ratings for bias by gender, age band, location and part-time status',
     'Calibration: rating distribution per department and manager',

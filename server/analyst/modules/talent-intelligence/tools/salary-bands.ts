@@ -1,6 +1,5 @@
-import { plural, pay } from '../../../report/words';
-import { barChart } from '../../../tools/charts';
-import { csvText, file, markdownTable } from '../../../tools/reports';
+import { grouped, plural, pay } from '../../../report/words';
+import { table } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
 import { empty, sectionOf, call, type Part } from '../render';
@@ -163,7 +162,7 @@ export const salaryBandsTool = defineTool({
         fixes.push({
           band: b.band,
           issue: `${b.below} paid below the minimum`,
-          fix: `Raise them to the minimum (${b.min.toLocaleString('en-GB')}): ${b.costToMinimum.toLocaleString('en-GB')} a year in total`,
+          fix: `Raise them to the minimum (${grouped(b.min)}): ${grouped(b.costToMinimum)} a year in total`,
         });
       if (b.above)
         fixes.push({
@@ -175,7 +174,7 @@ export const salaryBandsTool = defineTool({
         fixes.push({
           band: b.band,
           issue: `spread of ${b.spread}% (under ${MIN_SPREAD}%)`,
-          fix: `Widen the band: a maximum of ${Math.round(b.min * (1 + MIN_SPREAD / 100)).toLocaleString('en-GB')} gives a ${MIN_SPREAD}% spread`,
+          fix: `Widen the band: a maximum of ${grouped(Math.round(b.min * (1 + MIN_SPREAD / 100)))} gives a ${MIN_SPREAD}% spread`,
         });
     }
     for (const o of overlaps.filter((x) => x.overlap >= 50))
@@ -265,60 +264,80 @@ function bandsPart(r: BandsResult): Part {
     );
   const source = bandSourceLine(r);
   if (source) p.answer.push(source);
+  const bands = table<BandRow>(
+    [
+      { header: 'Band', value: (b) => b.band },
+      { header: 'Minimum', value: (b) => b.min, shown: (b) => pay(b.min) },
+      { header: 'Maximum', value: (b) => b.max, shown: (b) => pay(b.max) },
+      { header: 'Spread', value: (b) => b.spread, shown: (b) => `${b.spread}%` },
+      { header: 'People', value: (b) => b.people },
+      { header: 'Below', value: (b) => b.below },
+      { header: 'Above', value: (b) => b.above },
+    ],
+    r.bands,
+  );
+  type Overlap = (typeof r.overlaps)[number];
+  type Fix = (typeof r.fixes)[number];
   p.details.push(
     '### Bands',
     '',
-    markdownTable(
-      ['Band', 'Minimum', 'Maximum', 'Spread', 'People', 'Below', 'Above'],
-      r.bands.map((b) => [
-        b.band,
-        pay(b.min),
-        pay(b.max),
-        `${b.spread}%`,
-        b.people,
-        b.below,
-        b.above,
-      ]),
-    ),
+    bands.markdown(),
     '',
     '### Overlaps between levels',
     '',
     r.overlaps.length
-      ? markdownTable(
-          ['Lower band', 'Upper band', "Share of the lower band's range above the upper minimum"],
-          r.overlaps.map((o) => [o.lower, o.upper, `${o.overlap}%`]),
-        )
+      ? table<Overlap>(
+          [
+            { header: 'Lower band', value: (o) => o.lower },
+            { header: 'Upper band', value: (o) => o.upper },
+            {
+              header: "Share of the lower band's range above the upper minimum",
+              value: (o) => o.overlap,
+              shown: (o) => `${o.overlap}%`,
+            },
+          ],
+          r.overlaps,
+        ).markdown()
       : 'None.',
     '',
     '### Proposed fixes',
     '',
     r.fixes.length
-      ? markdownTable(
-          ['Band', 'Issue', 'Proposed fix'],
-          r.fixes.map((f) => [f.band, f.issue, f.fix]),
-        )
+      ? table<Fix>(
+          [
+            { header: 'Band', value: (f) => f.band },
+            { header: 'Issue', value: (f) => f.issue },
+            { header: 'Proposed fix', value: (f) => f.fix },
+          ],
+          r.fixes,
+        ).markdown()
       : 'No fixes needed.',
     '',
   );
   p.charts.push(
-    barChart(
+    bands.bar(
       'People outside their band by grade',
-      r.bands.map((b) => b.band),
+      'Band',
       [
-        { label: 'Below minimum', data: r.bands.map((b) => b.below) },
-        { label: 'Above maximum', data: r.bands.map((b) => b.above) },
+        { header: 'Below', label: 'Below minimum' },
+        { header: 'Above', label: 'Above maximum' },
       ],
       { yTitle: 'People' },
     ),
   );
   p.files.push(
-    file(
-      'people-outside-band.csv',
-      csvText(
-        ['Employee', 'Band', 'Salary', 'Minimum', 'Maximum', 'Side', 'Difference'],
-        r.outside.map((o) => [o.id, o.band, o.salary, o.min, o.max, o.side, o.difference]),
-      ),
-    ),
+    table<(typeof r.outside)[number]>(
+      [
+        { header: 'Employee', value: (o) => o.id },
+        { header: 'Band', value: (o) => o.band },
+        { header: 'Salary', value: (o) => o.salary },
+        { header: 'Minimum', value: (o) => o.min },
+        { header: 'Maximum', value: (o) => o.max },
+        { header: 'Side', value: (o) => o.side },
+        { header: 'Difference', value: (o) => o.difference },
+      ],
+      r.outside,
+    ).file('people-outside-band.csv'),
   );
   p.nextSteps.push('Compare our salaries with market data', 'Show pay by grade with quartiles');
   return p;

@@ -1,6 +1,6 @@
 import { plural, capitalised } from '../../../report/words';
-import { barChart } from '../../../tools/charts';
-import { file, markdownTable } from '../../../tools/reports';
+import { table } from '../../../report/section';
+import { file } from '../../../tools/reports';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
 import { empty, sectionOf, call, type Part } from '../render';
@@ -261,45 +261,44 @@ function skillsPart(r: SkillsGapResult, source: string): Part {
     p.details.push(
       '### Where to train, hire or redeploy',
       '',
-      markdownTable(
-        ['Skill', 'Average gap', 'Below target', 'Suggested action'],
-        acting.map((g) => [
-          g.skill,
-          g.averageGap,
-          `${g.below} of ${g.people}`,
-          g.suggestions
-            .map((x) => (x === 'redeploy' ? `Redeploy from ${list(g.donorRoles)}` : capitalised(x)))
-            .join('; '),
-        ]),
-      ),
+      table<(typeof acting)[number]>(
+        [
+          { header: 'Skill', value: (g) => g.skill },
+          { header: 'Average gap', value: (g) => g.averageGap },
+          {
+            header: 'Below target',
+            value: (g) => g.below,
+            shown: (g) => `${g.below} of ${g.people}`,
+          },
+          {
+            header: 'Suggested action',
+            value: (g) =>
+              g.suggestions
+                .map((x) =>
+                  x === 'redeploy' ? `Redeploy from ${list(g.donorRoles)}` : capitalised(x),
+                )
+                .join('; '),
+          },
+        ],
+        acting,
+      ).markdown(),
       '',
     );
   p.details.push(
     '### Not assessed',
     '',
     notAssessed.length
-      ? markdownTable(
-          ['Skill', 'People not assessed'],
-          notAssessed.map((x) => [x.skill, x.people]),
-        )
+      ? table<(typeof notAssessed)[number]>(
+          [
+            { header: 'Skill', value: (x) => x.skill },
+            { header: 'People not assessed', value: (x) => x.people },
+          ],
+          notAssessed,
+        ).markdown()
       : 'Everyone is assessed on every skill.',
     '',
   );
-  if (report.chartData.labels.length)
-    p.charts.push(
-      barChart(
-        'Average gap by skill',
-        report.chartData.labels,
-        [{ label: 'Average gap (levels)', data: report.chartData.averageGap }],
-        { yTitle: 'Levels' },
-      ),
-      barChart(
-        'People below target by skill',
-        report.chartData.labels,
-        [{ label: 'People below target', data: report.chartData.below }],
-        { yTitle: 'People' },
-      ),
-    );
+  p.charts.push(...report.charts);
   p.files.push(file('skills-gap-report.md', report.markdown));
   p.nextSteps.push(...report.nextSteps.slice(0, 2));
   return p;
@@ -309,15 +308,7 @@ function reskillingPart(r: ReskillingResult, source: string): Part {
   const p = empty();
   const report = reskillingReport(r.plan, source);
   p.answer.push(...report.findings);
-  if (report.chart.labels.length)
-    p.charts.push(
-      barChart(
-        'Readiness by person',
-        report.chart.labels,
-        [{ label: 'Readiness (%)', data: report.chart.readiness }],
-        { yTitle: '% of target levels' },
-      ),
-    );
+  p.charts.push(...report.charts);
   p.files.push(file('reskilling-plan.md', report.markdown));
   p.nextSteps.push(...report.nextSteps.slice(0, 3));
   return p;

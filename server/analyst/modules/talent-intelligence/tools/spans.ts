@@ -1,6 +1,6 @@
 import { plural } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
-import { csvText, file, markdownTable } from '../../../tools/reports';
+import { table } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
 import { empty, sectionOf, call, type Part } from '../render';
@@ -186,6 +186,33 @@ function spansPart(r: SpansResult): Part {
     p.answer.push(
       `${plural(r.unknownManagers.length, 'manager id')} (${list(r.unknownManagers.slice(0, 5))}) are not current employees in the file; their teams count from the top layer.`,
     );
+  type Manager = (typeof r.wide)[number];
+  const flagged = table<Manager>(
+    [
+      { header: 'Manager', value: (m) => m.manager },
+      {
+        header: 'Department',
+        value: (m) => m.department,
+        shown: (m) => m.department ?? 'not in the file',
+      },
+      { header: 'Direct reports', value: (m) => m.reports },
+      {
+        header: 'Flag',
+        value: (m) => (m.reports > r.wideAbove ? `over ${r.wideAbove}` : `under ${r.narrowBelow}`),
+      },
+    ],
+    [...r.wide, ...r.narrow],
+  );
+  const byFunction = table<(typeof r.byDepartment)[number]>(
+    [
+      { header: 'Function', value: (d) => d.department },
+      { header: 'People', value: (d) => d.people },
+      { header: 'Layers', value: (d) => d.layers },
+      { header: 'Managers', value: (d) => d.managers },
+      { header: 'Median span', value: (d) => d.medianSpan, shown: (d) => d.medianSpan ?? '—' },
+    ],
+    r.byDepartment,
+  );
   p.charts.push(
     barChart(
       'Managers by span of control',
@@ -193,64 +220,29 @@ function spansPart(r: SpansResult): Part {
       [{ label: 'Managers', data: r.distribution.map((d) => d.managers) }],
       { xTitle: 'Direct reports', yTitle: 'Managers' },
     ),
-    barChart(
-      'Layers per function',
-      r.byDepartment.map((d) => d.department),
-      [{ label: 'Layers', data: r.byDepartment.map((d) => d.layers) }],
-      { yTitle: 'Layers' },
-    ),
+    byFunction.bar('Layers per function', 'Function', ['Layers'], { yTitle: 'Layers' }),
   );
-  const rows = [...r.wide, ...r.narrow];
   p.details.push(
     `### Spans under ${r.narrowBelow} or over ${r.wideAbove}`,
     '',
-    rows.length
-      ? markdownTable(
-          ['Manager', 'Department', 'Direct reports', 'Flag'],
-          rows.map((m) => [
-            m.manager,
-            m.department ?? 'not in the file',
-            m.reports,
-            m.reports > r.wideAbove ? `over ${r.wideAbove}` : `under ${r.narrowBelow}`,
-          ]),
-        )
-      : 'None.',
+    flagged.cells.length ? flagged.markdown() : 'None.',
     '',
     '### Layers per function',
     '',
-    markdownTable(
-      ['Function', 'People', 'Layers', 'Managers', 'Median span'],
-      r.byDepartment.map((d) => [
-        d.department,
-        d.people,
-        d.layers,
-        d.managers,
-        d.medianSpan ?? '—',
-      ]),
-    ),
+    byFunction.markdown(),
     '',
     '### People per layer',
     '',
-    markdownTable(
-      ['Layer', 'People'],
-      r.peopleByLayer.map((l) => [l.layer, l.people]),
-    ),
+    table<(typeof r.peopleByLayer)[number]>(
+      [
+        { header: 'Layer', value: (l) => l.layer },
+        { header: 'People', value: (l) => l.people },
+      ],
+      r.peopleByLayer,
+    ).markdown(),
     '',
   );
-  p.files.push(
-    file(
-      'spans-of-control.csv',
-      csvText(
-        ['Manager', 'Department', 'Direct reports', 'Flag'],
-        rows.map((m) => [
-          m.manager,
-          m.department,
-          m.reports,
-          m.reports > r.wideAbove ? `over ${r.wideAbove}` : `under ${r.narrowBelow}`,
-        ]),
-      ),
-    ),
-  );
+  p.files.push(flagged.file('spans-of-control.csv'));
   p.nextSteps.push(
     'Show headcount by department and grade',
     'Calibration: rating distribution per manager',

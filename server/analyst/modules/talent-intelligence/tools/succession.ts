@@ -1,5 +1,5 @@
 import { doughnutChart } from '../../../tools/charts';
-import { csvText, file, markdownTable } from '../../../tools/reports';
+import { table } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
 import { empty, sectionOf, call, type Part } from '../render';
@@ -103,25 +103,35 @@ function successionPart(r: SuccessionResult): Part {
   p.answer.push(
     `**${r.covered} of ${r.roles.length}** critical roles have a successor ready now; ${r.laterOnly} have only ready-later successors; **${r.none}** have no cover at all${none.length ? `: ${list(none.map((x) => x.role))}` : ''}.`,
   );
-  p.details.push(
-    '### Critical roles and successors',
-    '',
-    markdownTable(
-      ['Critical role', 'Incumbent', 'Ready now', 'Ready later', 'Cover'],
-      r.roles.map((x) => [
-        x.role,
-        x.incumbent ?? '',
-        x.readyNow.join(', ') || '—',
-        x.readyLater.join(', ') || '—',
-        x.cover === 'none'
-          ? '❌ no cover'
-          : x.cover === 'ready later only'
-            ? '⚠️ ready later only'
-            : '✅ ready now',
-      ]),
-    ),
-    '',
+  // The table shows names and a mark; the file lists them for a spreadsheet and the cover as data.
+  const roles = table<(typeof r.roles)[number]>(
+    [
+      { header: 'Critical role', value: (x) => x.role },
+      { header: 'Incumbent', value: (x) => x.incumbent },
+      {
+        header: 'Ready now',
+        value: (x) => x.readyNow.join('; '),
+        shown: (x) => x.readyNow.join(', ') || '—',
+      },
+      {
+        header: 'Ready later',
+        value: (x) => x.readyLater.join('; '),
+        shown: (x) => x.readyLater.join(', ') || '—',
+      },
+      {
+        header: 'Cover',
+        value: (x) => x.cover,
+        shown: (x) =>
+          x.cover === 'none'
+            ? '❌ no cover'
+            : x.cover === 'ready later only'
+              ? '⚠️ ready later only'
+              : '✅ ready now',
+      },
+    ],
+    r.roles,
   );
+  p.details.push('### Critical roles and successors', '', roles.markdown(), '');
   p.charts.push(
     doughnutChart(
       'Succession cover of critical roles',
@@ -130,21 +140,7 @@ function successionPart(r: SuccessionResult): Part {
       'Roles',
     ),
   );
-  p.files.push(
-    file(
-      'succession-cover.csv',
-      csvText(
-        ['Critical role', 'Incumbent', 'Ready now', 'Ready later', 'Cover'],
-        r.roles.map((x) => [
-          x.role,
-          x.incumbent,
-          x.readyNow.join('; '),
-          x.readyLater.join('; '),
-          x.cover,
-        ]),
-      ),
-    ),
-  );
+  p.files.push(roles.file('succession-cover.csv'));
   p.nextSteps.push(
     'Build a promotion readiness shortlist per department',
     'Map the skills gaps of the successors',
