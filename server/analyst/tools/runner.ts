@@ -8,9 +8,11 @@ import { z } from 'zod';
 import { TableReading } from '@contract/reading';
 import { mergeReadings, type AppliedReading } from '../tables/reading';
 import type { HistoryAttachment } from '../types';
-import type { AnalystTool } from './tool';
+import { WORKER_MEMORY_MESSAGE, type AnalystTool } from './tool';
 import { claimForEnding } from '../tables/native-gate-state';
 import type { StartedMessage, ToolTask } from './tool-worker';
+
+export { WORKER_MEMORY_MESSAGE } from './tool';
 
 /**
  * Runs analyst tools in a worker pool, off the event loop: parsing a 10 MB file and the SQL over
@@ -75,8 +77,6 @@ export const WORKER_HEAP_MB = 2048;
  */
 export const TOOL_CALL_LIMIT_MS = 90_000;
 const STOP_GRACE_MS = 1_000;
-export const WORKER_MEMORY_MESSAGE =
-  'The attached files need more memory to analyse than one analysis may use. Attach a smaller file, or only the sheets or columns needed.';
 export const toolTimeMessage = (limitMs: number) =>
   `The analysis of the attached files took longer than ${Math.round(limitMs / 1000)} s and was stopped. Attach a smaller file, or ask about a part of it.`;
 
@@ -157,7 +157,8 @@ export async function runTool(
   {
     timeLimitMs = TOOL_CALL_LIMIT_MS,
     readings,
-  }: { timeLimitMs?: number; readings?: AppliedReading[] } = {},
+    memoryLimitMb,
+  }: { timeLimitMs?: number; readings?: AppliedReading[]; memoryLimitMb?: number } = {},
 ): Promise<unknown> {
   signal?.throwIfAborted();
   // The worker says when it starts the call; the time limit runs from then.
@@ -169,6 +170,7 @@ export async function runTool(
     files: files.map((f) => ({ fileName: f.fileName, mimeType: f.mimeType, data: f.data })),
     port: port2,
     ...(readings?.length ? { readings } : {}),
+    ...(memoryLimitMb === undefined ? {} : { memoryLimitMb }),
     [(await import('piscina')).Piscina.queueOptionsSymbol as symbol]: queueOptions,
   };
   const limit = new AbortController();
