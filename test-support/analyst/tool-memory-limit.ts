@@ -20,7 +20,8 @@ const other = csv(
 // 300,000 people: their tables hold several times the file's 13 MB.
 const rows = Array.from(
   { length: 300_000 },
-  (_, i) => `P${i},Department ${i % 40},${40_000 + (i % 9_000)},2020-01-${String((i % 28) + 1).padStart(2, '0')}`,
+  (_, i) =>
+    `P${i},Department ${i % 40},${40_000 + (i % 9_000)},2020-01-${String((i % 28) + 1).padStart(2, '0')}`,
 );
 const large = csv('large.csv', `id,department,salary,hired\n${rows.join('\n')}\n`);
 // Sorting 20 million rows needs far more than the budget.

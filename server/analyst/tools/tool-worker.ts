@@ -154,7 +154,9 @@ async function runTool(task: ToolTask): Promise<unknown> {
   try {
     // JSON in and out: what a model sees is exactly what the builtin sees.
     return JSON.parse(
-      JSON.stringify((await tool.run(contextOf(files, task.readings, task.memoryLimitMb), input.data)) ?? null),
+      JSON.stringify(
+        (await tool.run(contextOf(files, task.readings, task.memoryLimitMb), input.data)) ?? null,
+      ),
     );
   } catch (err) {
     if (err instanceof ToolError)
