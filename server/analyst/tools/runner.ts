@@ -4,6 +4,7 @@ import { MessageChannel } from 'node:worker_threads';
 import type { Tool, ToolSet } from 'ai';
 import type { Piscina } from 'piscina';
 import { LRUCache } from 'lru-cache';
+import { DEFAULT_ANALYSIS_WORKER_HEAP_MB, type Config } from '../../config';
 import { z } from 'zod';
 import { TableReading } from '@contract/reading';
 import { mergeReadings, type AppliedReading } from '../tables/reading';
@@ -63,11 +64,18 @@ function filesKeyOf(files: HistoryAttachment[]): string {
 }
 
 /**
- * Heap one worker may use. The workers share the process; without a limit one crafted file took
- * the process to 4.3 GB. Past it the worker alone dies (piscina starts another) and the call
- * answers WORKER_MEMORY_MESSAGE.
+ * Heap one worker may use, in MB: ANALYSIS_WORKER_HEAP_MB, given by main.ts before the first call
+ * (docs/decisions/0095-analysis-worker-heap-setting.md). The workers share the process; without a
+ * limit one crafted file took the process to 4.3 GB. Past it the worker alone dies (piscina starts
+ * another) and the call answers WORKER_MEMORY_MESSAGE.
  */
-export const WORKER_HEAP_MB = 2048;
+let workerHeapMb = DEFAULT_ANALYSIS_WORKER_HEAP_MB;
+
+/** Sets the pool's limits from the configuration; the pool's workers are made with them. */
+export function configureToolPool(config: Pick<Config, 'analysisWorkerHeapMb'>): void {
+  if (pool) throw new Error('The analysis pool has started: configure it before its first call.');
+  workerHeapMb = config.analysisWorkerHeapMb;
+}
 /**
  * Time one tool call may run in its worker, counted from when a worker starts it (not while it
  * waits for one): past it the call is stopped (its DuckDB queries interrupted), or, when its
@@ -95,7 +103,7 @@ async function getPool(): Promise<Piscina> {
       minThreads: THREADS,
       maxThreads: THREADS,
       idleTimeout: 60_000,
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 64 },
+      resourceLimits: { maxOldGenerationSizeMb: workerHeapMb, maxYoungGenerationSizeMb: 64 },
       loadBalancer: filesAffinity(Piscina.queueOptionsSymbol as symbol),
     });
   }
