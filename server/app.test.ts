@@ -69,6 +69,20 @@ describe('the app shell of the server', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
+  // With TRUST_PROXY unset, a reverse proxy on the same machine made every caller behind it
+  // "this machine", and so an operator.
+  it('tells a caller forwarded by a proxy on this machine only whether it is ok', async () => {
+    for (const headers of [
+      { 'x-forwarded-for': '203.0.113.7' },
+      { forwarded: 'for=203.0.113.7' },
+      { 'x-real-ip': '203.0.113.7' },
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok' });
+    }
+  });
+
   it('answers an unknown API path with the JSON error shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);

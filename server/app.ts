@@ -332,10 +332,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /**
  * A health check from an operator: from this machine (the client address, as TRUST_PROXY lets it
- * be known), or carrying `Authorization: Bearer <HEALTH_TOKEN>`.
+ * be known), or carrying `Authorization: Bearer <HEALTH_TOKEN>`. A loopback request that a proxy
+ * forwarded (with TRUST_PROXY unset, a proxy on this machine is the address of everyone behind
+ * it) is not from this machine (docs/decisions/0094-health-details-behind-a-local-proxy.md).
  */
 function isOperatorProbe(req: FastifyRequest, token: string | undefined): boolean {
-  if (/^(127\.|::1$|::ffff:127\.)/.test(req.ip)) return true;
+  const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((h) => h in req.headers);
+  if (/^(127\.|::1$|::ffff:127\.)/.test(req.ip) && !forwarded) return true;
   const sent = req.headers.authorization;
   if (!token || !sent?.startsWith('Bearer ')) return false;
   const a = Buffer.from(sent.slice('Bearer '.length));

@@ -22,6 +22,8 @@ describe('configuration', () => {
     expect(c.secureCookies).toBe(false);
     // A model server that sends nothing holds the user a minute, not the whole 180 s of a reply.
     expect(c.modelFirstTokenTimeoutMs).toBe(60_000);
+    // Each analysis worker's JavaScript heap: 2 GB, as before it was a setting.
+    expect(c.analysisWorkerHeapMb).toBe(2048);
     // The generated session secret survives a restart.
     expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(c.sessionSecret);
   });
@@ -41,6 +43,7 @@ describe('configuration', () => {
       OPENAI_API_KEY: 'sk-test',
       LOG_LEVEL: 'warn',
       HOST: '0.0.0.0',
+      ANALYSIS_WORKER_HEAP_MB: '512',
     });
     expect(c).toMatchObject({
       port: 6000,
@@ -50,6 +53,7 @@ describe('configuration', () => {
       approvedEmailDomains: ['a.com', 'b.org', 'c.net', 'd.io', 'e.co'],
       logLevel: 'warn',
       openaiBaseUrl: 'http://localhost:11434/v1',
+      analysisWorkerHeapMb: 512,
     });
   });
 
@@ -88,6 +92,16 @@ describe('configuration', () => {
       'SESSION_SECRET',
       'short',
       'Invalid configuration: SESSION_SECRET must be at least 32 characters (got "short")',
+    ],
+    [
+      'ANALYSIS_WORKER_HEAP_MB',
+      '2GB',
+      'Invalid configuration: ANALYSIS_WORKER_HEAP_MB must be a whole number of megabytes from 64 to 65536 (got "2GB")',
+    ],
+    [
+      'ANALYSIS_WORKER_HEAP_MB',
+      '16',
+      'Invalid configuration: ANALYSIS_WORKER_HEAP_MB must be a whole number of megabytes from 64 to 65536 (got "16")',
     ],
   ])('refuses a bad %s with a one-line explanation', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(

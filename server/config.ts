@@ -7,6 +7,12 @@ import { z } from 'zod';
 /** MODEL_FIRST_TOKEN_TIMEOUT_S when unset. */
 export const DEFAULT_FIRST_TOKEN_TIMEOUT_S = 60;
 
+/**
+ * ANALYSIS_WORKER_HEAP_MB when unset: the V8 heap each analysis worker may use. Two workers share
+ * the process, so the process may reach about twice this beside its own heap.
+ */
+export const DEFAULT_ANALYSIS_WORKER_HEAP_MB = 2048;
+
 /** The five approved sign-up domains when APPROVED_EMAIL_DOMAINS is not set; the seed companies own them. */
 export const DEFAULT_APPROVED_DOMAINS = [
   'northwind.com',
@@ -211,6 +217,17 @@ const EnvSchema = z.object({
     .positive('must be a positive number of megabytes')
     .default(1024),
   /**
+   * The JavaScript heap each analysis worker may use, in MB: a file whose reading fills it ends
+   * that worker alone (the call answers that the file needs too much memory) instead of the
+   * process (docs/decisions/0095-analysis-worker-heap-setting.md). 64 MB still reads a small file.
+   */
+  ANALYSIS_WORKER_HEAP_MB: z.coerce
+    .number({ error: 'must be a whole number of megabytes from 64 to 65536' })
+    .int('must be a whole number of megabytes from 64 to 65536')
+    .min(64, 'must be a whole number of megabytes from 64 to 65536')
+    .max(65_536, 'must be a whole number of megabytes from 64 to 65536')
+    .default(DEFAULT_ANALYSIS_WORKER_HEAP_MB),
+  /**
    * An OpenAI-compatible endpoint (base URL, ending in /v1 as OPENAI_BASE_URL does) whose
    * `/embeddings` the library's passages and questions are embedded with (ADR 0026); unset, full
    * text alone serves.
@@ -253,6 +270,8 @@ export interface Config {
   uploadBytesPerHour: number;
   storageQuotaBytes: number;
   libraryQuotaBytes: number;
+  /** The V8 heap each analysis worker may use (ANALYSIS_WORKER_HEAP_MB). */
+  analysisWorkerHeapMb: number;
   /** The library's embedding endpoint (ADR 0026), or undefined: full text alone. */
   embeddings: EmbeddingsConfig | undefined;
   maxEventLoopDelayMs: number;
@@ -379,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadBytesPerHour: Math.round(e.UPLOAD_MB_PER_HOUR * 1024 * 1024),
     storageQuotaBytes: Math.round(e.STORAGE_QUOTA_MB * 1024 * 1024),
     libraryQuotaBytes: Math.round(e.LIBRARY_QUOTA_MB * 1024 * 1024),
+    analysisWorkerHeapMb: e.ANALYSIS_WORKER_HEAP_MB,
     embeddings:
       e.EMBEDDINGS_URL && e.EMBEDDINGS_MODEL
         ? {

@@ -7,7 +7,7 @@ import { connectDatabase } from './db/connect';
 import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logging';
 import { seedDatabase } from './seed/seed';
-import { closeToolPool } from './analyst/tools/runner';
+import { closeToolPool, configureToolPool } from './analyst/tools/runner';
 
 /** The built web client: dist/client, seen from server/main.ts (tsx) or dist/server/main.js (built). */
 const builtClientDir = fileURLToPath(
@@ -17,6 +17,7 @@ const builtClientDir = fileURLToPath(
 /** config -> database -> app -> listen; SIGTERM/SIGINT drain and close everything. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  configureToolPool(config);
   const log = createLogger({ level: config.logLevel });
   // The HTTP side (most of the code and of the packages) loads while the database connects,
   // migrates and seeds: the disk and the database are waited on at the same time.

@@ -45,7 +45,17 @@ export interface LoadOptions {
    * (column roles, formats, shape, person key, pay, currency, rating scale, as-of date).
    */
   readings?: AppliedReading[];
+  /** DuckDB's memory for this table set, in MB (TABLE_MEMORY_MB unless a test sets less). */
+  memoryLimitMb?: number;
 }
+
+/**
+ * Memory one table set's DuckDB database may use. Past it a load or query fails at once with
+ * DuckDB's "Out of Memory Error" (answered as the memory message), rather than running on until
+ * the worker's heap limit or the machine's memory ends it; with no temporary directory it never
+ * spills to disk either (docs/decisions/0044-analysis-memory-budget.md).
+ */
+export const TABLE_MEMORY_MB = 1000;
 
 /** Cells that decide a header: text, not a number or a date. */
 const NUMBERISH = /^[-+(]?[\d\s.,'’%€£$¥()-]+$/;
@@ -62,7 +72,11 @@ export async function loadTables(
   options: LoadOptions = {},
 ): Promise<TableSet> {
   const today = isoDay(options.today ?? new Date());
-  const { conn, close } = await openDatabase({ threads: '2', memory_limit: '1GB' });
+  const { conn, close } = await openDatabase({
+    threads: '2',
+    memory_limit: `${options.memoryLimitMb ?? TABLE_MEMORY_MB}MB`,
+    temp_directory: '',
+  });
   try {
     for (const macro of CELL_MACROS) await conn.run(macro);
     const problems: string[] = [];

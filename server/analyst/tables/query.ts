@@ -1,5 +1,5 @@
 import { StatementType, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import { ToolError } from '../tools/tool';
+import { isOutOfMemory, QUERY_MEMORY_MESSAGE, ToolError } from '../tools/tool';
 import type { QueryOptions, SqlRow } from './types';
 
 /**
@@ -90,6 +90,7 @@ export function createQueryRunner(conn: DuckDBConnection) {
           throw new ToolError(
             `The query was stopped after ${timeoutMs / 1000} s: aggregate in SQL (GROUP BY) or add filters.`,
           );
+        if (isOutOfMemory(err)) throw new ToolError(QUERY_MEMORY_MESSAGE);
         throw new ToolError(`SQL error: ${firstLine(err)}`);
       } finally {
         clearTimeout(timer);

@@ -6,6 +6,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import type { HistoryAttachment } from '../types';
+import { isOutOfMemory } from '../tools/tool';
 import { checkArchive, tooBigMessage } from './archive-limits';
 import { quoteIdent, sqlString } from './cells';
 
@@ -171,6 +172,8 @@ export async function readCsv(
         `CREATE TABLE ${quoteIdent(name)} AS SELECT row_number() OVER () AS __row, * FROM read_csv(${sqlString(path)}, ${options})`,
       );
     } catch (err) {
+      // Not the file's fault: the whole call answers the memory message (tool-worker.ts).
+      if (isOutOfMemory(err)) throw err;
       throw new SourceError(
         `${att.fileName} could not be read as CSV (${(err instanceof Error ? err.message : String(err)).split('\n')[0]}). Check that it is a delimited text export, or attach the .xlsx workbook.`,
       );

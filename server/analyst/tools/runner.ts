@@ -4,13 +4,16 @@ import { MessageChannel } from 'node:worker_threads';
 import type { Tool, ToolSet } from 'ai';
 import type { Piscina } from 'piscina';
 import { LRUCache } from 'lru-cache';
+import { DEFAULT_ANALYSIS_WORKER_HEAP_MB, type Config } from '../../config';
 import { z } from 'zod';
 import { TableReading } from '@contract/reading';
 import { mergeReadings, type AppliedReading } from '../tables/reading';
 import type { HistoryAttachment } from '../types';
-import type { AnalystTool } from './tool';
+import { WORKER_MEMORY_MESSAGE, type AnalystTool } from './tool';
 import { claimForEnding } from '../tables/native-gate-state';
 import type { StartedMessage, ToolTask } from './tool-worker';
+
+export { WORKER_MEMORY_MESSAGE } from './tool';
 
 /**
  * Runs analyst tools in a worker pool, off the event loop: parsing a 10 MB file and the SQL over
@@ -61,11 +64,18 @@ function filesKeyOf(files: HistoryAttachment[]): string {
 }
 
 /**
- * Heap one worker may use. The workers share the process; without a limit one crafted file took
- * the process to 4.3 GB. Past it the worker alone dies (piscina starts another) and the call
- * answers WORKER_MEMORY_MESSAGE.
+ * Heap one worker may use, in MB: ANALYSIS_WORKER_HEAP_MB, given by main.ts before the first call
+ * (docs/decisions/0095-analysis-worker-heap-setting.md). The workers share the process; without a
+ * limit one crafted file took the process to 4.3 GB. Past it the worker alone dies (piscina starts
+ * another) and the call answers WORKER_MEMORY_MESSAGE.
  */
-export const WORKER_HEAP_MB = 2048;
+let workerHeapMb = DEFAULT_ANALYSIS_WORKER_HEAP_MB;
+
+/** Sets the pool's limits from the configuration; the pool's workers are made with them. */
+export function configureToolPool(config: Pick<Config, 'analysisWorkerHeapMb'>): void {
+  if (pool) throw new Error('The analysis pool has started: configure it before its first call.');
+  workerHeapMb = config.analysisWorkerHeapMb;
+}
 /**
  * Time one tool call may run in its worker, counted from when a worker starts it (not while it
  * waits for one): past it the call is stopped (its DuckDB queries interrupted), or, when its
@@ -75,8 +85,6 @@ export const WORKER_HEAP_MB = 2048;
  */
 export const TOOL_CALL_LIMIT_MS = 90_000;
 const STOP_GRACE_MS = 1_000;
-export const WORKER_MEMORY_MESSAGE =
-  'The attached files need more memory to analyse than one analysis may use. Attach a smaller file, or only the sheets or columns needed.';
 export const toolTimeMessage = (limitMs: number) =>
   `The analysis of the attached files took longer than ${Math.round(limitMs / 1000)} s and was stopped. Attach a smaller file, or ask about a part of it.`;
 
@@ -95,7 +103,7 @@ async function getPool(): Promise<Piscina> {
       minThreads: THREADS,
       maxThreads: THREADS,
       idleTimeout: 60_000,
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 64 },
+      resourceLimits: { maxOldGenerationSizeMb: workerHeapMb, maxYoungGenerationSizeMb: 64 },
       loadBalancer: filesAffinity(Piscina.queueOptionsSymbol as symbol),
     });
   }
@@ -157,7 +165,8 @@ export async function runTool(
   {
     timeLimitMs = TOOL_CALL_LIMIT_MS,
     readings,
-  }: { timeLimitMs?: number; readings?: AppliedReading[] } = {},
+    memoryLimitMb,
+  }: { timeLimitMs?: number; readings?: AppliedReading[]; memoryLimitMb?: number } = {},
 ): Promise<unknown> {
   signal?.throwIfAborted();
   // The worker says when it starts the call; the time limit runs from then.
@@ -169,6 +178,7 @@ export async function runTool(
     files: files.map((f) => ({ fileName: f.fileName, mimeType: f.mimeType, data: f.data })),
     port: port2,
     ...(readings?.length ? { readings } : {}),
+    ...(memoryLimitMb === undefined ? {} : { memoryLimitMb }),
     [(await import('piscina')).Piscina.queueOptionsSymbol as symbol]: queueOptions,
   };
   const limit = new AbortController();

@@ -9,7 +9,7 @@ import type { TableSet } from '../tables/types';
 import type { HistoryAttachment } from '../types';
 import { extractDocument, type DocumentResult } from './documents';
 import { toolNamed } from './registry';
-import { ToolError, type ToolContext } from './tool';
+import { isOutOfMemory, ToolError, WORKER_MEMORY_MESSAGE, type ToolContext } from './tool';
 
 /**
  * The analysis worker (a piscina thread): builds the ToolContext over the turn's files and runs
@@ -30,6 +30,8 @@ export interface ToolTask {
   port?: MessagePort;
   /** The company's confirmed readings and the turn's proposed ones (ADR 0050). */
   readings?: AppliedReading[];
+  /** DuckDB's memory per table set, in MB, when not TABLE_MEMORY_MB (tests). */
+  memoryLimitMb?: number;
 }
 
 /** What the worker tells the main thread when it starts a call. */
@@ -63,18 +65,29 @@ function hashOf(files: HistoryAttachment[]): string {
   return `${bytes}:${h.digest('hex')}`;
 }
 
-function contextOf(files: HistoryAttachment[], readings: AppliedReading[] = []): ToolContext {
+function contextOf(
+  files: HistoryAttachment[],
+  readings: AppliedReading[] = [],
+  memoryLimitMb?: number,
+): ToolContext {
   const tableFiles = files.filter((f) => tableKindOf(f) !== null);
   return {
     fileNames: files.map((f) => f.fileName),
     tables(proposed) {
       const applied = mergeReadings(readings, proposed);
-      const key = applied.length
-        ? `${hashOf(tableFiles)}:${createHash('sha256').update(JSON.stringify(applied)).digest('hex')}`
-        : hashOf(tableFiles);
+      const key = [
+        hashOf(tableFiles),
+        ...(applied.length
+          ? [createHash('sha256').update(JSON.stringify(applied)).digest('hex')]
+          : []),
+        ...(memoryLimitMb === undefined ? [] : [`m${memoryLimitMb}`]),
+      ].join(':');
       let set = tableSets.get(key);
       if (!set) {
-        set = loadTables(tableFiles, applied.length ? { readings: applied } : {});
+        set = loadTables(tableFiles, {
+          ...(applied.length ? { readings: applied } : {}),
+          ...(memoryLimitMb === undefined ? {} : { memoryLimitMb }),
+        });
         tableSets.set(key, set);
         set.catch(() => tableSets.delete(key));
       }
@@ -141,11 +154,15 @@ async function runTool(task: ToolTask): Promise<unknown> {
   try {
     // JSON in and out: what a model sees is exactly what the builtin sees.
     return JSON.parse(
-      JSON.stringify((await tool.run(contextOf(files, task.readings), input.data)) ?? null),
+      JSON.stringify(
+        (await tool.run(contextOf(files, task.readings, task.memoryLimitMb), input.data)) ?? null,
+      ),
     );
   } catch (err) {
     if (err instanceof ToolError)
       return { error: err.message, ...(err.needs?.length ? { needs: err.needs } : {}) };
+    // DuckDB refused the files' tables its memory budget: they are too large to analyse whole.
+    if (isOutOfMemory(err)) return { error: WORKER_MEMORY_MESSAGE };
     throw err;
   }
 }

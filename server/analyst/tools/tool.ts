@@ -54,6 +54,21 @@ export class ToolError extends Error {
   }
 }
 
+/**
+ * A call whose DuckDB work or whose worker's heap ran past the memory one analysis may use
+ * (docs/decisions/0044-analysis-memory-budget.md).
+ */
+export const WORKER_MEMORY_MESSAGE =
+  'The attached files need more memory to analyse than one analysis may use. Attach a smaller file, or only the sheets or columns needed.';
+/** A run_sql query DuckDB refused for its memory: the model can ask a smaller question. */
+export const QUERY_MEMORY_MESSAGE =
+  'The query needed more memory than one analysis may use and was stopped: aggregate in SQL (GROUP BY), add filters, or select fewer columns.';
+
+/** DuckDB refused an allocation past its database's memory_limit (it fails at once, never spills). */
+export function isOutOfMemory(err: unknown): boolean {
+  return err instanceof Error && err.message.startsWith('Out of Memory Error');
+}
+
 /** A planned or executed call, as the builtin planner and the report writers see it. */
 export interface ToolCallRecord {
   tool: string;
