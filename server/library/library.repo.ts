@@ -613,7 +613,7 @@ export async function searchPassages(
   let list: Hit[] = text.slice(0, limit);
   const query = vectors ? await queryVector(vectors, q) : null;
   if (vectors && query) {
-    const near = await nearestHits(db, companyId, module, query, vectors.pgvector, depth).catch(
+    const near = await nearestHits(db, companyId, module, query, vectors, depth).catch(
       (err: unknown) => {
         vectors.warn?.(err, 'library search: the vector ranking failed or took too long');
         return [];
@@ -655,27 +655,34 @@ async function queryVector(vectors: LibraryVectors, q: string): Promise<number[]
 }
 
 /**
- * The searchable passages nearest the question's vector, by cosine similarity: pgvector's `<=>`
- * where the database has it, else a dot product of the unit vectors in plain SQL. An exact
- * ranking of the company module's embedded passages (no approximate index: the company and
- * module filter would cut its candidates, ADR 0026); vectors of another dimension (another model)
- * are left out.
+ * The searchable passages nearest the question's vector, by cosine similarity, among the vectors
+ * of the configured model only (ADR 0093). With pgvector the search orders by `<=>` on the cast
+ * its HNSW index of that dimension is built on, scanning the index until enough passages pass the
+ * company and module filter (iterative scan); without it, an exact dot product of the unit vectors
+ * in plain SQL.
  */
 async function nearestHits(
   db: DbOrTx,
   companyId: number,
   module: ModuleKey,
   query: number[],
-  pgvector: boolean,
+  vectors: Pick<LibraryVectors, 'pgvector' | 'embedder'>,
   limit: number,
 ): Promise<Hit[]> {
-  const similarity = pgvector
-    ? sql`1 - (p.embedding::vector <=> ${vectorLiteral(query)}::vector)`
+  // An integer: safe as SQL text, and it must be a constant for the partial index to apply.
+  const dims = sql.raw(String(Math.trunc(query.length)));
+  const distance = sql`p.embedding::vector(${dims}) <=> ${vectorLiteral(query)}::vector(${dims})`;
+  const similarity = vectors.pgvector
+    ? sql`1 - (${distance})`
     : sql`(select sum(a * b) from unnest(p.embedding, ${realArray(query)}::real[]) as x(a, b))`;
   // Bounded: plain SQL cosine reads every vector (20,000 passages of 1,536 dimensions took 24 s
-  // here); past the bound full text answers alone.
+  // here); past the bound full text answers alone (ADR 0026).
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`set local statement_timeout = ${VECTOR_TIMEOUT_MS}`));
+    if (vectors.pgvector) {
+      await tx.execute(sql`set local hnsw.iterative_scan = strict_order`);
+      await tx.execute(sql.raw(`set local hnsw.ef_search = ${Math.max(40, 2 * limit)}`));
+    }
     return tx.execute(sql`
     select p.id, p.document_id, d.file_name, v.version, p.heading_path, p.clause, p.page,
            p.ordinal, p.text, ${similarity} as rank
@@ -683,8 +690,9 @@ async function nearestHits(
     join ${libraryDocuments} d on d.id = p.document_id and d.company_id = ${companyId}
     join ${libraryVersions} v on v.id = p.version_id and v.company_id = ${companyId}
     where p.company_id = ${companyId} and p.module = ${module} and p.searchable
-      and p.embedding is not null and array_length(p.embedding, 1) = ${query.length}
-    order by rank desc, p.id
+      and p.embedding is not null and array_length(p.embedding, 1) = ${dims}
+      and p.embedding_model = ${vectors.embedder.model}
+    order by ${vectors.pgvector ? distance : sql`rank desc, p.id`}
     limit ${limit}`);
   });
   return (rows as unknown as { rows: Hit[] }).rows;
