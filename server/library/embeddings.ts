@@ -111,7 +111,8 @@ const indexed = new WeakMap<object, Set<number>>();
 
 /**
  * An HNSW index (cosine) over the searchable passages' vectors of one dimension, where the
- * database has pgvector (ADR 0093); nothing without it. pgvector indexes a fixed dimension only,
+ * database has pgvector (ADR 0093); nothing without it. Made after the embedder's queue empties
+ * and at start-up. pgvector indexes a fixed dimension only,
  * hence one partial index per dimension, on the cast the search orders by. Built concurrently on
  * PostgreSQL: uploads go on meanwhile.
  */
@@ -140,6 +141,7 @@ export async function ensureVectorIndex(db: DbOrTx, dims: number): Promise<void>
  */
 export async function embedPending(db: DbOrTx, embedder: Embedder): Promise<number> {
   let written = 0;
+  let dims = 0;
   for (;;) {
     const batch = await db
       .select({
@@ -151,7 +153,11 @@ export async function embedPending(db: DbOrTx, embedder: Embedder): Promise<numb
       .where(and(eq(libraryPassages.searchable, true), isNull(libraryPassages.embedding)))
       .orderBy(asc(libraryPassages.id))
       .limit(EMBED_BATCH);
-    if (!batch.length) return written;
+    // The index once the queue is empty: a bulk build, and embedding never waits on it.
+    if (!batch.length) {
+      if (dims) await ensureVectorIndex(db, dims);
+      return written;
+    }
     const vectors = await embedder.embed(
       batch.map((p) => `${p.headingPath}\n${p.text}`.slice(0, EMBED_CHARS)),
       AbortSignal.timeout(BATCH_EMBED_TIMEOUT_MS),
@@ -164,7 +170,7 @@ export async function embedPending(db: DbOrTx, embedder: Embedder): Promise<numb
       update ${libraryPassages} p set embedding = v.e, embedding_model = ${embedder.model}
       from (values ${values}) as v(id, e)
       where p.id = v.id and p.embedding is null`);
-    await ensureVectorIndex(db, vectors[0]!.length);
+    dims = vectors[0]!.length;
     written += batch.length;
   }
 }
