@@ -875,6 +875,11 @@ export const libraryPassages = pgTable(
      * so the column exists whether or not the database has pgvector.
      */
     embedding: real('embedding').array(),
+    /**
+     * The model that made `embedding` (ADR 0093): a search compares only vectors of the
+     * configured model, and the embedder redoes the others.
+     */
+    embeddingModel: varchar('embedding_model', { length: 200 }),
   },
   (t) => [
     index('library_passages_version_idx').on(t.versionId, t.ordinal),

@@ -4,12 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryDocumentDto, LibrarySearchAnswer } from '@contract/library';
 import { createTestApp, openTestDatabase, uniqueEmail, type TestApp } from '../../test-support/app';
 import { call } from '../../test-support/accounts';
-import { startEmbeddingsServer, type EmbeddingsServer } from '../../test-support/embeddings-server';
+import {
+  EMBEDDING_DIMENSIONS,
+  startEmbeddingsServer,
+  type EmbeddingsServer,
+} from '../../test-support/embeddings-server';
 import { createUser, signIn } from '../../test-support/factories';
 import { addCompany, type CompanyWithDomains } from '../admin/companies';
 import { closeToolPool } from '../analyst/tools/runner';
 import type { Database } from '../db/connect';
 import { libraryPassages } from '../db/schema';
+import { BackgroundEmbedder, openAiEmbedder } from './embeddings';
 import { fuseRankings, searchPassages } from './library.repo';
 import { readPassages } from './library.service';
 
@@ -260,6 +265,59 @@ for (const vectors of [true, false]) {
       // Found by its synonym now that it is embedded ("reimbursed" ~ "repaid").
       const hits = await search('memberA', 'are meals reimbursed');
       expect(hits[0]!.title).toBe('Expenses policy');
+    });
+
+    it('ranks on the HNSW index of the model’s dimension where the database has pgvector', async () => {
+      const rows = (await database.db.execute(
+        sql`select indexdef from pg_indexes where indexname = ${`library_passages_embedding_${EMBEDDING_DIMENSIONS}_idx`}`,
+      )) as unknown as { rows: Array<{ indexdef: string }> };
+      if (!database.pgvector) {
+        expect(rows.rows).toEqual([]);
+        return;
+      }
+      expect(rows.rows[0]!.indexdef).toMatch(/USING hnsw .*vector_cosine_ops/);
+      // The search's ordering is the one the index serves: with sorting priced out (a library
+      // this small is cheaper to sort), the plan orders by the index.
+      const plan = await database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_sort = off`);
+        const q = `[${Array.from({ length: EMBEDDING_DIMENSIONS }, (_, i) => (i ? 0 : 1)).join(',')}]`;
+        return (await tx.execute(
+          sql.raw(
+            `explain select id from library_passages p where p.searchable and array_length(p.embedding, 1) = ${EMBEDDING_DIMENSIONS} order by p.embedding::vector(${EMBEDDING_DIMENSIONS}) <=> '${q}'::vector(${EMBEDDING_DIMENSIONS}) limit 5`,
+          ),
+        )) as unknown as { rows: Array<Record<string, string>> };
+      });
+      expect(plan.rows.map((r) => Object.values(r)[0]).join('\n')).toContain(
+        `library_passages_embedding_${EMBEDDING_DIMENSIONS}_idx`,
+      );
+    });
+
+    // Last: it leaves company A's vectors to the other model.
+    it('compares only the configured model’s vectors; a changed model redoes them in the background', async () => {
+      const q = 'How much vacation do I get?';
+      const other = openAiEmbedder({
+        baseUrl: fake.baseUrl,
+        model: 'fake-embed-2',
+        apiKey: undefined,
+      });
+      const withOther = { embedder: other, pgvector: database.pgvector === true };
+      // Every stored vector is fake-embed's (the fake answers both models alike): none is ranked
+      // against a fake-embed-2 question, so only full text answers and the synonym is not found.
+      const before = await searchPassages(database.db, A.id, 'governance', q, 5, withOther);
+      expect(before.some((p) => p.headingPath.endsWith('Annual leave'))).toBe(false);
+
+      // A process started with the other model redoes the vectors in the background.
+      const warnings: unknown[] = [];
+      const background = new BackgroundEmbedder(database.db, other, (err) => warnings.push(err));
+      background.kick();
+      await background.idle();
+      expect(warnings).toEqual([]);
+      expect(fake.models).toContain('fake-embed-2');
+      const after = await searchPassages(database.db, A.id, 'governance', q, 5, withOther);
+      expect(after[0]!.headingPath).toBe('Leave policy > Annual leave');
+      // The first model's questions now meet no vector of theirs.
+      const first = await search('memberA', q);
+      expect(first.some((p) => p.headingPath.endsWith('Annual leave'))).toBe(false);
     });
   });
 }

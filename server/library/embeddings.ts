@@ -1,6 +1,6 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { embedMany } from 'ai';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { EmbeddingsConfig } from '../config';
 import type { Database, DbOrTx } from '../db/connect';
 import { libraryPassages } from '../db/schema';
@@ -86,11 +86,62 @@ export function libraryVectors(
 }
 
 /**
+ * Readies the stored vectors for the configured model (ADR 0093): vectors another model made
+ * (or made before the model was recorded) are dropped, so the embedder's queue redoes them and
+ * no search compares two models' vectors; where the database has pgvector, the HNSW index of the
+ * model's dimension is made. Once per process: the model changes only with the configuration.
+ */
+export async function prepareVectors(db: DbOrTx, model: string): Promise<void> {
+  await db
+    .update(libraryPassages)
+    .set({ embedding: null, embeddingModel: null })
+    .where(
+      sql`${libraryPassages.embedding} is not null and ${libraryPassages.embeddingModel} is distinct from ${model}`,
+    );
+  const [row] = await db
+    .select({ dims: sql<number | null>`array_length(${libraryPassages.embedding}, 1)` })
+    .from(libraryPassages)
+    .where(and(eq(libraryPassages.embeddingModel, model), isNotNull(libraryPassages.embedding)))
+    .limit(1);
+  if (row?.dims) await ensureVectorIndex(db, row.dims);
+}
+
+/** The dimensions whose HNSW index this process has made sure of, per database. */
+const indexed = new WeakMap<object, Set<number>>();
+
+/**
+ * An HNSW index (cosine) over the searchable passages' vectors of one dimension, where the
+ * database has pgvector (ADR 0093); nothing without it. Made after the embedder's queue empties
+ * and at start-up. pgvector indexes a fixed dimension only,
+ * hence one partial index per dimension, on the cast the search orders by. Built concurrently on
+ * PostgreSQL: uploads go on meanwhile.
+ */
+export async function ensureVectorIndex(db: DbOrTx, dims: number): Promise<void> {
+  const done = indexed.get(db) ?? new Set<number>();
+  indexed.set(db, done);
+  if (done.has(dims) || !Number.isInteger(dims) || dims < 1) return;
+  const [ext] = (
+    (await db.execute(
+      sql`select exists (select 1 from pg_extension where extname = 'vector') as ok`,
+    )) as unknown as { rows: Array<{ ok: boolean }> }
+  ).rows;
+  if (ext?.ok)
+    await db.execute(
+      sql.raw(
+        `create index concurrently if not exists library_passages_embedding_${dims}_idx on library_passages using hnsw ((embedding::vector(${dims})) vector_cosine_ops) where searchable and array_length(embedding, 1) = ${dims}`,
+      ),
+    );
+  done.add(dims);
+}
+
+/**
  * Embeds searchable passages that have no vector yet, a batch at a time, until none is left;
- * returns how many it wrote. An endpoint failure throws (what was written stays).
+ * returns how many it wrote (each with the model's name). An endpoint failure throws (what was
+ * written stays).
  */
 export async function embedPending(db: DbOrTx, embedder: Embedder): Promise<number> {
   let written = 0;
+  let dims = 0;
   for (;;) {
     const batch = await db
       .select({
@@ -102,7 +153,11 @@ export async function embedPending(db: DbOrTx, embedder: Embedder): Promise<numb
       .where(and(eq(libraryPassages.searchable, true), isNull(libraryPassages.embedding)))
       .orderBy(asc(libraryPassages.id))
       .limit(EMBED_BATCH);
-    if (!batch.length) return written;
+    // The index once the queue is empty: a bulk build, and embedding never waits on it.
+    if (!batch.length) {
+      if (dims) await ensureVectorIndex(db, dims);
+      return written;
+    }
     const vectors = await embedder.embed(
       batch.map((p) => `${p.headingPath}\n${p.text}`.slice(0, EMBED_CHARS)),
       AbortSignal.timeout(BATCH_EMBED_TIMEOUT_MS),
@@ -112,9 +167,10 @@ export async function embedPending(db: DbOrTx, embedder: Embedder): Promise<numb
       sql`, `,
     );
     await db.execute(sql`
-      update ${libraryPassages} p set embedding = v.e
+      update ${libraryPassages} p set embedding = v.e, embedding_model = ${embedder.model}
       from (values ${values}) as v(id, e)
       where p.id = v.id and p.embedding is null`);
+    dims = vectors[0]!.length;
     written += batch.length;
   }
 }
@@ -127,6 +183,7 @@ export async function embedPending(db: DbOrTx, embedder: Embedder): Promise<numb
 export class BackgroundEmbedder {
   private running: Promise<void> | null = null;
   private again = false;
+  private prepared = false;
 
   constructor(
     private readonly db: DbOrTx,
@@ -148,6 +205,8 @@ export class BackgroundEmbedder {
     do {
       this.again = false;
       try {
+        if (!this.prepared) await prepareVectors(this.db, this.embedder.model);
+        this.prepared = true;
         await embedPending(this.db, this.embedder);
       } catch (err) {
         this.warn(err);

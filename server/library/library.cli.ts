@@ -14,7 +14,7 @@ import { PayloadTooLargeError, ValidationError } from '../lib/errors';
 import { systemClock } from '../lib/clock';
 import { listDocuments } from './library.repo';
 import { uploadDocument } from './library.service';
-import { embedPending, type Embedder } from './embeddings';
+import { embedPending, prepareVectors, type Embedder } from './embeddings';
 
 /** Thrown for a malformed library command: the admin command prints its usage. */
 export class LibraryUsageError extends Error {}
@@ -77,14 +77,17 @@ export async function libraryCommand(
     );
     // With an embedding endpoint (ADR 0026) the passages are embedded before the command ends;
     // a failure leaves them to the server's next start, full text serving them meanwhile.
-    if (io.embedder)
-      await embedPending(io.db, io.embedder).then(
-        (n) => io.out(`Embedded ${n} passages.`),
-        (err: unknown) =>
-          io.out(
-            `The passages could not be embedded now (${err instanceof Error ? err.message : String(err)}); the server embeds them when it next starts. Full-text search finds them meanwhile.`,
-          ),
-      );
+    const embedder = io.embedder;
+    if (embedder)
+      await prepareVectors(io.db, embedder.model)
+        .then(() => embedPending(io.db, embedder))
+        .then(
+          (n) => io.out(`Embedded ${n} passages.`),
+          (err: unknown) =>
+            io.out(
+              `The passages could not be embedded now (${err instanceof Error ? err.message : String(err)}); the server embeds them when it next starts. Full-text search finds them meanwhile.`,
+            ),
+        );
     return;
   }
   if (sub === 'list') {

@@ -440,8 +440,11 @@ export interface LibraryHit extends LibraryPassageDto {
   rank: number;
 }
 
-/** Passages a search ranks at most, by the lexeme counts' estimate (ADR 0068). */
-export const RANKED_AT_MOST = 2_000;
+/**
+ * Passages a search ranks at most: the narrowed match aims under it by the lexeme counts'
+ * estimate (ADR 0068), and the candidates are cut there whatever the match finds (ADR 0027).
+ */
+export const RANKED_AT_MOST = 1_000;
 /** The rarest question words combined when every single word is too common. */
 const RAREST = 8;
 
@@ -457,74 +460,94 @@ function combinations<T>(items: T[], k: number): T[][] {
 }
 
 /**
+ * A question word as the search reads it: its lexeme in one text search configuration and how
+ * many of the module's searchable passages hold it. `config` groups the lexemes one reading of the
+ * question gives: words are combined (ANDed) only within a group, since lexemes of different
+ * configurations ("hospit" in English, "hospitality" unstemmed in German) never meet in one
+ * passage (ADR 0027).
+ */
+export interface QuestionTerm {
+  lexeme: string;
+  passages: number;
+  config?: string;
+}
+
+/**
  * The tsquery a search matches on (ADR 0068), from the question's lexemes and how many of the
  * module's `total` searchable passages hold each. When all of them together hold at most
  * RANKED_AT_MOST passages, every word (the plain OR search). Otherwise the rarest words that
  * together stay under it; when even the rarest alone holds more, passages holding two (then
- * three) of the rarest words together, their count estimated as if words were independent. Null
- * when no word occurs at all.
+ * three) of the rarest words of one configuration together, their count estimated as if words
+ * were independent. Null when no word occurs at all.
  */
-export function matchQuery(
-  terms: ReadonlyArray<{ lexeme: string; passages: number }>,
-  total: number,
-): string | null {
+export function matchQuery(terms: ReadonlyArray<QuestionTerm>, total: number): string | null {
   return matchQueries(terms, total)[0] ?? null;
 }
 
+/** The question's lexemes found in the library, rarest first, per configuration. */
+function termGroups(terms: ReadonlyArray<QuestionTerm>): QuestionTerm[][] {
+  const groups = new Map<string, QuestionTerm[]>();
+  for (const t of terms) {
+    if (t.passages <= 0) continue;
+    const group = groups.get(t.config ?? '') ?? [];
+    if (!group.some((g) => g.lexeme === t.lexeme)) group.push(t);
+    groups.set(t.config ?? '', group);
+  }
+  return [...groups.values()].map((g) => g.sort((a, b) => a.passages - b.passages));
+}
+
+const andClause = (c: readonly QuestionTerm[]) =>
+  `(${c.map((t) => tsLexeme(t.lexeme)).join(' & ')})`;
+
+/** Clauses joined by OR, each once. */
+const orOf = (clauses: string[]) => [...new Set(clauses)].join(' | ');
+
 /**
  * matchQuery first, then broader matches to fall back on when it finds too few passages (words
- * are not independent: three common words may never meet): the rarest words ANDed, one fewer
- * each time, down to the rarest word alone.
+ * are not independent: three common words may never meet): each configuration's rarest words
+ * ANDed, one fewer each time, down to its rarest word alone.
  */
-export function matchQueries(
-  terms: ReadonlyArray<{ lexeme: string; passages: number }>,
-  total: number,
-): string[] {
-  const first = narrowMatch(terms, total);
+export function matchQueries(terms: ReadonlyArray<QuestionTerm>, total: number): string[] {
+  const groups = termGroups(terms);
+  const first = narrowMatch(groups, total);
   if (!first) return [];
-  const rarest = terms
-    .filter((t) => t.passages > 0)
-    .sort((a, b) => a.passages - b.passages)
-    .slice(0, 3);
   const and = first.startsWith('(') ? first.split(' | ')[0]!.split(' & ').length : 0;
   const broader: string[] = [];
   for (let k = and - 1; k >= 1; k -= 1)
-    broader.push(
-      `(${rarest
-        .slice(0, k)
-        .map((t) => tsLexeme(t.lexeme))
-        .join(' & ')})`,
-    );
+    broader.push(orOf(groups.filter((g) => g.length >= k).map((g) => andClause(g.slice(0, k)))));
   return [first, ...broader.filter((m) => m !== first)];
 }
 
-function narrowMatch(
-  terms: ReadonlyArray<{ lexeme: string; passages: number }>,
-  total: number,
-): string | null {
-  const found = terms.filter((t) => t.passages > 0).sort((a, b) => a.passages - b.passages);
-  if (found.length === 0) return null;
-  const sum = found.reduce((n, t) => n + t.passages, 0);
-  if (sum <= RANKED_AT_MOST) return found.map((t) => tsLexeme(t.lexeme)).join(' | ');
-  const rarest = found.slice(0, RAREST);
-  for (let k = 1; k <= Math.min(3, rarest.length); k += 1) {
-    const clauses = combinations(rarest, k)
-      .map((c) => ({
-        c,
-        estimate: c.reduce((n, t) => (n * t.passages) / Math.max(total, 1), Math.max(total, 1)),
-      }))
-      .sort((a, b) => a.estimate - b.estimate);
-    const chosen: typeof clauses = [];
+function narrowMatch(groups: QuestionTerm[][], total: number): string | null {
+  const found = new Map(groups.flat().map((t) => [t.lexeme, t] as const));
+  if (found.size === 0) return null;
+  const sum = [...found.values()].reduce((n, t) => n + t.passages, 0);
+  if (sum <= RANKED_AT_MOST)
+    return [...found.values()]
+      .sort((a, b) => a.passages - b.passages)
+      .map((t) => tsLexeme(t.lexeme))
+      .join(' | ');
+  const rarest = groups.map((g) => g.slice(0, RAREST));
+  const largest = Math.min(3, Math.max(...rarest.map((g) => g.length)));
+  for (let k = 1; k <= largest; k += 1) {
+    const byClause = new Map<string, number>();
+    for (const group of rarest)
+      for (const c of combinations(group, k))
+        byClause.set(
+          andClause(c),
+          c.reduce((n, t) => (n * t.passages) / Math.max(total, 1), Math.max(total, 1)),
+        );
+    const clauses = [...byClause].sort((a, b) => a[1] - b[1]);
+    const chosen: string[] = [];
     let estimate = 0;
-    for (const clause of clauses) {
-      if (estimate + clause.estimate > RANKED_AT_MOST) break;
+    for (const [clause, n] of clauses) {
+      if (estimate + n > RANKED_AT_MOST) break;
       chosen.push(clause);
-      estimate += clause.estimate;
+      estimate += n;
     }
     // The last size tried takes its smallest clause even over the limit.
-    if (chosen.length === 0 && k === Math.min(3, rarest.length)) chosen.push(clauses[0]!);
-    if (chosen.length > 0)
-      return chosen.map(({ c }) => `(${c.map((t) => tsLexeme(t.lexeme)).join(' & ')})`).join(' | ');
+    if (chosen.length === 0 && k === largest) chosen.push(clauses[0]![0]);
+    if (chosen.length > 0) return orOf(chosen);
   }
   return null;
 }
@@ -590,7 +613,7 @@ export async function searchPassages(
   let list: Hit[] = text.slice(0, limit);
   const query = vectors ? await queryVector(vectors, q) : null;
   if (vectors && query) {
-    const near = await nearestHits(db, companyId, module, query, vectors.pgvector, depth).catch(
+    const near = await nearestHits(db, companyId, module, query, vectors, depth).catch(
       (err: unknown) => {
         vectors.warn?.(err, 'library search: the vector ranking failed or took too long');
         return [];
@@ -632,27 +655,34 @@ async function queryVector(vectors: LibraryVectors, q: string): Promise<number[]
 }
 
 /**
- * The searchable passages nearest the question's vector, by cosine similarity: pgvector's `<=>`
- * where the database has it, else a dot product of the unit vectors in plain SQL. An exact
- * ranking of the company module's embedded passages (no approximate index: the company and
- * module filter would cut its candidates, ADR 0026); vectors of another dimension (another model)
- * are left out.
+ * The searchable passages nearest the question's vector, by cosine similarity, among the vectors
+ * of the configured model only (ADR 0093). With pgvector the search orders by `<=>` on the cast
+ * its HNSW index of that dimension is built on, scanning the index until enough passages pass the
+ * company and module filter (iterative scan); without it, an exact dot product of the unit vectors
+ * in plain SQL.
  */
 async function nearestHits(
   db: DbOrTx,
   companyId: number,
   module: ModuleKey,
   query: number[],
-  pgvector: boolean,
+  vectors: Pick<LibraryVectors, 'pgvector' | 'embedder'>,
   limit: number,
 ): Promise<Hit[]> {
-  const similarity = pgvector
-    ? sql`1 - (p.embedding::vector <=> ${vectorLiteral(query)}::vector)`
+  // An integer: safe as SQL text, and it must be a constant for the partial index to apply.
+  const dims = sql.raw(String(Math.trunc(query.length)));
+  const distance = sql`p.embedding::vector(${dims}) <=> ${vectorLiteral(query)}::vector(${dims})`;
+  const similarity = vectors.pgvector
+    ? sql`1 - (${distance})`
     : sql`(select sum(a * b) from unnest(p.embedding, ${realArray(query)}::real[]) as x(a, b))`;
   // Bounded: plain SQL cosine reads every vector (20,000 passages of 1,536 dimensions took 24 s
-  // here); past the bound full text answers alone.
+  // here); past the bound full text answers alone (ADR 0026).
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`set local statement_timeout = ${VECTOR_TIMEOUT_MS}`));
+    if (vectors.pgvector) {
+      await tx.execute(sql`set local hnsw.iterative_scan = strict_order`);
+      await tx.execute(sql.raw(`set local hnsw.ef_search = ${Math.max(40, 2 * limit)}`));
+    }
     return tx.execute(sql`
     select p.id, p.document_id, d.file_name, v.version, p.heading_path, p.clause, p.page,
            p.ordinal, p.text, ${similarity} as rank
@@ -660,8 +690,9 @@ async function nearestHits(
     join ${libraryDocuments} d on d.id = p.document_id and d.company_id = ${companyId}
     join ${libraryVersions} v on v.id = p.version_id and v.company_id = ${companyId}
     where p.company_id = ${companyId} and p.module = ${module} and p.searchable
-      and p.embedding is not null and array_length(p.embedding, 1) = ${query.length}
-    order by rank desc, p.id
+      and p.embedding is not null and array_length(p.embedding, 1) = ${dims}
+      and p.embedding_model = ${vectors.embedder.model}
+    order by ${vectors.pgvector ? distance : sql`rank desc, p.id`}
     limit ${limit}`);
   });
   return (rows as unknown as { rows: Hit[] }).rows;
@@ -689,11 +720,11 @@ async function fullTextHits(
     sql`, `,
   );
   const stats = (await db.execute(sql`
-    with w(lexeme) as (
-      select distinct unnest(tsvector_to_array(to_tsvector(c::regconfig, ${words})))
+    with w(config, lexeme) as (
+      select distinct c, unnest(tsvector_to_array(to_tsvector(c::regconfig, ${words})))
       from unnest(array[${configList}]::text[]) c
     )
-    select w.lexeme, coalesce(t.passages, 0)::int as passages,
+    select w.config, w.lexeme, coalesce(t.passages, 0)::int as passages,
       (select coalesce(sum(v.passages), 0)::int
        from ${libraryDocuments} d
        join ${libraryVersions} v on v.document_id = d.id and v.version = d.current_version
@@ -701,7 +732,7 @@ async function fullTextHits(
        where d.company_id = ${companyId} and d.module = ${module} and d.retired_at is null) as total
     from w left join ${libraryTerms} t
       on t.company_id = ${companyId} and t.module = ${module} and t.lexeme = w.lexeme`)) as unknown as {
-    rows: Array<{ lexeme: string; passages: number; total: number }>;
+    rows: Array<QuestionTerm & { total: number }>;
   };
   // One OR-query per configuration; replace() turns plainto_tsquery's AND into OR.
   const queries = sql.join(
@@ -711,30 +742,41 @@ async function fullTextHits(
     ),
     sql`, `,
   );
-  // The candidates first (the GIN index on the narrowed match), then each ranked by the question
-  // read in its own language.
+  // The candidates first, at most RANKED_AT_MOST, then each ranked by the question read in its
+  // own language; only the top ones are joined to their documents and carry their text out. A
+  // match of ANDed words takes its candidates from the GIN index only (library_candidates): the
+  // planner, estimating the words as independent, would scan the whole table for words that never
+  // meet (ADR 0027).
   async function rankedMatches(match: string): Promise<Hit[]> {
     const rows = await db.execute(sql`
     with q(config, query) as (values ${queries}),
-    c as materialized (
-      select p.id, p.document_id, p.version_id, p.heading_path, p.clause, p.page, p.ordinal,
-             p.text, p.language, p.search_vector
+    c as materialized (${
+      match.includes(' & ')
+        ? sql`select * from library_candidates(${companyId}, ${module}, ${match}::tsquery, ${RANKED_AT_MOST})`
+        : sql`select p.id, p.language, p.search_vector
       from ${libraryPassages} p
       where p.company_id = ${companyId} and p.module = ${module} and p.searchable
         and p.search_vector @@ ${match}::tsquery
+      limit ${RANKED_AT_MOST}`
+    }),
+    top as (
+      select c.id, ts_rank_cd(c.search_vector, q.query, 1) as rank
+      from c join q on q.config = c.language and q.query is not null
+      where c.search_vector @@ q.query
+      order by rank desc, c.id
+      limit ${limit}
     )
-    select c.id, c.document_id, d.file_name, v.version, c.heading_path, c.clause, c.page,
-           c.ordinal, c.text, ts_rank_cd(c.search_vector, q.query, 1) as rank
-    from c
-    join q on q.config = c.language and q.query is not null
-    join ${libraryDocuments} d on d.id = c.document_id and d.company_id = ${companyId}
-    join ${libraryVersions} v on v.id = c.version_id and v.company_id = ${companyId}
-    where c.search_vector @@ q.query
-    order by rank desc, c.id
-    limit ${limit}`);
+    select p.id, p.document_id, d.file_name, v.version, p.heading_path, p.clause, p.page,
+           p.ordinal, p.text, top.rank
+    from top
+    join ${libraryPassages} p on p.id = top.id and p.company_id = ${companyId}
+    join ${libraryDocuments} d on d.id = p.document_id and d.company_id = ${companyId}
+    join ${libraryVersions} v on v.id = p.version_id and v.company_id = ${companyId}
+    order by top.rank desc, p.id`);
     return (rows as unknown as { rows: Hit[] }).rows;
   }
   const matches = matchQueries(stats.rows, stats.rows[0]?.total ?? 0);
+  if (matches.length === 0) return [];
   let list: Hit[] = [];
   for (const match of matches) {
     list = await rankedMatches(match);

@@ -108,7 +108,7 @@ describe('library lexeme counts', () => {
     // One rare word fits under the limit; the common ones are left to the ranking.
     const large = [
       { lexeme: 'employe', passages: 60_000 },
-      { lexeme: 'parent', passages: 1_200 },
+      { lexeme: 'parent', passages: 600 },
       { lexeme: 'leav', passages: 30_000 },
     ];
     expect(matchQuery(large, 100_000)).toBe("('parent')");
@@ -125,6 +125,21 @@ describe('library lexeme counts', () => {
     // When three common words never meet, the search falls back to two of them, then one.
     expect(matchQueries(common, 100_000)).toEqual(["('a' & 'b' & 'c')", "('a' & 'b')", "('a')"]);
     expect(matchQueries(small, 500)).toEqual(["'annual' | 'leav'"]);
+    // Lexemes of two configurations never meet in one passage: words are combined within one
+    // reading of the question only, and each reading falls back to its own rarest words.
+    const read = (config: string, counts: Record<string, number>) =>
+      Object.entries(counts).map(([lexeme, passages]) => ({ lexeme, passages, config }));
+    const twoReadings = [
+      ...read('library_english', { hospit: 7_000, gift: 18_000, report: 18_000 }),
+      ...read('library_german', { hospitality: 11_000, gift: 18_000, report: 18_000 }),
+    ];
+    const matches = matchQueries(twoReadings, 100_000);
+    for (const match of matches) expect(match).not.toMatch(/'hospit' & 'hospitality'/);
+    expect(matches).toEqual([
+      "('hospit' & 'gift' & 'report') | ('hospitality' & 'gift' & 'report')",
+      "('hospit' & 'gift') | ('hospitality' & 'gift')",
+      "('hospit') | ('hospitality')",
+    ]);
     // A quote in a lexeme stays inside it.
     expect(matchQuery([{ lexeme: "o'neil", passages: 1 }], 10)).toBe("'o''neil'");
   });
