@@ -16,7 +16,7 @@ import { looksLikeReport, textBesideReport } from '../lib/report-text';
 import { thinkingLines } from '../lib/thinking-filter';
 import { AttachmentChip } from './attachment-chip';
 import { DataCard } from './data-card';
-import { Markdown } from '@/components/markdown/markdown';
+import { Markdown } from '@/components/markdown/lazy-markdown';
 import { StructuredResponseCard } from './structured-response-card';
 
 // Reports read from text as it arrives (or from a stopped answer) need the streaming JSON
