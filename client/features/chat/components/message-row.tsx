@@ -16,7 +16,7 @@ import { looksLikeReport, textBesideReport } from '../lib/report-text';
 import { thinkingLines } from '../lib/thinking-filter';
 import { AttachmentChip } from './attachment-chip';
 import { DataCard } from './data-card';
-import { Markdown } from '@/components/markdown/lazy-markdown';
+import { Markdown, loadMarkdown } from '@/components/markdown/lazy-markdown';
 
 // A stored report's card (charts, files, readings, next steps and their contract schemas)
 // loads with the first report shown, not with the chat route: an empty chat needs none
@@ -422,6 +422,9 @@ function sameLiveView(a: LiveView, b: LiveView): boolean {
  */
 function LiveReply({ chatId, shell }: { chatId: string; shell: ChatMessage }) {
   const view = useLiveView(chatId, shell, liveViewOf, sameLiveView);
+  // The reply is shown as markdown once complete: the renderer loads while it streams, so the
+  // finished reply is drawn once, not as plain text first (ADR 0090).
+  React.useEffect(() => void loadMarkdown(), []);
   if (view.kind === 'thinking') return <Thinking raw={view.raw} />;
   if (view.kind === 'report') {
     return (
