@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ReadingsAnswer } from '@contract/reading';
+import { adminKey } from './admin';
 import { http } from './http';
 import { queryString } from './query-string';
 
@@ -7,7 +8,7 @@ import { queryString } from './query-string';
 // carries the contract's schemas already.
 
 export const readingsKey = (company: number | undefined) =>
-  ['/api/admin', 'readings', queryString({ company })] as const;
+  [...adminKey, 'readings', queryString({ company })] as const;
 
 /** GET /api/admin/readings: the layouts the company's users confirmed. */
 export function readingsQueryOptions(company: number | undefined) {

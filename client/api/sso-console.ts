@@ -6,6 +6,7 @@ import {
   type AdminGroupsBody,
   type OidcSettingsInput,
 } from '@contract/sso-admin';
+import { adminKey } from './admin';
 import { http } from './http';
 import { queryString } from './query-string';
 
@@ -18,7 +19,7 @@ const url = (path: string, company: number | undefined) =>
 /** GET /api/admin/sso: the company's identity-provider settings. */
 export function ssoSettingsQueryOptions(company: number | undefined) {
   return queryOptions({
-    queryKey: ['/api/admin', 'sso', queryString({ company })],
+    queryKey: [...adminKey, 'sso', queryString({ company })],
     queryFn: ({ signal }) => http('GET', url('', company), SsoConsoleDto, { signal }),
   });
 }

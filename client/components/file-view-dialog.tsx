@@ -6,7 +6,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Markdown } from '@/components/markdown/markdown';
+import { Markdown } from '@/components/markdown/lazy-markdown';
 
 export interface ViewedFile {
   fileName: string;

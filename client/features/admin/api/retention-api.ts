@@ -7,6 +7,7 @@ import {
   retentionKey,
   setRetention,
 } from '@/api/retention';
+import { adminKey } from '@/api/admin';
 
 // The console's retention calls (api/retention.ts, ADR 0071). `company` is the company an
 // operator is looking at; a company admin's requests leave it out.
@@ -21,7 +22,7 @@ function useRetentionMutation<V>(fn: (v: V) => Promise<RetentionAnswer>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['/api/admin'] });
+      await queryClient.invalidateQueries({ queryKey: adminKey });
       await queryClient.invalidateQueries({ queryKey: retentionKey });
     },
   });

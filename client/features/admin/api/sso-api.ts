@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SamlSettingsBody } from '@contract/sso';
 import type { AdminGroupsBody, OidcSettingsInput } from '@contract/sso-admin';
+import { adminKey } from '@/api/admin';
 import * as sso from '@/api/sso-console';
 
 // The "Single sign-on" panel's hooks; the calls are the resource's (api/sso-console.ts).
@@ -14,7 +15,7 @@ function useSsoMutation<T, V>(fn: (v: V) => Promise<T>) {
   return useMutation({
     mutationFn: fn,
     // The audit log and the members' roles may change with it: every admin query is refetched.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKey }),
   });
 }
 

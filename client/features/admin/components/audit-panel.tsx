@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { serverMessage } from '@/api/http';
-import { auditCsvUrl, useAudit, useVerifyAudit } from '@/features/admin/api/admin-api';
+import { auditCsvUrl } from '@/api/admin';
+import { useAudit, useVerifyAudit } from '@/features/admin/api/admin-api';
 import { Pager, when } from './pager';
 
 /** A datetime-local value as an ISO instant in the reader's zone, or undefined. */

@@ -7,12 +7,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/api/http';
-import {
-  membersCsvUrl,
-  useInvite,
-  useMemberAction,
-  useMembers,
-} from '@/features/admin/api/admin-api';
+import { membersCsvUrl } from '@/api/admin';
+import { useInvite, useMemberAction, useMembers } from '@/features/admin/api/admin-api';
 import { InvitationsList } from './invitations-list';
 import { Pager, when } from './pager';
 

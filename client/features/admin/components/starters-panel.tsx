@@ -16,12 +16,12 @@ import {
 } from '@/components/ui/select';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/api/http';
+import type { StartersFilter } from '@/api/admin';
 import {
   useAdminStarters,
   useCreateStarter,
   useEditStarter,
   useRetireStarter,
-  type StartersFilter,
 } from '@/features/admin/api/admin-api';
 import { Pager } from './pager';
 

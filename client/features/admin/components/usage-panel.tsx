@@ -5,13 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { serverMessage } from '@/api/http';
-import {
-  useModelPrices,
-  useSetModelPrices,
-  useUsage,
-  usageCsvUrl,
-  type UsageFilter,
-} from '@/features/admin/api/admin-api';
+import { usageCsvUrl, type UsageFilter } from '@/api/admin';
+import { useModelPrices, useSetModelPrices, useUsage } from '@/features/admin/api/admin-api';
 import { PeopleUsage } from './people-usage';
 
 // The product's own chart, loaded when the tab opens: chart.js stays out of the console's first load.

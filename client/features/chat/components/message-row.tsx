@@ -16,8 +16,14 @@ import { looksLikeReport, textBesideReport } from '../lib/report-text';
 import { thinkingLines } from '../lib/thinking-filter';
 import { AttachmentChip } from './attachment-chip';
 import { DataCard } from './data-card';
-import { Markdown } from '@/components/markdown/markdown';
-import { StructuredResponseCard } from './structured-response-card';
+import { Markdown, loadMarkdown } from '@/components/markdown/lazy-markdown';
+
+// A stored report's card (charts, files, readings, next steps and their contract schemas)
+// loads with the first report shown, not with the chat route: an empty chat needs none
+// (docs/decisions/0090-chat-route-under-its-bundle-goal.md).
+const StructuredResponseCard = React.lazy(() =>
+  import('./structured-response-card').then((m) => ({ default: m.StructuredResponseCard })),
+);
 
 // Reports read from text as it arrives (or from a stopped answer) need the streaming JSON
 // parser and the contract's schemas: loaded with the first such message, not with the page.
@@ -310,11 +316,13 @@ function AssistantContent({
       <div className="flex w-full flex-col gap-2">
         {message.structuredResponse ? (
           // The client already read the partial JSON as a report (repaired): shown as such.
-          <StructuredResponseCard
-            report={message.structuredResponse}
-            chatId={chatId}
-            onNextStep={onNextStep}
-          />
+          <React.Suspense fallback={null}>
+            <StructuredResponseCard
+              report={message.structuredResponse}
+              chatId={chatId}
+              onNextStep={onNextStep}
+            />
+          </React.Suspense>
         ) : (
           text.trim() && <IncompleteAnswer text={text} chatId={chatId} />
         )}
@@ -343,12 +351,14 @@ function AssistantContent({
         </div>
       )}
       {report && (
-        <StructuredResponseCard
-          report={report}
-          chatId={chatId}
-          messageId={message.id}
-          onNextStep={onNextStep}
-        />
+        <React.Suspense fallback={null}>
+          <StructuredResponseCard
+            report={report}
+            chatId={chatId}
+            messageId={message.id}
+            onNextStep={onNextStep}
+          />
+        </React.Suspense>
       )}
       {stoppedReport && (
         <React.Suspense fallback={null}>
@@ -412,6 +422,9 @@ function sameLiveView(a: LiveView, b: LiveView): boolean {
  */
 function LiveReply({ chatId, shell }: { chatId: string; shell: ChatMessage }) {
   const view = useLiveView(chatId, shell, liveViewOf, sameLiveView);
+  // The reply is shown as markdown once complete: the renderer loads while it streams, so the
+  // finished reply is drawn once, not as plain text first (ADR 0090).
+  React.useEffect(() => void loadMarkdown(), []);
   if (view.kind === 'thinking') return <Thinking raw={view.raw} />;
   if (view.kind === 'report') {
     return (

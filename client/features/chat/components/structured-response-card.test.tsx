@@ -67,10 +67,10 @@ describe('StructuredResponseCard', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the task name and renders text items as markdown with safe links', () => {
+  it('shows the task name and renders text items as markdown with safe links', async () => {
     renderCard();
     expect(screen.getByRole('heading', { name: 'Workforce profile' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Findings' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Findings' })).toBeTruthy();
     expect(screen.getByRole('cell', { name: 'Sales' })).toBeTruthy();
     expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('link', { name: 'docs' }).getAttribute('href')).toBe(
@@ -89,7 +89,7 @@ describe('StructuredResponseCard', () => {
     expect(within(csv).getByRole('button', { name: 'Download' })).toBeTruthy();
     await userEvent.click(within(md).getByRole('button', { name: 'View' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('heading', { name: 'Summary' })).toBeTruthy();
+    expect(await within(dialog).findByRole('heading', { name: 'Summary' })).toBeTruthy();
   });
 
   it('saves a file into Saved Files and says so', async () => {

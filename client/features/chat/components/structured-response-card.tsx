@@ -11,7 +11,7 @@ import { FileViewDialog, type ViewedFile } from '@/components/file-view-dialog';
 import { downloadText, isViewable } from '@/lib/download';
 import { ChartPreview } from '@/components/charts/chart-preview';
 import { chartFileBase, chartHtmlPage } from '@/components/charts/chart-config';
-import { Markdown } from '@/components/markdown/markdown';
+import { Markdown } from '@/components/markdown/lazy-markdown';
 import { ReadingCard } from './reading-card';
 
 export interface StructuredResponseCardProps {
