@@ -113,6 +113,16 @@ export function tableOf(report: HasContent, heading: HeadingMatch): Array<Record
   return rowsOf(table);
 }
 
+/** Every table under a heading, in order (a section holding a table per breakdown). */
+export function tablesOf(
+  report: HasContent,
+  heading: HeadingMatch,
+): Array<Array<Record<string, string>>> {
+  return section(report, heading)
+    .nodes.filter((n): n is Table => n.type === 'table')
+    .map(rowsOf);
+}
+
 /**
  * One cell: the `column` of the row whose first cell reads `key` (`cell(rows, 'Sales',
  * 'Attrition rate')`). Throws, naming the rows or columns there are, when either is missing, so
