@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -6,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { CORES, pinSelf, pinningNote, spawnPinned, startHello } from '../lib/process';
+import { launchServer, type ServerProcess } from '../../test-support/server-process';
+import { CORES, pinSelf, pinningNote, startHello } from '../lib/process';
 import { count, duration as seconds } from '../lib/quick';
 import { report, type Figure } from '../lib/report';
 import { alternate, median } from '../lib/stats';
@@ -131,20 +131,21 @@ async function serve(kind: AtriumKind, databaseUrl: string | undefined): Promise
 }
 
 /** Starts an Atrium server child pinned to the server core and waits for its port. */
-function startAtriumServer(
+async function startAtriumServer(
   kind: AtriumKind,
   databaseUrl?: string,
-): Promise<{ child: ChildProcess; ready: Ready }> {
-  const args = ['--import', 'tsx', here, 'serve', kind];
-  if (databaseUrl) args.push(databaseUrl);
+): Promise<{ server: ServerProcess; ready: Ready }> {
+  const nodeArgs = ['--import', 'tsx', here, 'serve', kind];
+  if (databaseUrl) nodeArgs.push(databaseUrl);
   // Its log lines go to /dev/null, as a log shipper would take them away.
-  const child = spawnPinned(CORES.server, process.execPath, args, {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  const server = await launchServer({
+    nodeArgs,
+    env: process.env,
+    core: CORES.server,
+    readyWhen: 'message',
+    output: 'stderr-only',
   });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve({ child, ready: m as Ready }));
-    child.once('exit', (code) => reject(new Error(`${kind} server exited (${code}) before ready`)));
-  });
+  return { server, ready: server.ready as Ready };
 }
 
 async function main(): Promise<void> {
@@ -166,14 +167,14 @@ async function main(): Promise<void> {
   const dbUrl = new URL(adminUrl);
   dbUrl.pathname = `/${dbName}`;
 
-  const children: ChildProcess[] = [];
+  const children: ServerProcess[] = [];
   let hello: Awaited<ReturnType<typeof startHello>> | undefined;
   try {
     hello = await startHello(CORES.server);
     const atrium = await Promise.all(
       (['postgres', 'pglite'] as const).map(async (kind) => {
         const s = await startAtriumServer(kind, kind === 'postgres' ? dbUrl.toString() : undefined);
-        children.push(s.child);
+        children.push(s.server);
         const url = `http://127.0.0.1:${s.ready.port}/api/chats?module=${MODULE}`;
         return { kind, url, headers: { cookie: s.ready.cookie ?? '' } };
       }),
@@ -262,14 +263,7 @@ async function main(): Promise<void> {
     await report('api-chats', figures);
   } finally {
     await hello?.stop();
-    for (const c of children) c.kill();
-    await Promise.all(
-      children.map((c) =>
-        c.exitCode !== null || c.signalCode !== null
-          ? undefined
-          : new Promise((resolve) => c.once('exit', resolve)),
-      ),
-    );
+    await Promise.all(children.map((c) => c.stop()));
     await admin.query(`drop database if exists "${dbName}" with (force)`);
     await admin.end();
   }

@@ -1,8 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { CORES, canPin, pinSelf, startTsChild } from '../lib/process';
 import { report, type Figure } from '../lib/report';
 
 /**
@@ -24,10 +24,9 @@ const HISTORY = Number(process.env.BENCH_HISTORY ?? 1_000);
 const nowNs = () => process.hrtime.bigint();
 const ms = (from: bigint, to: bigint) => Number(to - from) / 1e6;
 
-const canPin = spawnSync('taskset', ['-c', '1', 'true'], { stdio: 'ignore' }).status === 0;
-if (canPin) spawnSync('taskset', ['-a', '-pc', '1', String(process.pid)], { stdio: 'ignore' });
+pinSelf(CORES.load);
 const pinning = canPin
-  ? 'Atrium on core 0; the model server and the clients on core 1'
+  ? `Atrium on core ${CORES.server}; the model server and the clients on core ${CORES.load}`
   : 'not pinned (no taskset)';
 
 // --- the model server ----------------------------------------------------------------------
@@ -69,26 +68,17 @@ await new Promise<void>((r) => model.listen(0, '127.0.0.1', r));
 const modelUrl = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
 
 // --- Atrium --------------------------------------------------------------------------------
-const args = ['--import', 'tsx', path.join(import.meta.dirname, 'atrium-server.ts')];
-const env = {
-  ...process.env,
-  BENCH_MODEL_URL: modelUrl,
-  BENCH_HISTORY: String(HISTORY),
-  BENCH_REDIS_URL: process.env.REDIS_URL ?? '',
-};
-const child = canPin
-  ? spawn('taskset', ['-c', '0', process.execPath, ...args], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env,
-    })
-  : spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
-const ready = await new Promise<{
+const atrium = await startTsChild(path.join(import.meta.dirname, 'atrium-server.ts'), {
+  env: {
+    BENCH_MODEL_URL: modelUrl,
+    BENCH_HISTORY: String(HISTORY),
+    BENCH_REDIS_URL: process.env.REDIS_URL ?? '',
+  },
+});
+const ready = atrium.ready as {
   base: string;
   people: Array<{ cookie: string; empty: string; long: string }>;
-}>((resolve, reject) => {
-  child.once('message', resolve as (m: unknown) => void);
-  child.once('exit', (code) => reject(new Error(`Atrium exited with ${code}`)));
-});
+};
 /** A socket joined to a chat, resolving `firstChunk` at each turn's first stream_chunk. */
 async function joinedSocket(chatId: string, cookie: string) {
   // No Origin: a client that is not a browser sends none (and the server's is APP_URL, not this).
@@ -178,8 +168,8 @@ for (let i = 0; i < SAMPLES; i++) {
   for (const k of order) samples[k].push(k === 'direct' ? await direct() : await sockets[k].turn());
 }
 for (const s of [...pools.empty, ...pools.long]) s.close();
-child.send({ cmd: 'stop' });
-await new Promise((r) => child.once('exit', r));
+atrium.child.send({ cmd: 'stop' });
+await atrium.exited;
 model.close();
 
 const ref = (q: number) => ({ name: 'the POST stream', value: percentile(samples.direct, q) });

@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
-import { CORES, pinSelf, pinningNote, startTsChild, type BenchChild } from '../lib/process';
+import type { ServerProcess } from '../../test-support/server-process';
+import { CORES, pinSelf, pinningNote, startTsChild } from '../lib/process';
 import { duration } from '../lib/quick';
 import { report } from '../lib/report';
 import { CHATS, CHUNKS, EVENTS_PER_SECOND, sleep, type HeapAnswer, type SoakReady } from './turns';
@@ -75,7 +76,7 @@ pinSelf(CORES.load);
 console.log(
   `soak: ${SECONDS} s (heap after ${WARM_UP} s of warm-up and at the end), ${SOCKETS} sockets per server living 2-6 s each, ${CHATS} chats streaming ${EVENTS_PER_SECOND} events/s each (turns of ${CHUNKS} chunks); ${pinningNote}`,
 );
-const children: BenchChild[] = [];
+const children: ServerProcess[] = [];
 try {
   const start = (file: string) =>
     startTsChild(new URL(file, import.meta.url).pathname, {
@@ -87,7 +88,7 @@ try {
   const raw = await start('./raw-server.ts');
   children.push(raw);
   const busKeys: number[] = [];
-  const heap = async (c: BenchChild, type: 'heap' | 'stop' = 'heap') => {
+  const heap = async (c: ServerProcess, type: 'heap' | 'stop' = 'heap') => {
     const answer = await c.ask<HeapAnswer>({ type });
     if (answer.busKeys !== undefined) busKeys.push(answer.busKeys);
     return answer.heapUsed / MB;

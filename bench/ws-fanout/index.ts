@@ -1,6 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import WebSocket from 'ws';
+import type { ServerProcess } from '../../test-support/server-process';
+import { CORES, canPin, pinSelf, startTsChild } from '../lib/process';
 import { report, type Figure } from '../lib/report';
 import { latenciesOf, nowNs, type FromServer, type ToServer } from './protocol';
 
@@ -23,48 +24,24 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 5_000);
 const here = import.meta.dirname;
 
-const canPin = spawnSync('taskset', ['-c', '1', 'true'], { stdio: 'ignore' }).status === 0;
-if (canPin) spawnSync('taskset', ['-a', '-pc', '1', String(process.pid)], { stdio: 'ignore' });
-const pinning = canPin ? 'servers on core 0, the 500 clients on core 1' : 'not pinned (no taskset)';
+pinSelf(CORES.load);
+const pinning = canPin
+  ? `servers on core ${CORES.server}, the ${SOCKETS} clients on core ${CORES.load}`
+  : 'not pinned (no taskset)';
 
-interface Server {
-  child: ChildProcess;
-  next(): Promise<FromServer>;
-  tell(m: ToServer): void;
-}
-
-function startServer(file: string, env: Record<string, string> = {}): Server {
-  const args = ['--import', 'tsx', path.join(here, file)];
-  const child = canPin
-    ? spawn('taskset', ['-c', '0', process.execPath, ...args], {
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        env: { ...process.env, ...env },
-      })
-    : spawn(process.execPath, args, {
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        env: { ...process.env, ...env },
-      });
-  const inbox: FromServer[] = [];
-  const waiting: Array<(m: FromServer) => void> = [];
-  child.on('message', (m: FromServer) => {
-    const w = waiting.shift();
-    if (w) w(m);
-    else inbox.push(m);
+/** A server child (Atrium's or the raw `ws` one), ready once it sent where its sockets join. */
+async function startServer(file: string, env: Record<string, string> = {}) {
+  const server = await startTsChild(path.join(here, file), { env });
+  // A server that dies mid-measurement ends the benchmark rather than leaving it waiting.
+  void server.exited.then((code) => {
+    if (code !== 0) throw new Error(`${file} exited with ${code}`);
   });
-  child.on('exit', (code) => {
-    if (code) throw new Error(`${file} exited with ${code}`);
-  });
-  return {
-    child,
-    next: () =>
-      inbox.length ? Promise.resolve(inbox.shift()!) : new Promise((r) => waiting.push(r)),
-    tell: (m) => child.send(m),
-  };
+  return server;
 }
 
 /** The sockets of one server, joined to its rooms round-robin; every chunk's latency recorded. */
-async function connect(server: Server): Promise<{ latencies: number[]; close(): void }> {
-  const ready = await server.next();
+async function connect(server: ServerProcess): Promise<{ latencies: number[]; close(): void }> {
+  const ready = server.ready as FromServer;
   if (ready.kind !== 'ready') throw new Error('server not ready');
   const state = { latencies: [] as number[] };
   const sockets: WebSocket[] = [];
@@ -125,13 +102,12 @@ interface Round {
 }
 
 async function round(
-  server: Server,
+  server: ServerProcess,
   clients: Awaited<ReturnType<typeof connect>>,
   ms: number,
 ): Promise<Round> {
   clients.latencies = [];
-  server.tell({ cmd: 'run', ms, rate: RATE });
-  const done = await server.next();
+  const done = await server.ask<FromServer>({ cmd: 'run', ms, rate: RATE } satisfies ToServer);
   if (done.kind !== 'done') throw new Error('unexpected message');
   // The last events still on their way.
   await new Promise((r) => setTimeout(r, 300));
@@ -145,11 +121,11 @@ async function round(
 }
 
 async function measure(bus: 'memory' | 'redis'): Promise<Figure[]> {
-  const atrium = startServer(
+  const atrium = await startServer(
     'atrium-server.ts',
     bus === 'redis' ? { BENCH_REDIS_URL: process.env.REDIS_URL! } : {},
   );
-  const raw = startServer('raw-server.ts');
+  const raw = await startServer('raw-server.ts');
   const a = await connect(atrium);
   const r = await connect(raw);
   // Warm-up (JIT, first allocations), not counted.
@@ -168,9 +144,8 @@ async function measure(bus: 'memory' | 'redis'): Promise<Figure[]> {
   }
   a.close();
   r.close();
-  atrium.tell({ cmd: 'stop' });
-  raw.tell({ cmd: 'stop' });
-  await Promise.all([atrium, raw].map((s) => new Promise((res) => s.child.once('exit', res))));
+  for (const s of [atrium, raw]) s.child.send({ cmd: 'stop' } satisfies ToServer);
+  await Promise.all([atrium.exited, raw.exited]);
   const med = (k: 'atrium' | 'raw', q: 'p50' | 'p99') => median(results[k].map((x) => x[q]));
   const lost = results.atrium.reduce((n, x) => n + Math.max(0, x.expected - x.samples), 0);
   const busName = bus === 'memory' ? 'in-process bus' : 'Redis bus';

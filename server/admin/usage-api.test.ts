@@ -8,21 +8,13 @@ import { call } from '../../test-support/accounts';
 import { starters, type User } from '../db/schema';
 import { recordTurnUsage } from '../workspace/turns/usage.repo';
 import { addCompany, type CompanyWithDomains } from './companies';
+import { seededRandom } from '../../test-support/fixtures/random';
 
 // The Usage API over the daily roll-up: its figures against counts computed here from the turns
 // the test recorded (through the runtime's own recording function), for every grouping, the
 // caller's scope, the operator's prices and the CSV of the same rows.
 
 const tag = () => randomBytes(3).toString('hex');
-
-/** A small seeded generator: the same turns on every run, so a failure can be replayed. */
-function seeded(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return s / 2_147_483_648;
-  };
-}
 
 interface Turn {
   companyId: number;
@@ -94,7 +86,8 @@ describe('usage API', () => {
       .returning();
     for (const s of made) starterNames.set(s.id, s.name);
 
-    const random = seeded(25);
+    // Seeded: the same turns on every run, so a failure can be replayed.
+    const random = seededRandom(25);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     for (let i = 0; i < 160; i += 1) {
       const inB = random() < 0.25;

@@ -137,7 +137,13 @@ describe('the reading card', () => {
       readings: [{ ...corrected, columns: [{ name: 'Zuordnung', role: 'boss' }] }],
     });
     expect(badRole.statusCode).toBe(400);
-    expect(await t.database.db.select().from(rememberedReadings)).toEqual([]);
+    // This company's readings only: other files of a run share the database and store theirs.
+    const companyReadings = () =>
+      t.database.db
+        .select()
+        .from(rememberedReadings)
+        .where(eq(rememberedReadings.companyId, user.companyId!));
+    expect(await companyReadings()).toEqual([]);
 
     // Confirm and re-run: a new reply, below a copy of the question, with the right figures.
     const res = await post(cookie, { messageId: first.id, readings: [corrected] });
@@ -147,10 +153,7 @@ describe('the reading card', () => {
     const dto = ChatDto.parse((await getChat(t, cookie, chat.id)).json());
     expect(dto.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(dto.messages[2]!.content).toBe(QUESTION);
-    const [stored] = await t.database.db
-      .select()
-      .from(rememberedReadings)
-      .where(eq(rememberedReadings.companyId, user.companyId!));
+    const [stored] = await companyReadings();
     const day = `${stored!.confirmedAt.getUTCDate()} ${MONTHS[stored!.confirmedAt.getUTCMonth()]}`;
     const answer = textOf(rerun.structuredResponse);
     for (const [dept, n] of countsOf(FIRST))

@@ -6,6 +6,17 @@ import { StructuredResponse, type ContentItem } from '@contract/structured-respo
 import * as G from '../../../../test-support/fixtures/documents/governance-docs';
 import { builtinAgent } from '../../providers/builtin';
 import { attachment, runTurn, texts, userMessage } from '../../../../test-support/analyst/turns';
+import {
+  cell,
+  chartOf,
+  column,
+  csvOf,
+  fileOf,
+  headingsOf,
+  rowOf,
+  sectionOf,
+  tableOf,
+} from '../../../../test-support/analyst/report';
 import { closeToolPool } from '../../tools/runner';
 import type { HistoryAttachment, HistoryMessage } from '../../types';
 
@@ -37,9 +48,6 @@ afterAll(() => closeToolPool());
 type Report = StructuredResponse;
 const files = (r: Report) =>
   r.content.filter((c) => c.type === 'file') as Extract<ContentItem, { type: 'file' }>[];
-const charts = (r: Report) => r.content.filter((c) => c.type === 'chart');
-const fileText = (r: Report, re: RegExp) =>
-  files(r).find((f) => re.test(f.filename))?.file_data ?? '';
 const firstText = (r: Report) =>
   (r.content.find((c) => c.type === 'text') as { text: string }).text;
 const all = (r: Report) =>
@@ -68,6 +76,14 @@ interface Case {
   promises: Promise_[];
 }
 
+/**
+ * A checklist's verdicts (docs/decisions/0024-report-accessors.md): the table under
+ * "<document title>: <checklist>", its Status or evidence per item.
+ */
+const checklist = (r: Report) => tableOf(r, /: .*(checklist|controls)$/);
+const status = (r: Report, item: string) => cell(checklist(r), item, 'Status');
+const evidence = (r: Report, item: string) => cell(checklist(r), item, 'Evidence or what to add');
+
 const CASES: Record<string, Case> = {
   'Policy gap check': {
     attach: ['security-policy.docx'],
@@ -75,29 +91,28 @@ const CASES: Record<string, Case> = {
       [
         'purpose, scope, owner, roles and responsibilities',
         (r) => {
-          const t = texts(r.content);
           for (const item of G.SECURITY_POLICY_FACTS.covered)
-            expect(t).toMatch(new RegExp(`\\| ${item} \\| ✅ Covered`));
+            expect(status(r, item)).toBe('✅ Covered');
           // "Who does what" holds no checklist word: judged by its content.
-          expect(t).toMatch(
-            /\| Roles and responsibilities \| ✅ Covered \| Section "Who does what"/,
-          );
+          expect(evidence(r, 'Roles and responsibilities')).toMatch(/^Section "Who does what"/);
         },
       ],
       [
         'listing the missing or weak sections',
         (r) => {
+          // The opening line a user reads first names them (a prose check kept on purpose).
           for (const item of G.SECURITY_POLICY_FACTS.missing) expect(firstText(r)).toContain(item);
-          expect(fileText(r, /missing-sections\.md$/)).toContain('## Definitions');
+          expect(fileOf(r, /missing-sections\.md$/)).toContain('## Definitions');
         },
       ],
       [
         'review date, exceptions and enforcement',
         (r) => {
-          expect(texts(r.content)).toMatch(/\| Review cycle \| ✅ Covered/);
-          expect(texts(r.content)).toMatch(/\| Exceptions \| ❌ Missing/);
-          expect(texts(r.content)).toMatch(
-            /\| Compliance and enforcement \| ✅ Covered \| Section "If things go wrong"/,
+          expect(status(r, 'Review cycle')).toBe('✅ Covered');
+          expect(status(r, 'Exceptions')).toBe('❌ Missing');
+          expect(status(r, 'Compliance and enforcement')).toBe('✅ Covered');
+          expect(evidence(r, 'Compliance and enforcement')).toMatch(
+            /^Section "If things go wrong"/,
           );
         },
       ],
@@ -109,16 +124,15 @@ const CASES: Record<string, Case> = {
       [
         'remote work, personal devices and generative AI tools',
         (r) => {
-          const t = texts(r.content);
-          expect(t).toMatch(/\| Personal devices \(BYOD\) \| ❌ Missing/);
-          expect(t).toMatch(/\| Generative AI tools \| ❌ Missing/);
-          expect(t).toMatch(/\| Remote and hybrid work \| (❌ Missing|⚠️ Mentioned only)/);
+          expect(status(r, 'Personal devices (BYOD)')).toBe('❌ Missing');
+          expect(status(r, 'Generative AI tools')).toBe('❌ Missing');
+          expect(status(r, 'Remote and hybrid work')).toMatch(/^(❌ Missing|⚠️ Mentioned only)$/);
         },
       ],
       [
         'drafting the wording of the sections that are out of date',
         (r) => {
-          const draft = fileText(r, /draft-wording\.md$/);
+          const draft = fileOf(r, /draft-wording\.md$/);
           expect(draft).toMatch(/## Generative AI tools[\s\S]*Never paste personal data/);
           expect(draft).toContain('## Personal devices (BYOD)');
         },
@@ -131,30 +145,31 @@ const CASES: Record<string, Case> = {
       [
         'every record type has a retention period, a legal basis and a deletion method',
         (r) => {
-          const t = texts(r.content);
+          const rows = tableOf(r, /^Every record type/);
+          expect(rows).toHaveLength(G.RETENTION_FACTS.records);
           expect(firstText(r)).toContain(`of ${G.RETENTION_FACTS.records} record types`);
+          const issues = (type: string) => cell(rows, type, 'Issues');
           for (const type of G.RETENTION_FACTS.noBasis)
-            expect(t).toMatch(new RegExp(`\\| ${type}[^\\n]*no legal basis`));
+            expect(issues(type)).toContain('no legal basis');
           for (const type of G.RETENTION_FACTS.noDeletion)
-            expect(t).toMatch(new RegExp(`\\| ${type}[^\\n]*no deletion method`));
+            expect(issues(type)).toContain('no deletion method');
           for (const type of G.RETENTION_FACTS.noPeriod)
-            expect(t).toMatch(new RegExp(`\\| ${type}[^\\n]*no retention period`));
+            expect(issues(type)).toContain('no retention period');
         },
       ],
       [
         'flag periods that look longer than needed',
         (r) => {
+          const rows = tableOf(r, /^Every record type/);
           for (const type of G.RETENTION_FACTS.tooLong)
-            expect(texts(r.content)).toMatch(
-              new RegExp(`\\| ${type}[^\\n]*(longer than needed|kept indefinitely)`),
-            );
+            expect(cell(rows, type, 'Issues')).toMatch(/longer than needed|kept indefinitely/);
           // Payroll at 6 years is within HMRC's 6 years plus the current one.
-          expect(texts(r.content)).not.toMatch(/\| Payroll records[^\n]*longer than needed/);
+          expect(cell(rows, 'Payroll records', 'Issues')).not.toMatch(/longer than needed/);
         },
       ],
       [
         'retention schedule as CSV or XLSX',
-        (r) => expect(texts(r.content)).toContain('How I read your file'),
+        (r) => expect(headingsOf(r)).toContain('How I read your file'),
       ],
     ],
   },
@@ -164,29 +179,23 @@ const CASES: Record<string, Case> = {
       [
         'find risks without an owner, a due date or a mitigation',
         (r) => {
-          const gaps = texts(r.content).split('### Risks with gaps')[1]!.split('###')[0]!;
-          for (const id of G.RISK_REGISTER_FACTS.noOwner)
-            expect(gaps).toMatch(new RegExp(`\\| ${id} [^\\n]*no owner`));
+          const gaps = (id: string) => cell(tableOf(r, 'Risks with gaps'), id, 'Gaps');
+          for (const id of G.RISK_REGISTER_FACTS.noOwner) expect(gaps(id)).toContain('no owner');
           for (const id of G.RISK_REGISTER_FACTS.noMitigation)
-            expect(gaps).toMatch(new RegExp(`\\| ${id} [^\\n]*no mitigation`));
+            expect(gaps(id)).toContain('no mitigation');
           for (const id of G.RISK_REGISTER_FACTS.noDue)
-            expect(gaps).toMatch(new RegExp(`\\| ${id} [^\\n]*no due or review date`));
+            expect(gaps(id)).toContain('no due or review date');
           for (const id of G.RISK_REGISTER_FACTS.overdue)
-            expect(gaps).toMatch(new RegExp(`\\| ${id} [^\\n]*review overdue`));
+            expect(gaps(id)).toContain('review overdue');
         },
       ],
       [
         'score drift since last quarter',
         (r) => {
-          const drift = texts(r.content)
-            .split('### Score drift since last quarter')[1]!
-            .split('###')[0]!;
+          const drift = tableOf(r, 'Score drift since last quarter');
           for (const [id, d] of Object.entries(G.RISK_REGISTER_FACTS.drift)) {
-            if (d === 0) expect(drift).not.toContain(`| ${id} |`);
-            else
-              expect(drift).toMatch(
-                new RegExp(`\\| ${id} \\|[^\\n]*\\| ${d > 0 ? `\\+${d}` : d} \\|`),
-              );
+            if (d === 0) expect(rowOf(drift, id)).toBeUndefined();
+            else expect(cell(drift, id, 'Change')).toBe(d > 0 ? `+${d}` : String(d));
           }
         },
       ],
@@ -194,12 +203,12 @@ const CASES: Record<string, Case> = {
         'a heat map of likelihood against impact',
         (r) => {
           // Independent count of the register's cells: likelihood and impact as the file states them (Medium = 3, High = 4, Low = 2).
-          const heat = fileText(r, /heat-map\.html$/);
-          expect(heat).toContain('Likelihood 5');
-          expect(charts(r).map((c) => c.title)).toContain('Risks by likelihood and impact');
-          const grid = texts(r.content).split('### Heat map')[1]!;
+          expect(fileOf(r, /heat-map\.html$/)).toContain('Likelihood 5');
           // R-01 (4, 5) and R-07 (2, 5), R-06 (1, 5) sit on the impact-5 row.
-          expect(grid).toMatch(/\| 5 \| 1 \| 1 \| {2}\| 1 \| {2}\|/);
+          const chart = chartOf(r, 'Risks by likelihood and impact');
+          expect(chart.series['Impact 5']).toEqual([1, 1, 0, 1, 0]);
+          const grid = rowOf(tableOf(r, /^Heat map/), '5')!;
+          expect(['1', '2', '3', '4', '5'].map((l) => grid[l])).toEqual(['1', '1', '', '1', '']);
         },
       ],
     ],
@@ -212,29 +221,35 @@ const CASES: Record<string, Case> = {
       [
         'delivery, financial, legal, security and people risks',
         (r) => {
-          const csv = fileText(r, /risk-register\.csv$/);
+          const rows = csvOf(r, /risk-register\.csv$/)!;
           for (const cat of ['Delivery', 'Financial', 'Legal', 'Security', 'People'])
-            expect(csv).toMatch(new RegExp(`^R\\d+,${cat},`, 'm'));
+            expect(column(rows, 'Category')).toContain(cat);
         },
       ],
       [
         'each with likelihood, impact, an owner role and a first mitigation',
         (r) => {
-          const csv = fileText(r, /risk-register\.csv$/)
-            .trim()
-            .split('\n');
-          expect(csv[0]).toBe(
+          const rows = csvOf(r, /risk-register\.csv$/)!;
+          // The header row a spreadsheet shows.
+          expect(Object.keys(rows[0]!).join(',')).toBe(
             'ID,Category,Risk,Likelihood (1-5),Impact (1-5),Score,Rating,Owner role,First mitigation,Why it is likely',
           );
-          for (const line of csv.slice(1))
-            expect(line).toMatch(/^R\d+,\w+,[^,]+,[1-5],[1-5],\d+,(High|Medium|Low),/);
+          for (const row of rows) {
+            const [l, i] = [Number(row['Likelihood (1-5)']), Number(row['Impact (1-5)'])];
+            expect([l, i].every((n) => n >= 1 && n <= 5)).toBe(true);
+            expect(Number(row.Score)).toBe(l * i);
+            expect(row.Rating).toMatch(/^(High|Medium|Low)$/);
+            expect(row['Owner role']).not.toBe('');
+            expect(row['First mitigation']).not.toBe('');
+          }
           // The description names personal data and a migration: those risks say so.
-          expect(csv.join('\n')).toMatch(
-            /Data Protection Officer[^\n]*the project mentions ""(personal data|payroll)""/,
-          );
-          expect(csv.join('\n')).toMatch(
-            /^R\d+,Delivery,Data migration[^\n]*,4,4,16,High,[^\n]*the project mentions/m,
-          );
+          const dpo = rows.find((x) => x['Owner role'] === 'Data Protection Officer')!;
+          expect(dpo['Why it is likely']).toMatch(/the project mentions "(personal data|payroll)"/);
+          const migration = rows.find(
+            (x) => x.Category === 'Delivery' && x.Risk?.startsWith('Data migration'),
+          )!;
+          expect([migration.Score, migration.Rating]).toEqual(['16', 'High']);
+          expect(migration['Why it is likely']).toContain('the project mentions');
         },
       ],
     ],
@@ -245,24 +260,44 @@ const CASES: Record<string, Case> = {
       [
         'rate each one on data access, concentration, financial health and exit plan',
         (r) => {
-          const t = texts(r.content);
-          expect(t).toContain(
-            '| Supplier | Data access | Concentration | Financial health | Exit plan | Overall | Share of spend |',
+          const rows = tableOf(r, 'Rating per supplier (High = more risk)');
+          expect(Object.keys(rows[0]!)).toEqual(
+            expect.arrayContaining([
+              'Data access',
+              'Concentration',
+              'Financial health',
+              'Exit plan',
+            ]),
           );
           // Spend shares by hand: total £9,000,000.
-          expect(t).toMatch(
-            /\| Globex Logistics \| Medium \| High \| Medium \| High \| High \| 46\.7% \|/,
-          );
-          expect(t).toMatch(/\| Acme Print \| Low \| Low \| Low \| Low \| Low \| 9\.8% \|/);
+          expect(Object.values(rowOf(rows, 'Globex Logistics')!)).toEqual([
+            'Globex Logistics',
+            'Medium',
+            'High',
+            'Medium',
+            'High',
+            'High',
+            '46.7%',
+          ]);
+          expect(Object.values(rowOf(rows, 'Acme Print')!)).toEqual([
+            'Acme Print',
+            'Low',
+            'Low',
+            'Low',
+            'Low',
+            'Low',
+            '9.8%',
+          ]);
+          for (const s of G.SUPPLIER_FACTS.highOverall)
+            expect(cell(rows, s, 'Overall')).toBe('High');
           for (const s of G.SUPPLIER_FACTS.highOverall) expect(firstText(r)).toContain(s);
         },
       ],
       [
         'list the contracts that need a due diligence refresh',
         (r) => {
-          const csv = fileText(r, /due-diligence-refresh\.csv$/);
-          for (const s of G.SUPPLIER_FACTS.refresh) expect(csv).toContain(s);
-          expect(csv).not.toContain('Initech Cloud');
+          const refresh = column(csvOf(r, /due-diligence-refresh\.csv$/)!, 'Supplier');
+          expect(refresh).toEqual(G.SUPPLIER_FACTS.refresh);
         },
       ],
     ],
@@ -280,28 +315,28 @@ const CASES: Record<string, Case> = {
       [
         'the key figures',
         (r) => {
-          const figures = texts(r.content).split('### Key figures')[1]!.split('###')[0]!;
+          const figures = column(tableOf(r, 'Key figures'), 'Figure').join(', ');
           for (const f of G.BOARD_PACK_FACTS.figures) expect(figures).toContain(f);
         },
       ],
       [
         'the risks raised',
         (r) => {
-          const risks = texts(r.content).split('### Risks raised')[1]!.split('###')[0]!;
+          const risks = sectionOf(r, 'Risks raised');
           for (const k of G.BOARD_PACK_FACTS.risks) expect(risks).toContain(k);
         },
       ],
       [
         'the questions a non-executive director should ask',
         (r) => {
-          const q = texts(r.content).split('### Questions a non-executive director should ask')[1]!;
+          const q = sectionOf(r, 'Questions a non-executive director should ask');
           expect(q).toMatch(/1\. [\s\S]*2\. [\s\S]*3\. /);
         },
       ],
       [
         'two-page briefing',
         (r) => {
-          const briefing = fileText(r, /briefing\.md$/);
+          const briefing = fileOf(r, /briefing\.md$/)!;
           expect(briefing).toContain('## Decisions asked of the board');
           expect(briefing.split(/\s+/).length).toBeLessThanOrEqual(1000);
         },
@@ -314,7 +349,7 @@ const CASES: Record<string, Case> = {
       [
         'formal minutes',
         (r) => {
-          const minutes = fileText(r, /minutes\.md$/);
+          const minutes = fileOf(r, /minutes\.md$/);
           expect(minutes).toContain('# Minutes of the meeting of the Board');
           for (const p of G.MINUTES_FACTS.present) expect(minutes).toContain(p);
           expect(minutes).toContain(`**Apologies:** ${G.MINUTES_FACTS.apologies.join(', ')}`);
@@ -325,28 +360,26 @@ const CASES: Record<string, Case> = {
       [
         'an action log with owner and due date for each action',
         (r) => {
-          const csv = fileText(r, /action-log\.csv$/);
+          const log = csvOf(r, /action-log\.csv$/)!;
           for (const a of G.MINUTES_FACTS.actions) {
-            const line = csv
-              .split('\n')
-              .find((l) => l.toLowerCase().includes(a.words.toLowerCase()))!;
-            expect(line).toBeDefined();
-            expect(line).toContain(a.owner ?? ',,');
-            if (a.due) expect(line).toContain(a.due);
+            const row = log.find((x) => x.Action?.toLowerCase().includes(a.words.toLowerCase()))!;
+            expect(row).toBeDefined();
+            expect(row.Owner).toBe(a.owner ?? '');
+            if (a.due) expect(row.Due).toBe(a.due);
           }
           // What the notes do not give is said, not guessed.
-          expect(texts(r.content)).toMatch(/covenant forecast[^\n]*no owner and no due date/);
+          const covenant = tableOf(r, 'Action log').find((x) => x.Action?.includes('covenant'))!;
+          expect([covenant.Owner, covenant.Due]).toEqual(['not stated', 'not stated']);
+          expect(sectionOf(r, 'Action log')).toMatch(
+            /covenant forecast[^\n]*no owner and no due date/,
+          );
         },
       ],
       [
         'listing the items carried over from last time',
         (r) => {
-          const carried = texts(r.content)
-            .split('### Items carried over from last time')[1]!
-            .split('###')[0]!;
-          for (const ref of G.MINUTES_FACTS.carriedOver) expect(carried).toContain(`| ${ref} |`);
-          expect(carried).not.toContain('| A1 |');
-          expect(carried).not.toContain('| A3 |');
+          const carried = column(tableOf(r, 'Items carried over from last time'), 'Ref');
+          expect(carried).toEqual(G.MINUTES_FACTS.carriedOver);
         },
       ],
     ],
@@ -357,20 +390,20 @@ const CASES: Record<string, Case> = {
       [
         'membership, quorum, duties, reporting and annual review',
         (r) => {
-          const t = texts(r.content);
-          for (const e of G.TOR_FACTS.meets)
-            expect(t).toMatch(new RegExp(`\\| ${e} \\|[^\\n]*✅ Meets`));
-          for (const e of G.TOR_FACTS.weak)
-            expect(t).toMatch(new RegExp(`\\| ${e} \\|[^\\n]*twice a year[^\\n]*⚠️ Weak`));
-          for (const e of G.TOR_FACTS.missing)
-            expect(t).toMatch(new RegExp(`\\| ${e} \\|[^\\n]*❌ Missing`));
+          const rows = tableOf(r, 'Membership, quorum, duties, reporting and annual review');
+          for (const e of G.TOR_FACTS.meets) expect(cell(rows, e, 'Verdict')).toBe('✅ Meets');
+          for (const e of G.TOR_FACTS.weak) {
+            expect(cell(rows, e, 'What your terms say')).toContain('twice a year');
+            expect(cell(rows, e, 'Verdict')).toBe('⚠️ Weak');
+          }
+          for (const e of G.TOR_FACTS.missing) expect(cell(rows, e, 'Verdict')).toBe('❌ Missing');
           expect(r.task_name).toContain('Audit Committee');
         },
       ],
       [
         'against good practice',
         (r) =>
-          expect(fileText(r, /terms-of-reference-changes\.md$/)).toContain(
+          expect(fileOf(r, /terms-of-reference-changes\.md$/)).toContain(
             'At least three meetings a year',
           ),
       ],
@@ -382,21 +415,18 @@ const CASES: Record<string, Case> = {
       [
         'records of processing, lawful basis, data subject rights, breach process, processors and international transfers',
         (r) => {
-          const t = texts(r.content);
-          for (const c of G.GDPR_FACTS.covered)
-            expect(t).toMatch(new RegExp(`\\| ${c} \\| ✅ Covered`));
+          for (const c of G.GDPR_FACTS.covered) expect(status(r, c)).toBe('✅ Covered');
           for (const c of G.GDPR_FACTS.notCovered)
-            expect(t).toMatch(new RegExp(`\\| ${c} \\| (❌ Missing|⚠️ Mentioned only)`));
+            expect(status(r, c)).toMatch(/^(❌ Missing|⚠️ Mentioned only)$/);
         },
       ],
       [
         'marking what the attached evidence covers',
         (r) => {
-          const csv = fileText(r, /gdpr-readiness-checklist\.csv$/);
-          expect(csv).toMatch(
-            /"Lawful basis","covered","We use your booking details to perform our contract/,
-          );
-          expect(texts(r.content)).toMatch(/### Evidence still needed[\s\S]*Breach process/);
+          const lawful = rowOf(csvOf(r, /gdpr-readiness-checklist\.csv$/)!, 'Lawful basis')!;
+          expect(lawful.Status).toBe('covered');
+          expect(lawful.Evidence).toMatch(/^We use your booking details to perform our contract/);
+          expect(sectionOf(r, 'Evidence still needed')).toContain('Breach process');
         },
       ],
     ],
@@ -407,23 +437,26 @@ const CASES: Record<string, Case> = {
       [
         'gifts and hospitality register, third-party due diligence, training completion and whistleblowing',
         (r) => {
-          const t = texts(r.content);
-          expect(t).toMatch(/\| Gifts and hospitality register \| ✅ Covered/);
-          expect(t).toMatch(/\| Training completion \| ✅ Covered/);
-          expect(t).toMatch(/\| Third-party due diligence \| ❌ Missing/);
-          expect(t).toMatch(/\| Whistleblowing \| ❌ Missing/);
+          expect(status(r, 'Gifts and hospitality register')).toBe('✅ Covered');
+          expect(status(r, 'Training completion')).toBe('✅ Covered');
+          expect(status(r, 'Third-party due diligence')).toBe('❌ Missing');
+          expect(status(r, 'Whistleblowing')).toBe('❌ Missing');
         },
       ],
       [
         'with gaps and the evidence still needed',
         (r) => {
-          const t = texts(r.content);
-          expect(t).toMatch(/### Evidence still needed[\s\S]*Whistleblowing/);
+          expect(sectionOf(r, 'Evidence still needed')).toContain('Whistleblowing');
           const f = G.GIFTS_FACTS;
-          expect(t).toContain(
-            `${f.entries} entries: ${f.above100} above the 100 approval threshold, ${f.notApproved} with no approval recorded, ${f.publicOfficials} involving public officials, ${f.noValue} without a value.`,
-          );
-          expect(t).toContain(`${f.repeat} (3)`);
+          const register = /^Gifts and hospitality register/;
+          const issues = column(tableOf(r, register), 'Issues');
+          const flagged = (issue: string) => issues.filter((i) => i.includes(issue)).length;
+          expect(flagged('above the 100 threshold')).toBe(f.above100);
+          expect(flagged('no approval recorded')).toBe(f.notApproved);
+          expect(flagged('public official')).toBe(f.publicOfficials);
+          expect(flagged('no value')).toBe(f.noValue);
+          expect(sectionOf(r, register)).toContain(`${f.entries} entries`);
+          expect(sectionOf(r, register)).toContain(`${f.repeat} (3)`);
         },
       ],
     ],
@@ -434,17 +467,17 @@ const CASES: Record<string, Case> = {
       [
         'group them by severity and owner',
         (r) => {
-          const t = texts(r.content);
-          expect(t).toMatch(/### By severity[\s\S]*\| High \| 3 \| 2 \| 0 \|/);
-          expect(t).toMatch(/### By owner[\s\S]*\| Financial Controller \| 2 \| 2 \|/);
+          const high = rowOf(tableOf(r, 'By severity'), 'High')!;
+          expect([high.Open, high.Overdue, high.Closed]).toEqual(['3', '2', '0']);
+          const controller = rowOf(tableOf(r, 'By owner (open findings)'), 'Financial Controller')!;
+          expect([controller.Open, controller.Overdue]).toEqual(['2', '2']);
         },
       ],
       [
         'show which are overdue',
         (r) => {
-          const overdue = texts(r.content).split('### Overdue findings')[1]!;
-          for (const id of G.AUDIT_FACTS.overdue) expect(overdue).toContain(`| ${id} |`);
-          expect(overdue).not.toContain('| IA-25-01 |');
+          const overdue = column(tableOf(r, 'Overdue findings'), 'ID');
+          expect([...overdue].sort()).toEqual([...G.AUDIT_FACTS.overdue].sort());
           expect(firstText(r)).toContain(
             `${G.AUDIT_FACTS.open} of ${G.AUDIT_FACTS.total} audit findings are open, ${G.AUDIT_FACTS.overdue.length} of them overdue`,
           );
@@ -453,7 +486,7 @@ const CASES: Record<string, Case> = {
       [
         'draft a status update for the audit committee',
         (r) =>
-          expect(fileText(r, /status-update\.md$/)).toContain(
+          expect(fileOf(r, /status-update\.md$/)).toContain(
             '# Audit findings: status update for the Audit Committee',
           ),
       ],
@@ -467,23 +500,29 @@ const CASES: Record<string, Case> = {
         (r) => {
           expect(firstText(r)).toContain('sets 5 obligations');
           expect(firstText(r)).toContain('applying from 1 March 2027');
+          expect(tableOf(r, 'Obligations mapped to your policies')).toHaveLength(5);
         },
       ],
       [
         'map them to our existing policies',
-        (r) =>
-          expect(texts(r.content)).toMatch(
-            /\| O5 \| Staff with access[^\n]*Information Security Policy: Who does what/,
-          ),
+        (r) => {
+          const o5 = rowOf(tableOf(r, 'Obligations mapped to your policies'), 'O5')!;
+          expect(o5.Obligation).toMatch(/^Staff with access/);
+          expect(o5['Closest policy section']).toBe('Information Security Policy: Who does what');
+        },
       ],
       [
         'list the changes, owners and deadlines',
         (r) => {
-          const csv = fileText(r, /regulatory-change-actions\.csv$/);
-          expect(csv).toMatch(
-            /report any major ICT-related incident[^\n]*Chief Information Security Officer","1 March 2027"/,
-          );
-          expect(csv).toMatch(/31 March 2028/);
+          const actions = csvOf(r, /regulatory-change-actions\.csv$/)!;
+          const incident = actions.find((a) =>
+            a.Obligation?.includes('report any major ICT-related incident'),
+          )!;
+          expect([incident.Owner, incident.Deadline]).toEqual([
+            'Chief Information Security Officer',
+            '1 March 2027',
+          ]);
+          expect(column(actions, 'Deadline')).toContain('31 March 2028');
         },
       ],
     ],
@@ -494,7 +533,7 @@ const CASES: Record<string, Case> = {
       [
         'an inventory, risk tiers, approval steps, human oversight, record keeping and staff guidance',
         (r) => {
-          const f = fileText(r, /ai-use-governance-framework\.md$/);
+          const f = fileOf(r, /ai-use-governance-framework\.md$/);
           for (const h of [
             'AI inventory',
             'Risk tiers',
@@ -508,7 +547,7 @@ const CASES: Record<string, Case> = {
       ],
       [
         'existing IT or data policy',
-        (r) => expect(texts(r.content)).toContain('What security-policy.docx already covers'),
+        (r) => expect(headingsOf(r)).toContain('What security-policy.docx already covers'),
       ],
     ],
   },
@@ -638,7 +677,7 @@ describe('follow-ups and refusals', () => {
     expect(firstText(next.report)).toMatch(
       /^Here are 4 chase notes, one per owner, covering 6 open actions: Sam Patel \(2\), Li Wei \(2\), Maria Costa \(1\) and Tom Baker \(1\)\. 1 action has no owner to chase/,
     );
-    expect(fileText(next.report, /chase-notes\.md$/)).toMatch(
+    expect(fileOf(next.report, /chase-notes\.md$/)).toMatch(
       /## To: Li Wei[\s\S]*A4 Review supplier concentration/,
     );
   });
@@ -673,7 +712,7 @@ describe('follow-ups and refusals', () => {
     expect(firstText(report)).toMatch(
       /^To do this I need the risk register as CSV or XLSX; nothing of the kind is attached/,
     );
-    expect(fileText(report, /risk-register-template\.csv$/)).toContain('Likelihood');
+    expect(fileOf(report, /risk-register-template\.csv$/)).toContain('Likelihood');
   });
 
   it('answers a greeting with one honest paragraph and what it can do instead', async () => {
