@@ -4,7 +4,7 @@ import type { Section } from './report/section';
 import type { AnalystTool, ToolCallRecord } from './tools/tool';
 
 /**
- * One capability, declared in one file (issue 21 item 1): the task it answers (title, the request
+ * One capability, declared in one file (docs/decisions/0084-one-file-per-capability.md): the task it answers (title, the request
  * words, the data it needs, a sample), its tool (input *and* output schema, the pure function),
  * the builtin's plan for it and its renderer, typed by the output schema. A module is its persona
  * plus its list of capabilities; the instructions' tool list, the titles, needs, samples and the

@@ -14,7 +14,7 @@ import {
 import { createUser, signIn } from '../../test-support/factories';
 import { chats, rememberedReadings } from '../db/schema';
 
-// The "Check how I read this file" card (issue 22, section 5): a file with an unknown header gets
+// The "Check how I read this file" card (docs/decisions/0050-corrected-table-readings.md): a file with an unknown header gets
 // the card asking for the role the question needs; correcting it stores the reading for the
 // company and re-runs the question as a new reply with the right figures; the next file of the
 // same layout, sent by anyone in the company, is read that way at once.
