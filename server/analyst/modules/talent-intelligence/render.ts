@@ -1,5 +1,5 @@
 import type { ChartItem, FileItem } from '@contract/structured-response';
-import type { Section } from '../../report/section';
+import { table, type Column, type Section } from '../../report/section';
 import { text } from '../../tools/reports';
 import type { ToolCallRecord } from '../../tools/tool';
 import { list } from '../report-parts';
@@ -40,6 +40,13 @@ export const sectionOf = (title: string, p: Part, extra: Partial<Section> = {}):
   nextSteps: p.nextSteps,
   ...extra,
 });
+
+/** A breakdown's table, declared once (ADR 0088): a column of its groups, then its figures. */
+export const groupsTable = <G extends { group: string }>(
+  header: string,
+  columns: Array<Column<G>>,
+  groups: readonly G[],
+) => table<G>([{ header, value: (g) => g.group }, ...columns], groups);
 
 /** A planned call. */
 export const call = (tool: string, input: Record<string, unknown> = {}): ToolCallRecord => ({
