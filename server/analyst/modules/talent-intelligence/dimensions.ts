@@ -35,6 +35,8 @@ export interface Measure<K extends string> {
    * with the group's SQL at a date (attrition reads a department on each month's end and at exit).
    */
   rows?: (groupAt: (date: string) => string) => string;
+  /** The table measured when it is a CTE of people (`with`) rather than `people` itself. */
+  from?: string;
   /** Common table expressions the query needs (`scale AS (...)`), after people and ref_date. */
   with?: string[];
   /** Order of the groups, in SQL over `grp` and the values' names; by group by default. */
@@ -88,7 +90,7 @@ export async function measureBy<K extends string>(
     p,
     `${(m.with ?? []).map((c) => `, ${c}`).join('')}
     SELECT coalesce(${expr}, 'Not stated') AS grp, ${names.map((k) => `${m.values[k]} AS ${k}`).join(', ')}
-    FROM ${m.rows ? `(${m.rows(at)}) AS measured` : 'people'}
+    FROM ${m.rows ? `(${m.rows(at)}) AS measured` : (m.from ?? 'people')}
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY 1 ORDER BY ${m.order ?? 'grp'}`,
   );
   return rows.map(
