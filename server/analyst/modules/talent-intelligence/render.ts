@@ -120,6 +120,16 @@ export function namedGroups<G extends { group: string }>(request: string, groups
   });
 }
 
+/** An answer line for each group the request names ("in Sales"), in every breakdown. */
+export function answerNamed<G extends { group: string }>(
+  p: Part,
+  request: string,
+  by: ReadonlyArray<{ groups: G[] }>,
+  line: (g: G) => string,
+): void {
+  for (const b of by) for (const g of namedGroups(request, b.groups)) p.answer.push(line(g));
+}
+
 /** The currency of the pay figures, named when the file states one. */
 export const currencyWords = (currencies: string[]) =>
   currencies.length === 1 ? `in ${currencies[0]}` : "in the file's currency";

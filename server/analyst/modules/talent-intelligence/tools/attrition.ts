@@ -2,7 +2,7 @@ import { plural, capitalised } from '../../../report/words';
 import { barChart, lineChart } from '../../../tools/charts';
 import { table } from '../../../report/section';
 import { defineCapability } from '../../../capability';
-import { columnsUsed, empty, groupsTable, labelOf, namedGroups, sectionOf } from '../render';
+import { columnsUsed, empty, groupsTable, labelOf, answerNamed, sectionOf } from '../render';
 import { call, type Part, type Split } from '../render';
 import { z } from 'zod';
 import { attritionDimension, type AttritionDimension, attritionSplits } from '../request';
@@ -259,11 +259,13 @@ function attritionPart(r: AttritionResult, request: string): Part {
   const ranked = lead?.groups.filter((g) => !g.small && g.group !== 'Not stated') ?? [];
   const top = [...ranked].sort((a, b) => b.rate - a.rate)[0];
   const most = [...(lead?.groups ?? [])].sort((a, b) => b.leavers - a.leavers)[0];
-  for (const b of r.by)
-    for (const g of namedGroups(request, b.groups))
-      p.answer.push(
-        `**${g.group}**: attrition of **${g.rate}%** in the 12 months to ${r.asOf} (${plural(g.leavers, 'leaver')} against an average headcount of ${g.averageHeadcount}${r.typeKnown ? `; ${g.voluntary} voluntary, ${g.voluntaryRate}%` : ''})${g.small ? ', a small group: read with care' : ''}.`,
-      );
+  answerNamed(
+    p,
+    request,
+    r.by,
+    (g) =>
+      `**${g.group}**: attrition of **${g.rate}%** in the 12 months to ${r.asOf} (${plural(g.leavers, 'leaver')} against an average headcount of ${g.averageHeadcount}${r.typeKnown ? `; ${g.voluntary} voluntary, ${g.voluntaryRate}%` : ''})${g.small ? ', a small group: read with care' : ''}.`,
+  );
   if (lead && top && /\b(which|where|what)\b/i.test(bodyOf(request)) && !p.answer.length) {
     p.answer.push(
       `**${top.group}** loses the most people: an attrition rate of **${top.rate}%** (${plural(top.leavers, 'leaver')} against an average headcount of ${top.averageHeadcount}) in the 12 months to ${r.asOf}, against ${r.rate}% for the whole organisation.${most && most.group !== top.group ? ` By number of leavers, ${most.group} lost the most (${most.leavers}).` : ''}`,

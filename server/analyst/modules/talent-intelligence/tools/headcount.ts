@@ -1,25 +1,12 @@
 import { grouped, plural, capitalised } from '../../../report/words';
 import { table } from '../../../report/section';
 import { defineCapability } from '../../../capability';
-import {
-  columnsUsed,
-  empty,
-  groupsTable,
-  labelOf,
-  namedGroups,
-  sectionOf,
-  call,
-  type Part,
-} from '../render';
+import { answerNamed, columnsUsed, empty, groupsTable, labelOf } from '../render';
+import { sectionOf, call, type Part } from '../render';
 import { headDimensionsIn, namedColumns } from '../request';
 import { z } from 'zod';
-import {
-  aggregateOf,
-  aggregateTableOf,
-  type AggregateResult,
-  aggregatePart,
-  aggregateResult,
-} from './aggregate';
+import { aggregateOf, aggregateTableOf, aggregatePart, aggregateResult } from './aggregate';
+import type { AggregateResult } from './aggregate';
 import { snapshotTrendSql } from '../../../tables/shape';
 import { defineTool } from '../../../tools/tool';
 import { COLUMNS_INPUT } from './attrition';
@@ -95,11 +82,11 @@ export const headcountTool = defineTool({
     }
     return {
       definition: HEADCOUNT_DEFINITION,
-      trend,
       asOf: p.asOf,
       headcount,
       servingNotice: num(totals?.notice),
       futureStarters: num(totals?.future),
+      trend,
       by,
       basis: p.basis,
     };
@@ -111,11 +98,13 @@ export const headcountTool = defineTool({
 
 function headcountPart(r: HeadcountResult, request: string): Part {
   const p = empty();
-  for (const b of r.by)
-    for (const g of namedGroups(request, b.groups))
-      p.answer.push(
-        `**${g.group}**: ${plural(g.people, 'person', 'people')} employed on ${r.asOf} (${g.share}% of ${grouped(r.headcount)}).`,
-      );
+  answerNamed(
+    p,
+    request,
+    r.by,
+    (g) =>
+      `**${g.group}**: ${plural(g.people, 'person', 'people')} employed on ${r.asOf} (${g.share}% of ${grouped(r.headcount)}).`,
+  );
   p.answer.push(
     `**${grouped(r.headcount)}** people employed on ${r.asOf}${r.servingNotice ? ` (${plural(r.servingNotice, 'person', 'people')} serving notice, still counted)` : ''}${r.futureStarters ? `; ${plural(r.futureStarters, 'future starter')} not counted yet` : ''}.`,
   );

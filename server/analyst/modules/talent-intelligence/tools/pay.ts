@@ -1,7 +1,7 @@
 import { grouped, plural, pay, capitalised } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
 import { defineCapability } from '../../../capability';
-import { columnsUsed, empty, groupsTable, labelOf, namedGroups, sectionOf } from '../render';
+import { columnsUsed, empty, groupsTable, labelOf, answerNamed, sectionOf } from '../render';
 import { call, type Part, currencyWords } from '../render';
 import { headDimensionsIn, namedColumns } from '../request';
 import { z } from 'zod';
@@ -148,11 +148,13 @@ export const payTool = defineTool({
 
 function payPart(r: PayResult, request: string): Part {
   const p = empty();
-  for (const b of r.by)
-    for (const g of namedGroups(request, b.groups))
-      p.answer.push(
-        `**${g.group}**: median salary **${pay(g.median)}** (middle half ${pay(g.q1)} to ${pay(g.q3)}, ${plural(g.people, 'person', 'people')}).`,
-      );
+  answerNamed(
+    p,
+    request,
+    r.by,
+    (g) =>
+      `**${g.group}**: median salary **${pay(g.median)}** (middle half ${pay(g.q1)} to ${pay(g.q3)}, ${plural(g.people, 'person', 'people')}).`,
+  );
   if (r.notStated) {
     p.answer.push(
       `Median salary: **not stated**: ${r.notStated}. Add a pay frequency column (hourly, monthly, annual) or pay on one basis and attach the file again.`,

@@ -4,18 +4,8 @@ import { defineCapability } from '../../../capability';
 import { empty, sectionOf, call, type Part } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
-import {
-  employedOn,
-  need,
-  num,
-  numOrNull,
-  peopleOf,
-  peopleQuery,
-  round1,
-  round2,
-  yearsBetween,
-  basisSchema,
-} from '../people';
+import { employedOn, need, num, numOrNull, peopleOf, peopleQuery } from '../people';
+import { round1, round2, yearsBetween, basisSchema } from '../people';
 import { IN_WINDOW } from './attrition';
 import { measureBy } from '../dimensions';
 
