@@ -148,6 +148,13 @@ export const payTool = defineTool({
 
 function payPart(r: PayResult, request: string): Part {
   const p = empty();
+  // Pay not stated: no breakdown either.
+  if (r.notStated) {
+    p.answer.push(
+      `Median salary: **not stated**: ${r.notStated}. Add a pay frequency column (hourly, monthly, annual) or pay on one basis and attach the file again.`,
+    );
+    return p;
+  }
   answerNamed(
     p,
     request,
@@ -155,12 +162,6 @@ function payPart(r: PayResult, request: string): Part {
     (g) =>
       `**${g.group}**: median salary **${pay(g.median)}** (middle half ${pay(g.q1)} to ${pay(g.q3)}, ${plural(g.people, 'person', 'people')}).`,
   );
-  if (r.notStated) {
-    p.answer.push(
-      `Median salary: **not stated**: ${r.notStated}. Add a pay frequency column (hourly, monthly, annual) or pay on one basis and attach the file again.`,
-    );
-    return p;
-  }
   if (r.perCurrency?.length) {
     p.answer.push(
       `Median annual pay per currency (currencies are never pooled): ${r.perCurrency

@@ -205,20 +205,15 @@ function regrettedPart(r: RegrettedResult): Part {
     ],
   );
   p.details.push('### Regretted leavers against all leavers', '', against.markdown(), '');
-  if (r.byManager.length)
-    p.details.push(
-      '### By manager',
-      '',
-      table<(typeof r.byManager)[number]>(
-        [
-          { header: 'Manager', value: (m) => m.manager },
-          { header: 'Regretted leavers', value: (m) => m.regretted },
-          { header: 'All leavers', value: (m) => m.leavers },
-        ],
-        r.byManager,
-      ).markdown(),
-      '',
-    );
+  const managers = table<(typeof r.byManager)[number]>(
+    [
+      { header: 'Manager', value: (m) => m.manager },
+      { header: 'Regretted leavers', value: (m) => m.regretted },
+      { header: 'All leavers', value: (m) => m.leavers },
+    ],
+    r.byManager,
+  );
+  if (r.byManager.length) p.details.push('### By manager', '', managers.markdown(), '');
   const people = table<(typeof r.people)[number]>(
     [
       { header: 'Employee', value: (x) => x.id },
