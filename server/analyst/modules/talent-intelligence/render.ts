@@ -1,5 +1,5 @@
 import type { ChartItem, FileItem } from '@contract/structured-response';
-import type { Section } from '../../report/section';
+import { table, type Column, type Section } from '../../report/section';
 import { text } from '../../tools/reports';
 import type { ToolCallRecord } from '../../tools/tool';
 import { list } from '../report-parts';
@@ -40,6 +40,13 @@ export const sectionOf = (title: string, p: Part, extra: Partial<Section> = {}):
   nextSteps: p.nextSteps,
   ...extra,
 });
+
+/** A breakdown's table, declared once (ADR 0088): a column of its groups, then its figures. */
+export const groupsTable = <G extends { group: string }>(
+  header: string,
+  columns: Array<Column<G>>,
+  groups: readonly G[],
+) => table<G>([{ header, value: (g) => g.group }, ...columns], groups);
 
 /** A planned call. */
 export const call = (tool: string, input: Record<string, unknown> = {}): ToolCallRecord => ({
@@ -111,6 +118,16 @@ export function namedGroups<G extends { group: string }>(request: string, groups
     const phrase = `(?:\\b(?:in|for|at|within|from|of)\\s+(?:the\\s+|our\\s+)?${name}${subject}|${name}\\s+(?:team|teams|department|dept|function|office|site|unit|division)\\b)`;
     return new RegExp(phrase, 'iu').test(body);
   });
+}
+
+/** An answer line for each group the request names ("in Sales"), in every breakdown. */
+export function answerNamed<G extends { group: string }>(
+  p: Part,
+  request: string,
+  by: ReadonlyArray<{ groups: G[] }>,
+  line: (g: G) => string,
+): void {
+  for (const b of by) for (const g of namedGroups(request, b.groups)) p.answer.push(line(g));
 }
 
 /** The currency of the pay figures, named when the file states one. */

@@ -1,7 +1,6 @@
 import { grouped, plural } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
-import { markdownTable } from '../../../tools/reports';
-import { empty, type Part } from '../render';
+import { empty, groupsTable, type Part } from '../render';
 import { z } from 'zod';
 import type { LoadedTable, TableSet } from '../../../tables/types';
 import { colOf, num, peopleTables, round1 } from '../people';
@@ -127,29 +126,27 @@ export function aggregatePart(r: AggregateResult): Part {
       `Attrition: **${r.rate}%**${r.leavers !== null ? ` (${plural(r.leavers, 'leaver')})` : ''}, from ${r.rateFrom}.`,
     );
   p.answer.push(r.personLevel);
-  for (const b of r.by) {
-    p.details.push(
-      `### By ${b.dimension}`,
-      '',
-      markdownTable(
-        [b.dimension, 'Headcount', 'Leavers', 'Attrition'],
-        b.groups.map((g) => [
-          g.group,
-          g.headcount === null ? 'not stated' : g.headcount,
-          g.leavers === null ? 'not stated' : g.leavers,
-          g.rate === null ? 'not stated' : `${g.rate}%`,
-        ]),
-      ),
-      '',
+  const stated = (v: number | null, unit = '') => (v === null ? 'not stated' : `${v}${unit}`);
+  const tables = r.by.map((b) => {
+    const t = groupsTable<AggregateGroup>(
+      b.dimension,
+      [
+        { header: 'Headcount', value: (g) => g.headcount, shown: (g) => stated(g.headcount) },
+        { header: 'Leavers', value: (g) => g.leavers, shown: (g) => stated(g.leavers) },
+        { header: 'Attrition', value: (g) => g.rate, shown: (g) => stated(g.rate, '%') },
+      ],
+      b.groups,
     );
-  }
-  const first = r.by[0];
+    p.details.push(`### By ${b.dimension}`, '', t.markdown(), '');
+    return t;
+  });
+  const [first] = tables;
   if (first)
     p.charts.push(
       barChart(
-        `Attrition by ${first.dimension}`,
-        first.groups.map((g) => g.group),
-        [{ label: 'Attrition (%)', data: first.groups.map((g) => g.rate ?? 0) }],
+        `Attrition by ${r.by[0]!.dimension}`,
+        first.labels(first.headers[0]!),
+        [first.series('Attrition', 'Attrition (%)')],
         { yTitle: '%' },
       ),
     );

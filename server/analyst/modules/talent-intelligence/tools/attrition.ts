@@ -1,54 +1,18 @@
 import { plural, capitalised } from '../../../report/words';
 import { barChart, lineChart } from '../../../tools/charts';
-import { markdownTable } from '../../../tools/reports';
+import { table } from '../../../report/section';
 import { defineCapability } from '../../../capability';
-import {
-  columnsUsed,
-  empty,
-  labelOf,
-  namedGroups,
-  sectionOf,
-  call,
-  type Part,
-  type Split,
-} from '../render';
+import { columnsUsed, empty, groupsTable, labelOf, answerNamed, sectionOf } from '../render';
+import { call, type Part, type Split } from '../render';
 import { z } from 'zod';
-import {
-  attritionDimension,
-  type AttritionDimension,
-  attritionSplits,
-  bodyOf,
-  dimensionsIn,
-  namedColumns,
-} from '../request';
-import {
-  aggregateOf,
-  aggregateTableOf,
-  type AggregateResult,
-  aggregatePart,
-  aggregateResult,
-} from './aggregate';
+import { attritionDimension, type AttritionDimension, attritionSplits } from '../request';
+import { bodyOf, dimensionsIn, namedColumns } from '../request';
+import { aggregateOf, aggregateTableOf, aggregatePart, aggregateResult } from './aggregate';
+import type { AggregateResult } from './aggregate';
 import { defineTool, ToolError } from '../../../tools/tool';
-import {
-  countryOrSite,
-  splitsOf,
-  columnSplitsOf,
-  dimensionSource,
-  DIMENSIONS,
-  employedOn,
-  hasDimension,
-  need,
-  num,
-  peopleOf,
-  peopleQuery,
-  round1,
-  tenureBandOf,
-  TENURE_BANDS,
-  yearsBetween,
-  type Dimension,
-  basisSchema,
-  splitOf,
-} from '../people';
+import { byDimensions, groupRow, type Measure } from '../dimensions';
+import { splitsOf, columnSplitsOf, employedOn, need, num, peopleOf, peopleQuery } from '../people';
+import { round1, TENURE_BANDS, type Dimension, basisSchema, splitOf } from '../people';
 
 export const ATTRITION_DEFINITION =
   'Attrition: leavers in the 12 months up to the as-of date ÷ the average headcount over those months (the mean of the headcounts on the as-of date and on the same day of each of the 11 months before), in %; an exit by mutual agreement (Aufhebungsvertrag, rupture conventionnelle) counts as involuntary, as the employer usually initiates it.';
@@ -56,14 +20,14 @@ export const ATTRITION_DEFINITION =
 /** Below this average headcount a group's rate swings on one leaver: it is flagged, not ranked. */
 export const SMALL_GROUP = 5;
 
-export const rateRow = z.object({
-  group: z.string(),
-  leavers: z.number(),
-  voluntary: z.number(),
-  involuntary: z.number(),
-  averageHeadcount: z.number(),
-  rate: z.number(),
-  voluntaryRate: z.number(),
+export const rateRow = groupRow(
+  'leavers',
+  'voluntary',
+  'involuntary',
+  'averageHeadcount',
+  'rate',
+  'voluntaryRate',
+).extend({
   /** True when the average headcount is under SMALL_GROUP. */
   small: z.boolean(),
 });
@@ -102,10 +66,24 @@ const ASOF = '(SELECT d FROM ref_date)';
 export const POINTS = `points AS (SELECT CAST(${ASOF} - to_months(k::INTEGER) AS DATE) AS pt, k FROM range(0, 13) r(k))`;
 export const IN_WINDOW = `(exit > CAST(${ASOF} - INTERVAL 12 MONTH AS DATE) AND exit <= ${ASOF})`;
 
-function dimensionSql(d: AttritionDimension | 'column', at: string, column = ''): string {
-  if (d === 'column') return column;
-  return d === 'tenureBand' ? tenureBandOf(yearsBetween('hire', at)) : DIMENSIONS[d as Dimension];
-}
+/**
+ * Leavers in the window against the average headcount over its 12 month-ends, per group: a person
+ * is in a group as read on each month-end (a tenure band grows) and, leaving, as read at exit.
+ */
+const LEAVING: Measure<'leavers' | 'vol' | 'invol' | 'avg_hc'> = {
+  with: [POINTS],
+  rows: (
+    at,
+  ) => `SELECT ${at('points.pt')} AS grp, TRUE AS employed, CAST(NULL AS VARCHAR) AS exit_type
+      FROM points JOIN people ON ${employedOn('points.pt')} WHERE k < 12
+    UNION ALL SELECT ${at('exit')}, FALSE, exit_type FROM people WHERE ${IN_WINDOW}`,
+  values: {
+    leavers: 'count(*) FILTER (WHERE NOT employed)::INTEGER',
+    vol: "count(*) FILTER (WHERE NOT employed AND exit_type = 'voluntary')::INTEGER",
+    invol: "count(*) FILTER (WHERE NOT employed AND exit_type = 'involuntary')::INTEGER",
+    avg_hc: 'count(*) FILTER (WHERE employed)::DOUBLE / 12',
+  },
+};
 
 /** Column headers a request names as splits: described for models and the planner alike. */
 export const COLUMNS_INPUT = z
@@ -194,66 +172,32 @@ export const attritionTool = defineTool({
       type: r.type === null ? null : String(r.type),
       leavers: num(r.n),
     }));
-    const by: AttritionResult['by'] = [];
     const splits = splitsOf<AttritionDimension>(input.by, named);
-    for (const split of splits) {
-      const { dimension, note } = countryOrSite(split.dimension, p);
-      if (
-        dimension !== 'column' &&
-        (dimension === 'tenureBand'
-          ? !p.has.has('hireDate')
-          : !hasDimension(p, dimension as Dimension))
-      )
-        continue;
-      if (by.some((b) => b.dimension === dimension && dimension !== 'column')) continue;
-      const source =
-        dimension === 'column' || dimension === 'tenureBand'
-          ? { column: dimension === 'column' ? split.header : null, others: [] }
-          : dimensionSource(set, dimension as Dimension);
-      const rows = await peopleQuery(
-        set,
-        p,
-        `, ${POINTS},
-        snap AS (SELECT coalesce(${dimensionSql(dimension, 'points.pt', split.sql)}, 'Not stated') AS grp, count(*)::DOUBLE / 12 AS avg_hc
-                 FROM points JOIN people ON ${employedOn('points.pt')} WHERE k < 12 GROUP BY 1),
-        gone AS (SELECT coalesce(${dimensionSql(dimension, 'exit', split.sql)}, 'Not stated') AS grp,
-                   count(*)::INTEGER AS leavers,
-                   count(*) FILTER (WHERE exit_type = 'voluntary')::INTEGER AS vol,
-                   count(*) FILTER (WHERE exit_type = 'involuntary')::INTEGER AS invol
-                 FROM people WHERE ${IN_WINDOW} GROUP BY 1)
-        SELECT coalesce(snap.grp, gone.grp) AS grp, coalesce(leavers, 0) AS leavers, coalesce(vol, 0) AS vol,
-          coalesce(invol, 0) AS invol, coalesce(avg_hc, 0) AS avg_hc
-        FROM snap FULL JOIN gone ON snap.grp = gone.grp`,
-      );
-      const groups = rows
-        .map((r) => {
-          const a = num(r.avg_hc);
+    const breakdowns = await byDimensions(set, p, splits, LEAVING, { siteForCountry: true });
+    const by = breakdowns.map((b) => ({
+      ...b,
+      groups: b.groups
+        .map((g) => {
+          const a = num(g.avg_hc);
           return {
-            group: String(r.grp),
-            leavers: num(r.leavers),
-            voluntary: num(r.vol),
-            involuntary: num(r.invol),
+            group: g.group,
+            leavers: num(g.leavers),
+            voluntary: num(g.vol),
+            involuntary: num(g.invol),
             averageHeadcount: round1(a),
-            rate: pct(num(r.leavers), a),
-            voluntaryRate: pct(num(r.vol), a),
+            rate: pct(num(g.leavers), a),
+            voluntaryRate: pct(num(g.vol), a),
             small: a < SMALL_GROUP,
           };
         })
         .sort((x, y) =>
-          dimension === 'tenureBand'
+          b.dimension === 'tenureBand'
             ? TENURE_BANDS.indexOf(x.group) - TENURE_BANDS.indexOf(y.group)
             : Number(x.small) - Number(y.small) ||
               y.rate - x.rate ||
               x.group.localeCompare(y.group),
-        );
-      by.push({
-        dimension,
-        column: source.column,
-        ...(source.others.length ? { others: source.others } : {}),
-        ...(note ? { note } : {}),
-        groups,
-      });
-    }
+        ),
+    }));
     return {
       definition: ATTRITION_DEFINITION,
       asOf: p.asOf,
@@ -279,24 +223,31 @@ export const attritionTool = defineTool({
 // ---------------------------------------------------------------------------------------------
 // The capability (ADR 0084): the task it answers, its plan and its report section.
 
-function rateTable(split: Split, groups: RateRow[], typeKnown: boolean): string {
-  return markdownTable(
+/** A breakdown's rates; the voluntary columns only when the file says which exits were. */
+const rateTable = (split: Split, groups: RateRow[], typeKnown: boolean) =>
+  groupsTable<RateRow>(
+    capitalised(labelOf(split)),
     [
-      capitalised(labelOf(split)),
-      'Average headcount',
-      'Leavers',
-      ...(typeKnown ? ['Voluntary leavers', 'Voluntary rate'] : []),
-      'Attrition rate',
+      { header: 'Average headcount', value: (g) => g.averageHeadcount },
+      { header: 'Leavers', value: (g) => g.leavers },
+      ...(typeKnown
+        ? [
+            { header: 'Voluntary leavers', value: (g: RateRow) => g.voluntary },
+            {
+              header: 'Voluntary rate',
+              value: (g: RateRow) => g.voluntaryRate,
+              shown: (g: RateRow) => `${g.voluntaryRate}%`,
+            },
+          ]
+        : []),
+      {
+        header: 'Attrition rate',
+        value: (g) => g.rate,
+        shown: (g) => (g.small ? `${g.rate}% (small group: read with care)` : `${g.rate}%`),
+      },
     ],
-    groups.map((g) => [
-      g.group,
-      g.averageHeadcount,
-      g.leavers,
-      ...(typeKnown ? [g.voluntary, `${g.voluntaryRate}%`] : []),
-      g.small ? `${g.rate}% (small group: read with care)` : `${g.rate}%`,
-    ]),
+    groups,
   );
-}
 
 function attritionPart(r: AttritionResult, request: string): Part {
   const p = empty();
@@ -308,11 +259,13 @@ function attritionPart(r: AttritionResult, request: string): Part {
   const ranked = lead?.groups.filter((g) => !g.small && g.group !== 'Not stated') ?? [];
   const top = [...ranked].sort((a, b) => b.rate - a.rate)[0];
   const most = [...(lead?.groups ?? [])].sort((a, b) => b.leavers - a.leavers)[0];
-  for (const b of r.by)
-    for (const g of namedGroups(request, b.groups))
-      p.answer.push(
-        `**${g.group}**: attrition of **${g.rate}%** in the 12 months to ${r.asOf} (${plural(g.leavers, 'leaver')} against an average headcount of ${g.averageHeadcount}${r.typeKnown ? `; ${g.voluntary} voluntary, ${g.voluntaryRate}%` : ''})${g.small ? ', a small group: read with care' : ''}.`,
-      );
+  answerNamed(
+    p,
+    request,
+    r.by,
+    (g) =>
+      `**${g.group}**: attrition of **${g.rate}%** in the 12 months to ${r.asOf} (${plural(g.leavers, 'leaver')} against an average headcount of ${g.averageHeadcount}${r.typeKnown ? `; ${g.voluntary} voluntary, ${g.voluntaryRate}%` : ''})${g.small ? ', a small group: read with care' : ''}.`,
+  );
   if (lead && top && /\b(which|where|what)\b/i.test(bodyOf(request)) && !p.answer.length) {
     p.answer.push(
       `**${top.group}** loses the most people: an attrition rate of **${top.rate}%** (${plural(top.leavers, 'leaver')} against an average headcount of ${top.averageHeadcount}) in the 12 months to ${r.asOf}, against ${r.rate}% for the whole organisation.${most && most.group !== top.group ? ` By number of leavers, ${most.group} lost the most (${most.leavers}).` : ''}`,
@@ -339,53 +292,55 @@ function attritionPart(r: AttritionResult, request: string): Part {
     p.answer.push(
       `${plural(r.leftWithoutDate, 'person', 'people')} marked as left have no exit date: they are not in the rate.`,
     );
+  const monthly = table<(typeof r.monthly)[number]>(
+    [
+      { header: 'Month', value: (m) => m.month },
+      { header: 'Leavers', value: (m) => m.leavers },
+      { header: 'Voluntary', value: (m) => m.voluntary },
+      { header: 'Rate', value: (m) => m.rate, shown: (m) => `${m.rate}%` },
+    ],
+    r.monthly,
+  );
   p.charts.push(
     lineChart(
       'Monthly attrition rate',
-      r.monthly.map((m) => m.month),
-      [{ label: 'Attrition rate (%)', data: r.monthly.map((m) => m.rate) }],
+      monthly.labels('Month'),
+      [monthly.series('Rate', 'Attrition rate (%)')],
       { yTitle: '% of average headcount' },
     ),
   );
   for (const b of r.by) {
+    const rates = rateTable(b, b.groups, r.typeKnown);
     p.details.push(
       `### ${r.typeKnown ? 'Voluntary exits and attrition' : 'Attrition'} by ${labelOf(b)}`,
       '',
-      rateTable(b, b.groups, r.typeKnown),
+      rates.markdown(),
       '',
     );
+    const shown = r.typeKnown ? 'Voluntary rate' : 'Attrition rate';
     if (p.charts.length < 4)
       p.charts.push(
         barChart(
           `${r.typeKnown ? 'Voluntary attrition' : 'Attrition'} by ${labelOf(b)}`,
-          b.groups.map((g) => g.group),
-          [
-            {
-              label: r.typeKnown ? 'Voluntary rate (%)' : 'Attrition rate (%)',
-              data: b.groups.map((g) => (r.typeKnown ? g.voluntaryRate : g.rate)),
-            },
-          ],
+          rates.labels(rates.headers[0]!),
+          [rates.series(shown, `${shown} (%)`)],
           { yTitle: '%' },
         ),
       );
   }
-  p.details.push(
-    '### Monthly attrition',
-    '',
-    markdownTable(
-      ['Month', 'Leavers', 'Voluntary', 'Rate'],
-      r.monthly.map((m) => [m.month, m.leavers, m.voluntary, `${m.rate}%`]),
-    ),
-    '',
-  );
+  p.details.push('### Monthly attrition', '', monthly.markdown(), '');
   if (r.reasons.length)
     p.details.push(
       '### Why people left (exit reasons, last 12 months)',
       '',
-      markdownTable(
-        ['Reason', 'Type', 'Leavers'],
-        r.reasons.map((x) => [x.reason, x.type ?? 'not stated', x.leavers]),
-      ),
+      table<(typeof r.reasons)[number]>(
+        [
+          { header: 'Reason', value: (x) => x.reason },
+          { header: 'Type', value: (x) => x.type ?? 'not stated' },
+          { header: 'Leavers', value: (x) => x.leavers },
+        ],
+        r.reasons,
+      ).markdown(),
       '',
     );
   const byManager = r.by.some((b) => b.dimension === 'manager');

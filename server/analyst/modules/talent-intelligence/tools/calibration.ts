@@ -1,23 +1,14 @@
 import { grouped, plural } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
-import { csvText, file, markdownTable } from '../../../tools/reports';
+import { table } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
 import { empty, sectionOf, call, type Part } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
-import {
-  employedOn,
-  need,
-  num,
-  peopleTables,
-  numOrNull,
-  peopleOf,
-  peopleQuery,
-  round1,
-  round2,
-  basisSchema,
-} from '../people';
+import { measureBy } from '../dimensions';
+import { employedOn, lit, need, num, peopleTables, numOrNull, peopleOf } from '../people';
+import { peopleQuery, round1, round2, basisSchema } from '../people';
 
 export const CALIBRATION_DEFINITION =
   "Calibration: ratings of people employed on the as-of date; a manager's ratings sit far from the norm when their team's average differs from the company average by more than twice the spread chance would give a team that size (2 × standard deviation ÷ √team size), for teams of 3 or more.";
@@ -99,31 +90,25 @@ export const calibrationTool = defineTool({
       `SELECT rating, count(*)::INTEGER AS n FROM people WHERE ${CURRENT} AND rating IS NOT NULL GROUP BY 1 ORDER BY any_value(rating_num), rating`,
     );
     const scale = dist.map((r) => String(r.rating));
-    const countsOf = async (column: 'department' | 'manager') => {
-      const rows = await peopleQuery(
-        set,
-        p,
-        `SELECT coalesce(${column}, 'Not stated') AS grp, rating, count(*)::INTEGER AS n
-         FROM people WHERE ${CURRENT} AND rating IS NOT NULL GROUP BY 1, 2`,
-      );
-      const avgs = await peopleQuery(
-        set,
-        p,
-        `SELECT coalesce(${column}, 'Not stated') AS grp, count(*)::INTEGER AS n, avg(rating_num) AS mean
-         FROM people WHERE ${CURRENT} AND rating IS NOT NULL GROUP BY 1 ORDER BY 1`,
-      );
-      return avgs.map((a) => {
-        const counts: Record<string, number> = {};
-        for (const s of scale) counts[s] = 0;
-        for (const r of rows) if (r.grp === a.grp) counts[String(r.rating)] = num(r.n);
-        return {
-          group: String(a.grp),
-          people: num(a.n),
-          average: numOrNull(a.mean) === null ? null : round2(num(a.mean)),
-          counts,
-        };
-      });
-    };
+    // Per group: people rated, their average, and how many had each rating of the scale.
+    const countsOf = async (column: 'department' | 'manager') =>
+      (
+        await measureBy<string>(set, p, column, {
+          values: {
+            n: 'count(*)::INTEGER',
+            mean: 'avg(rating_num)',
+            ...Object.fromEntries(
+              scale.map((s, i) => [`c${i}`, `count(*) FILTER (WHERE rating = ${lit(s)})::INTEGER`]),
+            ),
+          },
+          where: `${CURRENT} AND rating IS NOT NULL`,
+        })
+      ).map((g) => ({
+        group: g.group,
+        people: num(g.n),
+        average: typeof g.mean === 'number' ? round2(g.mean) : null,
+        counts: Object.fromEntries(scale.map((s, i) => [s, num(g[`c${i}`])])),
+      }));
     const byDepartment = (await countsOf('department')).map(({ group, ...x }) => ({
       department: group,
       ...x,
@@ -198,84 +183,72 @@ function calibrationPart(r: CalibrationResult): Part {
   p.answer.push(
     `${grouped(r.rated)} ratings to calibrate (average ${r.companyAverage}); ${flagged.length ? `**${plural(flagged.length, 'manager')}** rate far from the norm: ${list(flagged.map((m) => `${m.manager} (${m.outlier}, average ${m.average} over ${m.people})`))}` : 'no manager rates far from the norm'}; **${plural(r.cases.length, 'case')}** to discuss.${r.notRated ? ` ${plural(r.notRated, 'person', 'people')} ${r.notRated === 1 ? 'has' : 'have'} no rating yet.` : ''}`,
   );
+  type Group = (typeof r.byManager)[number];
+  const spread = r.scale.map((s) => ({
+    header: `Rating ${s}`,
+    value: (g: Pick<Group, 'counts'>) => g.counts[s] ?? 0,
+  }));
+  const byDepartment = table<(typeof r.byDepartment)[number]>(
+    [
+      { header: 'Department', value: (d) => d.department },
+      { header: 'People', value: (d) => d.people },
+      { header: 'Average', value: (d) => d.average },
+      ...spread,
+    ],
+    r.byDepartment,
+  );
+  const byManager = table<Group>(
+    [
+      { header: 'Manager', value: (m) => m.manager },
+      { header: 'People', value: (m) => m.people },
+      { header: 'Average', value: (m) => m.average },
+      ...spread,
+      { header: 'Flag', value: (m) => (m.outlier ? `rates ${m.outlier}er than the norm` : '') },
+    ],
+    r.byManager,
+  );
+  const cases = table<(typeof r.cases)[number]>(
+    [
+      { header: 'Employee', value: (c) => c.id },
+      { header: 'Manager', value: (c) => c.manager },
+      { header: 'Department', value: (c) => c.department },
+      { header: 'Grade', value: (c) => c.level },
+      { header: 'Rating', value: (c) => c.rating },
+      { header: 'Previous', value: (c) => c.previous },
+      { header: 'Why', value: (c) => c.reason },
+    ],
+    r.cases,
+  );
   p.charts.push(
-    barChart(
-      'Rating distribution',
-      r.distribution.map((d) => d.rating),
-      [{ label: 'People', data: r.distribution.map((d) => d.people) }],
-      { xTitle: 'Rating', yTitle: 'People' },
-    ),
+    table<(typeof r.distribution)[number]>(
+      [
+        { header: 'Rating', value: (d) => d.rating },
+        { header: 'People', value: (d) => d.people },
+      ],
+      r.distribution,
+    ).bar('Rating distribution', 'Rating', ['People'], { xTitle: 'Rating', yTitle: 'People' }),
     barChart(
       'Rating distribution per department',
-      r.byDepartment.map((d) => d.department),
-      r.scale.map((s) => ({
-        label: `Rating ${s}`,
-        data: r.byDepartment.map((d) => d.counts[s] ?? 0),
-      })),
+      byDepartment.labels('Department'),
+      spread.map((c) => byDepartment.series(c.header)),
       { yTitle: 'People' },
     ),
   );
   p.details.push(
     '### Rating distribution per department',
     '',
-    markdownTable(
-      ['Department', 'People', 'Average', ...r.scale.map((s) => `Rating ${s}`)],
-      r.byDepartment.map((d) => [
-        d.department,
-        d.people,
-        d.average ?? '',
-        ...r.scale.map((s) => d.counts[s] ?? 0),
-      ]),
-    ),
+    byDepartment.markdown(),
     '',
     '### Rating distribution per manager',
     '',
-    markdownTable(
-      ['Manager', 'People', 'Average', ...r.scale.map((s) => `Rating ${s}`), 'Flag'],
-      r.byManager.map((m) => [
-        m.manager,
-        m.people,
-        m.average ?? '',
-        ...r.scale.map((s) => m.counts[s] ?? 0),
-        m.outlier ? `rates ${m.outlier}er than the norm` : '',
-      ]),
-    ),
+    byManager.markdown(),
     '',
     '### Cases to discuss',
     '',
-    r.cases.length
-      ? markdownTable(
-          ['Employee', 'Manager', 'Department', 'Grade', 'Rating', 'Previous', 'Why'],
-          r.cases.map((c) => [
-            c.id ?? '',
-            c.manager ?? '',
-            c.department ?? '',
-            c.level ?? '',
-            c.rating,
-            c.previous ?? '',
-            c.reason,
-          ]),
-        )
-      : 'None.',
+    r.cases.length ? cases.markdown() : 'None.',
     '',
   );
-  p.files.push(
-    file(
-      'calibration-cases.csv',
-      csvText(
-        ['Employee', 'Manager', 'Department', 'Grade', 'Rating', 'Previous', 'Why'],
-        r.cases.map((c) => [
-          c.id,
-          c.manager,
-          c.department,
-          c.level,
-          c.rating,
-          c.previous,
-          c.reason,
-        ]),
-      ),
-    ),
-  );
+  p.files.push(cases.file('calibration-cases.csv'));
   p.nextSteps.push(
     'Check the ratings for bias by gender, age band, location and part-time status',
     'Build a promotion readiness shortlist per department',

@@ -1,20 +1,16 @@
 import { barChart, lineChart } from '../../../tools/charts';
-import { markdownTable } from '../../../tools/reports';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, sectionOf, call, type Part } from '../render';
+import { empty, groupsTable, sectionOf, call, type Part } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import { hasDimension, need, num, peopleOf, peopleQuery, round1, basisSchema } from '../people';
+import { groupRow, measureBy } from '../dimensions';
 
 export const EARLY_TENURE_DEFINITION =
   'First-year attrition: of the people hired in the two years that end 12 months before the as-of date (so each had a full year to be seen), the share who left within 365 days of their start date.';
 
-export const cohortRow = z.object({
-  group: z.string(),
-  hires: z.number(),
-  leftInFirstYear: z.number(),
-  rate: z.number(),
+export const cohortRow = groupRow('hires', 'leftInFirstYear', 'rate').extend({
   /** Rate above the company's first-year rate (groups under 5 hires are never flagged). */
   aboveCompany: z.boolean(),
 });
@@ -59,17 +55,15 @@ export const earlyTenureTool = defineTool({
     const left = num(t?.l);
     const rate = hires ? round1((left / hires) * 100) : 0;
     const by = async (expr: string, order: 'rate' | 'group') => {
-      const rows = await peopleQuery(
-        set,
-        p,
-        `SELECT coalesce(${expr}, 'Not stated') AS grp, count(*)::INTEGER AS n, count(*) FILTER (WHERE ${LEFT_EARLY})::INTEGER AS l
-         FROM people WHERE ${COHORT} GROUP BY 1 ORDER BY 1`,
-      );
+      const rows = await measureBy(set, p, expr, {
+        values: { n: 'count(*)::INTEGER', l: `count(*) FILTER (WHERE ${LEFT_EARLY})::INTEGER` },
+        where: COHORT,
+      });
       const out = rows.map((r) => {
         const n = num(r.n);
         const groupRate = n ? round1((num(r.l) / n) * 100) : 0;
         return {
-          group: String(r.grp),
+          group: r.group,
           hires: n,
           leftInFirstYear: num(r.l),
           rate: groupRate,
@@ -100,16 +94,19 @@ export const earlyTenureTool = defineTool({
 // ---------------------------------------------------------------------------------------------
 // The capability (ADR 0084): the task it answers, its plan and its report section.
 
-function cohortTable(label: string, rows: EarlyTenureResult['bySource']): string {
-  return markdownTable(
-    [label, 'Hires', 'Left in first year', 'First-year attrition', 'Above company rate'],
-    rows.map((g) => [
-      g.group,
-      g.hires,
-      g.leftInFirstYear,
-      `${g.rate}%`,
-      g.aboveCompany ? '⚠️ yes' : g.hires < 5 ? 'too few hires to say' : 'no',
-    ]),
+function cohortTable(label: string, rows: CohortRow[]) {
+  return groupsTable<CohortRow>(
+    label,
+    [
+      { header: 'Hires', value: (g) => g.hires },
+      { header: 'Left in first year', value: (g) => g.leftInFirstYear },
+      { header: 'First-year attrition', value: (g) => g.rate, shown: (g) => `${g.rate}%` },
+      {
+        header: 'Above company rate',
+        value: (g) => (g.aboveCompany ? '⚠️ yes' : g.hires < 5 ? 'too few hires to say' : 'no'),
+      },
+    ],
+    rows,
   );
 }
 
@@ -127,40 +124,38 @@ function earlyTenurePart(r: EarlyTenureResult): Part {
     p.answer.push(
       `Highest by hiring source: **${worstSource.group}** at ${worstSource.rate}% (${worstSource.leftInFirstYear} of ${worstSource.hires}).`,
     );
+  const bySource = cohortTable('Source', r.bySource);
+  const byTeam = cohortTable('Team', r.byDepartment);
+  const byQuarter = cohortTable('Start quarter', r.byStartQuarter);
   p.details.push(
     '### By hiring source',
     '',
-    cohortTable('Source', r.bySource),
+    bySource.markdown(),
     '',
     '### By team',
     '',
-    cohortTable('Team', r.byDepartment),
+    byTeam.markdown(),
     '',
     '### By start quarter',
     '',
-    cohortTable('Start quarter', r.byStartQuarter),
+    byQuarter.markdown(),
     '',
   );
+  const rate = (t: typeof bySource) => t.series('First-year attrition', 'First-year attrition (%)');
   p.charts.push(
-    barChart(
-      'First-year attrition by hiring source',
-      r.bySource.map((g) => g.group),
-      [{ label: 'First-year attrition (%)', data: r.bySource.map((g) => g.rate) }],
-      { yTitle: '%' },
-    ),
+    barChart('First-year attrition by hiring source', bySource.labels('Source'), [rate(bySource)], {
+      yTitle: '%',
+    }),
     barChart(
       'First-year attrition by team',
-      r.byDepartment.map((g) => g.group),
-      [
-        { label: 'First-year attrition (%)', data: r.byDepartment.map((g) => g.rate) },
-        { label: 'Company rate (%)', data: r.byDepartment.map(() => r.rate) },
-      ],
+      byTeam.labels('Team'),
+      [rate(byTeam), { label: 'Company rate (%)', data: r.byDepartment.map(() => r.rate) }],
       { yTitle: '%' },
     ),
     lineChart(
       'First-year attrition by start quarter',
-      r.byStartQuarter.map((g) => g.group),
-      [{ label: 'First-year attrition (%)', data: r.byStartQuarter.map((g) => g.rate) }],
+      byQuarter.labels('Start quarter'),
+      [rate(byQuarter)],
       { yTitle: '%' },
     ),
   );

@@ -1,37 +1,18 @@
 import { grouped, plural, capitalised } from '../../../report/words';
-import { barChart } from '../../../tools/charts';
-import { markdownTable } from '../../../tools/reports';
+import { table } from '../../../report/section';
 import { defineCapability } from '../../../capability';
-import { columnsUsed, empty, labelOf, namedGroups, sectionOf, call, type Part } from '../render';
+import { answerNamed, columnsUsed, empty, groupsTable, labelOf } from '../render';
+import { sectionOf, call, type Part } from '../render';
 import { headDimensionsIn, namedColumns } from '../request';
 import { z } from 'zod';
-import {
-  aggregateOf,
-  aggregateTableOf,
-  type AggregateResult,
-  aggregatePart,
-  aggregateResult,
-} from './aggregate';
+import { aggregateOf, aggregateTableOf, aggregatePart, aggregateResult } from './aggregate';
+import type { AggregateResult } from './aggregate';
 import { snapshotTrendSql } from '../../../tables/shape';
 import { defineTool } from '../../../tools/tool';
 import { COLUMNS_INPUT } from './attrition';
-import {
-  countryOrSite,
-  splitsOf,
-  columnSplitsOf,
-  dimensionSource,
-  DIMENSIONS,
-  employedOn,
-  hasDimension,
-  num,
-  peopleOf,
-  peopleTables,
-  peopleQuery,
-  round1,
-  type Dimension,
-  basisSchema,
-  splitOf,
-} from '../people';
+import { byDimensions, groupRow } from '../dimensions';
+import { splitsOf, columnSplitsOf, DIMENSIONS, employedOn, num, peopleOf } from '../people';
+import { peopleTables, peopleQuery, round1, type Dimension, basisSchema, splitOf } from '../people';
 
 export const HEADCOUNT_DEFINITION =
   'Headcount: people employed on the as-of date (hired on or before it, not yet left; people serving notice are still employed).';
@@ -47,12 +28,17 @@ export const headcountResult = z.object({
   futureStarters: z.number(),
   /** Snapshot exports: headcount on each reporting date up to the as-of date. */
   trend: z.array(z.object({ date: z.string(), people: z.number() })),
-  by: z.array(
-    splitOf(dimensionArg, z.object({ group: z.string(), people: z.number(), share: z.number() })),
-  ),
+  by: z.array(splitOf(dimensionArg, groupRow('people', 'share'))),
   basis: basisSchema,
 });
 export type HeadcountResult = z.infer<typeof headcountResult>;
+
+/** People employed on the as-of date, largest group first. */
+const EMPLOYED = {
+  values: { n: 'count(*)::INTEGER' },
+  where: employedOn('(SELECT d FROM ref_date)'),
+  order: 'n DESC, grp',
+};
 
 export const headcountTool = defineTool({
   name: 'ti_headcount',
@@ -76,34 +62,18 @@ export const headcountTool = defineTool({
        FROM people`,
     );
     const headcount = num(totals?.headcount);
-    const by: HeadcountResult['by'] = [];
-    const splits = splitsOf<Dimension>(input.by, named);
-    for (const split of splits) {
-      const { dimension, note } = countryOrSite(split.dimension, p);
-      if (dimension !== 'column' && !hasDimension(p, dimension)) continue;
-      if (by.some((b) => b.dimension === dimension && dimension !== 'column')) continue;
-      const source =
-        dimension === 'column'
-          ? { column: split.header, others: [] }
-          : dimensionSource(set, dimension);
-      const rows = await peopleQuery(
-        set,
-        p,
-        `SELECT coalesce(${dimension === 'column' ? split.sql : DIMENSIONS[dimension]}, 'Not stated') AS grp, count(*)::INTEGER AS n
-         FROM people WHERE ${employedOn('(SELECT d FROM ref_date)')} GROUP BY 1 ORDER BY n DESC, grp`,
-      );
-      by.push({
-        dimension,
-        column: source.column,
-        ...(source.others.length ? { others: source.others } : {}),
-        ...(note ? { note } : {}),
-        groups: rows.map((r) => ({
-          group: String(r.grp),
-          people: num(r.n),
-          share: headcount ? round1((num(r.n) / headcount) * 100) : 0,
-        })),
-      });
-    }
+    const by = (
+      await byDimensions(set, p, splitsOf<Dimension>(input.by, named), EMPLOYED, {
+        siteForCountry: true,
+      })
+    ).map((b) => ({
+      ...b,
+      groups: b.groups.map(({ group, n }) => ({
+        group,
+        people: num(n),
+        share: headcount ? round1((num(n) / headcount) * 100) : 0,
+      })),
+    }));
     const trend: HeadcountResult['trend'] = [];
     for (const t of peopleTables(set)) {
       const sql = snapshotTrendSql(t, p.asOf);
@@ -112,11 +82,11 @@ export const headcountTool = defineTool({
     }
     return {
       definition: HEADCOUNT_DEFINITION,
-      trend,
       asOf: p.asOf,
       headcount,
       servingNotice: num(totals?.notice),
       futureStarters: num(totals?.future),
+      trend,
       by,
       basis: p.basis,
     };
@@ -128,54 +98,53 @@ export const headcountTool = defineTool({
 
 function headcountPart(r: HeadcountResult, request: string): Part {
   const p = empty();
-  for (const b of r.by)
-    for (const g of namedGroups(request, b.groups))
-      p.answer.push(
-        `**${g.group}**: ${plural(g.people, 'person', 'people')} employed on ${r.asOf} (${g.share}% of ${grouped(r.headcount)}).`,
-      );
+  answerNamed(
+    p,
+    request,
+    r.by,
+    (g) =>
+      `**${g.group}**: ${plural(g.people, 'person', 'people')} employed on ${r.asOf} (${g.share}% of ${grouped(r.headcount)}).`,
+  );
   p.answer.push(
     `**${grouped(r.headcount)}** people employed on ${r.asOf}${r.servingNotice ? ` (${plural(r.servingNotice, 'person', 'people')} serving notice, still counted)` : ''}${r.futureStarters ? `; ${plural(r.futureStarters, 'future starter')} not counted yet` : ''}.`,
   );
-  for (const b of r.by) {
+  const tables = r.by.map((b) => {
     const top = b.groups[0];
     if (top)
       p.answer.push(
         `Largest ${labelOf(b)}: **${top.group}** with ${grouped(top.people)} (${top.share}%).`,
       );
-    p.details.push(
-      `### Headcount by ${labelOf(b)}`,
-      '',
-      markdownTable(
-        [capitalised(labelOf(b)), 'Headcount', 'Share'],
-        b.groups.map((g) => [g.group, g.people, `${g.share}%`]),
-      ),
-      '',
+    const t = groupsTable(
+      capitalised(labelOf(b)),
+      [
+        { header: 'Headcount', value: (g) => g.people },
+        { header: 'Share', value: (g) => g.share, shown: (g) => `${g.share}%` },
+      ],
+      b.groups,
     );
-  }
+    p.details.push(`### Headcount by ${labelOf(b)}`, '', t.markdown(), '');
+    return t;
+  });
   const first = r.by[0];
   if (first)
     p.charts.push(
-      barChart(
-        `Headcount by ${labelOf(first)}`,
-        first.groups.map((g) => g.group),
-        [{ label: 'Headcount', data: first.groups.map((g) => g.people) }],
-        { yTitle: 'People' },
-      ),
+      tables[0]!.bar(`Headcount by ${labelOf(first)}`, capitalised(labelOf(first)), ['Headcount'], {
+        yTitle: 'People',
+      }),
     );
   if (r.trend?.length > 1) {
     const first = r.trend[0]!;
     p.answer.push(
       `Trend over the snapshots: ${grouped(first.people)} on ${first.date} to ${grouped(r.trend.at(-1)!.people)} on ${r.trend.at(-1)!.date}.`,
     );
-    p.details.push(
-      '### Headcount by snapshot',
-      '',
-      markdownTable(
-        ['Snapshot', 'Headcount'],
-        r.trend.map((t) => [t.date, t.people]),
-      ),
-      '',
+    const trend = table<(typeof r.trend)[number]>(
+      [
+        { header: 'Snapshot', value: (t) => t.date },
+        { header: 'Headcount', value: (t) => t.people },
+      ],
+      r.trend,
     );
+    p.details.push('### Headcount by snapshot', '', trend.markdown(), '');
   }
   p.nextSteps.push('Show attrition over the last 12 months by department and location');
   columnsUsed(p, r.by, 'headcount');

@@ -1,54 +1,22 @@
 import { grouped, plural, pay, capitalised } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
-import { markdownTable } from '../../../tools/reports';
 import { defineCapability } from '../../../capability';
-import {
-  columnsUsed,
-  empty,
-  labelOf,
-  namedGroups,
-  sectionOf,
-  call,
-  type Part,
-  currencyWords,
-} from '../render';
+import { columnsUsed, empty, groupsTable, labelOf, answerNamed, sectionOf } from '../render';
+import { call, type Part, currencyWords } from '../render';
 import { headDimensionsIn, namedColumns } from '../request';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import { COLUMNS_INPUT } from './attrition';
-import {
-  splitsOf,
-  columnSplitsOf,
-  currenciesOf,
-  dimensionSource,
-  lit,
-  DIMENSIONS,
-  employedOn,
-  hasDimension,
-  need,
-  num,
-  peopleOf,
-  peopleQuery,
-  type Dimension,
-  basisSchema,
-  mixedCurrencies,
-  splitOf,
-} from '../people';
+import { drawnSplits, groupRow, measureBy, type Group, type Measure } from '../dimensions';
+import { splitsOf, columnSplitsOf, currenciesOf, lit, employedOn, need, num } from '../people';
+import { peopleOf, peopleQuery, type Dimension, basisSchema, mixedCurrencies } from '../people';
+import { splitOf } from '../people';
 import { dimensionArg } from './headcount';
 
 export const PAY_DEFINITION =
   'Pay: annual base salary of people employed on the as-of date, as annual full-time-equivalent pay when the file gives hourly, monthly or part-time pay; median and quartiles by linear interpolation; people without a salary are left out and counted; several currencies are never pooled.';
 
-export const payStats = z.object({
-  group: z.string(),
-  people: z.number(),
-  min: z.number(),
-  q1: z.number(),
-  median: z.number(),
-  q3: z.number(),
-  max: z.number(),
-  mean: z.number(),
-});
+export const payStats = groupRow('people', 'min', 'q1', 'median', 'q3', 'max', 'mean');
 export type PayStats = z.infer<typeof payStats>;
 
 export const payResult = z.object({
@@ -77,9 +45,21 @@ export const payResult = z.object({
 export type PayResult = z.infer<typeof payResult>;
 
 const CURRENT = employedOn('(SELECT d FROM ref_date)');
-const STATS = `count(*)::INTEGER AS n, min(salary) AS mn, quantile_cont(salary, 0.25) AS q1, median(salary) AS md,
-  quantile_cont(salary, 0.75) AS q3, max(salary) AS mx, avg(salary) AS mean`;
-const statsOf = (group: string, r: Record<string, unknown>): PayStats => ({
+const WITH_SALARY = `${CURRENT} AND salary IS NOT NULL`;
+/** The pay statistics of the people employed on the as-of date with a salary. */
+const STATS: Measure<'n' | 'mn' | 'q1' | 'md' | 'q3' | 'mx' | 'mean'> = {
+  values: {
+    n: 'count(*)::INTEGER',
+    mn: 'min(salary)',
+    q1: 'quantile_cont(salary, 0.25)',
+    md: 'median(salary)',
+    q3: 'quantile_cont(salary, 0.75)',
+    mx: 'max(salary)',
+    mean: 'avg(salary)',
+  },
+  where: WITH_SALARY,
+};
+const statsOf = (group: string, r: Group<keyof typeof STATS.values>): PayStats => ({
   group,
   people: num(r.n),
   min: num(r.mn),
@@ -122,46 +102,24 @@ export const payTool = defineTool({
     const [o] = await peopleQuery(
       set,
       p,
-      `SELECT ${STATS}, count(*) FILTER (WHERE salary IS NULL)::INTEGER AS missing_n
-       FROM (SELECT salary FROM people WHERE ${CURRENT}) x WHERE true`,
+      `SELECT count(*) FILTER (WHERE salary IS NULL)::INTEGER AS missing_n FROM people WHERE ${CURRENT}`,
     );
-    const [withSalary] = await peopleQuery(
-      set,
-      p,
-      `SELECT ${STATS} FROM people WHERE ${CURRENT} AND salary IS NOT NULL`,
-    );
+    const [withSalary] = await measureBy(set, p, "'All'", STATS);
     const perCurrency = perCur
-      ? (
-          await peopleQuery(
-            set,
-            p,
-            `SELECT coalesce(currency, 'Not stated') AS grp, ${STATS} FROM people WHERE ${CURRENT} AND salary IS NOT NULL GROUP BY 1 ORDER BY 1`,
-          )
-        ).map((r) => statsOf(String(r.grp), r))
+      ? (await measureBy(set, p, 'currency', STATS)).map((r) => statsOf(r.group, r))
       : [];
     const by: PayResult['by'] = [];
-    const splits = splitsOf<Dimension>(input.by, named);
-    for (const { dimension, sql, header } of splits) {
-      if (dimension !== 'column' && !hasDimension(p, dimension)) continue;
-      const source =
-        dimension === 'column' ? { column: header, others: [] } : dimensionSource(set, dimension);
-      const group = `coalesce(${dimension === 'column' ? sql : DIMENSIONS[dimension]}, 'Not stated')`;
+    for (const { split, at } of drawnSplits(set, p, splitsOf<Dimension>(input.by, named))) {
       // Several currencies: one table per currency, never a pooled group (ADR 0048).
       for (const currency of perCur ? currencies : [null]) {
-        const rows = await peopleQuery(
-          set,
-          p,
-          `SELECT ${group} AS grp, ${STATS}
-           FROM people WHERE ${CURRENT} AND salary IS NOT NULL${currency === null ? '' : ` AND currency = ${lit(currency)}`} GROUP BY 1 ORDER BY grp`,
-        );
+        const only = currency === null ? '' : ` AND currency = ${lit(currency)}`;
+        const rows = await measureBy(set, p, at, { ...STATS, where: WITH_SALARY + only });
         // Natural order: grade G2 before G10.
         by.push({
-          dimension,
-          column: source.column,
-          ...(source.others.length ? { others: source.others } : {}),
+          ...split,
           ...(currency === null ? {} : { currency }),
           groups: rows
-            .map((r) => statsOf(String(r.grp), r))
+            .map((r) => statsOf(r.group, r))
             .sort((a, b) => a.group.localeCompare(b.group, 'en', { numeric: true })),
         });
       }
@@ -190,17 +148,20 @@ export const payTool = defineTool({
 
 function payPart(r: PayResult, request: string): Part {
   const p = empty();
-  for (const b of r.by)
-    for (const g of namedGroups(request, b.groups))
-      p.answer.push(
-        `**${g.group}**: median salary **${pay(g.median)}** (middle half ${pay(g.q1)} to ${pay(g.q3)}, ${plural(g.people, 'person', 'people')}).`,
-      );
+  // Pay not stated: no breakdown either.
   if (r.notStated) {
     p.answer.push(
       `Median salary: **not stated**: ${r.notStated}. Add a pay frequency column (hourly, monthly, annual) or pay on one basis and attach the file again.`,
     );
     return p;
   }
+  answerNamed(
+    p,
+    request,
+    r.by,
+    (g) =>
+      `**${g.group}**: median salary **${pay(g.median)}** (middle half ${pay(g.q1)} to ${pay(g.q3)}, ${plural(g.people, 'person', 'people')}).`,
+  );
   if (r.perCurrency?.length) {
     p.answer.push(
       `Median annual pay per currency (currencies are never pooled): ${r.perCurrency
@@ -232,47 +193,37 @@ function payPart(r: PayResult, request: string): Part {
 }
 
 function payDetails(p: Part, r: PayResult): void {
-  for (const b of r.by) {
+  const tables = r.by.map((b) => {
     // Several currencies: one table per currency (ADR 0048).
     const cur = b.currency ? ` (${b.currency})` : '';
-    p.details.push(
-      `### Pay by ${labelOf(b)}${cur}`,
-      '',
-      markdownTable(
-        [
-          capitalised(labelOf(b)),
-          'People',
-          `Min${cur}`,
-          `Lower quartile${cur}`,
-          `Median${cur}`,
-          `Upper quartile${cur}`,
-          `Max${cur}`,
-        ],
-        b.groups.map((g) => [
-          g.group,
-          g.people,
-          pay(g.min),
-          pay(g.q1),
-          pay(g.median),
-          pay(g.q3),
-          pay(g.max),
-        ]),
-      ),
-      '',
+    const amount = (header: string, value: (g: PayStats) => number) => ({
+      header: `${header}${cur}`,
+      value,
+      shown: (g: PayStats) => pay(value(g)),
+    });
+    const t = groupsTable<PayStats>(
+      capitalised(labelOf(b)),
+      [
+        { header: 'People', value: (g) => g.people },
+        amount('Min', (g) => g.min),
+        amount('Lower quartile', (g) => g.q1),
+        amount('Median', (g) => g.median),
+        amount('Upper quartile', (g) => g.q3),
+        amount('Max', (g) => g.max),
+      ],
+      b.groups,
     );
-  }
+    p.details.push(`### Pay by ${labelOf(b)}${cur}`, '', t.markdown(), '');
+    return { b, t, cur };
+  });
   // One chart per currency of the first breakdown: amounts in two currencies share no axis.
   const firstDimension = r.by[0]?.dimension;
-  for (const first of r.by.filter((b) => b.dimension === firstDimension))
+  for (const { b, t, cur } of tables.filter((x) => x.b.dimension === firstDimension))
     p.charts.push(
       barChart(
-        `Pay by ${labelOf(first)}${first.currency ? ` (${first.currency})` : ''} (quartiles)`,
-        first.groups.map((g) => g.group),
-        [
-          { label: 'Lower quartile', data: first.groups.map((g) => g.q1) },
-          { label: 'Median', data: first.groups.map((g) => g.median) },
-          { label: 'Upper quartile', data: first.groups.map((g) => g.q3) },
-        ],
+        `Pay by ${labelOf(b)}${cur} (quartiles)`,
+        t.labels(t.headers[0]!),
+        ['Lower quartile', 'Median', 'Upper quartile'].map((h) => t.series(`${h}${cur}`, h)),
       ),
     );
   p.nextSteps.push('Show the mean and median gender pay gap by grade');

@@ -1,24 +1,13 @@
 import { grouped, capitalised } from '../../../report/words';
-import { barChart } from '../../../tools/charts';
-import { markdownTable } from '../../../tools/reports';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, sectionOf, call, type Part } from '../render';
+import { empty, groupsTable, sectionOf, call, type Part } from '../render';
 import { dimensionsIn } from '../request';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
-import {
-  DIMENSIONS,
-  employedOn,
-  hasDimension,
-  need,
-  num,
-  peopleOf,
-  peopleQuery,
-  round1,
-  round2,
-  basisSchema,
-} from '../people';
+import { byDimensions, groupRow, type Measure } from '../dimensions';
+import { employedOn, hasDimension, need, num, peopleOf, peopleQuery } from '../people';
+import { round1, round2, basisSchema } from '../people';
 
 export const RATING_BIAS_DEFINITION =
   "Rating gaps: each group's average rating and share of top ratings (the top two points of the scale) against everyone else employed on the as-of date; a gap is worth a closer look when the averages differ by more than twice their standard error and both sides have 5 or more people.";
@@ -32,14 +21,8 @@ export const biasDimension = z.enum([
   'level',
 ]);
 
-export const biasRow = z.object({
-  group: z.string(),
-  people: z.number(),
-  average: z.number(),
-  topShare: z.number(),
-  /** This group's average minus everyone else's. */
-  gap: z.number(),
-  topShareGap: z.number(),
+/** `gap`: this group's average minus everyone else's. */
+export const biasRow = groupRow('people', 'average', 'topShare', 'gap', 'topShareGap').extend({
   worthALook: z.boolean(),
 });
 export type BiasRow = z.infer<typeof biasRow>;
@@ -57,6 +40,23 @@ export const ratingBiasResult = z.object({
 export type RatingBiasResult = z.infer<typeof ratingBiasResult>;
 
 const CURRENT = `${employedOn('(SELECT d FROM ref_date)')} AND rating_num IS NOT NULL`;
+const TOP = '(rating_num >= (SELECT hi FROM scale) - 1)::INTEGER';
+/** Each group's ratings, and the totals over every group from which everyone else's follow. */
+const RATINGS: Measure<'n' | 'm' | 'v' | 'ts' | 'tot_n' | 'tot_s' | 'tot_ss' | 'tot_st'> = {
+  with: [`scale AS (SELECT max(rating_num) AS hi FROM people WHERE ${CURRENT})`],
+  where: CURRENT,
+  unstated: 'leave out',
+  values: {
+    n: 'count(*)::INTEGER',
+    m: 'avg(rating_num)',
+    v: 'var_samp(rating_num)',
+    ts: `avg(${TOP})`,
+    tot_n: 'sum(count(*)) OVER ()',
+    tot_s: 'sum(sum(rating_num)) OVER ()',
+    tot_ss: 'sum(sum(rating_num * rating_num)) OVER ()',
+    tot_st: `sum(sum(${TOP})) OVER ()`,
+  },
+};
 
 export const ratingBiasTool = defineTool({
   name: 'ti_rating_bias',
@@ -73,48 +73,30 @@ export const ratingBiasTool = defineTool({
       p,
       `SELECT count(*)::INTEGER AS n, avg(rating_num) AS mean FROM people WHERE ${CURRENT}`,
     );
-    const by: RatingBiasResult['by'] = [];
-    const missing: string[] = [];
-    for (const dimension of input.by) {
-      if (!hasDimension(p, dimension)) {
-        missing.push(dimension);
-        continue;
-      }
-      const rows = await peopleQuery(
-        set,
-        p,
-        `, scale AS (SELECT max(rating_num) AS hi FROM people WHERE ${CURRENT}),
-        r AS (SELECT ${DIMENSIONS[dimension]} AS grp, rating_num AS x, (rating_num >= (SELECT hi FROM scale) - 1)::INTEGER AS top FROM people WHERE ${CURRENT}),
-        g AS (SELECT grp, count(*) AS n, avg(x) AS m, var_samp(x) AS v, avg(top) AS ts FROM r WHERE grp IS NOT NULL GROUP BY 1),
-        tot AS (SELECT count(*) AS n, sum(x) AS s, sum(x * x) AS ss, sum(top) AS st FROM r WHERE grp IS NOT NULL)
-        SELECT g.grp, g.n::INTEGER AS n, g.m, g.ts,
-          (tot.s - g.m * g.n) / nullif(tot.n - g.n, 0) AS rest_m,
-          (tot.st - g.ts * g.n) / nullif(tot.n - g.n, 0) AS rest_ts,
-          (tot.ss - (coalesce(g.v, 0) * (g.n - 1) + g.n * g.m * g.m)) AS rest_ss, tot.n - g.n AS rest_n, g.v
-        FROM g, tot ORDER BY g.grp`,
-      );
-      by.push({
-        dimension,
-        groups: rows.map((r) => {
-          const n = num(r.n);
-          const restN = num(r.rest_n);
-          const restMean = num(r.rest_m);
-          const restVar =
-            restN > 1 ? (num(r.rest_ss) - restN * restMean * restMean) / (restN - 1) : 0;
-          const se = Math.sqrt(num(r.v) / Math.max(n, 1) + restVar / Math.max(restN, 1));
-          const gap = num(r.m) - restMean;
-          return {
-            group: String(r.grp),
-            people: n,
-            average: round2(num(r.m)),
-            topShare: round1(num(r.ts) * 100),
-            gap: round2(gap),
-            topShareGap: round1((num(r.ts) - num(r.rest_ts)) * 100),
-            worthALook: n >= 5 && restN >= 5 && se > 0 && Math.abs(gap) > 2 * se,
-          };
-        }),
-      });
-    }
+    const missing = input.by.filter((d) => !hasDimension(p, d));
+    const by = (await byDimensions(set, p, input.by, RATINGS)).map(({ dimension, groups }) => ({
+      dimension,
+      groups: groups.map((g) => {
+        const n = num(g.n);
+        const mean = num(g.m);
+        const restN = num(g.tot_n) - n;
+        const restMean = restN ? (num(g.tot_s) - mean * n) / restN : 0;
+        const restTop = restN ? (num(g.tot_st) - num(g.ts) * n) / restN : 0;
+        const restSs = num(g.tot_ss) - (num(g.v) * (n - 1) + n * mean * mean);
+        const restVar = restN > 1 ? (restSs - restN * restMean * restMean) / (restN - 1) : 0;
+        const se = Math.sqrt(num(g.v) / Math.max(n, 1) + restVar / Math.max(restN, 1));
+        const gap = mean - restMean;
+        return {
+          group: g.group,
+          people: n,
+          average: round2(mean),
+          topShare: round1(num(g.ts) * 100),
+          gap: round2(gap),
+          topShareGap: round1((num(g.ts) - restTop) * 100),
+          worthALook: n >= 5 && restN >= 5 && se > 0 && Math.abs(gap) > 2 * se,
+        };
+      }),
+    }));
     return {
       definition: RATING_BIAS_DEFINITION,
       asOf: p.asOf,
@@ -154,37 +136,28 @@ function biasPart(r: RatingBiasResult): Part {
       `Not checked: the file has no ${list(r.missing.map((m) => BIAS_LABEL[m] ?? m))} column.`,
     );
   for (const b of r.by) {
-    p.details.push(
-      `### Ratings by ${BIAS_LABEL[b.dimension]}`,
-      '',
-      markdownTable(
-        [
-          capitalised(BIAS_LABEL[b.dimension]!),
-          'People',
-          'Average rating',
-          'Top ratings',
-          'Gap to everyone else',
-          'Top-rating gap (points)',
-          'Worth a closer look',
-        ],
-        b.groups.map((g) => [
-          g.group,
-          g.people,
-          g.average,
-          `${g.topShare}%`,
-          g.gap,
-          g.topShareGap,
-          g.worthALook ? '⚠️ yes' : g.people < 5 ? 'too few to say' : 'no',
-        ]),
-      ),
-      '',
+    const ratings = groupsTable<BiasRow>(
+      capitalised(BIAS_LABEL[b.dimension]!),
+      [
+        { header: 'People', value: (g) => g.people },
+        { header: 'Average rating', value: (g) => g.average },
+        { header: 'Top ratings', value: (g) => g.topShare, shown: (g) => `${g.topShare}%` },
+        { header: 'Gap to everyone else', value: (g) => g.gap },
+        { header: 'Top-rating gap (points)', value: (g) => g.topShareGap },
+        {
+          header: 'Worth a closer look',
+          value: (g) => (g.worthALook ? '⚠️ yes' : g.people < 5 ? 'too few to say' : 'no'),
+        },
+      ],
+      b.groups,
     );
+    p.details.push(`### Ratings by ${BIAS_LABEL[b.dimension]}`, '', ratings.markdown(), '');
     if (p.charts.length < 4)
       p.charts.push(
-        barChart(
+        ratings.bar(
           `Average rating by ${BIAS_LABEL[b.dimension]}`,
-          b.groups.map((g) => g.group),
-          [{ label: 'Average rating', data: b.groups.map((g) => g.average) }],
+          ratings.headers[0]!,
+          ['Average rating'],
           { yTitle: 'Rating' },
         ),
       );

@@ -1,7 +1,7 @@
 import { bodyOf } from '../request';
 import { grouped, plural } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
-import { markdownTable } from '../../../tools/reports';
+import { table } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
 import { empty, sectionOf, call, type Part } from '../render';
@@ -241,45 +241,60 @@ function cyclesPart(r: RatingCyclesResult): Part {
     p.answer.push(
       `Not assessed (missing, not a rating): ${list(notRated.map((c) => `${plural(c.notRated, 'person', 'people')} in ${c.cycle}`))}.`,
     );
+  type Step = { rating: string; i: number };
+  const distribution = table<Step>(
+    [
+      { header: 'Rating', value: (x) => x.rating },
+      ...r.perCycle.map((c) => ({
+        header: `${c.cycle}: people`,
+        value: (x: Step) => c.distribution[x.i]!.people,
+      })),
+      ...r.perCycle.map((c) => ({
+        header: `${c.cycle}: share`,
+        value: (x: Step) => c.distribution[x.i]!.share,
+        shown: (x: Step) => `${c.distribution[x.i]!.share}%`,
+      })),
+    ],
+    r.scale.map((rating, i) => ({ rating, i })),
+  );
+  type Row = (typeof m.matrix)[number];
+  const matrix = table<Row>(
+    [
+      { header: `${older} \\ ${newer}`, value: (row) => row.from },
+      ...r.scale.map((s) => ({ header: s, value: (row: Row) => row.to[s] ?? 0 })),
+    ],
+    m.matrix,
+  );
   p.details.push(
     '### Rating distribution per cycle',
     '',
-    markdownTable(
-      [
-        'Rating',
-        ...r.perCycle.map((c) => `${c.cycle}: people`),
-        ...r.perCycle.map((c) => `${c.cycle}: share`),
-      ],
-      r.scale.map((s, i) => [
-        s,
-        ...r.perCycle.map((c) => c.distribution[i]!.people),
-        ...r.perCycle.map((c) => `${c.distribution[i]!.share}%`),
-      ]),
-    ),
+    distribution.markdown(),
     '',
     `### Movement from ${older} to ${newer} (people rated in both)`,
     '',
-    markdownTable(
-      [`${older} \\ ${newer}`, ...r.scale],
-      m.matrix.map((row) => [row.from, ...r.scale.map((s) => row.to[s] ?? 0)]),
-    ),
+    matrix.markdown(),
     '',
   );
   if (m.bigMoves.length)
     p.details.push(
       '### Moved two steps or more',
       '',
-      markdownTable(
-        ['Employee', older, newer, 'Steps'],
-        m.bigMoves.map((x) => [x.id, x.from, x.to, x.steps > 0 ? `+${x.steps}` : x.steps]),
-      ),
+      table<(typeof m.bigMoves)[number]>(
+        [
+          { header: 'Employee', value: (x) => x.id },
+          { header: older, value: (x) => x.from },
+          { header: newer, value: (x) => x.to },
+          { header: 'Steps', value: (x) => (x.steps > 0 ? `+${x.steps}` : x.steps) },
+        ],
+        m.bigMoves,
+      ).markdown(),
       '',
     );
   p.charts.push(
     barChart(
       `Rating distribution: ${older} and ${newer}`,
       r.scale,
-      r.perCycle.map((c) => ({ label: c.cycle, data: c.distribution.map((d) => d.share) })),
+      r.perCycle.map((c) => distribution.series(`${c.cycle}: share`, c.cycle)),
       { xTitle: 'Rating', yTitle: '% of people rated' },
     ),
   );

@@ -1,23 +1,13 @@
 import { plural } from '../../../report/words';
-import { barChart } from '../../../tools/charts';
-import { csvText, file, markdownTable } from '../../../tools/reports';
+import { table } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { empty, sectionOf, call, type Part } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
-import {
-  employedOn,
-  need,
-  num,
-  numOrNull,
-  peopleOf,
-  peopleQuery,
-  round1,
-  round2,
-  yearsBetween,
-  basisSchema,
-} from '../people';
+import { employedOn, need, num, numOrNull, peopleOf, peopleQuery } from '../people';
+import { round1, round2, yearsBetween, basisSchema } from '../people';
 import { IN_WINDOW } from './attrition';
+import { measureBy } from '../dimensions';
 
 export const REGRETTED_DEFINITION =
   'Regretted leavers: people who left in the 12 months up to the as-of date with a high rating (the top two points of a numeric scale, e.g. 4 or 5 of 5, or a rating worded Exceeds/Outstanding), excluding involuntary exits; pay position = salary ÷ the median salary of current staff at the same grade.';
@@ -74,11 +64,14 @@ export const regrettedLeaversTool = defineTool({
     const p = await peopleOf(set);
     need(p, ['exitDate'], 'regretted leavers');
     need(p, ['rating'], 'regretted leavers');
-    const base = `, ${SCALE},
-      medians AS (SELECT level AS lvl, median(salary) AS med FROM people WHERE ${employedOn('(SELECT d FROM ref_date)')} AND salary IS NOT NULL GROUP BY 1),
-      gone AS (SELECT people.*, ${HIGH_RATING} AND coalesce(exit_type, '') <> 'involuntary' AS regretted,
+    const leavers = [
+      SCALE,
+      `medians AS (SELECT level AS lvl, median(salary) AS med FROM people WHERE ${employedOn('(SELECT d FROM ref_date)')} AND salary IS NOT NULL GROUP BY 1)`,
+      `gone AS (SELECT people.*, ${HIGH_RATING} AND coalesce(exit_type, '') <> 'involuntary' AS regretted,
                  ${yearsBetween('hire', 'exit')} AS tenure, salary / medians.med AS pay_position
-               FROM people LEFT JOIN medians ON medians.lvl = people.level WHERE ${IN_WINDOW})`;
+               FROM people LEFT JOIN medians ON medians.lvl = people.level WHERE ${IN_WINDOW})`,
+    ];
+    const base = `, ${leavers.join(',\n      ')}`;
     const [t] = await peopleQuery(
       set,
       p,
@@ -96,16 +89,19 @@ export const regrettedLeaversTool = defineTool({
       SELECT id, department, level, rating, CAST(exit AS VARCHAR) AS exit, tenure, pay_position, manager, exit_reason
       FROM gone WHERE regretted ORDER BY exit DESC, id`,
     );
+    // The ten groups that lost the most regretted leavers.
     const grouped = async (column: 'manager' | 'department') =>
       (
-        await peopleQuery(
-          set,
-          p,
-          `${base}
-          SELECT coalesce(${column}, 'Not stated') AS grp, count(*) FILTER (WHERE regretted)::INTEGER AS r, count(*)::INTEGER AS n
-          FROM gone GROUP BY 1 HAVING count(*) FILTER (WHERE regretted) > 0 ORDER BY r DESC, n DESC, grp LIMIT 10`,
-        )
-      ).map((r) => ({ grp: String(r.grp), regretted: num(r.r), leavers: num(r.n) }));
+        await measureBy(set, p, column, {
+          with: leavers,
+          from: 'gone',
+          values: { r: 'count(*) FILTER (WHERE regretted)::INTEGER', n: 'count(*)::INTEGER' },
+          order: 'r DESC, n DESC, grp',
+        })
+      )
+        .filter((g) => num(g.r) > 0)
+        .slice(0, 10)
+        .map((g) => ({ grp: g.group, regretted: num(g.r), leavers: num(g.n) }));
     const byManager = p.has.has('managerId')
       ? (await grouped('manager')).map(({ grp, ...x }) => ({ manager: grp, ...x }))
       : [];
@@ -193,112 +189,63 @@ function regrettedPart(r: RegrettedResult): Part {
   p.answer.push(
     `Three retention actions:\n${r.actions.map((a, i) => `${i + 1}. ${a}`).join('\n')}`,
   );
-  p.details.push(
-    '### Regretted leavers against all leavers',
-    '',
-    markdownTable(
-      [
-        'Group',
-        'Leavers',
-        'Average tenure at exit (years)',
-        'Pay position (salary ÷ grade median)',
-      ],
-      [
-        [
-          'All leavers',
-          r.all.leavers,
-          r.all.averageTenureYears ?? 'n/a',
-          r.all.averagePayPosition ?? 'n/a',
-        ],
-        [
-          'Regretted leavers',
-          r.regretted.leavers,
-          r.regretted.averageTenureYears ?? 'n/a',
-          r.regretted.averagePayPosition ?? 'n/a',
-        ],
-      ],
-    ),
-    '',
+  const against = table<LeaverGroup & { name: string }>(
+    [
+      { header: 'Group', value: (g) => g.name },
+      { header: 'Leavers', value: (g) => g.leavers },
+      { header: 'Average tenure at exit (years)', value: (g) => g.averageTenureYears ?? 'n/a' },
+      {
+        header: 'Pay position (salary ÷ grade median)',
+        value: (g) => g.averagePayPosition ?? 'n/a',
+      },
+    ],
+    [
+      { name: 'All leavers', ...r.all },
+      { name: 'Regretted leavers', ...r.regretted },
+    ],
   );
-  if (r.byManager.length)
-    p.details.push(
-      '### By manager',
-      '',
-      markdownTable(
-        ['Manager', 'Regretted leavers', 'All leavers'],
-        r.byManager.map((m) => [m.manager, m.regretted, m.leavers]),
-      ),
-      '',
-    );
-  p.details.push(
-    '### Regretted leavers',
-    '',
-    markdownTable(
-      [
-        'Employee',
-        'Department',
-        'Grade',
-        'Rating',
-        'Exit date',
-        'Tenure (years)',
-        'Pay position',
-        'Manager',
-        'Reason',
-      ],
-      r.people.map((x) => [
-        x.id ?? '',
-        x.department ?? '',
-        x.level ?? '',
-        x.rating ?? '',
-        x.exit,
-        x.tenureYears ?? '',
-        x.payPosition ?? '',
-        x.manager ?? '',
-        x.reason ?? '',
-      ]),
-    ),
-    '',
+  p.details.push('### Regretted leavers against all leavers', '', against.markdown(), '');
+  const managers = table<(typeof r.byManager)[number]>(
+    [
+      { header: 'Manager', value: (m) => m.manager },
+      { header: 'Regretted leavers', value: (m) => m.regretted },
+      { header: 'All leavers', value: (m) => m.leavers },
+    ],
+    r.byManager,
+  );
+  if (r.byManager.length) p.details.push('### By manager', '', managers.markdown(), '');
+  const people = table<(typeof r.people)[number]>(
+    [
+      { header: 'Employee', value: (x) => x.id },
+      { header: 'Department', value: (x) => x.department },
+      { header: 'Grade', value: (x) => x.level },
+      { header: 'Rating', value: (x) => x.rating },
+      { header: 'Exit date', value: (x) => x.exit },
+      { header: 'Tenure (years)', value: (x) => x.tenureYears },
+      { header: 'Pay position', value: (x) => x.payPosition },
+      { header: 'Manager', value: (x) => x.manager },
+      { header: 'Reason', value: (x) => x.reason },
+    ],
+    r.people,
+  );
+  p.details.push('### Regretted leavers', '', people.markdown(), '');
+  const byDepartment = table<(typeof r.byDepartment)[number]>(
+    [
+      { header: 'Department', value: (d) => d.department },
+      { header: 'Regretted leavers', value: (d) => d.regretted },
+      { header: 'All leavers', value: (d) => d.leavers },
+    ],
+    r.byDepartment,
   );
   p.charts.push(
-    barChart(
+    byDepartment.bar(
       'Regretted leavers by department',
-      r.byDepartment.map((d) => d.department),
-      [
-        { label: 'Regretted leavers', data: r.byDepartment.map((d) => d.regretted) },
-        { label: 'All leavers', data: r.byDepartment.map((d) => d.leavers) },
-      ],
+      'Department',
+      ['Regretted leavers', 'All leavers'],
       { yTitle: 'Leavers' },
     ),
   );
-  p.files.push(
-    file(
-      'regretted-leavers.csv',
-      csvText(
-        [
-          'Employee',
-          'Department',
-          'Grade',
-          'Rating',
-          'Exit date',
-          'Tenure years',
-          'Pay position',
-          'Manager',
-          'Reason',
-        ],
-        r.people.map((x) => [
-          x.id,
-          x.department,
-          x.level,
-          x.rating,
-          x.exit,
-          x.tenureYears,
-          x.payPosition,
-          x.manager,
-          x.reason,
-        ]),
-      ),
-    ),
-  );
+  p.files.push(people.file('regretted-leavers.csv'));
   p.nextSteps.push(
     'Show first-year attrition by hiring source and team',
     'Compare our salaries with market data',

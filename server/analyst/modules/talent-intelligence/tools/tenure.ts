@@ -1,26 +1,13 @@
 import { grouped, capitalised } from '../../../report/words';
-import { barChart } from '../../../tools/charts';
-import { markdownTable } from '../../../tools/reports';
 import { defineCapability } from '../../../capability';
-import { DIMENSION_LABEL, empty, sectionOf, call, type Part } from '../render';
+import { table } from '../../../report/section';
+import { DIMENSION_LABEL, empty, groupsTable, sectionOf, call, type Part } from '../render';
 import { headDimensionsIn } from '../request';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
-import {
-  DIMENSIONS,
-  employedOn,
-  hasDimension,
-  need,
-  num,
-  peopleOf,
-  peopleQuery,
-  round1,
-  round2,
-  tenureBandOf,
-  TENURE_BANDS,
-  yearsBetween,
-  basisSchema,
-} from '../people';
+import { byDimensions, groupRow, measureBy } from '../dimensions';
+import { employedOn, need, num, peopleOf, peopleQuery, round1, round2 } from '../people';
+import { tenureBandOf, TENURE_BANDS, yearsBetween, basisSchema } from '../people';
 import { dimensionArg } from './headcount';
 
 export const TENURE_DEFINITION =
@@ -36,9 +23,7 @@ export const tenureResult = z.object({
   by: z.array(
     z.object({
       dimension: dimensionArg,
-      groups: z.array(
-        z.object({ group: z.string(), people: z.number(), averageYears: z.number() }),
-      ),
+      groups: z.array(groupRow('people', 'averageYears')),
     }),
   ),
   basis: basisSchema,
@@ -47,6 +32,8 @@ export type TenureResult = z.infer<typeof tenureResult>;
 
 const YEARS = yearsBetween('hire', '(SELECT d FROM ref_date)');
 const CURRENT = `${employedOn('(SELECT d FROM ref_date)')} AND hire IS NOT NULL`;
+/** People employed on the as-of date with a hire date. */
+const PEOPLE = { values: { n: 'count(*)::INTEGER' }, where: CURRENT };
 
 export const tenureTool = defineTool({
   name: 'ti_tenure',
@@ -62,33 +49,22 @@ export const tenureTool = defineTool({
       `SELECT count(*)::INTEGER AS n, avg(${YEARS}) AS avg_y, median(${YEARS}) AS med_y FROM people WHERE ${CURRENT}`,
     );
     const n = num(t?.n);
-    const bandRows = await peopleQuery(
-      set,
-      p,
-      `SELECT ${tenureBandOf(YEARS)} AS band, count(*)::INTEGER AS n FROM people WHERE ${CURRENT} GROUP BY 1`,
-    );
+    const bandRows = await measureBy(set, p, tenureBandOf(YEARS), PEOPLE);
     const bands = TENURE_BANDS.map((band) => {
-      const people = num(bandRows.find((r) => r.band === band)?.n);
+      const people = num(bandRows.find((r) => r.group === band)?.n);
       return { band, people, share: n ? round1((people / n) * 100) : 0 };
     });
-    const by: TenureResult['by'] = [];
-    for (const dimension of input.by) {
-      if (!hasDimension(p, dimension)) continue;
-      const rows = await peopleQuery(
-        set,
-        p,
-        `SELECT coalesce(${DIMENSIONS[dimension]}, 'Not stated') AS grp, count(*)::INTEGER AS n, avg(${YEARS}) AS avg_y
-         FROM people WHERE ${CURRENT} GROUP BY 1 ORDER BY avg_y DESC`,
-      );
-      by.push({
+    const withYears = { ...PEOPLE, values: { ...PEOPLE.values, avg_y: `avg(${YEARS})` } };
+    const by = (await byDimensions(set, p, input.by, { ...withYears, order: 'avg_y DESC' })).map(
+      ({ dimension, groups }) => ({
         dimension,
-        groups: rows.map((r) => ({
-          group: String(r.grp),
-          people: num(r.n),
-          averageYears: round1(num(r.avg_y)),
+        groups: groups.map((g) => ({
+          group: g.group,
+          people: num(g.n),
+          averageYears: round1(num(g.avg_y)),
         })),
-      });
-    }
+      }),
+    );
     return {
       definition: TENURE_DEFINITION,
       asOf: p.asOf,
@@ -110,31 +86,28 @@ function tenurePart(r: TenureResult): Part {
   p.answer.push(
     `Average tenure of the ${grouped(r.people)} people employed on ${r.asOf}: **${r.averageYears} years** (median ${r.medianYears}).`,
   );
-  p.charts.push(
-    barChart(
-      'Tenure bands',
-      r.bands.map((b) => b.band),
-      [{ label: 'People', data: r.bands.map((b) => b.people) }],
-      { yTitle: 'People' },
-    ),
+  const bands = table<(typeof r.bands)[number]>(
+    [
+      { header: 'Tenure', value: (b) => b.band },
+      { header: 'People', value: (b) => b.people },
+      { header: 'Share', value: (b) => b.share, shown: (b) => `${b.share}%` },
+    ],
+    r.bands,
   );
-  p.details.push(
-    '### Tenure bands',
-    '',
-    markdownTable(
-      ['Tenure', 'People', 'Share'],
-      r.bands.map((b) => [b.band, b.people, `${b.share}%`]),
-    ),
-    '',
-  );
+  p.charts.push(bands.bar('Tenure bands', 'Tenure', ['People'], { yTitle: 'People' }));
+  p.details.push('### Tenure bands', '', bands.markdown(), '');
   for (const b of r.by)
     p.details.push(
       `### Average tenure by ${DIMENSION_LABEL[b.dimension]}`,
       '',
-      markdownTable(
-        [capitalised(DIMENSION_LABEL[b.dimension]!), 'People', 'Average years'],
-        b.groups.map((g) => [g.group, g.people, g.averageYears]),
-      ),
+      groupsTable(
+        capitalised(DIMENSION_LABEL[b.dimension]!),
+        [
+          { header: 'People', value: (g) => g.people },
+          { header: 'Average years', value: (g) => g.averageYears },
+        ],
+        b.groups,
+      ).markdown(),
       '',
     );
   p.nextSteps.push('Show attrition by tenure band over the last 12 months');
