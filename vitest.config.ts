@@ -8,7 +8,7 @@ const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 // or the bus. The client, the contract and the analyst (whose tests lint forbids to import
 // storage or the app) behave the same on either, so they run once (docs/decisions/0017).
 const onPostgres = Boolean(process.env.DATABASE_URL);
-const SAME_ON_EVERY_DATABASE = ['contract/**', 'server/analyst/**'];
+const SAME_ON_EVERY_DATABASE = ['contract/**', 'server/analyst/**', 'scripts/**'];
 
 // Unit and integration tests. Server tests run in node against a real database (PGlite by
 // default, PostgreSQL when DATABASE_URL is set); client tests (*.test.tsx) run in jsdom.
@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['contract/**/*.test.ts', 'server/**/*.test.ts'],
+          include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...(onPostgres ? SAME_ON_EVERY_DATABASE : [])],
           globalSetup: ['./test-support/global-setup.ts'],
         },
