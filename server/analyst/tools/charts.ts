@@ -65,6 +65,9 @@ export function makeChart(spec: ChartSpec): ChartItem {
         borderColor: color,
         backgroundColor: `${color}33`,
         tension: 0.25,
+        // Monotone: the curve between two points stays between their values. The default
+        // spline overshoots (a month at 1.9% drawn as a peak near 1.93%, a dip below 0).
+        cubicInterpolationMode: 'monotone',
         fill: false,
       };
     if (spec.kind === 'radar')
@@ -80,8 +83,11 @@ export function makeChart(spec: ChartSpec): ChartItem {
     },
   };
   if (spec.kind === 'bar' || spec.kind === 'line') {
+    // Counts (every value whole) step in whole numbers: no axis at 0.5 declarations.
+    const whole = spec.series.every((s) => s.data.every(Number.isInteger));
     const valueAxis = {
       beginAtZero: true,
+      ...(whole ? { ticks: { precision: 0 } } : {}),
       ...(spec.max !== undefined ? { max: spec.max } : {}),
       ...(spec.yTitle ? { title: { display: true, text: spec.yTitle } } : {}),
     };

@@ -296,7 +296,11 @@ function attritionPart(r: AttritionResult, request: string): Part {
     [
       { header: 'Month', value: (m) => m.month },
       { header: 'Leavers', value: (m) => m.leavers },
-      { header: 'Voluntary', value: (m) => m.voluntary },
+      // As in the breakdowns: a file that does not say which exits were voluntary has no
+      // voluntary count (zeros there would read as "nobody resigned").
+      ...(r.typeKnown
+        ? [{ header: 'Voluntary', value: (m: (typeof r.monthly)[number]) => m.voluntary }]
+        : []),
       { header: 'Rate', value: (m) => m.rate, shown: (m) => `${m.rate}%` },
     ],
     r.monthly,
