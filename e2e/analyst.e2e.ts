@@ -145,4 +145,28 @@ describe('the analyst on a real-looking HR export', () => {
     await shot(page, 'analyst-followup-dark-375');
     expect(errors).toEqual([]);
   });
+
+  it('opens the chat again with its reports drawn with their rows, not after them', async () => {
+    type Frames = { __rows: Array<[number, number]> };
+    const again = await context.newPage();
+    // Every frame from the first one: how many replies are on screen, and how many with their card.
+    await again.addInitScript(() => {
+      const w = window as unknown as Frames;
+      w.__rows = [];
+      const tick = () => {
+        const rows = document.querySelectorAll('li[data-role="assistant"]').length;
+        const cards = document.querySelectorAll('li[data-role="assistant"] article').length;
+        if (rows) w.__rows.push([rows, cards]);
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await again.goto(page.url());
+    await again.locator('li[data-role="assistant"] article').nth(1).waitFor();
+    const frames = await again.evaluate(() => (window as unknown as Frames).__rows);
+    expect(frames.length).toBeGreaterThan(0);
+    // A reply drawn without its report, which then grows and pushes the reader down: none.
+    expect(frames.filter(([rows, cards]) => cards < rows)).toEqual([]);
+    await again.close();
+  });
 });

@@ -14,6 +14,7 @@ import { showReadingNotes } from './lib/reading-notes';
 import { ConnectionBanner } from './components/connection-banner';
 import { ErrorDialog } from './components/error-dialog';
 import { MessageList } from './components/message-list';
+import { preloadReportCard, reportCardLoaded } from './components/message-row';
 import { MessageActionsContext, type MessageActions } from './components/message-actions';
 import { ProgressOverlay } from './components/progress-overlay';
 import { useChatSession } from './hooks/use-chat-session';
@@ -111,6 +112,9 @@ export function ChatPage({ id: rawId, parts }: { id: string; parts: ChatPagePart
     [lastReplyId, busy, regenerate, edit],
   );
   const focusId = useFocusedMessage(focusSeq, session);
+  const reportsReady = useReportCardReady(
+    chat?.messages.some((m) => m.structuredResponse) ?? false,
+  );
 
   // A send starts a reply, so the report parsers load now: the socket waits for them anyway, but
   // the POST stream (used while the socket is down) applies its text without waiting.
@@ -240,6 +244,10 @@ export function ChatPage({ id: rawId, parts }: { id: string; parts: ChatPagePart
             <div className="flex flex-1 items-center justify-center p-8 text-sm text-muted-foreground">
               No messages in this chat yet.
             </div>
+          ) : !reportsReady ? (
+            // The history holds reports and their card is a moment away: the list is drawn
+            // once, with them, instead of rows that grow and push the reader down.
+            <div className="flex-1" aria-busy="true" />
           ) : (
             <MessageActionsContext.Provider value={actions}>
               <MessageList
@@ -317,4 +325,22 @@ function useFocusedMessage(
     if (needsEarlier && !loadingEarlier) loadEarlier();
   }, [needsEarlier, loadingEarlier, loadEarlier]);
   return found?.id ?? null;
+}
+
+/**
+ * Whether stored reports can be drawn: the report card starts loading when the chat opens (beside
+ * its history); a history with reports waits for it (docs/decisions/0090).
+ */
+function useReportCardReady(needed: boolean): boolean {
+  const [ready, setReady] = React.useState(reportCardLoaded);
+  React.useEffect(() => {
+    if (ready) return;
+    let live = true;
+    const done = () => live && setReady(true);
+    preloadReportCard().then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return ready || !needed;
 }

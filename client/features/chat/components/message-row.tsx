@@ -16,14 +16,35 @@ import { looksLikeReport, textBesideReport } from '../lib/report-text';
 import { thinkingLines } from '../lib/thinking-filter';
 import { AttachmentChip } from './attachment-chip';
 import { DataCard } from './data-card';
+import type { StructuredResponseCard as StructuredResponseCardType } from './structured-response-card';
 import { Markdown, loadMarkdown } from '@/components/markdown/lazy-markdown';
 
-// A stored report's card (charts, files, readings, next steps and their contract schemas)
-// loads with the first report shown, not with the chat route: an empty chat needs none
-// (docs/decisions/0090-chat-route-under-its-bundle-goal.md).
-const StructuredResponseCard = React.lazy(() =>
-  import('./structured-response-card').then((m) => ({ default: m.StructuredResponseCard })),
-);
+// A stored report's card (charts, files, readings, next steps and their contract schemas) is
+// not in the chat route's first load: an empty chat needs none. Opening a chat starts loading
+// it beside the history (preloadReportCard), so its reports are drawn with the messages, not
+// after them with a jump (docs/decisions/0090-chat-route-under-its-bundle-goal.md).
+type Card = typeof StructuredResponseCardType;
+let card: Card | null = null;
+let cardLoading: Promise<Card> | null = null;
+
+/** Starts loading the report card and the markdown renderer; once loaded, rows draw at once. */
+export function preloadReportCard(): Promise<Card> {
+  void loadMarkdown().catch(() => undefined);
+  cardLoading ??= import('./structured-response-card').then(
+    (m) => (card = m.StructuredResponseCard),
+  );
+  return cardLoading;
+}
+
+/** Whether the report card has loaded (rows then draw stored reports with no fallback frame). */
+export const reportCardLoaded = () => card !== null;
+
+const LazyCard = React.lazy(() => preloadReportCard().then((c) => ({ default: c })));
+
+function StructuredResponseCard(props: React.ComponentProps<Card>) {
+  const Loaded = card;
+  return Loaded ? <Loaded {...props} /> : <LazyCard {...props} />;
+}
 
 // Reports read from text as it arrives (or from a stopped answer) need the streaming JSON
 // parser and the contract's schemas: loaded with the first such message, not with the page.
