@@ -1,7 +1,9 @@
+import type { ChartItem } from '@contract/structured-response';
 import { barChart, lineChart } from '../../../tools/charts';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, groupsTable, sectionOf, call, type Part } from '../render';
+import { laidOut, section, type Section } from '../../../report/section';
+import { groupsTable, call } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import { hasDimension, need, num, peopleOf, peopleQuery, round1, basisSchema } from '../people';
@@ -110,10 +112,13 @@ function cohortTable(label: string, rows: CohortRow[]) {
   );
 }
 
-function earlyTenurePart(r: EarlyTenureResult): Part {
-  const p = empty();
+function earlyTenureSection(r: EarlyTenureResult): Section {
+  const answer: string[] = [];
+  const lines: string[] = [];
+  const charts: ChartItem[] = [];
+  const nextSteps: string[] = [];
   const flagged = r.byDepartment.filter((g) => g.aboveCompany);
-  p.answer.push(
+  answer.push(
     `First-year attrition: **${r.rate}%** (${r.leftInFirstYear} of ${r.hires} people hired between ${r.cohortFrom} and ${r.cohortTo} left within a year).`,
     flagged.length
       ? `Teams above the company rate: ${list(flagged.map((g) => `**${g.group}** (${g.rate}%)`))}.`
@@ -121,13 +126,13 @@ function earlyTenurePart(r: EarlyTenureResult): Part {
   );
   const worstSource = r.bySource.filter((s) => s.hires >= 5)[0];
   if (worstSource)
-    p.answer.push(
+    answer.push(
       `Highest by hiring source: **${worstSource.group}** at ${worstSource.rate}% (${worstSource.leftInFirstYear} of ${worstSource.hires}).`,
     );
   const bySource = cohortTable('Source', r.bySource);
   const byTeam = cohortTable('Team', r.byDepartment);
   const byQuarter = cohortTable('Start quarter', r.byStartQuarter);
-  p.details.push(
+  lines.push(
     '### By hiring source',
     '',
     bySource.markdown(),
@@ -142,7 +147,7 @@ function earlyTenurePart(r: EarlyTenureResult): Part {
     '',
   );
   const rate = (t: typeof bySource) => t.series('First-year attrition', 'First-year attrition (%)');
-  p.charts.push(
+  charts.push(
     barChart('First-year attrition by hiring source', bySource.labels('Source'), [rate(bySource)], {
       yTitle: '%',
     }),
@@ -159,11 +164,11 @@ function earlyTenurePart(r: EarlyTenureResult): Part {
       { yTitle: '%' },
     ),
   );
-  p.nextSteps.push(
+  nextSteps.push(
     'Show attrition over the last 12 months by department and tenure band',
     'Review regretted leavers: high performers who left in the last 12 months',
   );
-  return p;
+  return section(TASK.heading, { answer, content: laidOut(lines, charts), nextSteps });
 }
 
 const TASK = {
@@ -179,5 +184,5 @@ export const earlyTenureCapability = defineCapability({
   task: TASK,
   tool: { ...earlyTenureTool, output: earlyTenureResult },
   plan: () => [call('ti_early_tenure_attrition')],
-  render: (r) => sectionOf(TASK.heading, earlyTenurePart(r)),
+  render: (r) => earlyTenureSection(r),
 });

@@ -1,9 +1,10 @@
+import type { ChartItem, FileItem } from '@contract/structured-response';
 import { plural, pct } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
-import { table } from '../../../report/section';
+import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, sectionOf, call, type Part } from '../render';
+import { call } from '../render';
 import { z } from 'zod';
 import type { LoadedTable } from '../../../tables/types';
 import { defineTool, ToolError } from '../../../tools/tool';
@@ -246,23 +247,27 @@ export const hiringFunnelTool = defineTool({
 // ---------------------------------------------------------------------------------------------
 // The capability (ADR 0084): the task it answers, its plan and its report section.
 
-function funnelPart(r: FunnelResult): Part {
-  const p = empty();
+function funnelSection(r: FunnelResult): Section {
+  const answer: string[] = [];
+  const lines: string[] = [];
+  const charts: ChartItem[] = [];
+  const files: FileItem[] = [];
+  const nextSteps: string[] = [];
   const open = r.roles.filter((x) => !x.filled);
   const slipping = open.filter((x) => x.slips);
-  p.answer.push(
+  answer.push(
     `**${slipping.length} of ${open.length}** open roles will slip past their target start date${slipping.length ? `: ${list(slipping.slice(0, 8).map((x) => `${x.role} (${x.daysLate} days late, projected ${x.projectedStart})`))}` : ''}.`,
   );
   const thin = open.filter((x) => x.fillChance !== null && x.fillChance < 50);
   if (thin.length)
-    p.answer.push(
+    answer.push(
       `${plural(thin.length, 'open role')} ${thin.length === 1 ? 'has' : 'have'} less than an even chance of being filled from the current pipeline (by the stage-to-hire rates): ${list(thin.slice(0, 8).map((x) => `${x.role} (${x.fillChance}%)`))}.`,
     );
   const slowest = [...r.families]
     .filter((f) => f.medianDaysToHire !== null)
     .sort((a, b) => b.medianDaysToHire! - a.medianDaysToHire!)[0];
   if (slowest)
-    p.answer.push(
+    answer.push(
       `Slowest role family: **${slowest.family}**, a median of ${slowest.medianDaysToHire} days from application to ${r.stages.at(-1)}.`,
     );
   const steps = r.stages.slice(0, -1).map((s, i) => `${s} → ${r.stages[i + 1]}`);
@@ -307,7 +312,7 @@ function funnelPart(r: FunnelResult): Part {
     ],
     r.roles,
   );
-  p.details.push(
+  lines.push(
     '### Conversion and time to hire per role family',
     '',
     table<Family>(
@@ -346,7 +351,7 @@ function funnelPart(r: FunnelResult): Part {
     ).markdown(),
     '',
   );
-  p.charts.push(
+  charts.push(
     barChart(
       'Stage conversion by role family',
       steps,
@@ -357,12 +362,12 @@ function funnelPart(r: FunnelResult): Part {
       .where((x) => slipping.includes(x))
       .bar('Days late by role', 'Role', ['Days late'], { yTitle: 'Days' }),
   );
-  p.files.push(roles.file('hiring-forecast.csv'));
-  p.nextSteps.push(
+  files.push(roles.file('hiring-forecast.csv'));
+  nextSteps.push(
     'Compare the headcount plan with the budget',
     'Show first-year attrition by hiring source and team',
   );
-  return p;
+  return section(TASK.heading, { answer, content: laidOut(lines, charts, files), nextSteps });
 }
 
 const TASK = {
@@ -382,5 +387,5 @@ export const hiringFunnelCapability = defineCapability({
   task: TASK,
   tool: { ...hiringFunnelTool, output: funnelResult },
   plan: () => [call('ti_hiring_funnel')],
-  render: (r) => sectionOf(TASK.heading, funnelPart(r)),
+  render: (r) => funnelSection(r),
 });

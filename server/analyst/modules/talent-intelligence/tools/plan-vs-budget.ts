@@ -1,9 +1,10 @@
+import type { ChartItem, FileItem } from '@contract/structured-response';
 import { pay } from '../../../report/words';
 import { lineChart } from '../../../tools/charts';
-import { table } from '../../../report/section';
+import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, sectionOf, call, type Part } from '../render';
+import { call } from '../render';
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../../tools/tool';
 import {
@@ -175,10 +176,14 @@ export const planVsBudgetTool = defineTool({
 // ---------------------------------------------------------------------------------------------
 // The capability (ADR 0084): the task it answers, its plan and its report section.
 
-function planPart(r: PlanResult): Part {
-  const p = empty();
+function planSection(r: PlanResult): Section {
+  const answer: string[] = [];
+  const lines: string[] = [];
+  const charts: ChartItem[] = [];
+  const files: FileItem[] = [];
+  const nextSteps: string[] = [];
   const over = r.departments.filter((d) => d.overspend);
-  p.answer.push(
+  answer.push(
     over.length
       ? `**Overspend:** ${list(over.map((d) => `**${d.department}** by ${pay(d.variance)}`))} over the plan period (actual to ${r.asOf}, forecast after).`
       : `No department is over budget over the plan period (actual to ${r.asOf}, forecast after).`,
@@ -217,7 +222,7 @@ function planPart(r: PlanResult): Part {
     ],
     r.rows,
   );
-  p.details.push(
+  lines.push(
     '### By department',
     '',
     departments.markdown(),
@@ -230,7 +235,7 @@ function planPart(r: PlanResult): Part {
   const months = [...new Set(r.rows.map((x) => x.month))].sort();
   const sum = (m: string, f: (x: PlanRow) => number | null) =>
     r.rows.filter((x) => x.month === m).reduce((s, x) => s + (f(x) ?? 0), 0);
-  p.charts.push(
+  charts.push(
     lineChart(
       'Planned versus actual headcount by month',
       months,
@@ -245,12 +250,12 @@ function planPart(r: PlanResult): Part {
       'Actual and forecast cost',
     ]),
   );
-  p.files.push(byMonth.file('plan-vs-budget.csv'));
-  p.nextSteps.push(
+  files.push(byMonth.file('plan-vs-budget.csv'));
+  nextSteps.push(
     'Forecast whether hiring will meet the plan from the recruiting pipeline',
     'Show headcount by department and grade',
   );
-  return p;
+  return section(TASK.heading, { answer, content: laidOut(lines, charts, files), nextSteps });
 }
 
 const TASK = {
@@ -270,5 +275,5 @@ export const planVsBudgetCapability = defineCapability({
   task: TASK,
   tool: { ...planVsBudgetTool, output: planResult },
   plan: () => [call('ti_plan_vs_budget'), call('ti_headcount', { by: ['department'] })],
-  render: (r) => sectionOf(TASK.heading, planPart(r)),
+  render: (r) => planSection(r),
 });

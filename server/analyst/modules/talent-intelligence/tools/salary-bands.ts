@@ -1,8 +1,9 @@
+import type { ChartItem, FileItem } from '@contract/structured-response';
 import { grouped, plural, pay } from '../../../report/words';
-import { table } from '../../../report/section';
+import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, sectionOf, call, type Part } from '../render';
+import { call } from '../render';
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../../tools/tool';
 import type { LoadedTable } from '../../../tables/types';
@@ -251,19 +252,23 @@ function bandSourceLine(r: BandsResult): string | null {
   return `Bands from ${lib.source} in the company library (${lib.passages.map(citeLink).join('; ')}): no band file is attached in this chat.`;
 }
 
-function bandsPart(r: BandsResult): Part {
-  const p = empty();
+function bandsSection(r: BandsResult): Section {
+  const answer: string[] = [];
+  const lines: string[] = [];
+  const charts: ChartItem[] = [];
+  const files: FileItem[] = [];
+  const nextSteps: string[] = [];
   const below = r.outside.filter((o) => o.side === 'below').length;
   const above = r.outside.length - below;
-  p.answer.push(
+  answer.push(
     `**${plural(r.outside.length, 'person', 'people')}** paid outside their band (${below} below the minimum, ${above} above the maximum); **${plural(r.overlaps.length, 'overlap')}** between neighbouring grades; **${r.narrow.length}** band${r.narrow.length === 1 ? '' : 's'} with too little spread${r.narrow.length ? ` (${list(r.narrow)})` : ''}.`,
   );
   if (r.withoutBand)
-    p.answer.push(
+    answer.push(
       `${plural(r.withoutBand, 'person', 'people')} have a grade with no band and are not checked.`,
     );
   const source = bandSourceLine(r);
-  if (source) p.answer.push(source);
+  if (source) answer.push(source);
   const bands = table<BandRow>(
     [
       { header: 'Band', value: (b) => b.band },
@@ -278,7 +283,7 @@ function bandsPart(r: BandsResult): Part {
   );
   type Overlap = (typeof r.overlaps)[number];
   type Fix = (typeof r.fixes)[number];
-  p.details.push(
+  lines.push(
     '### Bands',
     '',
     bands.markdown(),
@@ -314,7 +319,7 @@ function bandsPart(r: BandsResult): Part {
       : 'No fixes needed.',
     '',
   );
-  p.charts.push(
+  charts.push(
     bands.bar(
       'People outside their band by grade',
       'Band',
@@ -325,7 +330,7 @@ function bandsPart(r: BandsResult): Part {
       { yTitle: 'People' },
     ),
   );
-  p.files.push(
+  files.push(
     table<(typeof r.outside)[number]>(
       [
         { header: 'Employee', value: (o) => o.id },
@@ -339,8 +344,8 @@ function bandsPart(r: BandsResult): Part {
       r.outside,
     ).file('people-outside-band.csv'),
   );
-  p.nextSteps.push('Compare our salaries with market data', 'Show pay by grade with quartiles');
-  return p;
+  nextSteps.push('Compare our salaries with market data', 'Show pay by grade with quartiles');
+  return section(TASK.heading, { answer, content: laidOut(lines, charts, files), nextSteps });
 }
 
 const TASK = {
@@ -356,5 +361,5 @@ export const salaryBandsCapability = defineCapability({
   task: TASK,
   tool: { ...salaryBandsTool, output: bandsResult },
   plan: () => [call('ti_salary_bands'), call('ti_pay', { by: ['level'] })],
-  render: (r) => sectionOf(TASK.heading, bandsPart(r)),
+  render: (r) => bandsSection(r),
 });

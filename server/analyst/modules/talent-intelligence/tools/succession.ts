@@ -1,8 +1,9 @@
+import type { ChartItem, FileItem } from '@contract/structured-response';
 import { doughnutChart } from '../../../tools/charts';
-import { table } from '../../../report/section';
+import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, sectionOf, call, type Part } from '../render';
+import { call } from '../render';
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { headerColumn, num, textIn, tablesBasisSchema } from '../people';
@@ -97,10 +98,14 @@ export const successionTool = defineTool({
 // ---------------------------------------------------------------------------------------------
 // The capability (ADR 0084): the task it answers, its plan and its report section.
 
-function successionPart(r: SuccessionResult): Part {
-  const p = empty();
+function successionSection(r: SuccessionResult): Section {
+  const answer: string[] = [];
+  const lines: string[] = [];
+  const charts: ChartItem[] = [];
+  const files: FileItem[] = [];
+  const nextSteps: string[] = [];
   const none = r.roles.filter((x) => x.cover === 'none');
-  p.answer.push(
+  answer.push(
     `**${r.covered} of ${r.roles.length}** critical roles have a successor ready now; ${r.laterOnly} have only ready-later successors; **${r.none}** have no cover at all${none.length ? `: ${list(none.map((x) => x.role))}` : ''}.`,
   );
   // The table shows names and a mark; the file lists them for a spreadsheet and the cover as data.
@@ -131,8 +136,8 @@ function successionPart(r: SuccessionResult): Part {
     ],
     r.roles,
   );
-  p.details.push('### Critical roles and successors', '', roles.markdown(), '');
-  p.charts.push(
+  lines.push('### Critical roles and successors', '', roles.markdown(), '');
+  charts.push(
     doughnutChart(
       'Succession cover of critical roles',
       ['Ready now', 'Ready later only', 'No cover'],
@@ -140,12 +145,12 @@ function successionPart(r: SuccessionResult): Part {
       'Roles',
     ),
   );
-  p.files.push(roles.file('succession-cover.csv'));
-  p.nextSteps.push(
+  files.push(roles.file('succession-cover.csv'));
+  nextSteps.push(
     'Build a promotion readiness shortlist per department',
     'Map the skills gaps of the successors',
   );
-  return p;
+  return section(TASK.heading, { answer, content: laidOut(lines, charts, files), nextSteps });
 }
 
 const TASK = {
@@ -165,5 +170,5 @@ export const successionCapability = defineCapability({
   task: TASK,
   tool: { ...successionTool, output: successionResult },
   plan: () => [call('ti_succession_cover')],
-  render: (r) => sectionOf(TASK.heading, successionPart(r)),
+  render: (r) => successionSection(r),
 });
