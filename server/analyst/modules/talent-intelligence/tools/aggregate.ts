@@ -120,7 +120,6 @@ export function aggregateSection(r: AggregateResult, title: string): Section {
   const answer: string[] = [];
   const lines: string[] = [];
   const charts: ChartItem[] = [];
-  const nextSteps: string[] = [];
   answer.push(
     `${r.source} holds ${plural(r.groups, 'group')}, not people, so these figures are the groups' own counts and rates.`,
   );
@@ -155,8 +154,11 @@ export function aggregateSection(r: AggregateResult, title: string): Section {
         { yTitle: '%' },
       ),
     );
-  nextSteps.push(
-    'Attach a person-level export (one row per employee) for pay, tenure and the gender pay gap',
-  );
-  return section(title, { answer, content: laidOut(lines, charts), nextSteps });
+  return section(title, {
+    answer,
+    content: laidOut(lines, charts),
+    nextSteps: [
+      'Attach a person-level export (one row per employee) for pay, tenure and the gender pay gap',
+    ],
+  });
 }

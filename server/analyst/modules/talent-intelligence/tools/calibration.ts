@@ -1,4 +1,3 @@
-import type { ChartItem, FileItem } from '@contract/structured-response';
 import { grouped, plural } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
 import { table, laidOut, section, type Section } from '../../../report/section';
@@ -178,9 +177,6 @@ export const calibrationTool = defineTool({
 
 function calibrationSection(r: CalibrationResult): Section {
   const answer: string[] = [];
-  const lines: string[] = [];
-  const charts: ChartItem[] = [];
-  const files: FileItem[] = [];
   const nextSteps: string[] = [];
   const flagged = r.byManager.filter((m) => m.outlier);
   const cycle = r.cycle;
@@ -224,36 +220,6 @@ function calibrationSection(r: CalibrationResult): Section {
     ],
     r.cases,
   );
-  charts.push(
-    table<(typeof r.distribution)[number]>(
-      [
-        { header: 'Rating', value: (d) => d.rating },
-        { header: 'People', value: (d) => d.people },
-      ],
-      r.distribution,
-    ).bar('Rating distribution', 'Rating', ['People'], { xTitle: 'Rating', yTitle: 'People' }),
-    barChart(
-      'Rating distribution per department',
-      byDepartment.labels('Department'),
-      spread.map((c) => byDepartment.series(c.header)),
-      { yTitle: 'People' },
-    ),
-  );
-  lines.push(
-    '### Rating distribution per department',
-    '',
-    byDepartment.markdown(),
-    '',
-    '### Rating distribution per manager',
-    '',
-    byManager.markdown(),
-    '',
-    '### Cases to discuss',
-    '',
-    r.cases.length ? cases.markdown() : 'None.',
-    '',
-  );
-  files.push(cases.file('calibration-cases.csv'));
   nextSteps.push(
     'Check the ratings for bias by gender, age band, location and part-time status',
     'Build a promotion readiness shortlist per department',
@@ -267,7 +233,42 @@ function calibrationSection(r: CalibrationResult): Section {
     );
     nextSteps.unshift(`Compare the ${earlier.at(-1)} and ${cycle.used} review cycles`);
   }
-  return section(TASK.heading, { answer, content: laidOut(lines, charts, files), nextSteps });
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
+      [
+        '### Rating distribution per department',
+        '',
+        byDepartment.markdown(),
+        '',
+        '### Rating distribution per manager',
+        '',
+        byManager.markdown(),
+        '',
+        '### Cases to discuss',
+        '',
+        r.cases.length ? cases.markdown() : 'None.',
+        '',
+      ],
+      [
+        table<(typeof r.distribution)[number]>(
+          [
+            { header: 'Rating', value: (d) => d.rating },
+            { header: 'People', value: (d) => d.people },
+          ],
+          r.distribution,
+        ).bar('Rating distribution', 'Rating', ['People'], { xTitle: 'Rating', yTitle: 'People' }),
+        barChart(
+          'Rating distribution per department',
+          byDepartment.labels('Department'),
+          spread.map((c) => byDepartment.series(c.header)),
+          { yTitle: 'People' },
+        ),
+      ],
+      [cases.file('calibration-cases.csv')],
+    ),
+    nextSteps,
+  });
 }
 
 const TASK = {

@@ -1,4 +1,3 @@
-import type { ChartItem, FileItem } from '@contract/structured-response';
 import { grouped, plural, pay } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
 import { table, laidOut, section, type Section } from '../../../report/section';
@@ -139,10 +138,6 @@ export const compaRatioTool = defineTool({
 
 function compaSection(r: CompaResult): Section {
   const answer: string[] = [];
-  const lines: string[] = [];
-  const charts: ChartItem[] = [];
-  const files: FileItem[] = [];
-  const nextSteps: string[] = [];
   answer.push(
     `Median compa-ratio **${r.medianCompaRatio}** over ${grouped(r.people - r.unmatched)} people matched to the market survey (by ${list(r.matchedOn.map((k) => (k === 'job' ? 'role' : k === 'level' ? 'level' : 'location')))}): **${r.belowP25}** paid below the 25th percentile and **${r.aboveP75}** above the 75th.`,
     `Cost of closing gaps: **${pay(r.costToP25)}** a year to bring everyone below P25 up to it; ${pay(r.costToP50)} to bring everyone below the median up to it.`,
@@ -164,30 +159,34 @@ function compaSection(r: CompaResult): Section {
     ],
     r.rows,
   );
-  lines.push('### Compa-ratio by role and level', '', byRole.markdown(), '');
   const rows = r.rows.filter((x) => x.belowP25 || x.aboveP75);
-  charts.push(
-    barChart(
-      'People below P25 and above P75 by role and level',
-      rows.map((x) => `${x.role} ${x.level}`),
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
+      ['### Compa-ratio by role and level', '', byRole.markdown(), ''],
       [
-        { label: 'Below P25', data: rows.map((x) => x.belowP25) },
-        { label: 'Above P75', data: rows.map((x) => x.aboveP75) },
+        barChart(
+          'People below P25 and above P75 by role and level',
+          rows.map((x) => `${x.role} ${x.level}`),
+          [
+            { label: 'Below P25', data: rows.map((x) => x.belowP25) },
+            { label: 'Above P75', data: rows.map((x) => x.aboveP75) },
+          ],
+          { yTitle: 'People' },
+        ),
+        barChart(
+          'Median compa-ratio by role and level',
+          r.rows.map((x) => `${x.role} ${x.level}`),
+          [{ label: 'Compa-ratio', data: r.rows.map((x) => x.medianCompaRatio) }],
+        ),
       ],
-      { yTitle: 'People' },
+      [byRole.file('compa-ratios.csv')],
     ),
-    barChart(
-      'Median compa-ratio by role and level',
-      r.rows.map((x) => `${x.role} ${x.level}`),
-      [{ label: 'Compa-ratio', data: r.rows.map((x) => x.medianCompaRatio) }],
-    ),
-  );
-  files.push(byRole.file('compa-ratios.csv'));
-  nextSteps.push(
-    'Check the health of our salary bands',
-    'Show the mean and median gender pay gap by grade',
-  );
-  return section(TASK.heading, { answer, content: laidOut(lines, charts, files), nextSteps });
+    nextSteps: [
+      'Check the health of our salary bands',
+      'Show the mean and median gender pay gap by grade',
+    ],
+  });
 }
 
 const TASK = {

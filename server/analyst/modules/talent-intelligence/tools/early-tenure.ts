@@ -1,4 +1,3 @@
-import type { ChartItem } from '@contract/structured-response';
 import { barChart, lineChart } from '../../../tools/charts';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
@@ -114,9 +113,6 @@ function cohortTable(label: string, rows: CohortRow[]) {
 
 function earlyTenureSection(r: EarlyTenureResult): Section {
   const answer: string[] = [];
-  const lines: string[] = [];
-  const charts: ChartItem[] = [];
-  const nextSteps: string[] = [];
   const flagged = r.byDepartment.filter((g) => g.aboveCompany);
   answer.push(
     `First-year attrition: **${r.rate}%** (${r.leftInFirstYear} of ${r.hires} people hired between ${r.cohortFrom} and ${r.cohortTo} left within a year).`,
@@ -132,43 +128,52 @@ function earlyTenureSection(r: EarlyTenureResult): Section {
   const bySource = cohortTable('Source', r.bySource);
   const byTeam = cohortTable('Team', r.byDepartment);
   const byQuarter = cohortTable('Start quarter', r.byStartQuarter);
-  lines.push(
-    '### By hiring source',
-    '',
-    bySource.markdown(),
-    '',
-    '### By team',
-    '',
-    byTeam.markdown(),
-    '',
-    '### By start quarter',
-    '',
-    byQuarter.markdown(),
-    '',
-  );
   const rate = (t: typeof bySource) => t.series('First-year attrition', 'First-year attrition (%)');
-  charts.push(
-    barChart('First-year attrition by hiring source', bySource.labels('Source'), [rate(bySource)], {
-      yTitle: '%',
-    }),
-    barChart(
-      'First-year attrition by team',
-      byTeam.labels('Team'),
-      [rate(byTeam), { label: 'Company rate (%)', data: r.byDepartment.map(() => r.rate) }],
-      { yTitle: '%' },
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
+      [
+        '### By hiring source',
+        '',
+        bySource.markdown(),
+        '',
+        '### By team',
+        '',
+        byTeam.markdown(),
+        '',
+        '### By start quarter',
+        '',
+        byQuarter.markdown(),
+        '',
+      ],
+      [
+        barChart(
+          'First-year attrition by hiring source',
+          bySource.labels('Source'),
+          [rate(bySource)],
+          {
+            yTitle: '%',
+          },
+        ),
+        barChart(
+          'First-year attrition by team',
+          byTeam.labels('Team'),
+          [rate(byTeam), { label: 'Company rate (%)', data: r.byDepartment.map(() => r.rate) }],
+          { yTitle: '%' },
+        ),
+        lineChart(
+          'First-year attrition by start quarter',
+          byQuarter.labels('Start quarter'),
+          [rate(byQuarter)],
+          { yTitle: '%' },
+        ),
+      ],
     ),
-    lineChart(
-      'First-year attrition by start quarter',
-      byQuarter.labels('Start quarter'),
-      [rate(byQuarter)],
-      { yTitle: '%' },
-    ),
-  );
-  nextSteps.push(
-    'Show attrition over the last 12 months by department and tenure band',
-    'Review regretted leavers: high performers who left in the last 12 months',
-  );
-  return section(TASK.heading, { answer, content: laidOut(lines, charts), nextSteps });
+    nextSteps: [
+      'Show attrition over the last 12 months by department and tenure band',
+      'Review regretted leavers: high performers who left in the last 12 months',
+    ],
+  });
 }
 
 const TASK = {

@@ -1,4 +1,3 @@
-import type { ChartItem, FileItem } from '@contract/structured-response';
 import { plural, pct } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
 import { table, laidOut, section, type Section } from '../../../report/section';
@@ -249,10 +248,6 @@ export const hiringFunnelTool = defineTool({
 
 function funnelSection(r: FunnelResult): Section {
   const answer: string[] = [];
-  const lines: string[] = [];
-  const charts: ChartItem[] = [];
-  const files: FileItem[] = [];
-  const nextSteps: string[] = [];
   const open = r.roles.filter((x) => !x.filled);
   const slipping = open.filter((x) => x.slips);
   answer.push(
@@ -312,62 +307,66 @@ function funnelSection(r: FunnelResult): Section {
     ],
     r.roles,
   );
-  lines.push(
-    '### Conversion and time to hire per role family',
-    '',
-    table<Family>(
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
       [
-        { header: 'Role family', value: (f) => f.family },
-        { header: 'Candidates', value: (f) => f.candidates },
-        { header: 'Hired', value: (f) => f.hired },
-        ...steps.map((header, i) => ({
-          header,
-          value: (f: Family) => f.conversion[i]?.rate,
-          shown: (f: Family) => pct(f.conversion[i]?.rate ?? null),
-        })),
-        {
-          header: 'Median days to hire',
-          value: (f) => f.medianDaysToHire,
-          shown: (f) => f.medianDaysToHire ?? 'n/a',
-        },
+        '### Conversion and time to hire per role family',
+        '',
+        table<Family>(
+          [
+            { header: 'Role family', value: (f) => f.family },
+            { header: 'Candidates', value: (f) => f.candidates },
+            { header: 'Hired', value: (f) => f.hired },
+            ...steps.map((header, i) => ({
+              header,
+              value: (f: Family) => f.conversion[i]?.rate,
+              shown: (f: Family) => pct(f.conversion[i]?.rate ?? null),
+            })),
+            {
+              header: 'Median days to hire',
+              value: (f) => f.medianDaysToHire,
+              shown: (f) => f.medianDaysToHire ?? 'n/a',
+            },
+          ],
+          r.families,
+        ).markdown(),
+        '',
+        '### Roles and projected start dates',
+        '',
+        roles.markdown(),
+        '',
+        '### By source',
+        '',
+        table<(typeof r.bySource)[number]>(
+          [
+            { header: 'Source', value: (x) => x.source },
+            { header: 'Candidates', value: (x) => x.candidates },
+            { header: 'Hired', value: (x) => x.hired },
+            { header: 'Hire rate', value: (x) => x.rate, shown: (x) => `${x.rate}%` },
+          ],
+          r.bySource,
+        ).markdown(),
+        '',
       ],
-      r.families,
-    ).markdown(),
-    '',
-    '### Roles and projected start dates',
-    '',
-    roles.markdown(),
-    '',
-    '### By source',
-    '',
-    table<(typeof r.bySource)[number]>(
       [
-        { header: 'Source', value: (x) => x.source },
-        { header: 'Candidates', value: (x) => x.candidates },
-        { header: 'Hired', value: (x) => x.hired },
-        { header: 'Hire rate', value: (x) => x.rate, shown: (x) => `${x.rate}%` },
+        barChart(
+          'Stage conversion by role family',
+          steps,
+          r.families.map((f) => ({ label: f.family, data: f.conversion.map((c) => c.rate ?? 0) })),
+          { yTitle: '%', max: 100 },
+        ),
+        roles
+          .where((x) => slipping.includes(x))
+          .bar('Days late by role', 'Role', ['Days late'], { yTitle: 'Days' }),
       ],
-      r.bySource,
-    ).markdown(),
-    '',
-  );
-  charts.push(
-    barChart(
-      'Stage conversion by role family',
-      steps,
-      r.families.map((f) => ({ label: f.family, data: f.conversion.map((c) => c.rate ?? 0) })),
-      { yTitle: '%', max: 100 },
+      [roles.file('hiring-forecast.csv')],
     ),
-    roles
-      .where((x) => slipping.includes(x))
-      .bar('Days late by role', 'Role', ['Days late'], { yTitle: 'Days' }),
-  );
-  files.push(roles.file('hiring-forecast.csv'));
-  nextSteps.push(
-    'Compare the headcount plan with the budget',
-    'Show first-year attrition by hiring source and team',
-  );
-  return section(TASK.heading, { answer, content: laidOut(lines, charts, files), nextSteps });
+    nextSteps: [
+      'Compare the headcount plan with the budget',
+      'Show first-year attrition by hiring source and team',
+    ],
+  });
 }
 
 const TASK = {

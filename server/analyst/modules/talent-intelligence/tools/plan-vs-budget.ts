@@ -1,4 +1,3 @@
-import type { ChartItem, FileItem } from '@contract/structured-response';
 import { pay } from '../../../report/words';
 import { lineChart } from '../../../tools/charts';
 import { table, laidOut, section, type Section } from '../../../report/section';
@@ -178,10 +177,6 @@ export const planVsBudgetTool = defineTool({
 
 function planSection(r: PlanResult): Section {
   const answer: string[] = [];
-  const lines: string[] = [];
-  const charts: ChartItem[] = [];
-  const files: FileItem[] = [];
-  const nextSteps: string[] = [];
   const over = r.departments.filter((d) => d.overspend);
   answer.push(
     over.length
@@ -222,40 +217,47 @@ function planSection(r: PlanResult): Section {
     ],
     r.rows,
   );
-  lines.push(
-    '### By department',
-    '',
-    departments.markdown(),
-    '',
-    '### By department and month',
-    '',
-    byMonth.markdown(),
-    '',
-  );
   const months = [...new Set(r.rows.map((x) => x.month))].sort();
   const sum = (m: string, f: (x: PlanRow) => number | null) =>
     r.rows.filter((x) => x.month === m).reduce((s, x) => s + (f(x) ?? 0), 0);
-  charts.push(
-    lineChart(
-      'Planned versus actual headcount by month',
-      months,
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
       [
-        { label: 'Planned', data: months.map((m) => sum(m, (x) => x.plannedHeadcount)) },
-        { label: 'Actual / forecast', data: months.map((m) => sum(m, (x) => x.actualHeadcount)) },
+        '### By department',
+        '',
+        departments.markdown(),
+        '',
+        '### By department and month',
+        '',
+        byMonth.markdown(),
+        '',
       ],
-      { yTitle: 'People' },
+      [
+        lineChart(
+          'Planned versus actual headcount by month',
+          months,
+          [
+            { label: 'Planned', data: months.map((m) => sum(m, (x) => x.plannedHeadcount)) },
+            {
+              label: 'Actual / forecast',
+              data: months.map((m) => sum(m, (x) => x.actualHeadcount)),
+            },
+          ],
+          { yTitle: 'People' },
+        ),
+        departments.bar('Cost versus budget by department', 'Department', [
+          'Budget',
+          'Actual and forecast cost',
+        ]),
+      ],
+      [byMonth.file('plan-vs-budget.csv')],
     ),
-    departments.bar('Cost versus budget by department', 'Department', [
-      'Budget',
-      'Actual and forecast cost',
-    ]),
-  );
-  files.push(byMonth.file('plan-vs-budget.csv'));
-  nextSteps.push(
-    'Forecast whether hiring will meet the plan from the recruiting pipeline',
-    'Show headcount by department and grade',
-  );
-  return section(TASK.heading, { answer, content: laidOut(lines, charts, files), nextSteps });
+    nextSteps: [
+      'Forecast whether hiring will meet the plan from the recruiting pipeline',
+      'Show headcount by department and grade',
+    ],
+  });
 }
 
 const TASK = {

@@ -1,4 +1,3 @@
-import type { ChartItem, FileItem } from '@contract/structured-response';
 import { grouped } from '../../../report/words';
 import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
@@ -120,9 +119,6 @@ export const promotionReadinessTool = defineTool({
 function promotionSection(r: PromotionResult): Section {
   const answer: string[] = [];
   const lines: string[] = [];
-  const charts: ChartItem[] = [];
-  const files: FileItem[] = [];
-  const nextSteps: string[] = [];
   answer.push(
     `Promotion readiness shortlist of ${grouped(r.considered)} rated people, ranked per department: ${list(r.departments.filter((d) => d.candidates[0]).map((d) => `**${d.candidates[0]!.name ?? d.candidates[0]!.id}** in ${d.department} (${d.candidates[0]!.score})`))}.`,
   );
@@ -157,22 +153,27 @@ function promotionSection(r: PromotionResult): Section {
       shortlist.where((x) => x.department === d.department).markdown(),
       '',
     );
-  charts.push(
-    shortlist
-      .where((x) => x.rank === 1)
-      .bar(
-        'Top readiness score per department',
-        'Department',
-        [{ header: 'Score', label: 'Score (0–100)' }],
-        { yTitle: 'Score', max: 100 },
-      ),
-  );
-  files.push(shortlist.file('promotion-shortlist.csv'));
-  nextSteps.push(
-    'Check the ratings for bias by gender, age band, location and part-time status',
-    'Calibration: rating distribution per department and manager',
-  );
-  return section(TASK.heading, { answer, content: laidOut(lines, charts, files), nextSteps });
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
+      lines,
+      [
+        shortlist
+          .where((x) => x.rank === 1)
+          .bar(
+            'Top readiness score per department',
+            'Department',
+            [{ header: 'Score', label: 'Score (0–100)' }],
+            { yTitle: 'Score', max: 100 },
+          ),
+      ],
+      [shortlist.file('promotion-shortlist.csv')],
+    ),
+    nextSteps: [
+      'Check the ratings for bias by gender, age band, location and part-time status',
+      'Calibration: rating distribution per department and manager',
+    ],
+  });
 }
 
 const TASK = {

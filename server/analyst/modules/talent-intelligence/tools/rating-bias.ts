@@ -127,7 +127,6 @@ function biasSection(r: RatingBiasResult): Section {
   const answer: string[] = [];
   const lines: string[] = [];
   const charts: ChartItem[] = [];
-  const nextSteps: string[] = [];
   const look = r.by.flatMap((b) =>
     b.groups.filter((g) => g.worthALook).map((g) => ({ ...g, dimension: b.dimension })),
   );
@@ -167,11 +166,14 @@ function biasSection(r: RatingBiasResult): Section {
         ),
       );
   }
-  nextSteps.push(
-    'Calibration: rating distribution per department and manager',
-    'Show the mean and median gender pay gap by grade',
-  );
-  return section(TASK.heading, { answer, content: laidOut(lines, charts), nextSteps });
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(lines, charts),
+    nextSteps: [
+      'Calibration: rating distribution per department and manager',
+      'Show the mean and median gender pay gap by grade',
+    ],
+  });
 }
 
 const TASK = {

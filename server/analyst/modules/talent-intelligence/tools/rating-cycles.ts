@@ -1,4 +1,3 @@
-import type { ChartItem } from '@contract/structured-response';
 import { bodyOf } from '../request';
 import { grouped, plural } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
@@ -217,8 +216,6 @@ export const ratingCyclesTool = defineTool({
 function cyclesSection(r: RatingCyclesResult): Section {
   const answer: string[] = [];
   const lines: string[] = [];
-  const charts: ChartItem[] = [];
-  const nextSteps: string[] = [];
   const [older, newer] = r.compared;
   const a = r.perCycle[0]!;
   const b = r.perCycle[1]!;
@@ -294,19 +291,21 @@ function cyclesSection(r: RatingCyclesResult): Section {
       ).markdown(),
       '',
     );
-  charts.push(
-    barChart(
-      `Rating distribution: ${older} and ${newer}`,
-      r.scale,
-      r.perCycle.map((c) => distribution.series(`${c.cycle}: share`, c.cycle)),
-      { xTitle: 'Rating', yTitle: '% of people rated' },
-    ),
-  );
-  nextSteps.push(
-    'Prepare a calibration pack for this cycle',
-    "Check this cycle's performance ratings for bias by gender, age band, location and part-time status",
-  );
-  return section(TASK.heading, { answer, content: laidOut(lines, charts), nextSteps });
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(lines, [
+      barChart(
+        `Rating distribution: ${older} and ${newer}`,
+        r.scale,
+        r.perCycle.map((c) => distribution.series(`${c.cycle}: share`, c.cycle)),
+        { xTitle: 'Rating', yTitle: '% of people rated' },
+      ),
+    ]),
+    nextSteps: [
+      'Prepare a calibration pack for this cycle',
+      "Check this cycle's performance ratings for bias by gender, age band, location and part-time status",
+    ],
+  });
 }
 
 const TASK = {

@@ -1,4 +1,3 @@
-import type { ChartItem, FileItem } from '@contract/structured-response';
 import { plural } from '../../../report/words';
 import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
@@ -180,9 +179,6 @@ export const regrettedLeaversTool = defineTool({
 function regrettedSection(r: RegrettedResult): Section {
   const answer: string[] = [];
   const lines: string[] = [];
-  const charts: ChartItem[] = [];
-  const files: FileItem[] = [];
-  const nextSteps: string[] = [];
   answer.push(
     `**${plural(r.regretted.leavers, 'regretted leaver')}** of ${r.all.leavers} leavers in the 12 months to ${r.asOf} (${r.regrettedShare}%): high performers (rated ${r.scaleMax - 1} or ${r.scaleMax} of ${r.scaleMax}) who were not let go.`,
     `They left after **${r.regretted.averageTenureYears ?? 'n/a'} years** on average (all leavers: ${r.all.averageTenureYears ?? 'n/a'}), paid **${r.regretted.averagePayPosition === null ? 'n/a' : `${Math.round(r.regretted.averagePayPosition * 100)}%`}** of their grade's median (all leavers: ${r.all.averagePayPosition === null ? 'n/a' : `${Math.round(r.all.averagePayPosition * 100)}%`}).`,
@@ -240,20 +236,25 @@ function regrettedSection(r: RegrettedResult): Section {
     ],
     r.byDepartment,
   );
-  charts.push(
-    byDepartment.bar(
-      'Regretted leavers by department',
-      'Department',
-      ['Regretted leavers', 'All leavers'],
-      { yTitle: 'Leavers' },
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
+      lines,
+      [
+        byDepartment.bar(
+          'Regretted leavers by department',
+          'Department',
+          ['Regretted leavers', 'All leavers'],
+          { yTitle: 'Leavers' },
+        ),
+      ],
+      [people.file('regretted-leavers.csv')],
     ),
-  );
-  files.push(people.file('regretted-leavers.csv'));
-  nextSteps.push(
-    'Show first-year attrition by hiring source and team',
-    'Compare our salaries with market data',
-  );
-  return section(TASK.heading, { answer, content: laidOut(lines, charts, files), nextSteps });
+    nextSteps: [
+      'Show first-year attrition by hiring source and team',
+      'Compare our salaries with market data',
+    ],
+  });
 }
 
 const TASK = {

@@ -1,4 +1,3 @@
-import type { ChartItem, FileItem } from '@contract/structured-response';
 import { grouped, plural, pay } from '../../../report/words';
 import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
@@ -254,10 +253,6 @@ function bandSourceLine(r: BandsResult): string | null {
 
 function bandsSection(r: BandsResult): Section {
   const answer: string[] = [];
-  const lines: string[] = [];
-  const charts: ChartItem[] = [];
-  const files: FileItem[] = [];
-  const nextSteps: string[] = [];
   const below = r.outside.filter((o) => o.side === 'below').length;
   const above = r.outside.length - below;
   answer.push(
@@ -283,69 +278,73 @@ function bandsSection(r: BandsResult): Section {
   );
   type Overlap = (typeof r.overlaps)[number];
   type Fix = (typeof r.fixes)[number];
-  lines.push(
-    '### Bands',
-    '',
-    bands.markdown(),
-    '',
-    '### Overlaps between levels',
-    '',
-    r.overlaps.length
-      ? table<Overlap>(
-          [
-            { header: 'Lower band', value: (o) => o.lower },
-            { header: 'Upper band', value: (o) => o.upper },
-            {
-              header: "Share of the lower band's range above the upper minimum",
-              value: (o) => o.overlap,
-              shown: (o) => `${o.overlap}%`,
-            },
-          ],
-          r.overlaps,
-        ).markdown()
-      : 'None.',
-    '',
-    '### Proposed fixes',
-    '',
-    r.fixes.length
-      ? table<Fix>(
-          [
-            { header: 'Band', value: (f) => f.band },
-            { header: 'Issue', value: (f) => f.issue },
-            { header: 'Proposed fix', value: (f) => f.fix },
-          ],
-          r.fixes,
-        ).markdown()
-      : 'No fixes needed.',
-    '',
-  );
-  charts.push(
-    bands.bar(
-      'People outside their band by grade',
-      'Band',
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
       [
-        { header: 'Below', label: 'Below minimum' },
-        { header: 'Above', label: 'Above maximum' },
+        '### Bands',
+        '',
+        bands.markdown(),
+        '',
+        '### Overlaps between levels',
+        '',
+        r.overlaps.length
+          ? table<Overlap>(
+              [
+                { header: 'Lower band', value: (o) => o.lower },
+                { header: 'Upper band', value: (o) => o.upper },
+                {
+                  header: "Share of the lower band's range above the upper minimum",
+                  value: (o) => o.overlap,
+                  shown: (o) => `${o.overlap}%`,
+                },
+              ],
+              r.overlaps,
+            ).markdown()
+          : 'None.',
+        '',
+        '### Proposed fixes',
+        '',
+        r.fixes.length
+          ? table<Fix>(
+              [
+                { header: 'Band', value: (f) => f.band },
+                { header: 'Issue', value: (f) => f.issue },
+                { header: 'Proposed fix', value: (f) => f.fix },
+              ],
+              r.fixes,
+            ).markdown()
+          : 'No fixes needed.',
+        '',
       ],
-      { yTitle: 'People' },
+      [
+        bands.bar(
+          'People outside their band by grade',
+          'Band',
+          [
+            { header: 'Below', label: 'Below minimum' },
+            { header: 'Above', label: 'Above maximum' },
+          ],
+          { yTitle: 'People' },
+        ),
+      ],
+      [
+        table<(typeof r.outside)[number]>(
+          [
+            { header: 'Employee', value: (o) => o.id },
+            { header: 'Band', value: (o) => o.band },
+            { header: 'Salary', value: (o) => o.salary },
+            { header: 'Minimum', value: (o) => o.min },
+            { header: 'Maximum', value: (o) => o.max },
+            { header: 'Side', value: (o) => o.side },
+            { header: 'Difference', value: (o) => o.difference },
+          ],
+          r.outside,
+        ).file('people-outside-band.csv'),
+      ],
     ),
-  );
-  files.push(
-    table<(typeof r.outside)[number]>(
-      [
-        { header: 'Employee', value: (o) => o.id },
-        { header: 'Band', value: (o) => o.band },
-        { header: 'Salary', value: (o) => o.salary },
-        { header: 'Minimum', value: (o) => o.min },
-        { header: 'Maximum', value: (o) => o.max },
-        { header: 'Side', value: (o) => o.side },
-        { header: 'Difference', value: (o) => o.difference },
-      ],
-      r.outside,
-    ).file('people-outside-band.csv'),
-  );
-  nextSteps.push('Compare our salaries with market data', 'Show pay by grade with quartiles');
-  return section(TASK.heading, { answer, content: laidOut(lines, charts, files), nextSteps });
+    nextSteps: ['Compare our salaries with market data', 'Show pay by grade with quartiles'],
+  });
 }
 
 const TASK = {

@@ -1,4 +1,3 @@
-import type { ChartItem, FileItem } from '@contract/structured-response';
 import { plural, capitalised } from '../../../report/words';
 import { table, laidOut, section, type Section } from '../../../report/section';
 import { file } from '../../../tools/reports';
@@ -247,9 +246,6 @@ export const reskillingTool = defineTool({
 function skillsSection(r: SkillsGapResult, source: string): Section {
   const answer: string[] = [];
   const lines: string[] = [];
-  const charts: ChartItem[] = [];
-  const files: FileItem[] = [];
-  const nextSteps: string[] = [];
   const report = skillsReport(r.analysis, source);
   answer.push(...report.findings);
   const notAssessed = r.notAssessed.filter((x) => x.people > 0);
@@ -303,10 +299,11 @@ function skillsSection(r: SkillsGapResult, source: string): Section {
       : 'Everyone is assessed on every skill.',
     '',
   );
-  charts.push(...report.charts);
-  files.push(file('skills-gap-report.md', report.markdown));
-  nextSteps.push(...report.nextSteps.slice(0, 2));
-  return section(SKILLS.heading, { answer, content: laidOut(lines, charts, files), nextSteps });
+  return section(SKILLS.heading, {
+    answer,
+    content: laidOut(lines, [...report.charts], [file('skills-gap-report.md', report.markdown)]),
+    nextSteps: [...report.nextSteps.slice(0, 2)],
+  });
 }
 
 function reskillingSection(r: ReskillingResult, source: string): Section {

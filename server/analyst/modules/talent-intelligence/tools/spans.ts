@@ -1,4 +1,3 @@
-import type { ChartItem, FileItem } from '@contract/structured-response';
 import { plural } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
 import { table, laidOut, section, type Section } from '../../../report/section';
@@ -172,10 +171,6 @@ export const spansTool = defineTool({
 
 function spansSection(r: SpansResult): Section {
   const answer: string[] = [];
-  const lines: string[] = [];
-  const charts: ChartItem[] = [];
-  const files: FileItem[] = [];
-  const nextSteps: string[] = [];
   answer.push(
     `${plural(r.managers, 'manager')} with a median span of **${r.medianSpan}** direct reports: **${r.narrow.length}** with fewer than ${r.narrowBelow} and **${r.wide.length}** with more than ${r.wideAbove}. The organisation has **${r.layers}** management layers.`,
   );
@@ -216,41 +211,45 @@ function spansSection(r: SpansResult): Section {
     ],
     r.byDepartment,
   );
-  charts.push(
-    barChart(
-      'Managers by span of control',
-      r.distribution.map((d) => d.band),
-      [{ label: 'Managers', data: r.distribution.map((d) => d.managers) }],
-      { xTitle: 'Direct reports', yTitle: 'Managers' },
-    ),
-    byFunction.bar('Layers per function', 'Function', ['Layers'], { yTitle: 'Layers' }),
-  );
-  lines.push(
-    `### Spans under ${r.narrowBelow} or over ${r.wideAbove}`,
-    '',
-    flagged.cells.length ? flagged.markdown() : 'None.',
-    '',
-    '### Layers per function',
-    '',
-    byFunction.markdown(),
-    '',
-    '### People per layer',
-    '',
-    table<(typeof r.peopleByLayer)[number]>(
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
       [
-        { header: 'Layer', value: (l) => l.layer },
-        { header: 'People', value: (l) => l.people },
+        `### Spans under ${r.narrowBelow} or over ${r.wideAbove}`,
+        '',
+        flagged.cells.length ? flagged.markdown() : 'None.',
+        '',
+        '### Layers per function',
+        '',
+        byFunction.markdown(),
+        '',
+        '### People per layer',
+        '',
+        table<(typeof r.peopleByLayer)[number]>(
+          [
+            { header: 'Layer', value: (l) => l.layer },
+            { header: 'People', value: (l) => l.people },
+          ],
+          r.peopleByLayer,
+        ).markdown(),
+        '',
       ],
-      r.peopleByLayer,
-    ).markdown(),
-    '',
-  );
-  files.push(flagged.file('spans-of-control.csv'));
-  nextSteps.push(
-    'Show headcount by department and grade',
-    'Calibration: rating distribution per manager',
-  );
-  return section(TASK.heading, { answer, content: laidOut(lines, charts, files), nextSteps });
+      [
+        barChart(
+          'Managers by span of control',
+          r.distribution.map((d) => d.band),
+          [{ label: 'Managers', data: r.distribution.map((d) => d.managers) }],
+          { xTitle: 'Direct reports', yTitle: 'Managers' },
+        ),
+        byFunction.bar('Layers per function', 'Function', ['Layers'], { yTitle: 'Layers' }),
+      ],
+      [flagged.file('spans-of-control.csv')],
+    ),
+    nextSteps: [
+      'Show headcount by department and grade',
+      'Calibration: rating distribution per manager',
+    ],
+  });
 }
 
 const TASK = {

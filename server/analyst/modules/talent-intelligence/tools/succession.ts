@@ -1,4 +1,3 @@
-import type { ChartItem, FileItem } from '@contract/structured-response';
 import { doughnutChart } from '../../../tools/charts';
 import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
@@ -100,10 +99,6 @@ export const successionTool = defineTool({
 
 function successionSection(r: SuccessionResult): Section {
   const answer: string[] = [];
-  const lines: string[] = [];
-  const charts: ChartItem[] = [];
-  const files: FileItem[] = [];
-  const nextSteps: string[] = [];
   const none = r.roles.filter((x) => x.cover === 'none');
   answer.push(
     `**${r.covered} of ${r.roles.length}** critical roles have a successor ready now; ${r.laterOnly} have only ready-later successors; **${r.none}** have no cover at all${none.length ? `: ${list(none.map((x) => x.role))}` : ''}.`,
@@ -136,21 +131,25 @@ function successionSection(r: SuccessionResult): Section {
     ],
     r.roles,
   );
-  lines.push('### Critical roles and successors', '', roles.markdown(), '');
-  charts.push(
-    doughnutChart(
-      'Succession cover of critical roles',
-      ['Ready now', 'Ready later only', 'No cover'],
-      [r.covered, r.laterOnly, r.none],
-      'Roles',
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
+      ['### Critical roles and successors', '', roles.markdown(), ''],
+      [
+        doughnutChart(
+          'Succession cover of critical roles',
+          ['Ready now', 'Ready later only', 'No cover'],
+          [r.covered, r.laterOnly, r.none],
+          'Roles',
+        ),
+      ],
+      [roles.file('succession-cover.csv')],
     ),
-  );
-  files.push(roles.file('succession-cover.csv'));
-  nextSteps.push(
-    'Build a promotion readiness shortlist per department',
-    'Map the skills gaps of the successors',
-  );
-  return section(TASK.heading, { answer, content: laidOut(lines, charts, files), nextSteps });
+    nextSteps: [
+      'Build a promotion readiness shortlist per department',
+      'Map the skills gaps of the successors',
+    ],
+  });
 }
 
 const TASK = {

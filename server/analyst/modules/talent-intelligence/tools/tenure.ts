@@ -1,4 +1,3 @@
-import type { ChartItem } from '@contract/structured-response';
 import { grouped, capitalised } from '../../../report/words';
 import { defineCapability } from '../../../capability';
 import { table, laidOut, section, type Section } from '../../../report/section';
@@ -85,8 +84,6 @@ export const tenureTool = defineTool({
 function tenureSection(r: TenureResult): Section {
   const answer: string[] = [];
   const lines: string[] = [];
-  const charts: ChartItem[] = [];
-  const nextSteps: string[] = [];
   answer.push(
     `Average tenure of the ${grouped(r.people)} people employed on ${r.asOf}: **${r.averageYears} years** (median ${r.medianYears}).`,
   );
@@ -98,7 +95,6 @@ function tenureSection(r: TenureResult): Section {
     ],
     r.bands,
   );
-  charts.push(bands.bar('Tenure bands', 'Tenure', ['People'], { yTitle: 'People' }));
   lines.push('### Tenure bands', '', bands.markdown(), '');
   for (const b of r.by)
     lines.push(
@@ -114,8 +110,13 @@ function tenureSection(r: TenureResult): Section {
       ).markdown(),
       '',
     );
-  nextSteps.push('Show attrition by tenure band over the last 12 months');
-  return section(TASK.heading, { answer, content: laidOut(lines, charts), nextSteps });
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(lines, [
+      bands.bar('Tenure bands', 'Tenure', ['People'], { yTitle: 'People' }),
+    ]),
+    nextSteps: ['Show attrition by tenure band over the last 12 months'],
+  });
 }
 
 const TASK = {
