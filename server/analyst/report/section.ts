@@ -1,6 +1,6 @@
 import type { ChartItem, ContentItem, FileItem } from '@contract/structured-response';
 import { barChart, type ChartSpec, type Series } from '../tools/charts';
-import { csvText, file, markdownTable } from '../tools/reports';
+import { csvText, file, markdownTable, text } from '../tools/reports';
 
 /**
  * The one section model of every module's report (issue 21 item 2). A capability's renderer turns
@@ -34,6 +34,16 @@ export const section = (title: string, parts: Partial<Omit<Section, 'title'>> = 
   nextSteps: [],
   ...parts,
 });
+
+/**
+ * A section's content in the order every report lays it out (ADR 0085): its charts, its markdown
+ * lines joined as one text (none when there are no lines), then its files.
+ */
+export const laidOut = (
+  lines: readonly string[],
+  charts: readonly ChartItem[] = [],
+  files: readonly FileItem[] = [],
+): ContentItem[] => [...charts, ...(lines.length ? [text(lines.join('\n'))] : []), ...files];
 
 export const chartsOf = (s: Section): ChartItem[] =>
   s.content.filter((c): c is ChartItem => c.type === 'chart');

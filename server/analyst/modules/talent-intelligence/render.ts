@@ -1,45 +1,13 @@
-import type { ChartItem, FileItem } from '@contract/structured-response';
-import { table, type Column, type Section } from '../../report/section';
-import { text } from '../../tools/reports';
+import { table, type Column } from '../../report/section';
 import type { ToolCallRecord } from '../../tools/tool';
 import { list } from '../report-parts';
 import { bodyOf } from './request';
 
 /**
- * What the Talent Intelligence renderers share: the section they fill (answer lines, supporting
- * markdown, charts and files), how a breakdown is named, and the groups a request names. Each
- * capability's renderer (in its own file, ADR 0084) builds one of these and hands back a Section.
+ * What the Talent Intelligence renderers share: how a breakdown is named and tabled, and the
+ * groups a request names. Each capability's renderer (in its own file, ADR 0084) returns a Section
+ * (report/section.ts, ADR 0085).
  */
-
-/** A section being written: the answer lines, the supporting markdown, charts, files, steps. */
-export interface Part {
-  answer: string[];
-  /** Supporting markdown (tables, lists), joined by line breaks. */
-  details: string[];
-  charts: ChartItem[];
-  files: FileItem[];
-  nextSteps: string[];
-}
-
-export const empty = (): Part => ({
-  answer: [],
-  details: [],
-  charts: [],
-  files: [],
-  nextSteps: [],
-});
-
-/**
- * The Section of a written part: its charts, its details as one markdown text, then its files
- * (the report writer lays the charts of every section before their details, ADR 0085).
- */
-export const sectionOf = (title: string, p: Part, extra: Partial<Section> = {}): Section => ({
-  title,
-  answer: p.answer,
-  content: [...p.charts, ...(p.details.length ? [text(p.details.join('\n'))] : []), ...p.files],
-  nextSteps: p.nextSteps,
-  ...extra,
-});
 
 /** A breakdown's table, declared once (ADR 0088): a column of its groups, then its figures. */
 export const groupsTable = <G extends { group: string }>(
@@ -86,14 +54,19 @@ export const labelOf = (b: Split) =>
  * Which column a breakdown read, when another could hold the same dimension (ADR 0047): said in
  * the answer, and the other offered as a next step that breaks down by it.
  */
-export function columnsUsed(p: Part, splits: Split[], what: string): void {
+export function columnsUsed(
+  answer: string[],
+  nextSteps: string[],
+  splits: Split[],
+  what: string,
+): void {
   for (const b of splits) {
-    if (b.note) p.answer.push(b.note);
+    if (b.note) answer.push(b.note);
     if (!b.others?.length || !b.column) continue;
-    p.answer.push(
+    answer.push(
       `By ${labelOf(b)}: the **${b.column}** column is used; ${list(b.others.map((o) => `**${o}**`))} could hold it too.`,
     );
-    p.nextSteps.unshift(...b.others.map((o) => `Show ${what} by ${o} instead`));
+    nextSteps.unshift(...b.others.map((o) => `Show ${what} by ${o} instead`));
   }
 }
 
@@ -122,12 +95,12 @@ export function namedGroups<G extends { group: string }>(request: string, groups
 
 /** An answer line for each group the request names ("in Sales"), in every breakdown. */
 export function answerNamed<G extends { group: string }>(
-  p: Part,
+  answer: string[],
   request: string,
   by: ReadonlyArray<{ groups: G[] }>,
   line: (g: G) => string,
 ): void {
-  for (const b of by) for (const g of namedGroups(request, b.groups)) p.answer.push(line(g));
+  for (const b of by) for (const g of namedGroups(request, b.groups)) answer.push(line(g));
 }
 
 /** The currency of the pay figures, named when the file states one. */

@@ -1,6 +1,8 @@
+import type { ChartItem } from '@contract/structured-response';
 import { grouped, plural } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
-import { empty, groupsTable, type Part } from '../render';
+import { laidOut, section, type Section } from '../../../report/section';
+import { groupsTable } from '../render';
 import { z } from 'zod';
 import type { LoadedTable, TableSet } from '../../../tables/types';
 import { colOf, num, peopleTables, round1 } from '../people';
@@ -114,18 +116,20 @@ export async function aggregateOf(set: TableSet, t: LoadedTable): Promise<Aggreg
 // The capability (ADR 0084): the task it answers, its plan and its report section.
 
 /** Headcount and attrition from an aggregated table: the groups' own counts and rates. */
-export function aggregatePart(r: AggregateResult): Part {
-  const p = empty();
-  p.answer.push(
+export function aggregateSection(r: AggregateResult, title: string): Section {
+  const answer: string[] = [];
+  const lines: string[] = [];
+  const charts: ChartItem[] = [];
+  answer.push(
     `${r.source} holds ${plural(r.groups, 'group')}, not people, so these figures are the groups' own counts and rates.`,
   );
   if (r.headcount !== null)
-    p.answer.push(`Headcount: **${grouped(r.headcount)}** (the sum of the groups' headcounts).`);
+    answer.push(`Headcount: **${grouped(r.headcount)}** (the sum of the groups' headcounts).`);
   if (r.rate !== null)
-    p.answer.push(
+    answer.push(
       `Attrition: **${r.rate}%**${r.leavers !== null ? ` (${plural(r.leavers, 'leaver')})` : ''}, from ${r.rateFrom}.`,
     );
-  p.answer.push(r.personLevel);
+  answer.push(r.personLevel);
   const stated = (v: number | null, unit = '') => (v === null ? 'not stated' : `${v}${unit}`);
   const tables = r.by.map((b) => {
     const t = groupsTable<AggregateGroup>(
@@ -137,12 +141,12 @@ export function aggregatePart(r: AggregateResult): Part {
       ],
       b.groups,
     );
-    p.details.push(`### By ${b.dimension}`, '', t.markdown(), '');
+    lines.push(`### By ${b.dimension}`, '', t.markdown(), '');
     return t;
   });
   const [first] = tables;
   if (first)
-    p.charts.push(
+    charts.push(
       barChart(
         `Attrition by ${r.by[0]!.dimension}`,
         first.labels(first.headers[0]!),
@@ -150,8 +154,11 @@ export function aggregatePart(r: AggregateResult): Part {
         { yTitle: '%' },
       ),
     );
-  p.nextSteps.push(
-    'Attach a person-level export (one row per employee) for pay, tenure and the gender pay gap',
-  );
-  return p;
+  return section(title, {
+    answer,
+    content: laidOut(lines, charts),
+    nextSteps: [
+      'Attach a person-level export (one row per employee) for pay, tenure and the gender pay gap',
+    ],
+  });
 }

@@ -1,13 +1,14 @@
+import type { ChartItem } from '@contract/structured-response';
 import { plural, capitalised } from '../../../report/words';
 import { barChart, lineChart } from '../../../tools/charts';
-import { table } from '../../../report/section';
+import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
-import { columnsUsed, empty, groupsTable, labelOf, answerNamed, sectionOf } from '../render';
-import { call, type Part, type Split } from '../render';
+import { columnsUsed, groupsTable, labelOf, answerNamed } from '../render';
+import { call, type Split } from '../render';
 import { z } from 'zod';
 import { attritionDimension, type AttritionDimension, attritionSplits } from '../request';
 import { bodyOf, dimensionsIn, namedColumns } from '../request';
-import { aggregateOf, aggregateTableOf, aggregatePart, aggregateResult } from './aggregate';
+import { aggregateOf, aggregateTableOf, aggregateSection, aggregateResult } from './aggregate';
 import type { AggregateResult } from './aggregate';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { byDimensions, groupRow, type Measure } from '../dimensions';
@@ -249,8 +250,11 @@ const rateTable = (split: Split, groups: RateRow[], typeKnown: boolean) =>
     groups,
   );
 
-function attritionPart(r: AttritionResult, request: string): Part {
-  const p = empty();
+function attritionSection(r: AttritionResult, request: string): Section {
+  const answer: string[] = [];
+  const lines: string[] = [];
+  const charts: ChartItem[] = [];
+  const nextSteps: string[] = [];
   const asked = dimensionsIn(request);
   // "Where is attrition highest?" names no split: the first one shown answers it.
   const lead =
@@ -260,36 +264,36 @@ function attritionPart(r: AttritionResult, request: string): Part {
   const top = [...ranked].sort((a, b) => b.rate - a.rate)[0];
   const most = [...(lead?.groups ?? [])].sort((a, b) => b.leavers - a.leavers)[0];
   answerNamed(
-    p,
+    answer,
     request,
     r.by,
     (g) =>
       `**${g.group}**: attrition of **${g.rate}%** in the 12 months to ${r.asOf} (${plural(g.leavers, 'leaver')} against an average headcount of ${g.averageHeadcount}${r.typeKnown ? `; ${g.voluntary} voluntary, ${g.voluntaryRate}%` : ''})${g.small ? ', a small group: read with care' : ''}.`,
   );
-  if (lead && top && /\b(which|where|what)\b/i.test(bodyOf(request)) && !p.answer.length) {
-    p.answer.push(
+  if (lead && top && /\b(which|where|what)\b/i.test(bodyOf(request)) && !answer.length) {
+    answer.push(
       `**${top.group}** loses the most people: an attrition rate of **${top.rate}%** (${plural(top.leavers, 'leaver')} against an average headcount of ${top.averageHeadcount}) in the 12 months to ${r.asOf}, against ${r.rate}% for the whole organisation.${most && most.group !== top.group ? ` By number of leavers, ${most.group} lost the most (${most.leavers}).` : ''}`,
     );
   }
-  p.answer.push(
+  answer.push(
     `Attrition over the 12 months to ${r.asOf}: **${r.rate}%** (${plural(r.leavers, 'leaver')} ÷ an average headcount of ${r.averageHeadcount}).${
       r.typeKnown
         ? ` Voluntary **${r.voluntaryRate}%** (${r.voluntary}), involuntary ${r.involuntaryRate}% (${r.involuntary})${r.unknownType ? `, ${r.unknownType} with no stated reason or type` : ''}.`
         : ' The file does not say which exits were voluntary.'
     }`,
   );
-  if (!(lead && top && /\b(which|where|what)\b/i.test(bodyOf(request))) && p.answer.length < 2)
+  if (!(lead && top && /\b(which|where|what)\b/i.test(bodyOf(request))) && answer.length < 2)
     for (const b of r.by) {
       const hot = b.groups
         .filter((g) => !g.small && g.group !== 'Not stated')
         .sort((x, y) => (r.typeKnown ? y.voluntaryRate - x.voluntaryRate : y.rate - x.rate))[0];
       if (hot)
-        p.answer.push(
+        answer.push(
           `Highest ${r.typeKnown ? 'voluntary ' : ''}attrition by ${labelOf(b)}: **${hot.group}** at ${r.typeKnown ? `${hot.voluntaryRate}% voluntary (${hot.rate}% in all)` : `${hot.rate}%`}.`,
         );
     }
   if (r.leftWithoutDate)
-    p.answer.push(
+    answer.push(
       `${plural(r.leftWithoutDate, 'person', 'people')} marked as left have no exit date: they are not in the rate.`,
     );
   const monthly = table<(typeof r.monthly)[number]>(
@@ -305,7 +309,7 @@ function attritionPart(r: AttritionResult, request: string): Part {
     ],
     r.monthly,
   );
-  p.charts.push(
+  charts.push(
     lineChart(
       'Monthly attrition rate',
       monthly.labels('Month'),
@@ -315,15 +319,15 @@ function attritionPart(r: AttritionResult, request: string): Part {
   );
   for (const b of r.by) {
     const rates = rateTable(b, b.groups, r.typeKnown);
-    p.details.push(
+    lines.push(
       `### ${r.typeKnown ? 'Voluntary exits and attrition' : 'Attrition'} by ${labelOf(b)}`,
       '',
       rates.markdown(),
       '',
     );
     const shown = r.typeKnown ? 'Voluntary rate' : 'Attrition rate';
-    if (p.charts.length < 4)
-      p.charts.push(
+    if (charts.length < 4)
+      charts.push(
         barChart(
           `${r.typeKnown ? 'Voluntary attrition' : 'Attrition'} by ${labelOf(b)}`,
           rates.labels(rates.headers[0]!),
@@ -332,9 +336,9 @@ function attritionPart(r: AttritionResult, request: string): Part {
         ),
       );
   }
-  p.details.push('### Monthly attrition', '', monthly.markdown(), '');
+  lines.push('### Monthly attrition', '', monthly.markdown(), '');
   if (r.reasons.length)
-    p.details.push(
+    lines.push(
       '### Why people left (exit reasons, last 12 months)',
       '',
       table<(typeof r.reasons)[number]>(
@@ -348,15 +352,15 @@ function attritionPart(r: AttritionResult, request: string): Part {
       '',
     );
   const byManager = r.by.some((b) => b.dimension === 'manager');
-  p.nextSteps.push(
+  nextSteps.push(
     byManager
       ? 'Show first-year attrition by hiring source and team'
       : 'Break attrition down by manager and grade',
     'Review regretted leavers: high performers who left in the last 12 months',
     'Which department loses most people?',
   );
-  columnsUsed(p, r.by, 'attrition');
-  return p;
+  columnsUsed(answer, nextSteps, r.by, 'attrition');
+  return section(TASK.heading, { answer, content: laidOut(lines, charts), nextSteps });
 }
 
 const TASK = {
@@ -387,5 +391,5 @@ export const attritionCapability = defineCapability({
     ];
   },
   render: (r, ctx) =>
-    sectionOf(TASK.heading, 'aggregate' in r ? aggregatePart(r) : attritionPart(r, ctx.request)),
+    'aggregate' in r ? aggregateSection(r, TASK.heading) : attritionSection(r, ctx.request),
 });

@@ -1,9 +1,9 @@
 import { grouped, plural } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
-import { table } from '../../../report/section';
+import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, sectionOf, call, type Part } from '../render';
+import { call } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import { measureBy } from '../dimensions';
@@ -175,12 +175,13 @@ export const calibrationTool = defineTool({
 // ---------------------------------------------------------------------------------------------
 // The capability (ADR 0084): the task it answers, its plan and its report section.
 
-function calibrationPart(r: CalibrationResult): Part {
-  const p = empty();
+function calibrationSection(r: CalibrationResult): Section {
+  const answer: string[] = [];
+  const nextSteps: string[] = [];
   const flagged = r.byManager.filter((m) => m.outlier);
   const cycle = r.cycle;
   const earlier = cycle ? cycle.cycles.filter((c) => c !== cycle.used) : [];
-  p.answer.push(
+  answer.push(
     `${grouped(r.rated)} ratings to calibrate (average ${r.companyAverage}); ${flagged.length ? `**${plural(flagged.length, 'manager')}** rate far from the norm: ${list(flagged.map((m) => `${m.manager} (${m.outlier}, average ${m.average} over ${m.people})`))}` : 'no manager rates far from the norm'}; **${plural(r.cases.length, 'case')}** to discuss.${r.notRated ? ` ${plural(r.notRated, 'person', 'people')} ${r.notRated === 1 ? 'has' : 'have'} no rating yet.` : ''}`,
   );
   type Group = (typeof r.byManager)[number];
@@ -219,50 +220,55 @@ function calibrationPart(r: CalibrationResult): Part {
     ],
     r.cases,
   );
-  p.charts.push(
-    table<(typeof r.distribution)[number]>(
-      [
-        { header: 'Rating', value: (d) => d.rating },
-        { header: 'People', value: (d) => d.people },
-      ],
-      r.distribution,
-    ).bar('Rating distribution', 'Rating', ['People'], { xTitle: 'Rating', yTitle: 'People' }),
-    barChart(
-      'Rating distribution per department',
-      byDepartment.labels('Department'),
-      spread.map((c) => byDepartment.series(c.header)),
-      { yTitle: 'People' },
-    ),
-  );
-  p.details.push(
-    '### Rating distribution per department',
-    '',
-    byDepartment.markdown(),
-    '',
-    '### Rating distribution per manager',
-    '',
-    byManager.markdown(),
-    '',
-    '### Cases to discuss',
-    '',
-    r.cases.length ? cases.markdown() : 'None.',
-    '',
-  );
-  p.files.push(cases.file('calibration-cases.csv'));
-  p.nextSteps.push(
+  nextSteps.push(
     'Check the ratings for bias by gender, age band, location and part-time status',
     'Build a promotion readiness shortlist per department',
   );
   // Several cycles: the latest one is used and named, the comparison offered (ADR 0049).
   if (cycle && earlier.length) {
-    p.answer.splice(
+    answer.splice(
       1,
       0,
       `Ratings of the **${cycle.used}** review cycle, the latest of the ${cycle.cycles.length} in the file (${cycle.cycles.join(', ')}).`,
     );
-    p.nextSteps.unshift(`Compare the ${earlier.at(-1)} and ${cycle.used} review cycles`);
+    nextSteps.unshift(`Compare the ${earlier.at(-1)} and ${cycle.used} review cycles`);
   }
-  return p;
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
+      [
+        '### Rating distribution per department',
+        '',
+        byDepartment.markdown(),
+        '',
+        '### Rating distribution per manager',
+        '',
+        byManager.markdown(),
+        '',
+        '### Cases to discuss',
+        '',
+        r.cases.length ? cases.markdown() : 'None.',
+        '',
+      ],
+      [
+        table<(typeof r.distribution)[number]>(
+          [
+            { header: 'Rating', value: (d) => d.rating },
+            { header: 'People', value: (d) => d.people },
+          ],
+          r.distribution,
+        ).bar('Rating distribution', 'Rating', ['People'], { xTitle: 'Rating', yTitle: 'People' }),
+        barChart(
+          'Rating distribution per department',
+          byDepartment.labels('Department'),
+          spread.map((c) => byDepartment.series(c.header)),
+          { yTitle: 'People' },
+        ),
+      ],
+      [cases.file('calibration-cases.csv')],
+    ),
+    nextSteps,
+  });
 }
 
 const TASK = {
@@ -277,5 +283,5 @@ export const calibrationCapability = defineCapability({
   task: TASK,
   tool: { ...calibrationTool, output: calibrationResult },
   plan: () => [call('ti_calibration', { maxCases: 40 })],
-  render: (r) => sectionOf(TASK.heading, calibrationPart(r)),
+  render: (r) => calibrationSection(r),
 });

@@ -1,9 +1,9 @@
 import { grouped, plural, pay } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
-import { table } from '../../../report/section';
+import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, sectionOf, call, type Part } from '../render';
+import { call } from '../render';
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../../tools/tool';
 import {
@@ -136,14 +136,14 @@ export const compaRatioTool = defineTool({
 // ---------------------------------------------------------------------------------------------
 // The capability (ADR 0084): the task it answers, its plan and its report section.
 
-function compaPart(r: CompaResult): Part {
-  const p = empty();
-  p.answer.push(
+function compaSection(r: CompaResult): Section {
+  const answer: string[] = [];
+  answer.push(
     `Median compa-ratio **${r.medianCompaRatio}** over ${grouped(r.people - r.unmatched)} people matched to the market survey (by ${list(r.matchedOn.map((k) => (k === 'job' ? 'role' : k === 'level' ? 'level' : 'location')))}): **${r.belowP25}** paid below the 25th percentile and **${r.aboveP75}** above the 75th.`,
     `Cost of closing gaps: **${pay(r.costToP25)}** a year to bring everyone below P25 up to it; ${pay(r.costToP50)} to bring everyone below the median up to it.`,
   );
   if (r.unmatched)
-    p.answer.push(
+    answer.push(
       `${plural(r.unmatched, 'person', 'people')} had no matching market row and are left out.`,
     );
   type Row = (typeof r.rows)[number];
@@ -159,30 +159,34 @@ function compaPart(r: CompaResult): Part {
     ],
     r.rows,
   );
-  p.details.push('### Compa-ratio by role and level', '', byRole.markdown(), '');
   const rows = r.rows.filter((x) => x.belowP25 || x.aboveP75);
-  p.charts.push(
-    barChart(
-      'People below P25 and above P75 by role and level',
-      rows.map((x) => `${x.role} ${x.level}`),
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
+      ['### Compa-ratio by role and level', '', byRole.markdown(), ''],
       [
-        { label: 'Below P25', data: rows.map((x) => x.belowP25) },
-        { label: 'Above P75', data: rows.map((x) => x.aboveP75) },
+        barChart(
+          'People below P25 and above P75 by role and level',
+          rows.map((x) => `${x.role} ${x.level}`),
+          [
+            { label: 'Below P25', data: rows.map((x) => x.belowP25) },
+            { label: 'Above P75', data: rows.map((x) => x.aboveP75) },
+          ],
+          { yTitle: 'People' },
+        ),
+        barChart(
+          'Median compa-ratio by role and level',
+          r.rows.map((x) => `${x.role} ${x.level}`),
+          [{ label: 'Compa-ratio', data: r.rows.map((x) => x.medianCompaRatio) }],
+        ),
       ],
-      { yTitle: 'People' },
+      [byRole.file('compa-ratios.csv')],
     ),
-    barChart(
-      'Median compa-ratio by role and level',
-      r.rows.map((x) => `${x.role} ${x.level}`),
-      [{ label: 'Compa-ratio', data: r.rows.map((x) => x.medianCompaRatio) }],
-    ),
-  );
-  p.files.push(byRole.file('compa-ratios.csv'));
-  p.nextSteps.push(
-    'Check the health of our salary bands',
-    'Show the mean and median gender pay gap by grade',
-  );
-  return p;
+    nextSteps: [
+      'Check the health of our salary bands',
+      'Show the mean and median gender pay gap by grade',
+    ],
+  });
 }
 
 const TASK = {
@@ -202,5 +206,5 @@ export const compaRatioCapability = defineCapability({
   task: TASK,
   tool: { ...compaRatioTool, output: compaResult },
   plan: () => [call('ti_compa_ratio')],
-  render: (r) => sectionOf(TASK.heading, compaPart(r)),
+  render: (r) => compaSection(r),
 });

@@ -1,7 +1,8 @@
 import { barChart, lineChart } from '../../../tools/charts';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, groupsTable, sectionOf, call, type Part } from '../render';
+import { laidOut, section, type Section } from '../../../report/section';
+import { groupsTable, call } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import { hasDimension, need, num, peopleOf, peopleQuery, round1, basisSchema } from '../people';
@@ -110,10 +111,10 @@ function cohortTable(label: string, rows: CohortRow[]) {
   );
 }
 
-function earlyTenurePart(r: EarlyTenureResult): Part {
-  const p = empty();
+function earlyTenureSection(r: EarlyTenureResult): Section {
+  const answer: string[] = [];
   const flagged = r.byDepartment.filter((g) => g.aboveCompany);
-  p.answer.push(
+  answer.push(
     `First-year attrition: **${r.rate}%** (${r.leftInFirstYear} of ${r.hires} people hired between ${r.cohortFrom} and ${r.cohortTo} left within a year).`,
     flagged.length
       ? `Teams above the company rate: ${list(flagged.map((g) => `**${g.group}** (${g.rate}%)`))}.`
@@ -121,49 +122,58 @@ function earlyTenurePart(r: EarlyTenureResult): Part {
   );
   const worstSource = r.bySource.filter((s) => s.hires >= 5)[0];
   if (worstSource)
-    p.answer.push(
+    answer.push(
       `Highest by hiring source: **${worstSource.group}** at ${worstSource.rate}% (${worstSource.leftInFirstYear} of ${worstSource.hires}).`,
     );
   const bySource = cohortTable('Source', r.bySource);
   const byTeam = cohortTable('Team', r.byDepartment);
   const byQuarter = cohortTable('Start quarter', r.byStartQuarter);
-  p.details.push(
-    '### By hiring source',
-    '',
-    bySource.markdown(),
-    '',
-    '### By team',
-    '',
-    byTeam.markdown(),
-    '',
-    '### By start quarter',
-    '',
-    byQuarter.markdown(),
-    '',
-  );
   const rate = (t: typeof bySource) => t.series('First-year attrition', 'First-year attrition (%)');
-  p.charts.push(
-    barChart('First-year attrition by hiring source', bySource.labels('Source'), [rate(bySource)], {
-      yTitle: '%',
-    }),
-    barChart(
-      'First-year attrition by team',
-      byTeam.labels('Team'),
-      [rate(byTeam), { label: 'Company rate (%)', data: r.byDepartment.map(() => r.rate) }],
-      { yTitle: '%' },
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
+      [
+        '### By hiring source',
+        '',
+        bySource.markdown(),
+        '',
+        '### By team',
+        '',
+        byTeam.markdown(),
+        '',
+        '### By start quarter',
+        '',
+        byQuarter.markdown(),
+        '',
+      ],
+      [
+        barChart(
+          'First-year attrition by hiring source',
+          bySource.labels('Source'),
+          [rate(bySource)],
+          {
+            yTitle: '%',
+          },
+        ),
+        barChart(
+          'First-year attrition by team',
+          byTeam.labels('Team'),
+          [rate(byTeam), { label: 'Company rate (%)', data: r.byDepartment.map(() => r.rate) }],
+          { yTitle: '%' },
+        ),
+        lineChart(
+          'First-year attrition by start quarter',
+          byQuarter.labels('Start quarter'),
+          [rate(byQuarter)],
+          { yTitle: '%' },
+        ),
+      ],
     ),
-    lineChart(
-      'First-year attrition by start quarter',
-      byQuarter.labels('Start quarter'),
-      [rate(byQuarter)],
-      { yTitle: '%' },
-    ),
-  );
-  p.nextSteps.push(
-    'Show attrition over the last 12 months by department and tenure band',
-    'Review regretted leavers: high performers who left in the last 12 months',
-  );
-  return p;
+    nextSteps: [
+      'Show attrition over the last 12 months by department and tenure band',
+      'Review regretted leavers: high performers who left in the last 12 months',
+    ],
+  });
 }
 
 const TASK = {
@@ -179,5 +189,5 @@ export const earlyTenureCapability = defineCapability({
   task: TASK,
   tool: { ...earlyTenureTool, output: earlyTenureResult },
   plan: () => [call('ti_early_tenure_attrition')],
-  render: (r) => sectionOf(TASK.heading, earlyTenurePart(r)),
+  render: (r) => earlyTenureSection(r),
 });

@@ -1,8 +1,17 @@
+import type { ChartItem } from '@contract/structured-response';
 import { grouped, plural, pay, pct } from '../../../report/words';
-import { table, type Column } from '../../../report/section';
+import {
+  table,
+  type Column,
+  laidOut,
+  section,
+  chartsOf,
+  textsOf,
+  type Section,
+} from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, sectionOf, call, type Part } from '../render';
+import { call } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import type { TableSet } from '../../../tables/types';
@@ -304,45 +313,48 @@ const NOTE: Column<Gap> = { header: 'Note', value: (g) => g.flag ?? '' };
 const NO_GRADE =
   'the file has no grade or level column; add one (Grade, Level or Band) and attach the file again to see the gap within each grade';
 
-function genderPayPart(r: GenderPayGapResult, currency: string | null = null): Part {
+function genderPaySection(r: GenderPayGapResult, currency: string | null = null): Section {
   if (r.perCurrency?.length && !currency && !r.notStated) return genderPayPerCurrency(r);
-  const p = empty();
+  const answer: string[] = [];
+  const lines: string[] = [];
+  const charts: ChartItem[] = [];
+  const nextSteps: string[] = [];
   const o = r.overall;
   const cur = currency ? ` (${currency})` : '';
   const mixed = currency ? null : mixedCurrencies(r.currencies ?? []);
   if (r.notStated) {
-    p.answer.push(`**The gender pay gap is not stated:** ${r.notStated}.`);
-    return p;
+    answer.push(`**The gender pay gap is not stated:** ${r.notStated}.`);
+    return section(TASK.heading, { answer, content: laidOut(lines, charts), nextSteps });
   }
-  if (mixed) p.answer.push(`**The gender pay gap is not stated:** ${mixed}.`);
+  if (mixed) answer.push(`**The gender pay gap is not stated:** ${mixed}.`);
   else if (o.flag)
-    p.answer.push(
+    answer.push(
       `**The gender pay gap${currency ? ` in ${currency}` : ''} is not stated:** ${o.flag}.`,
     );
   else
-    p.answer.push(
+    answer.push(
       `Gender pay gap${currency ? ` in ${currency}` : ''} on ${r.asOf}${r.hourlyMethod ? ', on hourly pay' : ''}: mean **${pct(o.meanGap)}**, median **${pct(o.medianGap)}** (${gapWords(o.medianGap)} at the median), over ${grouped(o.women)} women and ${grouped(o.men)} men.`,
     );
-  if (r.hourlyMethod) p.answer.push(`Pay on one basis: ${r.hourlyMethod}`);
+  if (r.hourlyMethod) answer.push(`Pay on one basis: ${r.hourlyMethod}`);
   const upper = r.quartiles.find((q) => q.quartile === 'Upper quartile');
   const lower = r.quartiles.find((q) => q.quartile === 'Lower quartile');
   if (upper && lower)
-    p.answer.push(
+    answer.push(
       `Women are **${lower.womenShare}%** of the lower pay quartile and **${upper.womenShare}%** of the upper quartile.`,
     );
   const stated = r.byLevel.filter((g) => !g.flag && g.medianGap !== null);
   const widest = [...stated].sort((a, b) => Math.abs(b.medianGap!) - Math.abs(a.medianGap!))[0];
   if (widest)
-    p.answer.push(
+    answer.push(
       `Widest median gap within a grade: **${widest.group}** at ${widest.medianGap}% (${gapWords(widest.medianGap)}).`,
     );
   const flagged = r.byLevel.filter((g) => g.flag);
   if (flagged.length)
-    p.answer.push(
+    answer.push(
       `Not stated for ${list(flagged.map((g) => g.group))}: ${flagged[0]!.flag}${flagged.length > 1 ? ' (see the table)' : ''}.`,
     );
   if (r.drivers.length)
-    p.answer.push(
+    answer.push(
       `Roles that drive the gap: ${list(r.drivers.slice(0, 3).map((d) => `${d.role} (${d.points} points)`))}.`,
     );
   type Quartile = (typeof r.quartiles)[number];
@@ -363,7 +375,7 @@ function genderPayPart(r: GenderPayGapResult, currency: string | null = null): P
     [{ header: 'Grade', value: (g) => g.group }, ...COUNTS, ...GAPS, NOTE],
     r.byLevel,
   );
-  p.details.push(
+  lines.push(
     `### Gender pay gap overall${cur}`,
     '',
     table<Gap>(
@@ -381,12 +393,12 @@ function genderPayPart(r: GenderPayGapResult, currency: string | null = null): P
     '',
   );
   if (r.bonus)
-    p.details.push(
+    lines.push(
       `Bonus gap${cur} (people paid a bonus): mean ${pct(r.bonus.meanGap)}, median ${pct(r.bonus.medianGap)}; ${r.bonus.womenPaid} women and ${r.bonus.menPaid} men received one.`,
       '',
     );
   if (r.drivers.length)
-    p.details.push(
+    lines.push(
       `### Roles that drive the gap${cur}`,
       '',
       'Points of the mean gap each role adds through its mix of men and women and its pay level.',
@@ -404,11 +416,11 @@ function genderPayPart(r: GenderPayGapResult, currency: string | null = null): P
       '',
     );
   if (r.otherOrNotStated)
-    p.details.push(
+    lines.push(
       `${plural(r.otherOrNotStated, 'person', 'people')} with another or no stated gender are outside the two-group calculation.`,
       '',
     );
-  p.charts.push(
+  charts.push(
     quartiles.bar(`Gender share by pay quartile${cur}`, 'Quartile', ['Women', 'Men'], {
       yTitle: '%',
       max: 100,
@@ -416,7 +428,7 @@ function genderPayPart(r: GenderPayGapResult, currency: string | null = null): P
   );
   // No grade in the file: the table's line says so; no empty chart, no step the data cannot take.
   if (stated.length)
-    p.charts.push(
+    charts.push(
       byGrade
         .where((g) => stated.includes(g))
         .bar(
@@ -426,41 +438,44 @@ function genderPayPart(r: GenderPayGapResult, currency: string | null = null): P
           { yTitle: '%' },
         ),
     );
-  p.nextSteps.push(
+  nextSteps.push(
     "Check this cycle's performance ratings for bias by gender, age band, location and part-time status",
     ...(r.byLevel.length ? ['Show pay by grade with quartiles'] : []),
   );
-  return p;
+  return section(TASK.heading, { answer, content: laidOut(lines, charts), nextSteps });
 }
 
 /**
  * The gender pay gap of a file paid in several currencies (ADR 0048): never one pooled figure,
  * but the gap in each currency over the people paid in it, each with its own tables.
  */
-function genderPayPerCurrency(r: GenderPayGapResult): Part {
-  const p = empty();
+function genderPayPerCurrency(r: GenderPayGapResult): Section {
+  const answer: string[] = [];
+  const lines: string[] = [];
+  const charts: ChartItem[] = [];
+  const nextSteps: string[] = [];
   const subs = r.perCurrency!.map((c) => ({
     currency: c.currency,
-    part: genderPayPart(
+    part: genderPaySection(
       { ...r, ...c, perCurrency: undefined, currencies: [c.currency] },
       c.currency,
     ),
   }));
-  p.answer.push(
+  answer.push(
     `Salaries are in ${r.perCurrency!.length} currencies (${r.perCurrency!.map((c) => c.currency).join(', ')}), never pooled: the gender pay gap is stated per currency, over the people paid in it.`,
   );
   for (const { currency, part } of subs) {
-    p.answer.push(
-      ...part.answer
+    answer.push(
+      ...(part.answer ?? [])
         .filter((a) => !a.startsWith('Pay on one basis'))
         .map((a) => (a.includes(currency) ? a : `${currency}: ${a}`)),
     );
-    p.details.push(...part.details);
-    p.charts.push(...part.charts.slice(0, 1));
+    lines.push(...textsOf(part));
+    charts.push(...chartsOf(part).slice(0, 1));
   }
-  if (r.hourlyMethod) p.answer.push(`Pay on one basis: ${r.hourlyMethod}`);
-  p.nextSteps.push(...(subs[0]?.part.nextSteps ?? []));
-  return p;
+  if (r.hourlyMethod) answer.push(`Pay on one basis: ${r.hourlyMethod}`);
+  nextSteps.push(...(subs[0]?.part.nextSteps ?? []));
+  return section(TASK.heading, { answer, content: laidOut(lines, charts), nextSteps });
 }
 
 const TASK = {
@@ -476,5 +491,5 @@ export const genderPayGapCapability = defineCapability({
   guide: 'UK method, grades with too few people or a gap beyond 100% are flagged, not stated',
   tool: { ...genderPayGapTool, output: genderPayGapResult },
   plan: () => [call('ti_gender_pay_gap')],
-  render: (r) => sectionOf(TASK.heading, genderPayPart(r)),
+  render: (r) => genderPaySection(r),
 });

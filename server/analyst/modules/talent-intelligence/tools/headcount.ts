@@ -1,11 +1,12 @@
+import type { ChartItem } from '@contract/structured-response';
 import { grouped, plural, capitalised } from '../../../report/words';
-import { table } from '../../../report/section';
+import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
-import { answerNamed, columnsUsed, empty, groupsTable, labelOf } from '../render';
-import { sectionOf, call, type Part } from '../render';
+import { answerNamed, columnsUsed, groupsTable, labelOf } from '../render';
+import { call } from '../render';
 import { headDimensionsIn, namedColumns } from '../request';
 import { z } from 'zod';
-import { aggregateOf, aggregateTableOf, aggregatePart, aggregateResult } from './aggregate';
+import { aggregateOf, aggregateTableOf, aggregateSection, aggregateResult } from './aggregate';
 import type { AggregateResult } from './aggregate';
 import { snapshotTrendSql } from '../../../tables/shape';
 import { defineTool } from '../../../tools/tool';
@@ -96,22 +97,25 @@ export const headcountTool = defineTool({
 // ---------------------------------------------------------------------------------------------
 // The capability (ADR 0084): the task it answers, its plan and its report section.
 
-function headcountPart(r: HeadcountResult, request: string): Part {
-  const p = empty();
+function headcountSection(r: HeadcountResult, request: string): Section {
+  const answer: string[] = [];
+  const lines: string[] = [];
+  const charts: ChartItem[] = [];
+  const nextSteps: string[] = [];
   answerNamed(
-    p,
+    answer,
     request,
     r.by,
     (g) =>
       `**${g.group}**: ${plural(g.people, 'person', 'people')} employed on ${r.asOf} (${g.share}% of ${grouped(r.headcount)}).`,
   );
-  p.answer.push(
+  answer.push(
     `**${grouped(r.headcount)}** people employed on ${r.asOf}${r.servingNotice ? ` (${plural(r.servingNotice, 'person', 'people')} serving notice, still counted)` : ''}${r.futureStarters ? `; ${plural(r.futureStarters, 'future starter')} not counted yet` : ''}.`,
   );
   const tables = r.by.map((b) => {
     const top = b.groups[0];
     if (top)
-      p.answer.push(
+      answer.push(
         `Largest ${labelOf(b)}: **${top.group}** with ${grouped(top.people)} (${top.share}%).`,
       );
     const t = groupsTable(
@@ -122,19 +126,19 @@ function headcountPart(r: HeadcountResult, request: string): Part {
       ],
       b.groups,
     );
-    p.details.push(`### Headcount by ${labelOf(b)}`, '', t.markdown(), '');
+    lines.push(`### Headcount by ${labelOf(b)}`, '', t.markdown(), '');
     return t;
   });
   const first = r.by[0];
   if (first)
-    p.charts.push(
+    charts.push(
       tables[0]!.bar(`Headcount by ${labelOf(first)}`, capitalised(labelOf(first)), ['Headcount'], {
         yTitle: 'People',
       }),
     );
   if (r.trend?.length > 1) {
     const first = r.trend[0]!;
-    p.answer.push(
+    answer.push(
       `Trend over the snapshots: ${grouped(first.people)} on ${first.date} to ${grouped(r.trend.at(-1)!.people)} on ${r.trend.at(-1)!.date}.`,
     );
     const trend = table<(typeof r.trend)[number]>(
@@ -144,11 +148,11 @@ function headcountPart(r: HeadcountResult, request: string): Part {
       ],
       r.trend,
     );
-    p.details.push('### Headcount by snapshot', '', trend.markdown(), '');
+    lines.push('### Headcount by snapshot', '', trend.markdown(), '');
   }
-  p.nextSteps.push('Show attrition over the last 12 months by department and location');
-  columnsUsed(p, r.by, 'headcount');
-  return p;
+  nextSteps.push('Show attrition over the last 12 months by department and location');
+  columnsUsed(answer, nextSteps, r.by, 'headcount');
+  return section(TASK.heading, { answer, content: laidOut(lines, charts), nextSteps });
 }
 
 const TASK = {
@@ -175,5 +179,5 @@ export const headcountCapability = defineCapability({
     ];
   },
   render: (r, ctx) =>
-    sectionOf(TASK.heading, 'aggregate' in r ? aggregatePart(r) : headcountPart(r, ctx.request)),
+    'aggregate' in r ? aggregateSection(r, TASK.heading) : headcountSection(r, ctx.request),
 });

@@ -1,9 +1,9 @@
 import { plural, pct } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
-import { table } from '../../../report/section';
+import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, sectionOf, call, type Part } from '../render';
+import { call } from '../render';
 import { z } from 'zod';
 import type { LoadedTable } from '../../../tables/types';
 import { defineTool, ToolError } from '../../../tools/tool';
@@ -246,23 +246,23 @@ export const hiringFunnelTool = defineTool({
 // ---------------------------------------------------------------------------------------------
 // The capability (ADR 0084): the task it answers, its plan and its report section.
 
-function funnelPart(r: FunnelResult): Part {
-  const p = empty();
+function funnelSection(r: FunnelResult): Section {
+  const answer: string[] = [];
   const open = r.roles.filter((x) => !x.filled);
   const slipping = open.filter((x) => x.slips);
-  p.answer.push(
+  answer.push(
     `**${slipping.length} of ${open.length}** open roles will slip past their target start date${slipping.length ? `: ${list(slipping.slice(0, 8).map((x) => `${x.role} (${x.daysLate} days late, projected ${x.projectedStart})`))}` : ''}.`,
   );
   const thin = open.filter((x) => x.fillChance !== null && x.fillChance < 50);
   if (thin.length)
-    p.answer.push(
+    answer.push(
       `${plural(thin.length, 'open role')} ${thin.length === 1 ? 'has' : 'have'} less than an even chance of being filled from the current pipeline (by the stage-to-hire rates): ${list(thin.slice(0, 8).map((x) => `${x.role} (${x.fillChance}%)`))}.`,
     );
   const slowest = [...r.families]
     .filter((f) => f.medianDaysToHire !== null)
     .sort((a, b) => b.medianDaysToHire! - a.medianDaysToHire!)[0];
   if (slowest)
-    p.answer.push(
+    answer.push(
       `Slowest role family: **${slowest.family}**, a median of ${slowest.medianDaysToHire} days from application to ${r.stages.at(-1)}.`,
     );
   const steps = r.stages.slice(0, -1).map((s, i) => `${s} → ${r.stages[i + 1]}`);
@@ -307,62 +307,66 @@ function funnelPart(r: FunnelResult): Part {
     ],
     r.roles,
   );
-  p.details.push(
-    '### Conversion and time to hire per role family',
-    '',
-    table<Family>(
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
       [
-        { header: 'Role family', value: (f) => f.family },
-        { header: 'Candidates', value: (f) => f.candidates },
-        { header: 'Hired', value: (f) => f.hired },
-        ...steps.map((header, i) => ({
-          header,
-          value: (f: Family) => f.conversion[i]?.rate,
-          shown: (f: Family) => pct(f.conversion[i]?.rate ?? null),
-        })),
-        {
-          header: 'Median days to hire',
-          value: (f) => f.medianDaysToHire,
-          shown: (f) => f.medianDaysToHire ?? 'n/a',
-        },
+        '### Conversion and time to hire per role family',
+        '',
+        table<Family>(
+          [
+            { header: 'Role family', value: (f) => f.family },
+            { header: 'Candidates', value: (f) => f.candidates },
+            { header: 'Hired', value: (f) => f.hired },
+            ...steps.map((header, i) => ({
+              header,
+              value: (f: Family) => f.conversion[i]?.rate,
+              shown: (f: Family) => pct(f.conversion[i]?.rate ?? null),
+            })),
+            {
+              header: 'Median days to hire',
+              value: (f) => f.medianDaysToHire,
+              shown: (f) => f.medianDaysToHire ?? 'n/a',
+            },
+          ],
+          r.families,
+        ).markdown(),
+        '',
+        '### Roles and projected start dates',
+        '',
+        roles.markdown(),
+        '',
+        '### By source',
+        '',
+        table<(typeof r.bySource)[number]>(
+          [
+            { header: 'Source', value: (x) => x.source },
+            { header: 'Candidates', value: (x) => x.candidates },
+            { header: 'Hired', value: (x) => x.hired },
+            { header: 'Hire rate', value: (x) => x.rate, shown: (x) => `${x.rate}%` },
+          ],
+          r.bySource,
+        ).markdown(),
+        '',
       ],
-      r.families,
-    ).markdown(),
-    '',
-    '### Roles and projected start dates',
-    '',
-    roles.markdown(),
-    '',
-    '### By source',
-    '',
-    table<(typeof r.bySource)[number]>(
       [
-        { header: 'Source', value: (x) => x.source },
-        { header: 'Candidates', value: (x) => x.candidates },
-        { header: 'Hired', value: (x) => x.hired },
-        { header: 'Hire rate', value: (x) => x.rate, shown: (x) => `${x.rate}%` },
+        barChart(
+          'Stage conversion by role family',
+          steps,
+          r.families.map((f) => ({ label: f.family, data: f.conversion.map((c) => c.rate ?? 0) })),
+          { yTitle: '%', max: 100 },
+        ),
+        roles
+          .where((x) => slipping.includes(x))
+          .bar('Days late by role', 'Role', ['Days late'], { yTitle: 'Days' }),
       ],
-      r.bySource,
-    ).markdown(),
-    '',
-  );
-  p.charts.push(
-    barChart(
-      'Stage conversion by role family',
-      steps,
-      r.families.map((f) => ({ label: f.family, data: f.conversion.map((c) => c.rate ?? 0) })),
-      { yTitle: '%', max: 100 },
+      [roles.file('hiring-forecast.csv')],
     ),
-    roles
-      .where((x) => slipping.includes(x))
-      .bar('Days late by role', 'Role', ['Days late'], { yTitle: 'Days' }),
-  );
-  p.files.push(roles.file('hiring-forecast.csv'));
-  p.nextSteps.push(
-    'Compare the headcount plan with the budget',
-    'Show first-year attrition by hiring source and team',
-  );
-  return p;
+    nextSteps: [
+      'Compare the headcount plan with the budget',
+      'Show first-year attrition by hiring source and team',
+    ],
+  });
 }
 
 const TASK = {
@@ -382,5 +386,5 @@ export const hiringFunnelCapability = defineCapability({
   task: TASK,
   tool: { ...hiringFunnelTool, output: funnelResult },
   plan: () => [call('ti_hiring_funnel')],
-  render: (r) => sectionOf(TASK.heading, funnelPart(r)),
+  render: (r) => funnelSection(r),
 });

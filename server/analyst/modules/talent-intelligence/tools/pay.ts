@@ -1,8 +1,9 @@
+import type { ChartItem } from '@contract/structured-response';
 import { grouped, plural, pay, capitalised } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
 import { defineCapability } from '../../../capability';
-import { columnsUsed, empty, groupsTable, labelOf, answerNamed, sectionOf } from '../render';
-import { call, type Part, currencyWords } from '../render';
+import { columnsUsed, groupsTable, labelOf, answerNamed, call, currencyWords } from '../render';
+import { laidOut, section, type Section } from '../../../report/section';
 import { headDimensionsIn, namedColumns } from '../request';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
@@ -146,53 +147,55 @@ export const payTool = defineTool({
 // ---------------------------------------------------------------------------------------------
 // The capability (ADR 0084): the task it answers, its plan and its report section.
 
-function payPart(r: PayResult, request: string): Part {
-  const p = empty();
+function paySection(r: PayResult, request: string): Section {
+  const answer: string[] = [];
   // Pay not stated: no breakdown either.
   if (r.notStated) {
-    p.answer.push(
+    answer.push(
       `Median salary: **not stated**: ${r.notStated}. Add a pay frequency column (hourly, monthly, annual) or pay on one basis and attach the file again.`,
     );
-    return p;
+    return section(TASK.heading, { answer });
   }
   answerNamed(
-    p,
+    answer,
     request,
     r.by,
     (g) =>
       `**${g.group}**: median salary **${pay(g.median)}** (middle half ${pay(g.q1)} to ${pay(g.q3)}, ${plural(g.people, 'person', 'people')}).`,
   );
   if (r.perCurrency?.length) {
-    p.answer.push(
+    answer.push(
       `Median annual pay per currency (currencies are never pooled): ${r.perCurrency
         .map((c) => `${c.group} **${pay(c.median)}** (${plural(c.people, 'person', 'people')})`)
         .join('; ')}.`,
     );
   }
-  if (r.method) p.answer.push(`Pay on one basis: ${r.method}`);
+  if (r.method) answer.push(`Pay on one basis: ${r.method}`);
   if (!r.overall && r.perCurrency?.length) {
-    payDetails(p, r);
-    return p;
+    return withDetails(answer, r);
   }
   if (!r.overall) {
-    p.answer.push('No current employee has a salary in the file, so pay cannot be summarised.');
-    return p;
+    answer.push('No current employee has a salary in the file, so pay cannot be summarised.');
+    return section(TASK.heading, { answer });
   }
   const o = r.overall;
-  p.answer.push(
+  answer.push(
     `Median salary of ${grouped(o.people)} current employees: **${pay(o.median)}** (middle half ${pay(o.q1)} to ${pay(o.q3)}, ${currencyWords(r.currencies ?? [])}).${r.withoutSalary ? ` ${plural(r.withoutSalary, 'person', 'people')} without a salary are left out.` : ''}`,
   );
   const mixed = mixedCurrencies(r.currencies ?? []);
-  if (mixed) p.answer.unshift(`**Check before using these figures:** ${mixed}.`);
+  if (mixed) answer.unshift(`**Check before using these figures:** ${mixed}.`);
   if (r.rangeRatio !== null && r.rangeRatio > 50 && !r.method)
-    p.answer.push(
+    answer.push(
       `**Check the pay column:** the highest salary is ${r.rangeRatio}× the lowest, which usually means monthly and annual pay (or different currencies) are mixed; the figures below are not reliable until that is fixed.`,
     );
-  payDetails(p, r);
-  return p;
+  return withDetails(answer, r);
 }
 
-function payDetails(p: Part, r: PayResult): void {
+/** The pay section with its tables and charts: one per breakdown and currency. */
+function withDetails(answer: string[], r: PayResult): Section {
+  const lines: string[] = [];
+  const charts: ChartItem[] = [];
+  const nextSteps: string[] = [];
   const tables = r.by.map((b) => {
     // Several currencies: one table per currency (ADR 0048).
     const cur = b.currency ? ` (${b.currency})` : '';
@@ -213,25 +216,27 @@ function payDetails(p: Part, r: PayResult): void {
       ],
       b.groups,
     );
-    p.details.push(`### Pay by ${labelOf(b)}${cur}`, '', t.markdown(), '');
+    lines.push(`### Pay by ${labelOf(b)}${cur}`, '', t.markdown(), '');
     return { b, t, cur };
   });
   // One chart per currency of the first breakdown: amounts in two currencies share no axis.
   const firstDimension = r.by[0]?.dimension;
   for (const { b, t, cur } of tables.filter((x) => x.b.dimension === firstDimension))
-    p.charts.push(
+    charts.push(
       barChart(
         `Pay by ${labelOf(b)}${cur} (quartiles)`,
         t.labels(t.headers[0]!),
         ['Lower quartile', 'Median', 'Upper quartile'].map((h) => t.series(`${h}${cur}`, h)),
       ),
     );
-  p.nextSteps.push('Show the mean and median gender pay gap by grade');
+  nextSteps.push('Show the mean and median gender pay gap by grade');
   columnsUsed(
-    p,
+    answer,
+    nextSteps,
     r.by.filter((b) => !b.currency || b.currency === r.by[0]?.currency),
     'pay',
   );
+  return section(TASK.heading, { answer, content: laidOut(lines, charts), nextSteps });
 }
 
 const TASK = {
@@ -256,5 +261,5 @@ export const payCapability = defineCapability({
       }),
     ];
   },
-  render: (r, ctx) => sectionOf(TASK.heading, payPart(r, ctx.request)),
+  render: (r, ctx) => paySection(r, ctx.request),
 });

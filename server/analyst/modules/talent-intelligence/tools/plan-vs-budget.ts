@@ -1,9 +1,9 @@
 import { pay } from '../../../report/words';
 import { lineChart } from '../../../tools/charts';
-import { table } from '../../../report/section';
+import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, sectionOf, call, type Part } from '../render';
+import { call } from '../render';
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../../tools/tool';
 import {
@@ -175,10 +175,10 @@ export const planVsBudgetTool = defineTool({
 // ---------------------------------------------------------------------------------------------
 // The capability (ADR 0084): the task it answers, its plan and its report section.
 
-function planPart(r: PlanResult): Part {
-  const p = empty();
+function planSection(r: PlanResult): Section {
+  const answer: string[] = [];
   const over = r.departments.filter((d) => d.overspend);
-  p.answer.push(
+  answer.push(
     over.length
       ? `**Overspend:** ${list(over.map((d) => `**${d.department}** by ${pay(d.variance)}`))} over the plan period (actual to ${r.asOf}, forecast after).`
       : `No department is over budget over the plan period (actual to ${r.asOf}, forecast after).`,
@@ -217,40 +217,47 @@ function planPart(r: PlanResult): Part {
     ],
     r.rows,
   );
-  p.details.push(
-    '### By department',
-    '',
-    departments.markdown(),
-    '',
-    '### By department and month',
-    '',
-    byMonth.markdown(),
-    '',
-  );
   const months = [...new Set(r.rows.map((x) => x.month))].sort();
   const sum = (m: string, f: (x: PlanRow) => number | null) =>
     r.rows.filter((x) => x.month === m).reduce((s, x) => s + (f(x) ?? 0), 0);
-  p.charts.push(
-    lineChart(
-      'Planned versus actual headcount by month',
-      months,
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
       [
-        { label: 'Planned', data: months.map((m) => sum(m, (x) => x.plannedHeadcount)) },
-        { label: 'Actual / forecast', data: months.map((m) => sum(m, (x) => x.actualHeadcount)) },
+        '### By department',
+        '',
+        departments.markdown(),
+        '',
+        '### By department and month',
+        '',
+        byMonth.markdown(),
+        '',
       ],
-      { yTitle: 'People' },
+      [
+        lineChart(
+          'Planned versus actual headcount by month',
+          months,
+          [
+            { label: 'Planned', data: months.map((m) => sum(m, (x) => x.plannedHeadcount)) },
+            {
+              label: 'Actual / forecast',
+              data: months.map((m) => sum(m, (x) => x.actualHeadcount)),
+            },
+          ],
+          { yTitle: 'People' },
+        ),
+        departments.bar('Cost versus budget by department', 'Department', [
+          'Budget',
+          'Actual and forecast cost',
+        ]),
+      ],
+      [byMonth.file('plan-vs-budget.csv')],
     ),
-    departments.bar('Cost versus budget by department', 'Department', [
-      'Budget',
-      'Actual and forecast cost',
-    ]),
-  );
-  p.files.push(byMonth.file('plan-vs-budget.csv'));
-  p.nextSteps.push(
-    'Forecast whether hiring will meet the plan from the recruiting pipeline',
-    'Show headcount by department and grade',
-  );
-  return p;
+    nextSteps: [
+      'Forecast whether hiring will meet the plan from the recruiting pipeline',
+      'Show headcount by department and grade',
+    ],
+  });
 }
 
 const TASK = {
@@ -270,5 +277,5 @@ export const planVsBudgetCapability = defineCapability({
   task: TASK,
   tool: { ...planVsBudgetTool, output: planResult },
   plan: () => [call('ti_plan_vs_budget'), call('ti_headcount', { by: ['department'] })],
-  render: (r) => sectionOf(TASK.heading, planPart(r)),
+  render: (r) => planSection(r),
 });

@@ -1,8 +1,8 @@
 import { grouped } from '../../../report/words';
-import { table } from '../../../report/section';
+import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, sectionOf, call, type Part } from '../render';
+import { call } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import {
@@ -116,17 +116,18 @@ export const promotionReadinessTool = defineTool({
 // ---------------------------------------------------------------------------------------------
 // The capability (ADR 0084): the task it answers, its plan and its report section.
 
-function promotionPart(r: PromotionResult): Part {
-  const p = empty();
-  p.answer.push(
+function promotionSection(r: PromotionResult): Section {
+  const answer: string[] = [];
+  const lines: string[] = [];
+  answer.push(
     `Promotion readiness shortlist of ${grouped(r.considered)} rated people, ranked per department: ${list(r.departments.filter((d) => d.candidates[0]).map((d) => `**${d.candidates[0]!.name ?? d.candidates[0]!.id}** in ${d.department} (${d.candidates[0]!.score})`))}.`,
   );
   if (!r.hasSkills)
-    p.answer.push(
+    answer.push(
       'The file has no skills score column, so the score uses the ratings and time in level only.',
     );
   if (!r.hasTimeInLevel)
-    p.answer.push(
+    answer.push(
       'The file has no time-in-level column: that part of the score is zero for everyone.',
     );
   // One shortlist: a table per department in the report, one file of them all.
@@ -146,28 +147,33 @@ function promotionPart(r: PromotionResult): Part {
     ),
   );
   for (const d of r.departments)
-    p.details.push(
+    lines.push(
       `### ${d.department}`,
       '',
       shortlist.where((x) => x.department === d.department).markdown(),
       '',
     );
-  p.charts.push(
-    shortlist
-      .where((x) => x.rank === 1)
-      .bar(
-        'Top readiness score per department',
-        'Department',
-        [{ header: 'Score', label: 'Score (0–100)' }],
-        { yTitle: 'Score', max: 100 },
-      ),
-  );
-  p.files.push(shortlist.file('promotion-shortlist.csv'));
-  p.nextSteps.push(
-    'Check the ratings for bias by gender, age band, location and part-time status',
-    'Calibration: rating distribution per department and manager',
-  );
-  return p;
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
+      lines,
+      [
+        shortlist
+          .where((x) => x.rank === 1)
+          .bar(
+            'Top readiness score per department',
+            'Department',
+            [{ header: 'Score', label: 'Score (0–100)' }],
+            { yTitle: 'Score', max: 100 },
+          ),
+      ],
+      [shortlist.file('promotion-shortlist.csv')],
+    ),
+    nextSteps: [
+      'Check the ratings for bias by gender, age band, location and part-time status',
+      'Calibration: rating distribution per department and manager',
+    ],
+  });
 }
 
 const TASK = {
@@ -183,5 +189,5 @@ export const promotionReadinessCapability = defineCapability({
   task: TASK,
   tool: { ...promotionReadinessTool, output: promotionResult },
   plan: () => [call('ti_promotion_readiness', { perDepartment: 5 })],
-  render: (r) => sectionOf(TASK.heading, promotionPart(r)),
+  render: (r) => promotionSection(r),
 });

@@ -1,7 +1,9 @@
+import type { ChartItem } from '@contract/structured-response';
 import { grouped, capitalised } from '../../../report/words';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, groupsTable, sectionOf, call, type Part } from '../render';
+import { laidOut, section, type Section } from '../../../report/section';
+import { groupsTable, call } from '../render';
 import { dimensionsIn } from '../request';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
@@ -121,18 +123,20 @@ const BIAS_LABEL: Record<string, string> = {
   level: 'grade',
 };
 
-function biasPart(r: RatingBiasResult): Part {
-  const p = empty();
+function biasSection(r: RatingBiasResult): Section {
+  const answer: string[] = [];
+  const lines: string[] = [];
+  const charts: ChartItem[] = [];
   const look = r.by.flatMap((b) =>
     b.groups.filter((g) => g.worthALook).map((g) => ({ ...g, dimension: b.dimension })),
   );
-  p.answer.push(
+  answer.push(
     look.length
       ? `**Gaps worth a closer look:** ${list(look.map((g) => `${g.group} (${BIAS_LABEL[g.dimension]}): average ${g.average}, ${g.gap > 0 ? '+' : ''}${g.gap} against everyone else`))}.`
       : `No rating gap by ${list(r.by.map((b) => BIAS_LABEL[b.dimension]!))} is larger than chance would explain (${grouped(r.rated)} ratings, average ${r.companyAverage}).`,
   );
   if (r.missing.length)
-    p.answer.push(
+    answer.push(
       `Not checked: the file has no ${list(r.missing.map((m) => BIAS_LABEL[m] ?? m))} column.`,
     );
   for (const b of r.by) {
@@ -151,9 +155,9 @@ function biasPart(r: RatingBiasResult): Part {
       ],
       b.groups,
     );
-    p.details.push(`### Ratings by ${BIAS_LABEL[b.dimension]}`, '', ratings.markdown(), '');
-    if (p.charts.length < 4)
-      p.charts.push(
+    lines.push(`### Ratings by ${BIAS_LABEL[b.dimension]}`, '', ratings.markdown(), '');
+    if (charts.length < 4)
+      charts.push(
         ratings.bar(
           `Average rating by ${BIAS_LABEL[b.dimension]}`,
           ratings.headers[0]!,
@@ -162,11 +166,14 @@ function biasPart(r: RatingBiasResult): Part {
         ),
       );
   }
-  p.nextSteps.push(
-    'Calibration: rating distribution per department and manager',
-    'Show the mean and median gender pay gap by grade',
-  );
-  return p;
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(lines, charts),
+    nextSteps: [
+      'Calibration: rating distribution per department and manager',
+      'Show the mean and median gender pay gap by grade',
+    ],
+  });
 }
 
 const TASK = {
@@ -190,5 +197,5 @@ export const ratingBiasCapability = defineCapability({
       }),
     ];
   },
-  render: (r) => sectionOf(TASK.heading, biasPart(r)),
+  render: (r) => biasSection(r),
 });

@@ -1,10 +1,10 @@
 import { bodyOf } from '../request';
 import { grouped, plural } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
-import { table } from '../../../report/section';
+import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, sectionOf, call, type Part } from '../render';
+import { call } from '../render';
 import { z } from 'zod';
 import { cycleOrder, personKeyOf } from '../../../tables/shape';
 import type { LoadedTable } from '../../../tables/types';
@@ -213,32 +213,33 @@ export const ratingCyclesTool = defineTool({
 // The capability (ADR 0084): the task it answers, its plan and its report section.
 
 /** Two review cycles side by side: each cycle's distribution and who moved (ADR 0049). */
-function cyclesPart(r: RatingCyclesResult): Part {
-  const p = empty();
+function cyclesSection(r: RatingCyclesResult): Section {
+  const answer: string[] = [];
+  const lines: string[] = [];
   const [older, newer] = r.compared;
   const a = r.perCycle[0]!;
   const b = r.perCycle[1]!;
   const m = r.movement;
-  p.answer.push(
+  answer.push(
     `Ratings in the **${older}** and **${newer}** review cycles: average **${a.average ?? 'n/a'}** → **${b.average ?? 'n/a'}** (${grouped(a.rated)} and ${grouped(b.rated)} people rated; ${r.scale.length} steps, ${r.scale[0]} lowest).`,
     `Of the ${plural(m.both, 'person', 'people')} rated in both cycles, **${m.up}** moved up, **${m.same}** kept their rating and **${m.down}** moved down${m.both ? ` (${round1((m.up / m.both) * 100)}% up, ${round1((m.down / m.both) * 100)}% down)` : ''}.`,
   );
   if (r.onlyOlder || r.onlyNewer)
-    p.answer.push(
+    answer.push(
       `${plural(r.onlyOlder, 'person', 'people')} rated only in ${older} and ${plural(r.onlyNewer, 'person', 'people')} only in ${newer} (leavers, joiners or not assessed) are in the distributions, not in the movement.`,
     );
   if (r.cycles.length > 2)
-    p.answer.push(
+    answer.push(
       `The file holds ${r.cycles.length} cycles (${r.cycles.join(', ')}); ${older} and ${newer} are compared.`,
     );
   const offScale = r.perCycle.filter((c) => c.offScale);
   if (offScale.length)
-    p.answer.push(
+    answer.push(
       `**Left out, not on the rating scale:** ${list(offScale.map((c) => `${plural(c.offScale, 'rating')} in ${c.cycle} (${c.offScaleValues.map((v) => `"${v}"`).join(', ')})`))}; correct the reading of the rating column to place them.`,
     );
   const notRated = r.perCycle.filter((c) => c.notRated);
   if (notRated.length)
-    p.answer.push(
+    answer.push(
       `Not assessed (missing, not a rating): ${list(notRated.map((c) => `${plural(c.notRated, 'person', 'people')} in ${c.cycle}`))}.`,
     );
   type Step = { rating: string; i: number };
@@ -265,7 +266,7 @@ function cyclesPart(r: RatingCyclesResult): Part {
     ],
     m.matrix,
   );
-  p.details.push(
+  lines.push(
     '### Rating distribution per cycle',
     '',
     distribution.markdown(),
@@ -276,7 +277,7 @@ function cyclesPart(r: RatingCyclesResult): Part {
     '',
   );
   if (m.bigMoves.length)
-    p.details.push(
+    lines.push(
       '### Moved two steps or more',
       '',
       table<(typeof m.bigMoves)[number]>(
@@ -290,19 +291,21 @@ function cyclesPart(r: RatingCyclesResult): Part {
       ).markdown(),
       '',
     );
-  p.charts.push(
-    barChart(
-      `Rating distribution: ${older} and ${newer}`,
-      r.scale,
-      r.perCycle.map((c) => distribution.series(`${c.cycle}: share`, c.cycle)),
-      { xTitle: 'Rating', yTitle: '% of people rated' },
-    ),
-  );
-  p.nextSteps.push(
-    'Prepare a calibration pack for this cycle',
-    "Check this cycle's performance ratings for bias by gender, age band, location and part-time status",
-  );
-  return p;
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(lines, [
+      barChart(
+        `Rating distribution: ${older} and ${newer}`,
+        r.scale,
+        r.perCycle.map((c) => distribution.series(`${c.cycle}: share`, c.cycle)),
+        { xTitle: 'Rating', yTitle: '% of people rated' },
+      ),
+    ]),
+    nextSteps: [
+      'Prepare a calibration pack for this cycle',
+      "Check this cycle's performance ratings for bias by gender, age band, location and part-time status",
+    ],
+  });
 }
 
 const TASK = {
@@ -326,5 +329,5 @@ export const ratingCyclesCapability = defineCapability({
     ].map((m) => m[0]);
     return [call('ti_rating_cycles', named.length ? { cycles: named.slice(0, 4) } : {})];
   },
-  render: (r) => sectionOf(TASK.heading, cyclesPart(r)),
+  render: (r) => cyclesSection(r),
 });

@@ -1,7 +1,7 @@
 import { plural } from '../../../report/words';
-import { table } from '../../../report/section';
+import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
-import { empty, sectionOf, call, type Part } from '../render';
+import { call } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import { employedOn, need, num, numOrNull, peopleOf, peopleQuery } from '../people';
@@ -176,19 +176,18 @@ export const regrettedLeaversTool = defineTool({
 // ---------------------------------------------------------------------------------------------
 // The capability (ADR 0084): the task it answers, its plan and its report section.
 
-function regrettedPart(r: RegrettedResult): Part {
-  const p = empty();
-  p.answer.push(
+function regrettedSection(r: RegrettedResult): Section {
+  const answer: string[] = [];
+  const lines: string[] = [];
+  answer.push(
     `**${plural(r.regretted.leavers, 'regretted leaver')}** of ${r.all.leavers} leavers in the 12 months to ${r.asOf} (${r.regrettedShare}%): high performers (rated ${r.scaleMax - 1} or ${r.scaleMax} of ${r.scaleMax}) who were not let go.`,
     `They left after **${r.regretted.averageTenureYears ?? 'n/a'} years** on average (all leavers: ${r.all.averageTenureYears ?? 'n/a'}), paid **${r.regretted.averagePayPosition === null ? 'n/a' : `${Math.round(r.regretted.averagePayPosition * 100)}%`}** of their grade's median (all leavers: ${r.all.averagePayPosition === null ? 'n/a' : `${Math.round(r.all.averagePayPosition * 100)}%`}).`,
   );
   if (r.byManager[0])
-    p.answer.push(
+    answer.push(
       `Most regretted leavers under one manager: **${r.byManager[0].manager}** (${r.byManager[0].regretted} of ${r.byManager[0].leavers} leavers).`,
     );
-  p.answer.push(
-    `Three retention actions:\n${r.actions.map((a, i) => `${i + 1}. ${a}`).join('\n')}`,
-  );
+  answer.push(`Three retention actions:\n${r.actions.map((a, i) => `${i + 1}. ${a}`).join('\n')}`);
   const against = table<LeaverGroup & { name: string }>(
     [
       { header: 'Group', value: (g) => g.name },
@@ -204,7 +203,7 @@ function regrettedPart(r: RegrettedResult): Part {
       { name: 'Regretted leavers', ...r.regretted },
     ],
   );
-  p.details.push('### Regretted leavers against all leavers', '', against.markdown(), '');
+  lines.push('### Regretted leavers against all leavers', '', against.markdown(), '');
   const managers = table<(typeof r.byManager)[number]>(
     [
       { header: 'Manager', value: (m) => m.manager },
@@ -213,7 +212,7 @@ function regrettedPart(r: RegrettedResult): Part {
     ],
     r.byManager,
   );
-  if (r.byManager.length) p.details.push('### By manager', '', managers.markdown(), '');
+  if (r.byManager.length) lines.push('### By manager', '', managers.markdown(), '');
   const people = table<(typeof r.people)[number]>(
     [
       { header: 'Employee', value: (x) => x.id },
@@ -228,7 +227,7 @@ function regrettedPart(r: RegrettedResult): Part {
     ],
     r.people,
   );
-  p.details.push('### Regretted leavers', '', people.markdown(), '');
+  lines.push('### Regretted leavers', '', people.markdown(), '');
   const byDepartment = table<(typeof r.byDepartment)[number]>(
     [
       { header: 'Department', value: (d) => d.department },
@@ -237,20 +236,25 @@ function regrettedPart(r: RegrettedResult): Part {
     ],
     r.byDepartment,
   );
-  p.charts.push(
-    byDepartment.bar(
-      'Regretted leavers by department',
-      'Department',
-      ['Regretted leavers', 'All leavers'],
-      { yTitle: 'Leavers' },
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
+      lines,
+      [
+        byDepartment.bar(
+          'Regretted leavers by department',
+          'Department',
+          ['Regretted leavers', 'All leavers'],
+          { yTitle: 'Leavers' },
+        ),
+      ],
+      [people.file('regretted-leavers.csv')],
     ),
-  );
-  p.files.push(people.file('regretted-leavers.csv'));
-  p.nextSteps.push(
-    'Show first-year attrition by hiring source and team',
-    'Compare our salaries with market data',
-  );
-  return p;
+    nextSteps: [
+      'Show first-year attrition by hiring source and team',
+      'Compare our salaries with market data',
+    ],
+  });
 }
 
 const TASK = {
@@ -266,5 +270,5 @@ export const regrettedLeaversCapability = defineCapability({
   task: TASK,
   tool: { ...regrettedLeaversTool, output: regrettedResult },
   plan: () => [call('ti_regretted_leavers'), call('ti_attrition', { by: ['department'] })],
-  render: (r) => sectionOf(TASK.heading, regrettedPart(r)),
+  render: (r) => regrettedSection(r),
 });

@@ -1,8 +1,8 @@
 import { grouped, plural, pay } from '../../../report/words';
-import { table } from '../../../report/section';
+import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, sectionOf, call, type Part } from '../render';
+import { call } from '../render';
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../../tools/tool';
 import type { LoadedTable } from '../../../tables/types';
@@ -251,19 +251,19 @@ function bandSourceLine(r: BandsResult): string | null {
   return `Bands from ${lib.source} in the company library (${lib.passages.map(citeLink).join('; ')}): no band file is attached in this chat.`;
 }
 
-function bandsPart(r: BandsResult): Part {
-  const p = empty();
+function bandsSection(r: BandsResult): Section {
+  const answer: string[] = [];
   const below = r.outside.filter((o) => o.side === 'below').length;
   const above = r.outside.length - below;
-  p.answer.push(
+  answer.push(
     `**${plural(r.outside.length, 'person', 'people')}** paid outside their band (${below} below the minimum, ${above} above the maximum); **${plural(r.overlaps.length, 'overlap')}** between neighbouring grades; **${r.narrow.length}** band${r.narrow.length === 1 ? '' : 's'} with too little spread${r.narrow.length ? ` (${list(r.narrow)})` : ''}.`,
   );
   if (r.withoutBand)
-    p.answer.push(
+    answer.push(
       `${plural(r.withoutBand, 'person', 'people')} have a grade with no band and are not checked.`,
     );
   const source = bandSourceLine(r);
-  if (source) p.answer.push(source);
+  if (source) answer.push(source);
   const bands = table<BandRow>(
     [
       { header: 'Band', value: (b) => b.band },
@@ -278,69 +278,73 @@ function bandsPart(r: BandsResult): Part {
   );
   type Overlap = (typeof r.overlaps)[number];
   type Fix = (typeof r.fixes)[number];
-  p.details.push(
-    '### Bands',
-    '',
-    bands.markdown(),
-    '',
-    '### Overlaps between levels',
-    '',
-    r.overlaps.length
-      ? table<Overlap>(
-          [
-            { header: 'Lower band', value: (o) => o.lower },
-            { header: 'Upper band', value: (o) => o.upper },
-            {
-              header: "Share of the lower band's range above the upper minimum",
-              value: (o) => o.overlap,
-              shown: (o) => `${o.overlap}%`,
-            },
-          ],
-          r.overlaps,
-        ).markdown()
-      : 'None.',
-    '',
-    '### Proposed fixes',
-    '',
-    r.fixes.length
-      ? table<Fix>(
-          [
-            { header: 'Band', value: (f) => f.band },
-            { header: 'Issue', value: (f) => f.issue },
-            { header: 'Proposed fix', value: (f) => f.fix },
-          ],
-          r.fixes,
-        ).markdown()
-      : 'No fixes needed.',
-    '',
-  );
-  p.charts.push(
-    bands.bar(
-      'People outside their band by grade',
-      'Band',
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
       [
-        { header: 'Below', label: 'Below minimum' },
-        { header: 'Above', label: 'Above maximum' },
+        '### Bands',
+        '',
+        bands.markdown(),
+        '',
+        '### Overlaps between levels',
+        '',
+        r.overlaps.length
+          ? table<Overlap>(
+              [
+                { header: 'Lower band', value: (o) => o.lower },
+                { header: 'Upper band', value: (o) => o.upper },
+                {
+                  header: "Share of the lower band's range above the upper minimum",
+                  value: (o) => o.overlap,
+                  shown: (o) => `${o.overlap}%`,
+                },
+              ],
+              r.overlaps,
+            ).markdown()
+          : 'None.',
+        '',
+        '### Proposed fixes',
+        '',
+        r.fixes.length
+          ? table<Fix>(
+              [
+                { header: 'Band', value: (f) => f.band },
+                { header: 'Issue', value: (f) => f.issue },
+                { header: 'Proposed fix', value: (f) => f.fix },
+              ],
+              r.fixes,
+            ).markdown()
+          : 'No fixes needed.',
+        '',
       ],
-      { yTitle: 'People' },
+      [
+        bands.bar(
+          'People outside their band by grade',
+          'Band',
+          [
+            { header: 'Below', label: 'Below minimum' },
+            { header: 'Above', label: 'Above maximum' },
+          ],
+          { yTitle: 'People' },
+        ),
+      ],
+      [
+        table<(typeof r.outside)[number]>(
+          [
+            { header: 'Employee', value: (o) => o.id },
+            { header: 'Band', value: (o) => o.band },
+            { header: 'Salary', value: (o) => o.salary },
+            { header: 'Minimum', value: (o) => o.min },
+            { header: 'Maximum', value: (o) => o.max },
+            { header: 'Side', value: (o) => o.side },
+            { header: 'Difference', value: (o) => o.difference },
+          ],
+          r.outside,
+        ).file('people-outside-band.csv'),
+      ],
     ),
-  );
-  p.files.push(
-    table<(typeof r.outside)[number]>(
-      [
-        { header: 'Employee', value: (o) => o.id },
-        { header: 'Band', value: (o) => o.band },
-        { header: 'Salary', value: (o) => o.salary },
-        { header: 'Minimum', value: (o) => o.min },
-        { header: 'Maximum', value: (o) => o.max },
-        { header: 'Side', value: (o) => o.side },
-        { header: 'Difference', value: (o) => o.difference },
-      ],
-      r.outside,
-    ).file('people-outside-band.csv'),
-  );
-  p.nextSteps.push('Compare our salaries with market data', 'Show pay by grade with quartiles');
-  return p;
+    nextSteps: ['Compare our salaries with market data', 'Show pay by grade with quartiles'],
+  });
 }
 
 const TASK = {
@@ -356,5 +360,5 @@ export const salaryBandsCapability = defineCapability({
   task: TASK,
   tool: { ...salaryBandsTool, output: bandsResult },
   plan: () => [call('ti_salary_bands'), call('ti_pay', { by: ['level'] })],
-  render: (r) => sectionOf(TASK.heading, bandsPart(r)),
+  render: (r) => bandsSection(r),
 });

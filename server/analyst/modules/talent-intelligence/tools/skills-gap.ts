@@ -1,9 +1,9 @@
 import { plural, capitalised } from '../../../report/words';
-import { table } from '../../../report/section';
+import { table, laidOut, section, type Section } from '../../../report/section';
 import { file } from '../../../tools/reports';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, sectionOf, call, type Part } from '../render';
+import { call } from '../render';
 import { bodyOf } from '../request';
 import { z } from 'zod';
 import type { LoadedTable, TableSet } from '../../../tables/types';
@@ -243,22 +243,23 @@ export const reskillingTool = defineTool({
 // ---------------------------------------------------------------------------------------------
 // The capability (ADR 0084): the task it answers, its plan and its report section.
 
-function skillsPart(r: SkillsGapResult, source: string): Part {
-  const p = empty();
+function skillsSection(r: SkillsGapResult, source: string): Section {
+  const answer: string[] = [];
+  const lines: string[] = [];
   const report = skillsReport(r.analysis, source);
-  p.answer.push(...report.findings);
+  answer.push(...report.findings);
   const notAssessed = r.notAssessed.filter((x) => x.people > 0);
   if (notAssessed.length)
-    p.answer.push(
+    answer.push(
       `Not assessed (shown, not counted as zero): ${list(notAssessed.slice(0, 6).map((x) => `${x.skill} (${x.people})`))}.`,
     );
   if (r.superseded)
-    p.answer.push(
+    answer.push(
       `${plural(r.superseded, 'older assessment')} replaced by a later one of the same person and skill.`,
     );
   const acting = r.analysis.skills.filter((g) => g.suggestions.length);
   if (acting.length)
-    p.details.push(
+    lines.push(
       '### Where to train, hire or redeploy',
       '',
       table<(typeof acting)[number]>(
@@ -284,7 +285,7 @@ function skillsPart(r: SkillsGapResult, source: string): Part {
       ).markdown(),
       '',
     );
-  p.details.push(
+  lines.push(
     '### Not assessed',
     '',
     notAssessed.length
@@ -298,20 +299,21 @@ function skillsPart(r: SkillsGapResult, source: string): Part {
       : 'Everyone is assessed on every skill.',
     '',
   );
-  p.charts.push(...report.charts);
-  p.files.push(file('skills-gap-report.md', report.markdown));
-  p.nextSteps.push(...report.nextSteps.slice(0, 2));
-  return p;
+  return section(SKILLS.heading, {
+    answer,
+    content: laidOut(lines, [...report.charts], [file('skills-gap-report.md', report.markdown)]),
+    nextSteps: [...report.nextSteps.slice(0, 2)],
+  });
 }
 
-function reskillingPart(r: ReskillingResult, source: string): Part {
-  const p = empty();
+function reskillingSection(r: ReskillingResult, source: string): Section {
   const report = reskillingReport(r.plan, source);
-  p.answer.push(...report.findings);
-  p.charts.push(...report.charts);
-  p.files.push(file('reskilling-plan.md', report.markdown));
-  p.nextSteps.push(...report.nextSteps.slice(0, 3));
-  return p;
+  return section(RESKILLING.heading, {
+    answer: [...report.findings],
+    content: laidOut([], report.charts, [file('reskilling-plan.md', report.markdown)]),
+    nextSteps: report.nextSteps.slice(0, 3),
+    reportName: `Reskilling plan: ${r.plan.capability.name ?? r.plan.capability.skills.join(', ')}`,
+  });
 }
 
 const RESKILLING = {
@@ -334,10 +336,7 @@ export const reskillingCapability = defineCapability({
   plan: (_ctx, request) => [
     call('ti_reskilling_plan', { capability: bodyOf(request).slice(0, 500) }),
   ],
-  render: (r, ctx) =>
-    sectionOf(RESKILLING.heading, reskillingPart(r, ctx.source), {
-      reportName: `Reskilling plan: ${r.plan.capability.name ?? r.plan.capability.skills.join(', ')}`,
-    }),
+  render: (r, ctx) => reskillingSection(r, ctx.source),
 });
 
 const SKILLS = {
@@ -359,5 +358,5 @@ export const skillsGapCapability = defineCapability({
   guide: 'latest assessment per person and skill; not assessed is shown',
   tool: { ...skillsGapTool, output: skillsGapResult },
   plan: () => [call('ti_skills_gap')],
-  render: (r, ctx) => sectionOf(SKILLS.heading, skillsPart(r, ctx.source)),
+  render: (r, ctx) => skillsSection(r, ctx.source),
 });

@@ -1,9 +1,9 @@
 import { plural } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
-import { table } from '../../../report/section';
+import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, sectionOf, call, type Part } from '../render';
+import { call } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import { employedOn, lit, need, num, peopleOf, peopleQuery, round1, basisSchema } from '../people';
@@ -169,21 +169,19 @@ export const spansTool = defineTool({
 // ---------------------------------------------------------------------------------------------
 // The capability (ADR 0084): the task it answers, its plan and its report section.
 
-function spansPart(r: SpansResult): Part {
-  const p = empty();
-  p.answer.push(
+function spansSection(r: SpansResult): Section {
+  const answer: string[] = [];
+  answer.push(
     `${plural(r.managers, 'manager')} with a median span of **${r.medianSpan}** direct reports: **${r.narrow.length}** with fewer than ${r.narrowBelow} and **${r.wide.length}** with more than ${r.wideAbove}. The organisation has **${r.layers}** management layers.`,
   );
   if (r.wide.length)
-    p.answer.push(
-      `Over ${r.wideAbove}: ${list(r.wide.map((m) => `${m.manager} (${m.reports})`))}.`,
-    );
+    answer.push(`Over ${r.wideAbove}: ${list(r.wide.map((m) => `${m.manager} (${m.reports})`))}.`);
   if (r.narrow.length)
-    p.answer.push(
+    answer.push(
       `Under ${r.narrowBelow}: ${list(r.narrow.slice(0, 12).map((m) => `${m.manager} (${m.reports})`))}${r.narrow.length > 12 ? ` and ${r.narrow.length - 12} more (see the file)` : ''}.`,
     );
   if (r.unknownManagers.length)
-    p.answer.push(
+    answer.push(
       `${plural(r.unknownManagers.length, 'manager id')} (${list(r.unknownManagers.slice(0, 5))}) are not current employees in the file; their teams count from the top layer.`,
     );
   type Manager = (typeof r.wide)[number];
@@ -213,41 +211,45 @@ function spansPart(r: SpansResult): Part {
     ],
     r.byDepartment,
   );
-  p.charts.push(
-    barChart(
-      'Managers by span of control',
-      r.distribution.map((d) => d.band),
-      [{ label: 'Managers', data: r.distribution.map((d) => d.managers) }],
-      { xTitle: 'Direct reports', yTitle: 'Managers' },
-    ),
-    byFunction.bar('Layers per function', 'Function', ['Layers'], { yTitle: 'Layers' }),
-  );
-  p.details.push(
-    `### Spans under ${r.narrowBelow} or over ${r.wideAbove}`,
-    '',
-    flagged.cells.length ? flagged.markdown() : 'None.',
-    '',
-    '### Layers per function',
-    '',
-    byFunction.markdown(),
-    '',
-    '### People per layer',
-    '',
-    table<(typeof r.peopleByLayer)[number]>(
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
       [
-        { header: 'Layer', value: (l) => l.layer },
-        { header: 'People', value: (l) => l.people },
+        `### Spans under ${r.narrowBelow} or over ${r.wideAbove}`,
+        '',
+        flagged.cells.length ? flagged.markdown() : 'None.',
+        '',
+        '### Layers per function',
+        '',
+        byFunction.markdown(),
+        '',
+        '### People per layer',
+        '',
+        table<(typeof r.peopleByLayer)[number]>(
+          [
+            { header: 'Layer', value: (l) => l.layer },
+            { header: 'People', value: (l) => l.people },
+          ],
+          r.peopleByLayer,
+        ).markdown(),
+        '',
       ],
-      r.peopleByLayer,
-    ).markdown(),
-    '',
-  );
-  p.files.push(flagged.file('spans-of-control.csv'));
-  p.nextSteps.push(
-    'Show headcount by department and grade',
-    'Calibration: rating distribution per manager',
-  );
-  return p;
+      [
+        barChart(
+          'Managers by span of control',
+          r.distribution.map((d) => d.band),
+          [{ label: 'Managers', data: r.distribution.map((d) => d.managers) }],
+          { xTitle: 'Direct reports', yTitle: 'Managers' },
+        ),
+        byFunction.bar('Layers per function', 'Function', ['Layers'], { yTitle: 'Layers' }),
+      ],
+      [flagged.file('spans-of-control.csv')],
+    ),
+    nextSteps: [
+      'Show headcount by department and grade',
+      'Calibration: rating distribution per manager',
+    ],
+  });
 }
 
 const TASK = {
@@ -272,5 +274,5 @@ export const spansCapability = defineCapability({
       }),
     ];
   },
-  render: (r) => sectionOf(TASK.heading, spansPart(r)),
+  render: (r) => spansSection(r),
 });

@@ -1,8 +1,8 @@
 import { doughnutChart } from '../../../tools/charts';
-import { table } from '../../../report/section';
+import { table, laidOut, section, type Section } from '../../../report/section';
 import { defineCapability } from '../../../capability';
 import { list } from '../../report-parts';
-import { empty, sectionOf, call, type Part } from '../render';
+import { call } from '../render';
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { headerColumn, num, textIn, tablesBasisSchema } from '../people';
@@ -97,10 +97,10 @@ export const successionTool = defineTool({
 // ---------------------------------------------------------------------------------------------
 // The capability (ADR 0084): the task it answers, its plan and its report section.
 
-function successionPart(r: SuccessionResult): Part {
-  const p = empty();
+function successionSection(r: SuccessionResult): Section {
+  const answer: string[] = [];
   const none = r.roles.filter((x) => x.cover === 'none');
-  p.answer.push(
+  answer.push(
     `**${r.covered} of ${r.roles.length}** critical roles have a successor ready now; ${r.laterOnly} have only ready-later successors; **${r.none}** have no cover at all${none.length ? `: ${list(none.map((x) => x.role))}` : ''}.`,
   );
   // The table shows names and a mark; the file lists them for a spreadsheet and the cover as data.
@@ -131,21 +131,25 @@ function successionPart(r: SuccessionResult): Part {
     ],
     r.roles,
   );
-  p.details.push('### Critical roles and successors', '', roles.markdown(), '');
-  p.charts.push(
-    doughnutChart(
-      'Succession cover of critical roles',
-      ['Ready now', 'Ready later only', 'No cover'],
-      [r.covered, r.laterOnly, r.none],
-      'Roles',
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(
+      ['### Critical roles and successors', '', roles.markdown(), ''],
+      [
+        doughnutChart(
+          'Succession cover of critical roles',
+          ['Ready now', 'Ready later only', 'No cover'],
+          [r.covered, r.laterOnly, r.none],
+          'Roles',
+        ),
+      ],
+      [roles.file('succession-cover.csv')],
     ),
-  );
-  p.files.push(roles.file('succession-cover.csv'));
-  p.nextSteps.push(
-    'Build a promotion readiness shortlist per department',
-    'Map the skills gaps of the successors',
-  );
-  return p;
+    nextSteps: [
+      'Build a promotion readiness shortlist per department',
+      'Map the skills gaps of the successors',
+    ],
+  });
 }
 
 const TASK = {
@@ -165,5 +169,5 @@ export const successionCapability = defineCapability({
   task: TASK,
   tool: { ...successionTool, output: successionResult },
   plan: () => [call('ti_succession_cover')],
-  render: (r) => sectionOf(TASK.heading, successionPart(r)),
+  render: (r) => successionSection(r),
 });

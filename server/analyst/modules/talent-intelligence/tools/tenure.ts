@@ -1,7 +1,7 @@
 import { grouped, capitalised } from '../../../report/words';
 import { defineCapability } from '../../../capability';
-import { table } from '../../../report/section';
-import { DIMENSION_LABEL, empty, groupsTable, sectionOf, call, type Part } from '../render';
+import { table, laidOut, section, type Section } from '../../../report/section';
+import { DIMENSION_LABEL, groupsTable, call } from '../render';
 import { headDimensionsIn } from '../request';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
@@ -81,9 +81,10 @@ export const tenureTool = defineTool({
 // ---------------------------------------------------------------------------------------------
 // The capability (ADR 0084): the task it answers, its plan and its report section.
 
-function tenurePart(r: TenureResult): Part {
-  const p = empty();
-  p.answer.push(
+function tenureSection(r: TenureResult): Section {
+  const answer: string[] = [];
+  const lines: string[] = [];
+  answer.push(
     `Average tenure of the ${grouped(r.people)} people employed on ${r.asOf}: **${r.averageYears} years** (median ${r.medianYears}).`,
   );
   const bands = table<(typeof r.bands)[number]>(
@@ -94,10 +95,9 @@ function tenurePart(r: TenureResult): Part {
     ],
     r.bands,
   );
-  p.charts.push(bands.bar('Tenure bands', 'Tenure', ['People'], { yTitle: 'People' }));
-  p.details.push('### Tenure bands', '', bands.markdown(), '');
+  lines.push('### Tenure bands', '', bands.markdown(), '');
   for (const b of r.by)
-    p.details.push(
+    lines.push(
       `### Average tenure by ${DIMENSION_LABEL[b.dimension]}`,
       '',
       groupsTable(
@@ -110,8 +110,13 @@ function tenurePart(r: TenureResult): Part {
       ).markdown(),
       '',
     );
-  p.nextSteps.push('Show attrition by tenure band over the last 12 months');
-  return p;
+  return section(TASK.heading, {
+    answer,
+    content: laidOut(lines, [
+      bands.bar('Tenure bands', 'Tenure', ['People'], { yTitle: 'People' }),
+    ]),
+    nextSteps: ['Show attrition by tenure band over the last 12 months'],
+  });
 }
 
 const TASK = {
@@ -129,5 +134,5 @@ export const tenureCapability = defineCapability({
     const dims = headDimensionsIn(request);
     return [call('ti_tenure', { by: dims.length ? dims : ['department'] })];
   },
-  render: (r) => sectionOf(TASK.heading, tenurePart(r)),
+  render: (r) => tenureSection(r),
 });
