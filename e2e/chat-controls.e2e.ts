@@ -3,11 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageDto } from '@contract/chats';
 import { addCompany } from '../server/admin/companies';
 import { DEFAULT_APPROVED_DOMAINS } from '../server/config';
-import { connectDatabase } from '../server/db/connect';
 import { seedDatabase } from '../server/seed/seed';
 import {
   startOpenAiFixture,
@@ -24,11 +23,13 @@ import {
 } from '../test-support/browser/harness';
 import { launchBrowser } from '../test-support/browser/chromium';
 import {
-  cookieHeader,
+  apiAs,
   cookieIntoContext,
+  gate,
   shot,
   signUpThroughApi,
   uniqueE2eEmail,
+  withServerDatabase,
   type SessionCookie,
 } from '../test-support/browser/support';
 
@@ -68,13 +69,6 @@ const REPORT = {
   next_steps: [{ step_description: 'Draft the missing ownership section' }],
 };
 
-/** A promise with its resolve function, to release a held reply when the test says so. */
-function gate(): { promise: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const promise = new Promise<void>((r) => (open = r));
-  return { promise, open };
-}
-
 /** The text of the last user message a model request carries (attachment notes included). */
 function lastUserContent(req: RecordedRequest): string {
   const user = req.body.messages.filter((m) => m.role === 'user').at(-1);
@@ -100,20 +94,14 @@ describe('chat controls on an OpenAI-compatible model', () => {
     // Operator step before start-up: the server's own database (this run's PostgreSQL database,
     // or PGlite in the data dir the server is then given), seeded as the server would seed it.
     dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-controls-'));
-    const database = await connectDatabase({
-      databaseUrl: inject('testDatabaseUrl') ?? undefined,
-      pgliteDir: path.join(dataDir, 'pglite'),
-    });
-    try {
-      await seedDatabase(database.db);
-      await addCompany(database.db, {
+    await withServerDatabase(dataDir, async (db) => {
+      await seedDatabase(db);
+      await addCompany(db, {
         name: COMPANY,
         emailDomains: [DOMAIN],
         governanceModel: `openai:${MODEL_ID}`,
       });
-    } finally {
-      await database.close();
-    }
+    });
     server = await startServer({
       DATA_DIR: dataDir,
       OPENAI_BASE_URL: model.baseUrl,
@@ -134,16 +122,7 @@ describe('chat controls on an OpenAI-compatible model', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function api(method: string, p: string, body?: unknown): Promise<Response> {
-    return fetch(server.url + p, {
-      method,
-      headers: {
-        Cookie: cookieHeader(cookie),
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
+  const api = (method: string, p: string, body?: unknown) => apiAs(server, cookie, method, p, body);
 
   async function newGovernanceChat(): Promise<string> {
     const res = await api('POST', '/api/chats', { title: 'Governance Chat', module: 'governance' });

@@ -7,7 +7,7 @@ import { launchBrowser } from '../test-support/browser/chromium';
 import { newPage, type RunningServer } from '../test-support/browser/harness';
 import { startModelCompanyServer } from '../test-support/browser/model-company';
 import {
-  cookieHeader,
+  apiAs,
   cookieIntoContext,
   shot,
   signUpThroughApi,
@@ -78,16 +78,7 @@ describe('a chat around a finished report', () => {
   let cookie: SessionCookie;
   let chatId = '';
 
-  async function api(method: string, p: string, body?: unknown): Promise<Response> {
-    return fetch(server.url + p, {
-      method,
-      headers: {
-        Cookie: cookieHeader(cookie),
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
+  const api = (method: string, p: string, body?: unknown) => apiAs(server, cookie, method, p, body);
 
   beforeAll(async () => {
     ({ model, server, dispose } = await startModelCompanyServer('polish', DOMAIN));

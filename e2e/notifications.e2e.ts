@@ -7,8 +7,9 @@ import { launchBrowser } from '../test-support/browser/chromium';
 import { newPage, type RunningServer } from '../test-support/browser/harness';
 import { startModelCompanyServer } from '../test-support/browser/model-company';
 import {
-  cookieHeader,
+  apiAs,
   cookieIntoContext,
+  gate,
   shot,
   signUpThroughApi,
   type SessionCookie,
@@ -22,12 +23,6 @@ const runId = randomBytes(4).toString('hex');
 const DOMAIN = `bell-${runId}.com`;
 const ANSWER = 'Three people in Operations are at risk of leaving.';
 
-function gate(): { promise: Promise<void>; open: () => void } {
-  let open = () => undefined as void;
-  const promise = new Promise<void>((resolve) => (open = resolve));
-  return { promise, open };
-}
-
 describe('the notifications bell', () => {
   let model: OpenAiFixture;
   let dispose: (() => Promise<void>) | undefined;
@@ -35,15 +30,7 @@ describe('the notifications bell', () => {
   let browser: Browser;
   let cookie: SessionCookie;
 
-  const api = (method: string, p: string, body?: unknown) =>
-    fetch(server.url + p, {
-      method,
-      headers: {
-        Cookie: cookieHeader(cookie),
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const api = (method: string, p: string, body?: unknown) => apiAs(server, cookie, method, p, body);
 
   beforeAll(async () => {
     ({ model, server, dispose } = await startModelCompanyServer('bell', DOMAIN));

@@ -8,8 +8,9 @@ import { newPage, type RunningServer } from '../test-support/browser/harness';
 import { launchBrowser } from '../test-support/browser/chromium';
 import { startModelCompanyServer } from '../test-support/browser/model-company';
 import {
-  cookieHeader,
+  apiAs,
   cookieIntoContext,
+  gate,
   shot,
   signUpThroughApi,
   uniqueE2eEmail,
@@ -52,13 +53,6 @@ interface Follow {
   scrolls: number;
   hidden: number;
   streaming: number;
-}
-
-/** A promise with its resolve function, to release a held reply when the test says so. */
-function gate(): { promise: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const promise = new Promise<void>((r) => (open = r));
-  return { promise, open };
 }
 
 /**
@@ -141,16 +135,7 @@ describe('a report streaming from a model, in the browser', () => {
     await dispose?.();
   });
 
-  async function api(method: string, p: string, body?: unknown): Promise<Response> {
-    return fetch(server.url + p, {
-      method,
-      headers: {
-        Cookie: cookieHeader(cookie),
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
+  const api = (method: string, p: string, body?: unknown) => apiAs(server, cookie, method, p, body);
 
   async function openNewChat(): Promise<{
     chatId: string;
@@ -181,6 +166,34 @@ describe('a report streaming from a model, in the browser', () => {
 
   const sawJson = (page: Page) =>
     page.evaluate(() => (window as unknown as { __sawJson: string[] }).__sawJson);
+
+  /** The chat's stored messages, as the history call returns them. */
+  async function storedMessages(chatId: string): Promise<MessageDto[]> {
+    return ((await (await api('GET', `/api/chats/${chatId}`)).json()) as { messages: MessageDto[] })
+      .messages;
+  }
+
+  /**
+   * Sends `text` while the model writes the report up to `upTo` in chunks of 6, `delayMs` apart,
+   * and then holds the reply open until `open()`: the reply's row is returned to watch.
+   */
+  async function sendHeldReport(page: Page, text: string, upTo: number, delayMs: number) {
+    const never = gate();
+    model.enqueue(
+      textReply(JSON.stringify(REPORT).slice(0, upTo), 6, {
+        delayMs,
+        holdUntil: never.promise,
+      }),
+    );
+    await send(page, text);
+    return { open: never.open, reply: page.locator('li[data-role="assistant"]').last() };
+  }
+
+  /** Presses Stop; the stopped reply's row. */
+  async function stop(page: Page) {
+    await page.getByRole('button', { name: 'Stop' }).click();
+    return page.locator('li[data-role="assistant"][data-status="stopped"]').last();
+  }
 
   it('shows the report as a report from its first chunks to the end, never its JSON', async () => {
     const { chatId, context, page, errors } = await openNewChat();
@@ -236,22 +249,18 @@ describe('a report streaming from a model, in the browser', () => {
   it('stops a report half-way: it stays a card with what was written, never JSON', async () => {
     const { chatId, context, page, errors } = await openNewChat();
     try {
-      const never = gate();
       const json = JSON.stringify(REPORT);
       // Written slowly up to the middle of the text part, then held open.
-      model.enqueue(
-        textReply(json.slice(0, json.indexOf('Sales follows')), 6, {
-          delayMs: 20,
-          holdUntil: never.promise,
-        }),
+      const never = await sendHeldReport(
+        page,
+        'Headcount again',
+        json.indexOf('Sales follows'),
+        20,
       );
-      await send(page, 'Headcount again');
-      const reply = page.locator('li[data-role="assistant"]').last();
+      const reply = never.reply;
       await reply.locator('strong', { hasText: 'Operations' }).waitFor({ timeout: 30_000 });
       await reply.getByText(/12 of 49 people/).waitFor();
-      await page.getByRole('button', { name: 'Stop' }).click();
-
-      const stopped = page.locator('li[data-role="assistant"][data-status="stopped"]').last();
+      const stopped = await stop(page);
       await stopped.waitFor();
       const card = stopped.locator('article');
       await card.getByRole('heading', { name: REPORT.task_name }).waitFor();
@@ -263,9 +272,7 @@ describe('a report streaming from a model, in the browser', () => {
       expect(await sawJson(page)).toEqual([]);
 
       // The stored reply is the partial text; after a reload it is still shown as a card.
-      const stored = (await (await api('GET', `/api/chats/${chatId}`)).json()) as {
-        messages: MessageDto[];
-      };
+      const stored = { messages: await storedMessages(chatId) };
       expect(stored.messages.at(-1)!.status).toBe('stopped');
       await page.reload();
       const again = page.locator('li[data-role="assistant"][data-status="stopped"] article');
@@ -282,18 +289,14 @@ describe('a report streaming from a model, in the browser', () => {
   it('stopped while its first text part is on screen, just after a backslash: the text shown stays, also after a reload', async () => {
     const { chatId, context, page, errors } = await openNewChat();
     try {
-      const never = gate();
       const json = JSON.stringify(REPORT);
       // The model has written up to the backslash of an escape (`\n`, `\u00fc`) and is held there:
       // Stop lands where any chunk boundary may.
       const cut = json.indexOf('people.') + 'people.'.length + 1;
       expect(json[cut - 1]).toBe('\\');
-      model.enqueue(textReply(json.slice(0, cut), 6, { delayMs: 10, holdUntil: never.promise }));
-      await send(page, 'Headcount, briefly');
-      const reply = page.locator('li[data-role="assistant"]').last();
-      await reply.getByText(/12 of 49 people/).waitFor({ timeout: 30_000 });
-      await page.getByRole('button', { name: 'Stop' }).click();
-      const stopped = page.locator('li[data-role="assistant"][data-status="stopped"]').last();
+      const never = await sendHeldReport(page, 'Headcount, briefly', cut, 10);
+      await never.reply.getByText(/12 of 49 people/).waitFor({ timeout: 30_000 });
+      const stopped = await stop(page);
       await stopped.getByText('Stopped', { exact: true }).waitFor();
       const check = async () => {
         const card = page
@@ -304,9 +307,7 @@ describe('a report streaming from a model, in the browser', () => {
         expect(await sawJson(page)).toEqual([]);
       };
       await check();
-      const stored = (await (await api('GET', `/api/chats/${chatId}`)).json()) as {
-        messages: MessageDto[];
-      };
+      const stored = { messages: await storedMessages(chatId) };
       expect(stored.messages.at(-1)).toMatchObject({
         status: 'stopped',
         content: json.slice(0, cut),
@@ -323,19 +324,15 @@ describe('a report streaming from a model, in the browser', () => {
   it('stopped inside a chart: the text stays and the unfinished chart is left out', async () => {
     const { context, page, errors } = await openNewChat();
     try {
-      const never = gate();
       const json = JSON.stringify(REPORT);
-      model.enqueue(
-        textReply(json.slice(0, json.indexOf('"Sales",')), 6, {
-          delayMs: 10,
-          holdUntil: never.promise,
-        }),
+      const never = await sendHeldReport(
+        page,
+        'Headcount with a chart',
+        json.indexOf('"Sales",'),
+        10,
       );
-      await send(page, 'Headcount with a chart');
-      const reply = page.locator('li[data-role="assistant"]').last();
-      await reply.getByText(/Chart: Headcount by department/).waitFor({ timeout: 30_000 });
-      await page.getByRole('button', { name: 'Stop' }).click();
-      const stopped = page.locator('li[data-role="assistant"][data-status="stopped"]').last();
+      await never.reply.getByText(/Chart: Headcount by department/).waitFor({ timeout: 30_000 });
+      const stopped = await stop(page);
       await stopped.getByText('Stopped', { exact: true }).waitFor();
       const check = async () => {
         const card = page
@@ -390,9 +387,7 @@ describe('a report streaming from a model, in the browser', () => {
       const last = model.requests.at(-1)!.body.messages;
       expect(last.at(-2)).toMatchObject({ role: 'assistant', content: json.slice(0, cut) });
       expect(String(last.at(-1)!.content)).toMatch(/Continue it exactly where it stopped/);
-      const stored = (await (await api('GET', `/api/chats/${chatId}`)).json()) as {
-        messages: MessageDto[];
-      };
+      const stored = { messages: await storedMessages(chatId) };
       expect(stored.messages.at(-1)!.structuredResponse).toEqual(REPORT);
       expect(await sawJson(page)).toEqual([]);
       await shot(page, 'stream-report-continued');

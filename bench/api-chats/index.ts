@@ -47,14 +47,13 @@ const here = import.meta.filename;
 /** Child: one server, reporting its port (and a signed-in cookie) to the parent over IPC. */
 async function serve(kind: AtriumKind, databaseUrl: string | undefined): Promise<void> {
   const ready = (r: Ready) => process.send?.(r);
-  const { buildApp } = await import('../../server/app');
+  const { buildBenchApp } = await import('../lib/atrium');
   const { cookieName, createSession } = await import('../../server/accounts/sessions');
   const { loadConfig } = await import('../../server/config');
   const { connectDatabase } = await import('../../server/db/connect');
   const { chatMessages, chats, users } = await import('../../server/db/schema');
   const { systemClock } = await import('../../server/lib/clock');
   const { createLogger } = await import('../../server/lib/logging');
-  const { consoleMailer } = await import('../../server/mail/mailer');
   const { MemoryBus } = await import('../../server/realtime/bus');
   const { seedDatabase } = await import('../../server/seed/seed');
 
@@ -73,14 +72,7 @@ async function serve(kind: AtriumKind, databaseUrl: string | undefined): Promise
   });
   // As main.ts logs: JSON lines on stdout (the parent sends them to /dev/null).
   const log = createLogger({ level: config.logLevel, pretty: false });
-  const app = await buildApp({
-    config,
-    database,
-    bus: new MemoryBus(),
-    mailer: consoleMailer(log, () => undefined),
-    clock: systemClock,
-    logger: log,
-  });
+  const app = await buildBenchApp({ config, database, bus: new MemoryBus(), logger: log });
   const [user] = await database.db
     .insert(users)
     .values({

@@ -5,15 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pino from 'pino';
-import { buildApp } from '../../server/app';
-import { cookieName, createSession } from '../../server/accounts/sessions';
 import { loadConfig } from '../../server/config';
-import { connectDatabase } from '../../server/db/connect';
-import { chatMessages, chats, users } from '../../server/db/schema';
-import { systemClock } from '../../server/lib/clock';
-import { consoleMailer } from '../../server/mail/mailer';
+import { connectDatabase, type Db } from '../../server/db/connect';
 import { MemoryBus } from '../../server/realtime/bus';
 import { seedDatabase } from '../../server/seed/seed';
+import { benchUser, buildBenchApp } from '../lib/atrium';
+import { seedFinishedChat } from '../lib/chats';
 import { benchDatabase } from '../lib/postgres';
 import { count, duration as seconds } from '../lib/quick';
 import { alternate, median } from '../lib/stats';
@@ -59,33 +56,12 @@ const report = {
   next_steps: [{ step_description: 'Break the numbers down by location' }],
 };
 
-async function seedChat(
-  db: Awaited<ReturnType<typeof connectDatabase>>['db'],
-  userId: string,
-  count: number,
-) {
-  const [chat] = await db
-    .insert(chats)
-    .values({ userId, title: `Bench ${count}`, module: 'talent-intelligence' })
-    .returning();
-  const t0 = Date.now() - count * 60_000;
-  const rows = Array.from({ length: count }, (_, i) => {
-    const user = i % 2 === 0;
-    return {
-      chatId: chat!.id,
-      seq: i + 1,
-      role: user ? 'user' : 'assistant',
-      content: user
-        ? `Question ${i}: how does headcount compare across departments this quarter?`
-        : JSON.stringify(report),
-      structuredResponse: user ? null : report,
-      status: 'complete',
-      timestamp: new Date(t0 + i * 60_000),
-    };
+function seedChat(db: Db, userId: string, count: number): Promise<string> {
+  return seedFinishedChat(db, userId, count, {
+    question: (i) => `Question ${i}: how does headcount compare across departments this quarter?`,
+    report: () => report,
+    endsMinutesAgo: 0,
   });
-  for (let i = 0; i < rows.length; i += 200)
-    await db.insert(chatMessages).values(rows.slice(i, i + 200));
-  return chat!.id;
 }
 
 /** Bytes on the wire of one response: status line, headers and body. */
@@ -127,32 +103,12 @@ try {
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
   });
   const log = pino({ level: 'silent' });
-  const app = await buildApp({
-    config,
-    database,
-    bus: new MemoryBus(),
-    mailer: consoleMailer(log, () => undefined),
-    clock: systemClock,
-    logger: log,
-  });
+  const app = await buildBenchApp({ config, database, bus: new MemoryBus(), logger: log });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      email: `bench-${dbName}@northwind.com`,
-      password: 'x',
-      firstName: 'Bench',
-      lastName: 'User',
-      isEmailVerified: true,
-    })
-    .returning();
-  const { token } = await createSession(database.db, systemClock, {
-    userId: user!.id,
-    stage: 'full',
-  });
-  const cookie = `${cookieName(config)}=${token}`;
+  const user = await benchUser(database, config, { email: `bench-${dbName}@northwind.com` });
+  const cookie = user.cookie.header;
 
   console.log(
     `chat-history: PostgreSQL, ${connections} concurrent clients, ${duration} s per measurement\n`,
@@ -160,7 +116,7 @@ try {
   const rows: Array<{ name: string; p50: number; p99: number; rps: number; bytes: number }> = [];
   const targets = [];
   for (const size of [10, 1000]) {
-    const chatId = await seedChat(database.db, user!.id, size);
+    const chatId = await seedChat(database.db, user.id, size);
     const url = `${base}/api/chats/${chatId}`;
     const full = await responseBytes(url, { cookie });
     const poll = await responseBytes(url, { cookie, 'if-none-match': full.etag });

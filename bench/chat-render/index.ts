@@ -6,16 +6,14 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import pino from 'pino';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
-import { cookieName, createSession } from '../../server/accounts/sessions';
-import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { connectDatabase, type Db } from '../../server/db/connect';
-import { and, eq, max, sql } from 'drizzle-orm';
-import { chatMessages, chats, users } from '../../server/db/schema';
-import { systemClock } from '../../server/lib/clock';
-import { consoleMailer } from '../../server/mail/mailer';
+import { eq, sql } from 'drizzle-orm';
+import { chats } from '../../server/db/schema';
 import { MemoryBus } from '../../server/realtime/bus';
 import { recordTurnEvent, turnAliveKey } from '../../server/realtime/turn-feed';
+import { benchUser, buildBenchApp } from '../lib/atrium';
+import { seedFinishedChat, startLoadingReply } from '../lib/chats';
 import { count } from '../lib/quick';
 import { report } from '../lib/report';
 import { alternate, median } from '../lib/stats';
@@ -83,30 +81,12 @@ const reportOf = (i: number) => ({
 });
 
 /** A chat of `count` finished messages. */
-async function seedChat(db: Db, userId: string, count: number): Promise<string> {
-  const [chat] = await db
-    .insert(chats)
-    .values({ userId, title: `Bench ${count}`, module: 'talent-intelligence' })
-    .returning();
-  const t0 = Date.now() - (count + 1) * 60_000;
-  const rows = Array.from({ length: count }, (_, i) => {
-    const user = i % 2 === 0;
-    const r = reportOf(i);
-    return {
-      chatId: chat!.id,
-      seq: i + 1,
-      role: user ? 'user' : 'assistant',
-      content: user
-        ? `Question ${i}: how does headcount compare across departments?`
-        : JSON.stringify(r),
-      structuredResponse: user ? null : r,
-      status: 'complete',
-      timestamp: new Date(t0 + i * 60_000),
-    };
+function seedChat(db: Db, userId: string, count: number): Promise<string> {
+  return seedFinishedChat(db, userId, count, {
+    question: (i) => `Question ${i}: how does headcount compare across departments?`,
+    report: reportOf,
+    endsMinutesAgo: 1,
   });
-  for (let i = 0; i < rows.length; i += 200)
-    await db.insert(chatMessages).values(rows.slice(i, i + 200));
-  return chat!.id;
 }
 
 /**
@@ -114,35 +94,16 @@ async function seedChat(db: Db, userId: string, count: number): Promise<string> 
  * measurement streams into an empty reply, so they compare the same text.
  */
 async function newReply(db: Db, chatId: string): Promise<{ replyId: string; total: number }> {
-  await db
-    .update(chatMessages)
-    .set({ status: 'complete' })
-    .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.status, 'loading')));
-  const [last] = await db
-    .select({ seq: max(chatMessages.seq) })
-    .from(chatMessages)
-    .where(eq(chatMessages.chatId, chatId));
-  const seq = (last?.seq ?? 0) + 1;
-  const [reply] = await db
-    .insert(chatMessages)
-    .values({
-      chatId,
-      seq,
-      role: 'assistant',
-      content: '',
-      status: 'loading',
-      timestamp: new Date(),
-    })
-    .returning();
+  const reply = await startLoadingReply(db, chatId);
   // Its heartbeat, as a running turn keeps it: the orphan sweep would otherwise close a reply
   // older than a heartbeat period in the middle of a measurement.
-  await bus.setValue(turnAliveKey(reply!.id), '1', 10 * 60_000);
+  await bus.setValue(turnAliveKey(reply.id), '1', 10 * 60_000);
   // The history's ETag follows the chat's version.
   await db
     .update(chats)
     .set({ version: sql`${chats.version} + 1` })
     .where(eq(chats.id, chatId));
-  return { replyId: reply!.id, total: seq };
+  return { replyId: reply.id, total: reply.seq };
 }
 
 /** Chrome's cumulative main-thread task time of the page, in ms (metrics enabled once per page). */
@@ -271,38 +232,18 @@ const browser = await chromium.launch({
 try {
   await seedDatabase(database.db);
   const config = loadConfig({ DATA_DIR: work, LOG_LEVEL: 'silent', CLIENT_DIR: clientDir });
-  const app = await buildApp({
-    config,
-    database,
-    bus,
-    mailer: consoleMailer(log, () => undefined),
-    clock: systemClock,
-    logger: log,
-  });
+  const app = await buildBenchApp({ config, database, bus, logger: log });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://localhost:${(app.server.address() as AddressInfo).port}`;
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      email: 'bench-render@northwind.com',
-      password: 'x',
-      firstName: 'Bench',
-      lastName: 'User',
-      isEmailVerified: true,
-    })
-    .returning();
-  const { token } = await createSession(database.db, systemClock, {
-    userId: user!.id,
-    stage: 'full',
-  });
+  const user = await benchUser(database, config, { email: 'bench-render@northwind.com' });
 
   console.log(
     `chat-render: Chromium, a ${HISTORY.toLocaleString('en')}-message chat (tables and charts), ${CHUNKS} chunks per stream, ${ROUNDS} alternating rounds (medians)\n`,
   );
-  const long = await seedChat(database.db, user!.id, HISTORY);
+  const long = await seedChat(database.db, user.id, HISTORY);
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  await context.addCookies([{ name: cookieName(config), value: token, url: base }]);
+  await context.addCookies([{ name: user.cookie.name, value: user.cookie.value, url: base }]);
   // For latency() only (a flag it sets): each socket message's arrival, by stream seq.
   await context.addInitScript(() => {
     if (!sessionStorage.getItem('bench-lag')) return;
@@ -505,7 +446,7 @@ try {
   // Alternating rounds (a burst of load from elsewhere lands on every case), medians.
   const runs = await alternate(ROUNDS, {
     // A new chat each round: earlier rounds' replies would be earlier messages.
-    zero: async () => perChunk(await seedChat(database.db, user!.id, 0)),
+    zero: async () => perChunk(await seedChat(database.db, user.id, 0)),
     paged: () => perChunk(long),
     all: () => perChunk(long, true),
   });
@@ -519,7 +460,7 @@ try {
   const chunkPaged = middle(runs.paged);
   const chunkAll = middle(runs.all);
   const chunk2000 = chunkAll;
-  const lag = await latency(await seedChat(database.db, user!.id, 0));
+  const lag = await latency(await seedChat(database.db, user.id, 0));
 
   const rows: Array<[string, string]> = [
     ['time until the newest messages show', `${shownMs.toFixed(0)} ms`],

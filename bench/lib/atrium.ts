@@ -52,12 +52,10 @@ export async function startAtrium(
   });
   const log = pino({ level: 'silent' });
   const bus = opts.bus ?? new MemoryBus();
-  const app = await buildApp({
+  const app = await buildBenchApp({
     config,
     database,
     bus,
-    mailer: consoleMailer(log, () => undefined),
-    clock: systemClock,
     logger: log,
     ...(opts.clientDir ? { clientDir: opts.clientDir } : {}),
   });
@@ -84,6 +82,19 @@ export async function startAtrium(
       rmSync(work, { recursive: true, force: true });
     },
   };
+}
+
+/** buildApp with the parts every benchmark gives it alike: mail to the console, the system clock. */
+export function buildBenchApp(
+  deps: Omit<Parameters<typeof buildApp>[0], 'mailer' | 'clock'> & {
+    logger: NonNullable<Parameters<typeof buildApp>[0]['logger']>;
+  },
+): Promise<FastifyInstance> {
+  return buildApp({
+    ...deps,
+    mailer: consoleMailer(deps.logger, () => undefined),
+    clock: systemClock,
+  });
 }
 
 /** A verified user with a signed-in session (its cookie), as a benchmark needs more than one. */

@@ -1,8 +1,8 @@
-import { and, eq, max } from 'drizzle-orm';
-import { chatMessages, chats } from '../../server/db/schema';
+import { chats } from '../../server/db/schema';
 import { MemoryBus } from '../../server/realtime/bus';
 import { recordTurnEvent } from '../../server/realtime/turn-feed';
 import { startAtrium } from '../lib/atrium';
+import { startLoadingReply } from '../lib/chats';
 import { CHATS, answerParent, streamTurns, type SoakReady } from './turns';
 
 /**
@@ -25,26 +25,7 @@ for (let i = 1; i < CHATS; i += 1) {
 
 /** A new `loading` reply at the end of the chat (the one before it finished). */
 async function startTurn(chatId: string): Promise<string> {
-  await db
-    .update(chatMessages)
-    .set({ status: 'complete' })
-    .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.status, 'loading')));
-  const [last] = await db
-    .select({ seq: max(chatMessages.seq) })
-    .from(chatMessages)
-    .where(eq(chatMessages.chatId, chatId));
-  const [reply] = await db
-    .insert(chatMessages)
-    .values({
-      chatId,
-      seq: (last?.seq ?? 0) + 1,
-      role: 'assistant',
-      content: '',
-      status: 'loading',
-      timestamp: new Date(),
-    })
-    .returning();
-  return reply!.id;
+  return (await startLoadingReply(db, chatId)).id;
 }
 
 const streaming = streamTurns(chatIds, (e) => recordTurnEvent(atrium.bus, e), startTurn);

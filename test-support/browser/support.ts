@@ -245,3 +245,10 @@ export async function adminAndMember(
   await makeCompanyAdmin(server, adminEmail);
   return { admin, member, adminEmail, memberEmail };
 }
+
+/** A promise with its resolve function, to release a held reply when the test says so. */
+export function gate(): { promise: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const promise = new Promise<void>((r) => (open = r));
+  return { promise, open };
+}
