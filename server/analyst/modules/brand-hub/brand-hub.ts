@@ -18,8 +18,10 @@ sentence length, and for English copy readability, passive voice and jargon; ${g
 item (logo, colours, type, tone, legal lines); ${list(others)} do what their names say. Answer the request in your first lines, then support it with the tools'
 figures and quotes; never invent facts, figures or claims that the files do not contain.`;
 
-/** The Brand Hub: its persona plus its capabilities (capability-list.ts). */
-// A question with nothing to call for answers from the company library (ADR 0096).
+/**
+ * The Brand Hub: its persona plus its capabilities (capability-list.ts); a question with nothing
+ * to call for answers from the company library (ADR 0096).
+ */
 export const brandHubAgent: ModuleAgent = withLibraryAnswer({
   key: 'brand-hub',
   instructions: INSTRUCTIONS,
