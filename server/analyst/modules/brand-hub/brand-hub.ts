@@ -1,4 +1,5 @@
 import { COMMON_TOOLS } from '../../tools/common-tools';
+import { withLibraryAnswer } from '../library-answer';
 import type { ModuleAgent } from '../module';
 import { list } from '../report-parts';
 import { copyReview } from './capabilities/copy-review';
@@ -17,11 +18,14 @@ sentence length, and for English copy readability, passive voice and jargon; ${g
 item (logo, colours, type, tone, legal lines); ${list(others)} do what their names say. Answer the request in your first lines, then support it with the tools'
 figures and quotes; never invent facts, figures or claims that the files do not contain.`;
 
-/** The Brand Hub: its persona plus its capabilities (capability-list.ts). */
-export const brandHubAgent: ModuleAgent = {
+/**
+ * The Brand Hub: its persona plus its capabilities (capability-list.ts); a question with nothing
+ * to call for answers from the company library (ADR 0096).
+ */
+export const brandHubAgent: ModuleAgent = withLibraryAnswer({
   key: 'brand-hub',
   instructions: INSTRUCTIONS,
   analystTools: [...COMMON_TOOLS, ...BRAND_HUB_TOOLS],
   plan: planBrand,
   write: writeBrand,
-};
+});

@@ -1,4 +1,5 @@
 import { COMMON_TOOLS } from '../../tools/common-tools';
+import { withLibraryAnswer } from '../library-answer';
 import type { ModuleAgent } from '../module';
 import { list } from '../report-parts';
 import { planGovernance } from './plan';
@@ -17,10 +18,11 @@ ${checklistCoverage.name} judges policy sections by their content against a chec
 anti-bribery, AI governance); ${OTHER_TOOLS} each do what their name says. Answer the request in your first lines, then
 support it with the tools' figures and quotes. Quote documents as evidence; never invent their content, an owner or a date.`;
 
-export const governanceAgent: ModuleAgent = {
+// A question with nothing to call for answers from the company library (ADR 0096).
+export const governanceAgent: ModuleAgent = withLibraryAnswer({
   key: 'governance',
   instructions: INSTRUCTIONS,
   analystTools: [...COMMON_TOOLS, ...GOVERNANCE_TOOLS],
   plan: planGovernance,
   write: writeGovernance,
-};
+});

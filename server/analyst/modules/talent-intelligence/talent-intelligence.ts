@@ -1,4 +1,5 @@
 import { COMMON_TOOLS } from '../../tools/common-tools';
+import { withLibraryAnswer } from '../library-answer';
 import type { ModuleAgent } from '../module';
 import { TALENT_CAPABILITIES } from './capabilities';
 import { breakdownAngle, planTake } from './take';
@@ -22,11 +23,12 @@ When no data is attached, say which file and columns to provide.`;
 const TOOLS = [...COMMON_TOOLS, ...TALENT_TOOLS];
 const AVAILABLE = new Set(TOOLS.map((t) => t.name));
 
-export const talentIntelligenceAgent: ModuleAgent = {
+// A question with nothing to call for answers from the company library (ADR 0096).
+export const talentIntelligenceAgent: ModuleAgent = withLibraryAnswer({
   key: 'talent-intelligence',
   instructions: INSTRUCTIONS,
   analystTools: TOOLS,
   plan: (ctx) => planTake(ctx, AVAILABLE),
   write: writeTalent,
   takeAngle: breakdownAngle,
-};
+});
