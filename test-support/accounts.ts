@@ -95,6 +95,11 @@ export async function registerVerified(
   if (res.statusCode !== 200) throw new Error(`verify failed: ${res.body}`);
 }
 
+/** A password attempt at /api/login, from `ip` (a fresh address unless named). */
+export function login(t: TestApp, email: string, password: string, ip = freshIp()) {
+  return call(t, 'POST', '/api/login', { email, password }, { ip });
+}
+
 /** The password step; returns the pending session cookie. */
 export async function passwordStep(t: TestApp, email: string, password: string, who: Caller = {}) {
   const res = await call(t, 'POST', '/api/login', { email, password }, who);
