@@ -1,9 +1,13 @@
 import { randomInt } from 'node:crypto';
+import { and, asc, eq, like } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { codeIn, linkIn } from './smtp';
 import { createTestApp, type TestApp } from './app';
 import { ManualClock } from '../server/lib/clock';
 import { cookieName } from '../server/accounts/sessions';
+import { auditLog } from '../server/db/schema';
+import { runAdmin, type AdminIo } from '../server/admin/commands';
 
 // Helpers for the accounts integration tests: each goes through the public API and the real
 // SMTP peer, as a browser and a mailbox would.
@@ -91,6 +95,11 @@ export async function registerVerified(
   if (res.statusCode !== 200) throw new Error(`verify failed: ${res.body}`);
 }
 
+/** A password attempt at /api/login, from `ip` (a fresh address unless named). */
+export function login(t: TestApp, email: string, password: string, ip = freshIp()) {
+  return call(t, 'POST', '/api/login', { email, password }, { ip });
+}
+
 /** The password step; returns the pending session cookie. */
 export async function passwordStep(t: TestApp, email: string, password: string, who: Caller = {}) {
   const res = await call(t, 'POST', '/api/login', { email, password }, who);
@@ -106,4 +115,55 @@ export async function signInThroughApi(t: TestApp, email: string, password: stri
   const res = await call(t, 'POST', '/api/verify-otp', { email, otp }, { cookie: pending, ip });
   if (res.statusCode !== 200) throw new Error(`verify-otp failed: ${res.body}`);
   return sessionCookieOf(t, res)!;
+}
+
+/** An HTML page's words, without tags or entity escapes. */
+const pageText = (res: LightMyRequestResponse) =>
+  res.body
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;/g, "'")
+    .replace(/&#34;/g, '"')
+    .replace(/\s+/g, ' ');
+
+/** A refused SSO sign-in: an HTML page with `text` and a way back, never a stack or raw answer. */
+export function expectSsoFailurePage(res: LightMyRequestResponse, status: number, text: RegExp) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/text\/html/);
+  expect(pageText(res)).toMatch(text);
+  expect(res.body).toContain('href="/auth"');
+  // Never a stack or the provider's raw answer.
+  expect(res.body).not.toMatch(/at \w+ \(|node_modules|Error:/);
+}
+
+/** The company's SSO events in its audit log, oldest first. */
+export function ssoEventsOf(t: TestApp, companyId: number) {
+  return t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.companyId, companyId), like(auditLog.action, 'sso\\_%')))
+    .orderBy(asc(auditLog.id));
+}
+
+/** The detail (reason, then the provider's words if any) of the company's last refused SSO sign-in. */
+export async function lastSsoFailureDetail(t: TestApp, companyId: number) {
+  const events = await ssoEventsOf(t, companyId);
+  return events.filter((e) => e.action === 'sso_sign_in_failed').at(-1)?.detail ?? undefined;
+}
+
+/** Runs the admin command against the test app's database, as an operator would; its output. */
+export async function adminCommand(
+  t: TestApp,
+  argv: string[],
+  more: Partial<Omit<AdminIo, 'out' | 'err'>> = {},
+) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdmin(argv, {
+    db: t.database.db,
+    appUrl: t.config.appUrl,
+    ...more,
+    out: (s) => out.push(s),
+    err: (s) => err.push(s),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
 }

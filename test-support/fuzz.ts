@@ -565,6 +565,33 @@ export const caseOf = (
   build: fc.Arbitrary<(ids: string[]) => WireRequest>,
 ): fc.Arbitrary<Case> => fc.tuple(refs, build).map(([r, b]) => ({ route, refs: r, build: b }));
 
+/** A request on one resource that carries no body: `method` on the URL of its (fuzzed) id. */
+export const onOne = (
+  route: string,
+  ref: 'chat' | 'attachment' | 'file',
+  method: WireRequest['method'],
+  url: (id: string) => string,
+): fc.Arbitrary<Case> =>
+  caseOf(
+    route,
+    fc.tuple(idRef(ref)),
+    fc.constant(([id]: string[]) => ({ method, url: url(paramText(id!)) })),
+  );
+
+/** Renaming a chat, odd titles included (lists and exports then meet them too). */
+export const titleCase: fc.Arbitrary<Case> = caseOf(
+  'title',
+  fc.tuple(idRef('chat')),
+  wireBody(fc.record({ title: field(nastyString) }, { requiredKeys: [] })).map(
+    (body) =>
+      ([id]: string[]) => ({
+        method: 'PUT' as const,
+        url: `/api/chats/${paramText(id!)}/title`,
+        body,
+      }),
+  ),
+);
+
 /** Who sends it: a signed-in actor, or someone without a (valid) session. */
 export type Sender = { actor: Actor } | { cookie: string | null };
 
@@ -614,6 +641,21 @@ export async function runCase(
     expect([...after.entries()], `${what}: a refused request wrote`).toEqual([...before.entries()]);
   }
   return res;
+}
+
+/** Signed out (no, a forged or a stale session), every one of `routes` refuses and writes nothing. */
+export async function expectSignedOutRefused(
+  world: World,
+  routes: fc.Arbitrary<Case>,
+  numRuns: number,
+): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(routes, badCookie, async (c, cookie) => {
+      await runCase(world, c, { cookie });
+    }),
+    { numRuns },
+  );
+  expectCleanLog(world);
 }
 
 /** A session cookie that is not (or no longer) one: garbage, a forged one, an empty one. */

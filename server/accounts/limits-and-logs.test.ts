@@ -6,6 +6,7 @@ import { ACCOUNT_MESSAGES } from '@contract/accounts';
 import { LOG_REDACT } from '../app';
 import {
   call,
+  login,
   codeFromMail,
   freshIp,
   passwordStep,
@@ -62,23 +63,11 @@ describe('rate limits and what reaches the log', () => {
         );
         expect(r.statusCode, `try ${i + 1}`).toBe(401);
       }
-      const again = await call(
-        t,
-        'POST',
-        '/api/login',
-        { email: user.email, password: TEST_PASSWORD },
-        { ip: attacker },
-      );
+      const again = await login(t, user.email, TEST_PASSWORD, attacker);
       expectLimited(again, /too many failed sign-in attempts/i, 15 * 60);
       expect(sessionCookieOf(t, again)).toBeUndefined();
       // Ten wrong passwords from anyone used to lock the owner out.
-      const owner = await call(
-        t,
-        'POST',
-        '/api/login',
-        { email: user.email, password: TEST_PASSWORD },
-        { ip: freshIp() },
-      );
+      const owner = await login(t, user.email, TEST_PASSWORD);
       expect(owner.statusCode).toBe(200);
     });
 
@@ -96,23 +85,11 @@ describe('rate limits and what reaches the log', () => {
         );
         expect(r.statusCode, `try ${i + 1}`).toBe(401);
       }
-      const guess = await call(
-        t,
-        'POST',
-        '/api/login',
-        { email: user.email, password: 'wrong again' },
-        { ip: freshIp() },
-      );
+      const guess = await login(t, user.email, 'wrong again');
       expectLimited(guess, /too many failed sign-in attempts for this account/i, 3600);
       expect(sessionCookieOf(t, guess)).toBeUndefined();
       // The owner, from yet another address, is asked for the mailed code, not locked out.
-      const owner = await call(
-        t,
-        'POST',
-        '/api/login',
-        { email: user.email, password: TEST_PASSWORD },
-        { ip: freshIp() },
-      );
+      const owner = await login(t, user.email, TEST_PASSWORD);
       expect(owner.statusCode, owner.body).toBe(200);
       expect(owner.json()).toEqual({ message: ACCOUNT_MESSAGES.codeSent });
       const cookie = sessionCookieOf(t, owner)!;
@@ -130,57 +107,23 @@ describe('rate limits and what reaches the log', () => {
     it('allows 100 wrong passwords per IP in 15 minutes, whatever the addresses', async () => {
       const ip = freshIp();
       for (let i = 0; i < 100; i++) {
-        const r = await call(
-          t,
-          'POST',
-          '/api/login',
-          { email: uniqueEmail(), password: 'wrong password' },
-          { ip },
-        );
+        const r = await login(t, uniqueEmail(), 'wrong password', ip);
         expect(r.statusCode).toBe(401);
       }
       const user = await createUser(t.database.db);
-      const blocked = await call(
-        t,
-        'POST',
-        '/api/login',
-        { email: user.email, password: TEST_PASSWORD },
-        { ip },
-      );
+      const blocked = await login(t, user.email, TEST_PASSWORD, ip);
       expectLimited(blocked, /too many failed sign-in attempts/i, 15 * 60);
-      expect(
-        (
-          await call(
-            t,
-            'POST',
-            '/api/login',
-            { email: user.email, password: TEST_PASSWORD },
-            { ip: freshIp() },
-          )
-        ).statusCode,
-      ).toBe(200);
+      expect((await login(t, user.email, TEST_PASSWORD)).statusCode).toBe(200);
     }, 120_000);
 
     it('sends at most 5 codes per address per hour', async () => {
       const user = await createUser(t.database.db);
       for (let i = 0; i < 5; i++) {
-        const r = await call(
-          t,
-          'POST',
-          '/api/login',
-          { email: user.email, password: TEST_PASSWORD },
-          { ip: freshIp() },
-        );
+        const r = await login(t, user.email, TEST_PASSWORD);
         expect(r.statusCode, `code ${i + 1}`).toBe(200);
       }
       await codeFromMail(t, user.email, 5);
-      const sixth = await call(
-        t,
-        'POST',
-        '/api/login',
-        { email: user.email, password: TEST_PASSWORD },
-        { ip: freshIp() },
-      );
+      const sixth = await login(t, user.email, TEST_PASSWORD);
       expectLimited(sixth, /too many sign-in codes/i, 3600);
       await new Promise((r) => setTimeout(r, 300));
       expect(t.smtp.to(user.email)).toHaveLength(5);
@@ -260,13 +203,7 @@ describe('rate limits and what reaches the log', () => {
       await registerVerified(t, email, PASSWORD);
       const verifyToken = await tokenFromMail(t, email, '/verify-email?token=');
       secrets.push(verifyToken);
-      await call(
-        t,
-        'POST',
-        '/api/login',
-        { email, password: 'the wrong password' },
-        { ip: freshIp() },
-      );
+      await login(t, email, 'the wrong password');
       const pending = await passwordStep(t, email, PASSWORD, { ip: freshIp() });
       const otp = await codeFromMail(t, email);
       secrets.push(otp);
@@ -308,13 +245,7 @@ describe('rate limits and what reaches the log', () => {
     });
 
     it('answer errors that carry no secret either', async () => {
-      const res = await call(
-        t,
-        'POST',
-        '/api/login',
-        { email: uniqueEmail(), password: 'my secret guess' },
-        { ip: freshIp() },
-      );
+      const res = await login(t, uniqueEmail(), 'my secret guess');
       expect(res.body).not.toContain('my secret guess');
       const reset = await call(t, 'POST', '/api/reset-password', {
         token: 'Z'.repeat(43),

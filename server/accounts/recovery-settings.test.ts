@@ -7,6 +7,7 @@ import type { ManualClock } from '../lib/clock';
 import { SESSION_ENDED_CHANNEL, hashToken } from './sessions';
 import {
   call,
+  login,
   freshIp,
   registerVerified,
   signInThroughApi,
@@ -160,13 +161,7 @@ describe('password recovery, profile and password change', () => {
         'This password reset link is invalid or has expired. Please request a new one.',
       );
 
-      const old = await call(
-        t,
-        'POST',
-        '/api/login',
-        { email, password: PASSWORD },
-        { ip: freshIp() },
-      );
+      const old = await login(t, email, PASSWORD);
       expect(old.statusCode).toBe(401);
       const fresh = await signInThroughApi(t, email, NEW_PASSWORD);
       expect((await authUser(fresh)).statusCode).toBe(200);
@@ -390,28 +385,8 @@ describe('password recovery, profile and password change', () => {
       expect((await authUser(elsewhere)).statusCode).toBe(401);
       const notice = await t.smtp.waitFor(user.email);
       expect(notice.subject).toBe('Your Atrium password was changed');
-      expect(
-        (
-          await call(
-            t,
-            'POST',
-            '/api/login',
-            { email: user.email, password: TEST_PASSWORD },
-            { ip: freshIp() },
-          )
-        ).statusCode,
-      ).toBe(401);
-      expect(
-        (
-          await call(
-            t,
-            'POST',
-            '/api/login',
-            { email: user.email, password: NEW_PASSWORD },
-            { ip: freshIp() },
-          )
-        ).statusCode,
-      ).toBe(200);
+      expect((await login(t, user.email, TEST_PASSWORD)).statusCode).toBe(401);
+      expect((await login(t, user.email, NEW_PASSWORD)).statusCode).toBe(200);
     });
 
     it('refuses a wrong current password and a short new one', async () => {

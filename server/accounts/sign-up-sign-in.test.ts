@@ -13,6 +13,7 @@ import {
   passwordStep,
   registerVerified,
   sessionCookieOf,
+  signInThroughApi,
   startAccountsApp,
   tokenFromMail,
 } from '../../test-support/accounts';
@@ -463,6 +464,13 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
   });
 
   describe('sessions', () => {
+    /** A verified account signed in through both steps: its session cookie. */
+    async function newAccountSignedIn(): Promise<string> {
+      const email = uniqueEmail();
+      await registerVerified(t, email, PASSWORD);
+      return signInThroughApi(t, email, PASSWORD);
+    }
+
     it('GET /api/auth/user answers 401 when signed out', async () => {
       const res = await call(t, 'GET', '/api/auth/user');
       expect(res.statusCode).toBe(401);
@@ -473,17 +481,7 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
     });
 
     it('logout destroys the session and clears the cookie', async () => {
-      const email = uniqueEmail();
-      await registerVerified(t, email, PASSWORD);
-      const pending = await passwordStep(t, email, PASSWORD);
-      const done = await call(
-        t,
-        'POST',
-        '/api/verify-otp',
-        { email, otp: await codeFromMail(t, email) },
-        { cookie: pending },
-      );
-      const cookie = sessionCookieOf(t, done)!;
+      const cookie = await newAccountSignedIn();
       const out = await call(t, 'POST', '/api/logout', undefined, { cookie });
       expect(out.statusCode).toBe(200);
       expect(out.json()).toEqual({ message: 'You have been successfully logged out' });
@@ -495,17 +493,7 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
     });
 
     it('ends a session after 7 idle days', async () => {
-      const email = uniqueEmail();
-      await registerVerified(t, email, PASSWORD);
-      const pending = await passwordStep(t, email, PASSWORD);
-      const done = await call(
-        t,
-        'POST',
-        '/api/verify-otp',
-        { email, otp: await codeFromMail(t, email) },
-        { cookie: pending },
-      );
-      const cookie = sessionCookieOf(t, done)!;
+      const cookie = await newAccountSignedIn();
       clock.advance(6 * DAY);
       expect((await call(t, 'GET', '/api/auth/user', undefined, { cookie })).statusCode).toBe(200);
       clock.advance(6 * DAY); // 12 days old, 6 idle: still alive (the expiry slides)
@@ -515,17 +503,7 @@ describe('sign-up, e-mail verification and two-step sign-in', () => {
     });
 
     it('ends a session 30 days after sign-in however active it is', async () => {
-      const email = uniqueEmail();
-      await registerVerified(t, email, PASSWORD);
-      const pending = await passwordStep(t, email, PASSWORD);
-      const done = await call(
-        t,
-        'POST',
-        '/api/verify-otp',
-        { email, otp: await codeFromMail(t, email) },
-        { cookie: pending },
-      );
-      const cookie = sessionCookieOf(t, done)!;
+      const cookie = await newAccountSignedIn();
       for (let d = 0; d < 4; d++) {
         clock.advance(6 * DAY);
         expect((await call(t, 'GET', '/api/auth/user', undefined, { cookie })).statusCode).toBe(

@@ -1,21 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { and, asc, eq, like } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ssoRequiredMessage } from '@contract/sso';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { createUser, TEST_PASSWORD } from '../../test-support/factories';
 import { TestIdp, signInAtIdp } from '../../test-support/oidc-provider';
-import { runAdmin, type AdminIo } from '../admin/commands';
 import { addCompany } from '../admin/companies';
-import { auditLog, companies, companySso, users } from '../db/schema';
+import { companies, companySso, users } from '../db/schema';
 import { ManualClock } from '../lib/clock';
 import { replaceAdminGroups } from './admin-groups';
 import { SSO_LOGIN_TTL_MS } from './sso.service';
 import { ssoStateCookieName } from './sso.routes';
-import { call, freshIp, sessionCookieOf, tokenFromMail } from '../../test-support/accounts';
+import {
+  adminCommand,
+  call,
+  expectSsoFailurePage,
+  freshIp,
+  lastSsoFailureDetail,
+  sessionCookieOf,
+  ssoEventsOf,
+  tokenFromMail,
+} from '../../test-support/accounts';
 
 // Sign-in through a company's own OpenID provider, against a real one (oidc-provider on a free
 // port): the whole flow through the public routes, and each way it can fail.
@@ -55,19 +62,8 @@ describe('sign-in with the company identity provider (OpenID Connect)', () => {
     await t?.close();
   });
 
-  async function admin(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const io: AdminIo = {
-      db: t.database.db,
-      secrets: { key: t.config.secretsKey, fromEnv: (n) => env[n] },
-      appUrl: t.config.appUrl,
-      out: (s) => out.push(s),
-      err: (s) => err.push(s),
-    };
-    const code = await runAdmin(argv, io);
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const admin = (...argv: string[]) =>
+    adminCommand(t, argv, { secrets: { key: t.config.secretsKey, fromEnv: (n) => env[n] } });
 
   /** A company of its own with the provider set up through the admin command. */
   async function ssoCompany(opts: { enforce?: boolean; issuer?: string; secretEnv?: string } = {}) {
@@ -118,35 +114,12 @@ describe('sign-in with the company identity provider (OpenID Connect)', () => {
     return { res, back, state: s.state };
   }
 
-  const pageText = (res: LightMyRequestResponse) =>
-    res.body
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/&#39;/g, "'")
-      .replace(/&#34;/g, '"')
-      .replace(/\s+/g, ' ');
-
-  function expectFailurePage(res: LightMyRequestResponse, status: number, text: RegExp) {
-    expect(res.statusCode).toBe(status);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(pageText(res)).toMatch(text);
-    expect(res.body).toContain('href="/auth"');
-    // Never a stack or the provider's raw answer.
-    expect(res.body).not.toMatch(/at \w+ \(|node_modules|Error:/);
-  }
-
   /** The company's SSO events in its audit log, oldest first. */
-  function eventsOf(companyId: number) {
-    return t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.companyId, companyId), like(auditLog.action, 'sso\\_%')))
-      .orderBy(asc(auditLog.id));
-  }
+  const eventsOf = (companyId: number) => ssoEventsOf(t, companyId);
 
   /** The reason (and the provider's words, if any) of the company's last refused SSO sign-in. */
   async function lastFailure(companyId: number) {
-    const events = await eventsOf(companyId);
-    const detail = events.filter((e) => e.action === 'sso_sign_in_failed').at(-1)?.detail;
+    const detail = await lastSsoFailureDetail(t, companyId);
     if (detail == null) return undefined;
     const [reason, ...provider] = detail.split(': ');
     return provider.length ? { reason, provider: provider.join(': ') } : { reason };
@@ -262,7 +235,7 @@ describe('sign-in with the company identity provider (OpenID Connect)', () => {
     const { res, back, state } = await ssoSignIn(address);
     expect(res.statusCode).toBe(302);
     const again = await callback(back, state);
-    expectFailurePage(again, 400, /expired or was already used/);
+    expectSsoFailurePage(again, 400, /expired or was already used/);
     expect(sessionCookieOf(t, again)).toBeUndefined();
     expect(await lastFailure(company.id)).toBeUndefined(); // unknown state: no company to file it under
   });
@@ -275,7 +248,7 @@ describe('sign-in with the company identity provider (OpenID Connect)', () => {
     const attackers = await start(address);
     const back = await signInAtIdp(attackers.location!, address);
     const res = await callback(back, mine.state);
-    expectFailurePage(res, 400, /does not belong to the sign-in started in this browser/);
+    expectSsoFailurePage(res, 400, /does not belong to the sign-in started in this browser/);
     expect(sessionCookieOf(t, res)).toBeUndefined();
     expect(await lastFailure(company.id)).toEqual({ reason: 'state_mismatch' });
   });
@@ -288,7 +261,7 @@ describe('sign-in with the company identity provider (OpenID Connect)', () => {
     const back = await signInAtIdp(s.location!, address);
     clock.advance(SSO_LOGIN_TTL_MS + 1_000);
     const res = await callback(back, s.state);
-    expectFailurePage(res, 400, /expired or was already used/);
+    expectSsoFailurePage(res, 400, /expired or was already used/);
   });
 
   it('says so when the provider cannot be reached', async () => {
@@ -298,7 +271,11 @@ describe('sign-in with the company identity provider (OpenID Connect)', () => {
     await closed.stop();
     const { name, email } = await ssoCompany({ issuer });
     const s = await start(email('anyone'));
-    expectFailurePage(s.res, 502, new RegExp(`${name}'s identity provider could not be reached`));
+    expectSsoFailurePage(
+      s.res,
+      502,
+      new RegExp(`${name}'s identity provider could not be reached`),
+    );
     expect(s.state).toBeUndefined();
   });
 
@@ -307,7 +284,7 @@ describe('sign-in with the company identity provider (OpenID Connect)', () => {
     const address = email('secret');
     idp.addUser({ email: address });
     const { res } = await ssoSignIn(address);
-    expectFailurePage(res, 502, /did not accept Atrium's client id or secret/);
+    expectSsoFailurePage(res, 502, /did not accept Atrium's client id or secret/);
     expect(await lastFailure(company.id)).toMatchObject({ reason: 'client_rejected' });
     // The secrets are stored encrypted and written to no log line.
     const [stored] = await t.database.db
@@ -327,7 +304,7 @@ describe('sign-in with the company identity provider (OpenID Connect)', () => {
     const s = await start(email('x'));
     const back = await signInAtIdp(s.location!, outsider);
     const res = await callback(back, s.state);
-    expectFailurePage(res, 403, new RegExp(`not on one of ${name}'s domains`));
+    expectSsoFailurePage(res, 403, new RegExp(`not on one of ${name}'s domains`));
     expect(await lastFailure(company.id)).toMatchObject({ reason: 'wrong_domain' });
     expect(await t.database.db.select().from(users).where(eq(users.email, outsider))).toEqual([]);
   });
@@ -339,7 +316,7 @@ describe('sign-in with the company identity provider (OpenID Connect)', () => {
     const user = await createUser(t.database.db, { email: address, companyId: company.id });
     await t.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, user.id));
     const { res } = await ssoSignIn(address);
-    expectFailurePage(res, 403, /Your Atrium account is disabled/);
+    expectSsoFailurePage(res, 403, /Your Atrium account is disabled/);
     expect(sessionCookieOf(t, res)).toBeUndefined();
     expect(await lastFailure(company.id)).toMatchObject({ reason: 'user_disabled' });
   });
@@ -350,7 +327,7 @@ describe('sign-in with the company identity provider (OpenID Connect)', () => {
     await createUser(t.database.db, { email: address });
     idp.addUser({ email: address, emailVerified: false });
     const refused = await ssoSignIn(address);
-    expectFailurePage(refused.res, 403, /has not confirmed that the address is yours/);
+    expectSsoFailurePage(refused.res, 403, /has not confirmed that the address is yours/);
     idp.addUser({ email: address, emailVerified: true, givenName: 'Linked' });
     const ok = await ssoSignIn(address);
     expect(ok.res.statusCode).toBe(302);

@@ -112,6 +112,22 @@ describe('retention', () => {
       cookie,
     });
 
+  /** Brand Hub chats kept 5 days in company `companyId`, and `n` chats of `userId` 6 days old. */
+  async function brandHubKeptFiveDaysWithOldChats(companyId: number, userId: string, n: number) {
+    await t.database.db
+      .insert(retentionPolicies)
+      .values({ companyId, module: 'brand-hub', days: 5 });
+    await t.database.db.insert(chats).values(
+      Array.from({ length: n }, (_, i) => ({
+        userId,
+        title: `Old ${i}`,
+        module: 'brand-hub',
+        createdAt: ago(6, clock.now()),
+        updatedAt: ago(6, clock.now()),
+      })),
+    );
+  }
+
   const exists = async (ids: string[]) =>
     (await t.database.db.select({ id: chats.id }).from(chats).where(inArray(chats.id, ids))).map(
       (r) => r.id,
@@ -451,19 +467,8 @@ describe('retention', () => {
     const reader = await a.member();
     const readerCookie = await signIn(t, reader);
     const kept = await chat(reader, 'governance', 1, { messages: ['Still here'] });
-    await t.database.db
-      .insert(retentionPolicies)
-      .values({ companyId: a.id, module: 'brand-hub', days: 5 });
     const n = 2_600;
-    await t.database.db.insert(chats).values(
-      Array.from({ length: n }, (_, i) => ({
-        userId: ada.id,
-        title: `Old ${i}`,
-        module: 'brand-hub',
-        createdAt: ago(6, clock.now()),
-        updatedAt: ago(6, clock.now()),
-      })),
-    );
+    await brandHubKeptFiveDaysWithOldChats(a.id, ada.id, n);
     // One message each: not the empty chats the list calls' own sweep tidies away.
     await t.database.db.execute(
       sql`insert into chat_messages (chat_id, seq, role, content)
@@ -490,20 +495,9 @@ describe('retention', () => {
   it('two purges racing delete each chat once, and a purge held off by the lock does nothing', async () => {
     const a = await company();
     const ada = await a.member();
-    await t.database.db
-      .insert(retentionPolicies)
-      .values({ companyId: a.id, module: 'brand-hub', days: 5 });
     // More than two batches, so the two runs overlap.
     const n = 1_100;
-    await t.database.db.insert(chats).values(
-      Array.from({ length: n }, (_, i) => ({
-        userId: ada.id,
-        title: `Old ${i}`,
-        module: 'brand-hub',
-        createdAt: ago(6, clock.now()),
-        updatedAt: ago(6, clock.now()),
-      })),
-    );
+    await brandHubKeptFiveDaysWithOldChats(a.id, ada.id, n);
     // A second process: its own connections to the same PostgreSQL; PGlite is one process.
     const onPostgres = t.database.kind === 'postgres';
     const second: Database = onPostgres ? await openTestDatabase() : t.database;

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  badCookie,
+  expectSignedOutRefused,
+  onOne,
+  titleCase,
   caseOf,
   createWorld,
   expectCleanLog,
@@ -134,26 +136,8 @@ const messageRoutes: fc.Arbitrary<Case> = fc.oneof(
         ...(etag !== undefined ? { headers: { 'if-none-match': paramText(etag) } } : {}),
       })),
   ),
-  caseOf(
-    'title',
-    fc.tuple(idRef('chat')),
-    wireBody(fc.record({ title: field(nastyString) }, { requiredKeys: [] })).map(
-      (body) =>
-        ([id]: string[]) => ({
-          method: 'PUT' as const,
-          url: `/api/chats/${paramText(id!)}/title`,
-          body,
-        }),
-    ),
-  ),
-  caseOf(
-    'regenerate',
-    fc.tuple(idRef('chat')),
-    fc.constant(([id]: string[]) => ({
-      method: 'POST' as const,
-      url: `/api/chats/${paramText(id!)}/regenerate`,
-    })),
-  ),
+  titleCase,
+  onOne('regenerate', 'chat', 'POST', (id) => `/api/chats/${id}/regenerate`),
   caseOf(
     'edit',
     fc.tuple(idRef('chat'), idRef('userMessage', 'reply')),
@@ -168,22 +152,8 @@ const messageRoutes: fc.Arbitrary<Case> = fc.oneof(
       body,
     })),
   ),
-  caseOf(
-    'stop',
-    fc.tuple(idRef('chat')),
-    fc.constant(([id]: string[]) => ({
-      method: 'POST' as const,
-      url: `/api/chats/${paramText(id!)}/stop`,
-    })),
-  ),
-  caseOf(
-    'attachment',
-    fc.tuple(idRef('attachment')),
-    fc.constant(([id]: string[]) => ({
-      method: 'GET' as const,
-      url: `/api/attachments/${paramText(id!)}`,
-    })),
-  ),
+  onOne('stop', 'chat', 'POST', (id) => `/api/chats/${id}/stop`),
+  onOne('attachment', 'attachment', 'GET', (id) => `/api/attachments/${id}`),
   { arbitrary: sendCase, weight: 3 },
 );
 
@@ -223,13 +193,7 @@ describe('message, history and attachment routes, fuzzed', () => {
   }, 180_000);
 
   it('signed out: every route refuses, nothing is written', async () => {
-    await fc.assert(
-      fc.asyncProperty(messageRoutes, badCookie, async (c, cookie) => {
-        await runCase(world, c, { cookie });
-      }),
-      { numRuns: 30 },
-    );
-    expectCleanLog(world);
+    await expectSignedOutRefused(world, messageRoutes, 30);
   }, 120_000);
 
   it("another user's chat, message or attachment in any position is a 404", async () => {

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  badCookie,
+  expectSignedOutRefused,
+  onOne,
+  titleCase,
   caseOf,
   createWorld,
   expectCleanLog,
@@ -77,22 +79,8 @@ const chatRoutes: fc.Arbitrary<Case> = fc.oneof(
       fc.record({ title: field(nastyString), module: field(modules) }, { requiredKeys: [] }),
     ).map((body) => () => ({ method: 'POST' as const, url: '/api/chats', body })),
   ),
-  caseOf(
-    'delete',
-    fc.tuple(idRef('chat')),
-    fc.constant(([id]: string[]) => ({
-      method: 'DELETE' as const,
-      url: `/api/chats/${paramText(id!)}`,
-    })),
-  ),
-  caseOf(
-    'restore',
-    fc.tuple(idRef('chat')),
-    fc.constant(([id]: string[]) => ({
-      method: 'POST' as const,
-      url: `/api/chats/${paramText(id!)}/restore`,
-    })),
-  ),
+  onOne('delete', 'chat', 'DELETE', (id) => `/api/chats/${id}`),
+  onOne('restore', 'chat', 'POST', (id) => `/api/chats/${id}/restore`),
   caseOf(
     'export',
     fc.tuple(idRef('chat')),
@@ -104,19 +92,7 @@ const chatRoutes: fc.Arbitrary<Case> = fc.oneof(
         }),
     ),
   ),
-  // The fixture chat's title is fuzzed too, so exports and lists meet odd titles.
-  caseOf(
-    'title',
-    fc.tuple(idRef('chat')),
-    wireBody(fc.record({ title: field(nastyString) }, { requiredKeys: [] })).map(
-      (body) =>
-        ([id]: string[]) => ({
-          method: 'PUT' as const,
-          url: `/api/chats/${paramText(id!)}/title`,
-          body,
-        }),
-    ),
-  ),
+  titleCase,
   caseOf(
     'starters',
     fc.constant([]),
@@ -125,14 +101,7 @@ const chatRoutes: fc.Arbitrary<Case> = fc.oneof(
       url: `/api/starters?${q}`,
     })),
   ),
-  caseOf(
-    'list files',
-    fc.tuple(idRef('chat')),
-    fc.constant(([id]: string[]) => ({
-      method: 'GET' as const,
-      url: `/api/chats/${paramText(id!)}/files`,
-    })),
-  ),
+  onOne('list files', 'chat', 'GET', (id) => `/api/chats/${id}/files`),
   caseOf(
     'save file',
     fc.tuple(idRef('chat')),
@@ -157,14 +126,7 @@ const chatRoutes: fc.Arbitrary<Case> = fc.oneof(
       body,
     })),
   ),
-  caseOf(
-    'delete file',
-    fc.tuple(idRef('file')),
-    fc.constant(([id]: string[]) => ({
-      method: 'DELETE' as const,
-      url: `/api/files/${paramText(id!)}`,
-    })),
-  ),
+  onOne('delete file', 'file', 'DELETE', (id) => `/api/files/${id}`),
 );
 
 describe('chat, saved-file and starter routes, fuzzed', () => {
@@ -190,13 +152,7 @@ describe('chat, saved-file and starter routes, fuzzed', () => {
   }, 120_000);
 
   it('signed out: every route refuses, nothing is written', async () => {
-    await fc.assert(
-      fc.asyncProperty(chatRoutes, badCookie, async (c, cookie) => {
-        await runCase(world, c, { cookie });
-      }),
-      { numRuns: 40 },
-    );
-    expectCleanLog(world);
+    await expectSignedOutRefused(world, chatRoutes, 40);
   }, 120_000);
 
   it('odd numbers in the page and search limits are refused or served, never a 5xx', async () => {

@@ -58,44 +58,43 @@ function scopeOf(
   );
 }
 
-/** What a budget's scope has used this month (settled turns only). */
-export async function usedThisMonth(
+type ScopeWithUnit = Pick<Budget, 'companyId' | 'module' | 'userId' | 'unit'>;
+
+/** One figure summed over the rows of `table` that `where` keeps (0 when none). */
+async function totalOf(
   db: DbOrTx,
-  b: Pick<Budget, 'companyId' | 'module' | 'userId' | 'unit'>,
-  now: Date,
+  table: typeof usageMonthly | typeof budgetReservations,
+  amount: SQL<string>,
+  where: SQL | undefined,
 ): Promise<number> {
-  const [row] = await db
-    .select({
-      used:
-        b.unit === 'tokens'
-          ? sql<string>`coalesce(sum(${usageMonthly.tokens}), 0)`
-          : sql<string>`coalesce(sum(${usageMonthly.turns}), 0)`,
-    })
-    .from(usageMonthly)
-    .where(and(scopeOf(usageMonthly, b), eq(usageMonthly.month, monthOf(now))));
-  return Number(row?.used ?? 0);
+  const [row] = await db.select({ total: amount }).from(table).where(where);
+  return Number(row?.total ?? 0);
 }
 
-async function reservedNow(
-  db: DbOrTx,
-  b: Pick<Budget, 'companyId' | 'module' | 'userId' | 'unit'>,
-  now: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({
-      reserved:
-        b.unit === 'tokens'
-          ? sql<string>`coalesce(sum(${budgetReservations.tokens}), 0)`
-          : sql<string>`count(*)`,
-    })
-    .from(budgetReservations)
-    .where(
-      and(
-        scopeOf(budgetReservations, b),
-        gt(budgetReservations.createdAt, new Date(now.getTime() - RESERVATION_TTL_MS)),
-      ),
-    );
-  return Number(row?.reserved ?? 0);
+/** What a budget's scope has used this month (settled turns only). */
+export async function usedThisMonth(db: DbOrTx, b: ScopeWithUnit, now: Date): Promise<number> {
+  return totalOf(
+    db,
+    usageMonthly,
+    b.unit === 'tokens'
+      ? sql<string>`coalesce(sum(${usageMonthly.tokens}), 0)`
+      : sql<string>`coalesce(sum(${usageMonthly.turns}), 0)`,
+    and(scopeOf(usageMonthly, b), eq(usageMonthly.month, monthOf(now))),
+  );
+}
+
+async function reservedNow(db: DbOrTx, b: ScopeWithUnit, now: Date): Promise<number> {
+  return totalOf(
+    db,
+    budgetReservations,
+    b.unit === 'tokens'
+      ? sql<string>`coalesce(sum(${budgetReservations.tokens}), 0)`
+      : sql<string>`count(*)`,
+    and(
+      scopeOf(budgetReservations, b),
+      gt(budgetReservations.createdAt, new Date(now.getTime() - RESERVATION_TTL_MS)),
+    ),
+  );
 }
 
 /** The budgets a turn of this person in this module counts toward. */

@@ -45,6 +45,9 @@ describe('the turn runtime', () => {
     return id;
   }
 
+  const messageRow = async (id: string) =>
+    (await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, id)))[0];
+
   const runtimeWith = (timeoutMs: number) =>
     new TurnRuntime({
       db: t.database.db,
@@ -103,10 +106,7 @@ describe('the turn runtime', () => {
     const next = runtimeWith(60_000);
     await next.init();
     try {
-      const [row] = await t.database.db
-        .select()
-        .from(chatMessages)
-        .where(eq(chatMessages.id, orphan));
+      const row = await messageRow(orphan);
       expect(row).toMatchObject({ status: 'error', error: ORPHAN_MESSAGE });
       const [after] = await t.database.db.select().from(chats).where(eq(chats.id, chat.id));
       expect(after!.version).toBeGreaterThan(before!.version);
@@ -114,10 +114,7 @@ describe('the turn runtime', () => {
         type: 'stream_error',
         content: ORPHAN_MESSAGE,
       });
-      const [live] = await t.database.db
-        .select()
-        .from(chatMessages)
-        .where(eq(chatMessages.id, alive));
+      const live = await messageRow(alive);
       expect(live!.status).toBe('loading');
       // The closed turn counts (ADR 0038): its Log row and usage row, as failed, with 0 tokens
       // (its process never reported any) and its time since the placeholder; the live one has none.
@@ -153,10 +150,7 @@ describe('the turn runtime', () => {
     const next = runtimeWith(60_000);
     await next.init();
     try {
-      const [row] = await t.database.db
-        .select()
-        .from(chatMessages)
-        .where(eq(chatMessages.id, orphan));
+      const row = await messageRow(orphan);
       expect(row).toMatchObject({ status: 'error', error: ORPHAN_MESSAGE });
       const [log] = await t.database.db.select().from(logs).where(eq(logs.chatId, chat.id));
       expect(log!.responseTimeMs).toBe(60_000);
@@ -174,10 +168,7 @@ describe('the turn runtime', () => {
       headers: { cookie },
     });
     expect(stop.statusCode).toBe(200);
-    const [row] = await t.database.db
-      .select()
-      .from(chatMessages)
-      .where(eq(chatMessages.id, messageId));
+    const row = await messageRow(messageId);
     expect(row!.status).toBe('stopped');
   });
 
