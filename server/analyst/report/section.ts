@@ -3,8 +3,8 @@ import { barChart, type ChartSpec, type Series } from '../tools/charts';
 import { csvText, file, markdownTable, text } from '../tools/reports';
 
 /**
- * The one section model of every module's report (issue 21 item 2). A capability's renderer turns
- * its tool's result into a Section; the report writer lays sections out (one: the report; several:
+ * The one section model of every module's report (ADR 0085). A capability's renderer turns its
+ * tool's result into a Section; the report writer lays sections out (one: the report; several:
  * a numbered section each, ADR 0058). Nothing else in the analyst builds report parts.
  */
 export interface Section {
