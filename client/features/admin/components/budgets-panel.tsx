@@ -4,7 +4,6 @@ import type { ModuleKey } from '@contract/modules';
 import type { BudgetDto, BudgetUnit } from '@contract/admin';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import {
   Select,
@@ -16,6 +15,7 @@ import {
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/api/http';
 import { useBudgets, useRemoveBudget, useSetBudget } from '@/features/admin/api/admin-api';
+import { EmptyItem, Failure, Field, LoadFailure, SubmitButton } from './panel-parts';
 
 // Monthly budgets (docs/decisions/0070-budgets.md): the company's, a module's, or a person's limit
 // in tokens or turns, with what each has used this month. The server checks every send.
@@ -91,10 +91,7 @@ export function BudgetsPanel({ company }: { company?: number }) {
             </SelectContent>
           </Select>
         </div>
-        <div>
-          <Label htmlFor="budget-email" className="mb-1.5">
-            Person (optional)
-          </Label>
+        <Field id="budget-email" label="Person (optional)">
           <Input
             id="budget-email"
             type="email"
@@ -103,7 +100,7 @@ export function BudgetsPanel({ company }: { company?: number }) {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
-        </div>
+        </Field>
         <div>
           <span id="budget-unit-label" className="mb-1.5 block text-sm font-medium">
             Limit in
@@ -118,10 +115,7 @@ export function BudgetsPanel({ company }: { company?: number }) {
             </SelectContent>
           </Select>
         </div>
-        <div>
-          <Label htmlFor="budget-limit" className="mb-1.5">
-            Monthly limit
-          </Label>
+        <Field id="budget-limit" label="Monthly limit">
           <Input
             id="budget-limit"
             inputMode="numeric"
@@ -129,22 +123,12 @@ export function BudgetsPanel({ company }: { company?: number }) {
             value={limit}
             onChange={(e) => setLimit(e.target.value)}
           />
-        </div>
-        {error && (
-          <p role="alert" className="text-sm text-destructive sm:col-span-2">
-            {error}
-          </p>
-        )}
-        <div className="sm:col-span-2">
-          <Button type="submit" disabled={set.isPending}>
-            {set.isPending ? 'Saving...' : 'Save budget'}
-          </Button>
-        </div>
+        </Field>
+        <Failure error={error} className="sm:col-span-2" />
+        <SubmitButton pending={set.isPending} label="Save budget" className="sm:col-span-2" />
       </form>
       {budgets.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {serverMessage(budgets.error, 'Could not load the budgets.')}
-        </p>
+        <LoadFailure error={budgets.error} fallback="Could not load the budgets." />
       )}
       <section aria-label="Budgets" className="flex flex-col gap-3">
         <h3 className="text-lg font-semibold">Budgets this month</h3>
@@ -188,9 +172,7 @@ export function BudgetsPanel({ company }: { company?: number }) {
             );
           })}
           {budgets.data?.budgets.length === 0 && (
-            <li className="p-6 text-center text-sm text-muted-foreground">
-              No budget: sends are never refused for cost.
-            </li>
+            <EmptyItem>No budget: sends are never refused for cost.</EmptyItem>
           )}
         </ul>
       </section>

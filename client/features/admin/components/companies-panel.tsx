@@ -2,7 +2,6 @@ import * as React from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/api/http';
 import {
@@ -12,6 +11,7 @@ import {
   useRetireCompany,
 } from '@/features/admin/api/admin-api';
 import { Pager } from './pager';
+import { Field } from './panel-parts';
 
 const list = (text: string) =>
   text
@@ -28,10 +28,7 @@ export function CompaniesPanel({ onOpen }: { onOpen: (id: number) => void }) {
   return (
     <div className="flex flex-col gap-6">
       <NewCompanyForm />
-      <div>
-        <Label htmlFor="company-search" className="mb-1.5">
-          Search companies
-        </Label>
+      <Field id="company-search" label="Search companies">
         <Input
           id="company-search"
           value={q}
@@ -41,7 +38,7 @@ export function CompaniesPanel({ onOpen }: { onOpen: (id: number) => void }) {
             setPage(1);
           }}
         />
-      </div>
+      </Field>
       <ul aria-label="Companies" className="flex flex-col divide-y rounded-xl border bg-card">
         {companies.data?.companies.map((c) => (
           <li key={c.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center">
@@ -123,27 +120,21 @@ function NewCompanyForm() {
         );
       }}
     >
-      <div>
-        <Label htmlFor="new-company-name" className="mb-1.5">
-          New company
-        </Label>
+      <Field id="new-company-name" label="New company">
         <Input
           id="new-company-name"
           required
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
-      </div>
-      <div>
-        <Label htmlFor="new-company-domains" className="mb-1.5">
-          Domains (comma-separated)
-        </Label>
+      </Field>
+      <Field id="new-company-domains" label="Domains (comma-separated)">
         <Input
           id="new-company-domains"
           value={domains}
           onChange={(e) => setDomains(e.target.value)}
         />
-      </div>
+      </Field>
       <Button type="submit" disabled={create.isPending}>
         Create company
       </Button>
