@@ -3,7 +3,6 @@ import { MODULES, MODULE_KEYS } from '@contract/module-list';
 import type { ModuleKey } from '@contract/modules';
 import type { BudgetDto, BudgetUnit } from '@contract/admin';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import {
   Select,
@@ -15,7 +14,7 @@ import {
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/api/http';
 import { useBudgets, useRemoveBudget, useSetBudget } from '@/features/admin/api/admin-api';
-import { EmptyItem, Failure, Field, LoadFailure, SubmitButton } from './panel-parts';
+import { EmptyItem, Failure, LoadFailure, SubmitButton, TextField } from './panel-parts';
 
 // Monthly budgets (docs/decisions/0070-budgets.md): the company's, a module's, or a person's limit
 // in tokens or turns, with what each has used this month. The server checks every send.
@@ -91,16 +90,15 @@ export function BudgetsPanel({ company }: { company?: number }) {
             </SelectContent>
           </Select>
         </div>
-        <Field id="budget-email" label="Person (optional)">
-          <Input
-            id="budget-email"
-            type="email"
-            placeholder="Everyone in the company"
-            maxLength={255}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </Field>
+        <TextField
+          id="budget-email"
+          label="Person (optional)"
+          type="email"
+          placeholder="Everyone in the company"
+          maxLength={255}
+          value={email}
+          onValue={setEmail}
+        />
         <div>
           <span id="budget-unit-label" className="mb-1.5 block text-sm font-medium">
             Limit in
@@ -115,15 +113,14 @@ export function BudgetsPanel({ company }: { company?: number }) {
             </SelectContent>
           </Select>
         </div>
-        <Field id="budget-limit" label="Monthly limit">
-          <Input
-            id="budget-limit"
-            inputMode="numeric"
-            required
-            value={limit}
-            onChange={(e) => setLimit(e.target.value)}
-          />
-        </Field>
+        <TextField
+          id="budget-limit"
+          label="Monthly limit"
+          inputMode="numeric"
+          required
+          value={limit}
+          onValue={setLimit}
+        />
         <Failure error={error} className="sm:col-span-2" />
         <SubmitButton pending={set.isPending} label="Save budget" className="sm:col-span-2" />
       </form>

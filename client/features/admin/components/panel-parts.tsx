@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { serverMessage } from '@/api/http';
 
@@ -26,6 +27,26 @@ export function Field({
       </Label>
       {children}
     </div>
+  );
+}
+
+/** A labelled text input that reports its new value. */
+export function TextField({
+  id,
+  label,
+  className,
+  onValue,
+  ...input
+}: {
+  id: string;
+  label: React.ReactNode;
+  className?: string;
+  onValue: (value: string) => void;
+} & Omit<React.ComponentProps<typeof Input>, 'id' | 'className' | 'onChange'>) {
+  return (
+    <Field id={id} label={label} className={className}>
+      <Input id={id} onChange={(e) => onValue(e.target.value)} {...input} />
+    </Field>
   );
 }
 

@@ -2,11 +2,10 @@ import * as React from 'react';
 import { EyeIcon } from 'lucide-react';
 import { PERSON_REASON_MIN, type PersonUsageAnswer } from '@contract/usage-people';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { serverMessage } from '@/api/http';
 import { usePersonUsage, useUsagePeople } from '@/features/admin/api/admin-api';
-import { Failure, Field, HeaderRow, LoadFailure, Loading } from './panel-parts';
+import { Failure, Field, HeaderRow, LoadFailure, Loading, TextField } from './panel-parts';
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -109,15 +108,14 @@ function OnePerson({ company, from, to }: { company?: number; from: string; to: 
         <p className="text-sm text-muted-foreground">
           Looking at one person's usage is recorded in the audit log, with your reason.
         </p>
-        <Field id="person-email" label="Member's e-mail">
-          <Input
-            id="person-email"
-            type="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </Field>
+        <TextField
+          id="person-email"
+          label="Member's e-mail"
+          type="email"
+          required
+          value={email}
+          onValue={setEmail}
+        />
         <Field id="person-reason" label="Reason">
           <Textarea
             id="person-reason"

@@ -20,7 +20,7 @@ import {
   useRetention,
   useSetRetention,
 } from '@/features/admin/api/retention-api';
-import { EmptyItem, Failure, Field, LoadFailure, SubmitButton } from './panel-parts';
+import { EmptyItem, Failure, LoadFailure, SubmitButton, TextField } from './panel-parts';
 
 // Retention (docs/decisions/0071-retention-policies-and-legal-holds.md): how long each module's
 // chats are kept after their last activity, and the legal holds that keep them regardless. The
@@ -149,25 +149,24 @@ function HoldForm({ company }: { company?: number }) {
           </SelectContent>
         </Select>
       </div>
-      <Field id="hold-target" label={kind === 'person' ? 'Email' : 'Chat id'}>
-        <Input
-          id="hold-target"
-          type={kind === 'person' ? 'email' : 'text'}
-          required
-          maxLength={255}
-          placeholder={kind === 'person' ? 'name@company.com' : 'From the chat address /chat/...'}
-          value={target}
-          onChange={(e) => setTarget(e.target.value)}
-        />
-      </Field>
-      <Field id="hold-reason" label="Reason (optional)" className="sm:col-span-2">
-        <Input
-          id="hold-reason"
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </Field>
+      <TextField
+        id="hold-target"
+        label={kind === 'person' ? 'Email' : 'Chat id'}
+        type={kind === 'person' ? 'email' : 'text'}
+        required
+        maxLength={255}
+        placeholder={kind === 'person' ? 'name@company.com' : 'From the chat address /chat/...'}
+        value={target}
+        onValue={setTarget}
+      />
+      <TextField
+        id="hold-reason"
+        label="Reason (optional)"
+        className="sm:col-span-2"
+        maxLength={500}
+        value={reason}
+        onValue={setReason}
+      />
       <Failure error={error} className="sm:col-span-2" />
       <SubmitButton
         pending={add.isPending}

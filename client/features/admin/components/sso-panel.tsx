@@ -17,7 +17,7 @@ import {
   useSetSaml,
   useSsoSettings,
 } from '@/features/admin/api/sso-api';
-import { Failure, Field, LoadFailure, Loading, SubmitButton } from './panel-parts';
+import { Failure, Field, LoadFailure, Loading, SubmitButton, TextField } from './panel-parts';
 
 // Single sign-on (docs/decisions/0079-sso-console.md): the company's OpenID Connect provider or
 // SAML IdP, its SCIM token and the groups that make admins. The server checks every call; the
@@ -142,26 +142,25 @@ function OidcSection({ company, data }: { company?: number; data: SsoConsoleDto 
         </p>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id="sso-issuer" label="Issuer URL" className="sm:col-span-2">
-          <Input
-            id="sso-issuer"
-            type="url"
-            required
-            maxLength={500}
-            placeholder="https://login.example.com/"
-            value={issuer}
-            onChange={(e) => setIssuer(e.target.value)}
-          />
-        </Field>
-        <Field id="sso-client-id" label="Client ID">
-          <Input
-            id="sso-client-id"
-            required
-            maxLength={255}
-            value={clientId}
-            onChange={(e) => setClientId(e.target.value)}
-          />
-        </Field>
+        <TextField
+          id="sso-issuer"
+          label="Issuer URL"
+          className="sm:col-span-2"
+          type="url"
+          required
+          maxLength={500}
+          placeholder="https://login.example.com/"
+          value={issuer}
+          onValue={setIssuer}
+        />
+        <TextField
+          id="sso-client-id"
+          label="Client ID"
+          required
+          maxLength={255}
+          value={clientId}
+          onValue={setClientId}
+        />
         <Field id="sso-client-secret" label="Client secret">
           <Input
             id="sso-client-secret"
@@ -178,15 +177,15 @@ function OidcSection({ company, data }: { company?: number; data: SsoConsoleDto 
             {oidc.clientSecretSet ? 'Set (stored encrypted, never shown).' : 'Not set.'}
           </p>
         </Field>
-        <Field id="sso-scopes" label="Scopes" className="sm:col-span-2">
-          <Input
-            id="sso-scopes"
-            required
-            maxLength={255}
-            value={scopes}
-            onChange={(e) => setScopes(e.target.value)}
-          />
-        </Field>
+        <TextField
+          id="sso-scopes"
+          label="Scopes"
+          className="sm:col-span-2"
+          required
+          maxLength={255}
+          value={scopes}
+          onValue={setScopes}
+        />
       </div>
       <Enforce
         id="sso-oidc-enforce"
@@ -312,16 +311,15 @@ function SamlSection({ company, data }: { company?: number; data: SsoConsoleDto 
           ))}
         </div>
       )}
-      <Field id="sso-saml-url" label="IdP metadata URL">
-        <Input
-          id="sso-saml-url"
-          type="url"
-          maxLength={1000}
-          placeholder="https://idp.example.com/metadata"
-          value={metadataUrl}
-          onChange={(e) => setMetadataUrl(e.target.value)}
-        />
-      </Field>
+      <TextField
+        id="sso-saml-url"
+        label="IdP metadata URL"
+        type="url"
+        maxLength={1000}
+        placeholder="https://idp.example.com/metadata"
+        value={metadataUrl}
+        onValue={setMetadataUrl}
+      />
       <Field id="sso-saml-xml" label="Or paste the IdP metadata XML">
         <Textarea
           id="sso-saml-xml"

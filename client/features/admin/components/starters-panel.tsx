@@ -4,7 +4,6 @@ import type { ModuleKey } from '@contract/modules';
 import type { AdminStarterDto } from '@contract/admin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import {
   Select,
@@ -23,7 +22,7 @@ import {
   useRetireStarter,
 } from '@/features/admin/api/admin-api';
 import { Pager } from './pager';
-import { EmptyItem, Field, LoadFailure } from './panel-parts';
+import { EmptyItem, Field, LoadFailure, TextField } from './panel-parts';
 
 /** Starters shown a page at a time. */
 const PAGE = 10;
@@ -118,24 +117,23 @@ export function StartersPanel({ company, operator }: { company?: number; operato
             </SelectContent>
           </Select>
         </div>
-        <Field id="starter-task" label="Task type">
-          <Input
-            id="starter-task"
-            required
-            maxLength={100}
-            value={draft.taskType}
-            onChange={(e) => setDraft({ ...draft, taskType: e.target.value })}
-          />
-        </Field>
-        <Field id="starter-name" label="Name" className="sm:col-span-2">
-          <Input
-            id="starter-name"
-            required
-            maxLength={255}
-            value={draft.name}
-            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-          />
-        </Field>
+        <TextField
+          id="starter-task"
+          label="Task type"
+          required
+          maxLength={100}
+          value={draft.taskType}
+          onValue={(v) => setDraft({ ...draft, taskType: v })}
+        />
+        <TextField
+          id="starter-name"
+          label="Name"
+          className="sm:col-span-2"
+          required
+          maxLength={255}
+          value={draft.name}
+          onValue={(v) => setDraft({ ...draft, name: v })}
+        />
         <Field id="starter-description" label="Description" className="sm:col-span-2">
           <Textarea
             id="starter-description"
@@ -155,9 +153,7 @@ export function StartersPanel({ company, operator }: { company?: number; operato
           )}
         </div>
       </form>
-      <Field id="starter-search" label="Search starters">
-        <Input id="starter-search" value={q} onChange={(e) => setQ(e.target.value)} />
-      </Field>
+      <TextField id="starter-search" label="Search starters" value={q} onValue={setQ} />
       {list.isError && <LoadFailure error={list.error} fallback="Could not load the starters." />}
       <StarterList
         title={operator && scope === 'global' ? 'Global library' : "The company's own"}

@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { usageCsvUrl, type UsageFilter } from '@/api/admin';
 import { useModelPrices, useSetModelPrices, useUsage } from '@/features/admin/api/admin-api';
 import { PeopleUsage } from './people-usage';
-import { Field, HeaderRow, LoadFailure, Loading } from './panel-parts';
+import { Field, HeaderRow, LoadFailure, Loading, TextField } from './panel-parts';
 
 // The product's own chart, loaded when the tab opens: chart.js stays out of the console's first load.
 const ChartCanvas = React.lazy(() => import('@/components/charts/chart-canvas'));
@@ -72,17 +72,8 @@ export function UsagePanel({ company, operator }: { company?: number; operator: 
     <div className="flex flex-col gap-4">
       <fieldset className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-4">
         <legend className="px-1 text-sm font-medium">Range</legend>
-        <Field id="usage-from" label="From">
-          <Input
-            id="usage-from"
-            type="date"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-        </Field>
-        <Field id="usage-to" label="To">
-          <Input id="usage-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </Field>
+        <TextField id="usage-from" label="From" type="date" value={from} onValue={setFrom} />
+        <TextField id="usage-to" label="To" type="date" value={to} onValue={setTo} />
         <Field id="usage-group" label="By">
           <select
             id="usage-group"
@@ -256,15 +247,14 @@ function PricesEditor() {
           ]);
         }}
       >
-        <Field id="price-model" label="Model">
-          <Input
-            id="price-model"
-            value={model}
-            onChange={(e) => setModel(e.target.value)}
-            placeholder="openai:gpt-4.1-mini"
-            required
-          />
-        </Field>
+        <TextField
+          id="price-model"
+          label="Model"
+          value={model}
+          onValue={setModel}
+          placeholder="openai:gpt-4.1-mini"
+          required
+        />
         {(
           [
             ['price-in', 'Input', input, setInput],
