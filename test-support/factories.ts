@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { addCompany, type CompanyWithDomains } from '../server/admin/companies';
 import type { DbOrTx } from '../server/db/connect';
-import { companies, users, type User } from '../server/db/schema';
+import { companies, starters, users, type User } from '../server/db/schema';
 import { hashPassword } from '../server/accounts/passwords';
 import { cookieName, createSession } from '../server/accounts/sessions';
 import type { TestApp } from './app';
@@ -92,3 +92,25 @@ export async function twoCompaniesWithRoles(
   );
   return { A, B };
 }
+
+/** A member of a company and a starter of its own: the things the company-scope tables act on. */
+export const ofCompany = (t: TestApp, company: CompanyWithDomains) => ({
+  member: () =>
+    createUser(t.database.db, {
+      email: uniqueEmail(company.emailDomains[0]),
+      companyId: company.id,
+    }),
+  starter: async () => {
+    const [s] = await t.database.db
+      .insert(starters)
+      .values({
+        companyId: company.id,
+        module: 'governance',
+        taskType: 'Policy Review',
+        name: `Alpha policy ${tag()}`,
+        description: 'our own policy check',
+      })
+      .returning();
+    return s!;
+  },
+});

@@ -11,6 +11,7 @@ import {
   TEST_PASSWORD,
   createUser,
   signIn,
+  ofCompany,
   twoCompaniesWithRoles,
   type RoleName,
 } from '../../test-support/factories';
@@ -23,7 +24,7 @@ import {
   sessionCookieOf,
   tokenFromMail,
 } from '../../test-support/accounts';
-import { auditLog, starters, users, type User } from '../db/schema';
+import { auditLog, users, type User } from '../db/schema';
 import { addCompany, type CompanyWithDomains } from './companies';
 
 // The admin API: every route × every role × company (one table), then what each action does
@@ -58,21 +59,8 @@ describe('admin API', () => {
     await t?.close();
   });
 
-  const memberOfA = () =>
-    createUser(t.database.db, { email: uniqueEmail(A.emailDomains[0]), companyId: A.id });
-  const starterOfA = async () => {
-    const [s] = await t.database.db
-      .insert(starters)
-      .values({
-        companyId: A.id,
-        module: 'governance',
-        taskType: 'Policy Review',
-        name: `Alpha policy ${tag()}`,
-        description: 'our own policy check',
-      })
-      .returning();
-    return s!;
-  };
+  const memberOfA = () => ofCompany(t, A).member();
+  const starterOfA = () => ofCompany(t, A).starter();
   const throwaway = () => addCompany(t.database.db, { name: `Throwaway ${tag()}` });
   const onA = (path: string) =>
     `/api/admin/${path}${path.includes('?') ? '&' : '?'}company=${A.id}`;

@@ -5,12 +5,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
 import {
   ROLES,
-  createUser,
+  ofCompany,
   twoCompaniesWithRoles,
   type RoleName,
 } from '../../test-support/factories';
 import { call } from '../../test-support/accounts';
-import { rememberedReadings, starters, type User } from '../db/schema';
+import { rememberedReadings, type User } from '../db/schema';
 import { addCompany, type CompanyWithDomains } from './companies';
 
 // ?company=<id> on every admin route (docs/decisions/0015-company-parameter-everywhere.md): one
@@ -60,21 +60,8 @@ describe('?company=<id> on every admin route', () => {
     await t?.close();
   });
 
-  const memberOfA = () =>
-    createUser(t.database.db, { email: uniqueEmail(A.emailDomains[0]), companyId: A.id });
-  const starterOfA = async () => {
-    const [s] = await t.database.db
-      .insert(starters)
-      .values({
-        companyId: A.id,
-        module: 'governance',
-        taskType: 'Policy Review',
-        name: `Alpha policy ${tag()}`,
-        description: 'our own policy check',
-      })
-      .returning();
-    return s!;
-  };
+  const memberOfA = () => ofCompany(t, A).member();
+  const starterOfA = () => ofCompany(t, A).starter();
   const budgetOfA = async () => {
     const res = await call(
       t,

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageAnswer, UsageGroupBy } from '@contract/admin';
 import { MODULES, MODULE_KEYS, type ModuleKey } from '@contract/modules';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
-import { createUser, signIn } from '../../test-support/factories';
+import { createUser, twoCompaniesWithRoles, type RoleName } from '../../test-support/factories';
 import { call } from '../../test-support/accounts';
 import { starters, type User } from '../db/schema';
 import { recordTurnUsage } from '../workspace/turns/usage.repo';
-import { addCompany, type CompanyWithDomains } from './companies';
+import type { CompanyWithDomains } from './companies';
 import { seededRandom } from '../../test-support/fixtures/random';
 
 // The Usage API over the daily roll-up: its figures against counts computed here from the turns
@@ -52,23 +52,15 @@ describe('usage API', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
-    A = await addCompany(db, { name: `Alpha ${tag()}`, emailDomains: [`alpha-${tag()}.com`] });
-    B = await addCompany(db, { name: `Beta ${tag()}`, emailDomains: [`beta-${tag()}.com`] });
-    const person = (c: CompanyWithDomains, role?: 'admin') =>
-      createUser(db, { email: uniqueEmail(c.emailDomains[0]), companyId: c.id, role });
-    const a = await person(A, 'admin');
-    const b = await person(B, 'admin');
-    adminA = await signIn(t, a);
-    adminB = await signIn(t, b);
-    const m = await person(A);
-    member = await signIn(t, m);
-    operator = await signIn(
-      t,
-      await createUser(db, { email: uniqueEmail(), companyId: null, role: 'operator' }),
-    );
-    const peopleA: User[] = [a, m];
+    const people = {} as Record<RoleName, User>;
+    const cookies = {} as Record<RoleName, string>;
+    ({ A, B } = await twoCompaniesWithRoles(t, { people, cookies }));
+    ({ adminA, adminB, member, operator } = cookies);
+    const person = (c: CompanyWithDomains) =>
+      createUser(db, { email: uniqueEmail(c.emailDomains[0]), companyId: c.id });
+    const peopleA: User[] = [people.adminA, people.member];
     for (let i = 0; i < 6; i += 1) peopleA.push(await person(A));
-    const peopleB: User[] = [b, await person(B)];
+    const peopleB: User[] = [people.adminB, await person(B)];
 
     const made = await db
       .insert(starters)

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,17 +7,16 @@ import {
 } from '@contract/usage-people';
 import { MODULES, type ModuleKey } from '@contract/modules';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
-import { createUser, signIn } from '../../test-support/factories';
+import { createUser, twoCompaniesWithRoles, type RoleName } from '../../test-support/factories';
 import { call } from '../../test-support/accounts';
 import { auditLog, type User } from '../db/schema';
 import { recordTurnUsage } from '../workspace/turns/usage.repo';
-import { addCompany, type CompanyWithDomains } from './companies';
+import type { CompanyWithDomains } from './companies';
 
 // Per-person usage under the works-council rule (ADR 0016): unnamed and only for groups of at
 // least 5 people; one named person only on an admin's explicit request with a reason, which the
 // audit log records. Expected figures are counted here from the turns the test recorded.
 
-const tag = () => randomBytes(3).toString('hex');
 // Its own days: the PostgreSQL suite shares one database, and usage-api.test.ts sums every
 // company's turns of 1-10 November.
 const FROM = '2026-09-01';
@@ -38,27 +36,16 @@ describe('per-person usage', () => {
   let t: TestApp;
   let A: CompanyWithDomains; // six active people
   let B: CompanyWithDomains; // four active people
-  const cookies: Record<'member' | 'adminA' | 'adminB' | 'operator', string> = {} as never;
+  const cookies = {} as Record<RoleName, string>;
   const peopleA: User[] = [];
   const turns: Turn[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
-    A = await addCompany(db, { name: `Alpha ${tag()}`, emailDomains: [`alpha-${tag()}.com`] });
-    B = await addCompany(db, { name: `Beta ${tag()}`, emailDomains: [`beta-${tag()}.com`] });
-    const person = (c: CompanyWithDomains, role?: 'admin') =>
-      createUser(db, { email: uniqueEmail(c.emailDomains[0]), companyId: c.id, role });
-    const adminA = await person(A, 'admin');
-    const adminB = await person(B, 'admin');
-    const member = await person(A);
-    cookies.adminA = await signIn(t, adminA);
-    cookies.adminB = await signIn(t, adminB);
-    cookies.member = await signIn(t, member);
-    cookies.operator = await signIn(
-      t,
-      await createUser(db, { email: uniqueEmail(), companyId: null, role: 'operator' }),
-    );
+    ({ A, B } = await twoCompaniesWithRoles(t, { people: {} as Record<RoleName, User>, cookies }));
+    const person = (c: CompanyWithDomains) =>
+      createUser(db, { email: uniqueEmail(c.emailDomains[0]), companyId: c.id });
     for (let i = 0; i < 6; i++) peopleA.push(await person(A));
     const peopleB: User[] = [];
     for (let i = 0; i < 4; i++) peopleB.push(await person(B));

@@ -32,6 +32,22 @@ import { ReadingsPanel } from './components/readings-panel';
 import { StartersPanel } from './components/starters-panel';
 import { UsagePanel } from './components/usage-panel';
 
+/** A tab's icon and name. */
+function TabLabel({
+  icon: Icon,
+  text,
+}: {
+  icon: React.ComponentType<{ 'aria-hidden': 'true' }>;
+  text: string;
+}) {
+  return (
+    <>
+      <Icon aria-hidden="true" />
+      {text}
+    </>
+  );
+}
+
 /**
  * /admin: the console of company admins (their company) and operators (every company, chosen
  * at the top). The server checks every call; this page only hides what the role cannot use.
@@ -65,6 +81,71 @@ export function AdminPage() {
   const companyName = operator
     ? companies.data?.companies.find((c) => c.id === company)?.name
     : me.data.company?.name;
+
+  // The console's tabs, in the order they are shown; operators also get Companies.
+  const tabs: { value: string; label: React.ReactNode; panel: React.ReactNode }[] = [
+    {
+      value: 'members',
+      label: <TabLabel icon={UsersIcon} text="Members" />,
+      panel: <MembersPanel key={company} company={company} selfId={user.id} />,
+    },
+    {
+      value: 'company',
+      label: <TabLabel icon={SettingsIcon} text="Company settings" />,
+      panel: <CompanyPanel key={company} company={company} operator={operator} />,
+    },
+    {
+      value: 'starters',
+      label: <TabLabel icon={ListChecksIcon} text="Starters" />,
+      panel: <StartersPanel key={company} company={company} operator={operator} />,
+    },
+    ...(operator
+      ? [
+          {
+            value: 'companies',
+            label: <TabLabel icon={BuildingIcon} text="Companies" />,
+            panel: (
+              <CompaniesPanel
+                onOpen={(id) => {
+                  setChosen(id);
+                  setTab('company');
+                }}
+              />
+            ),
+          },
+        ]
+      : []),
+    {
+      value: 'usage',
+      label: <TabLabel icon={BarChart3Icon} text="Usage" />,
+      panel: <UsagePanel key={company} company={company} operator={operator} />,
+    },
+    {
+      value: 'budgets',
+      label: <TabLabel icon={WalletIcon} text="Budgets" />,
+      panel: <BudgetsPanel key={company} company={company} />,
+    },
+    {
+      value: 'sso',
+      label: <TabLabel icon={KeyRoundIcon} text="Single sign-on" />,
+      panel: <SsoPanel key={company} company={company} />,
+    },
+    {
+      value: 'retention',
+      label: <RetentionTabLabel />,
+      panel: <RetentionPanel key={company} company={company} />,
+    },
+    {
+      value: 'audit',
+      label: <TabLabel icon={ScrollTextIcon} text="Audit log" />,
+      panel: <AuditPanel key={company} company={company} />,
+    },
+    {
+      value: 'readings',
+      label: <TabLabel icon={TableIcon} text="Readings" />,
+      panel: <ReadingsPanel key={company} company={company} />,
+    },
+  ];
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-8">
@@ -102,85 +183,17 @@ export function AdminPage() {
       </div>
       <Tabs value={tab} onValueChange={setTab} className="gap-4">
         <TabsList className="h-auto w-full flex-wrap sm:w-fit">
-          <TabsTrigger value="members">
-            <UsersIcon aria-hidden="true" />
-            Members
-          </TabsTrigger>
-          <TabsTrigger value="company">
-            <SettingsIcon aria-hidden="true" />
-            Company settings
-          </TabsTrigger>
-          <TabsTrigger value="starters">
-            <ListChecksIcon aria-hidden="true" />
-            Starters
-          </TabsTrigger>
-          {operator && (
-            <TabsTrigger value="companies">
-              <BuildingIcon aria-hidden="true" />
-              Companies
+          {tabs.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
             </TabsTrigger>
-          )}
-          <TabsTrigger value="usage">
-            <BarChart3Icon aria-hidden="true" />
-            Usage
-          </TabsTrigger>
-          <TabsTrigger value="budgets">
-            <WalletIcon aria-hidden="true" />
-            Budgets
-          </TabsTrigger>
-          <TabsTrigger value="sso">
-            <KeyRoundIcon aria-hidden="true" />
-            Single sign-on
-          </TabsTrigger>
-          <TabsTrigger value="retention">
-            <RetentionTabLabel />
-          </TabsTrigger>
-          <TabsTrigger value="audit">
-            <ScrollTextIcon aria-hidden="true" />
-            Audit log
-          </TabsTrigger>
-          <TabsTrigger value="readings">
-            <TableIcon aria-hidden="true" />
-            Readings
-          </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="members">
-          <MembersPanel key={company} company={company} selfId={user.id} />
-        </TabsContent>
-        <TabsContent value="company">
-          <CompanyPanel key={company} company={company} operator={operator} />
-        </TabsContent>
-        <TabsContent value="starters">
-          <StartersPanel key={company} company={company} operator={operator} />
-        </TabsContent>
-        {operator && (
-          <TabsContent value="companies">
-            <CompaniesPanel
-              onOpen={(id) => {
-                setChosen(id);
-                setTab('company');
-              }}
-            />
+        {tabs.map((t) => (
+          <TabsContent key={t.value} value={t.value}>
+            {t.panel}
           </TabsContent>
-        )}
-        <TabsContent value="usage">
-          <UsagePanel key={company} company={company} operator={operator} />
-        </TabsContent>
-        <TabsContent value="budgets">
-          <BudgetsPanel key={company} company={company} />
-        </TabsContent>
-        <TabsContent value="sso">
-          <SsoPanel key={company} company={company} />
-        </TabsContent>
-        <TabsContent value="retention">
-          <RetentionPanel key={company} company={company} />
-        </TabsContent>
-        <TabsContent value="readings">
-          <ReadingsPanel key={company} company={company} />
-        </TabsContent>
-        <TabsContent value="audit">
-          <AuditPanel key={company} company={company} />
-        </TabsContent>
+        ))}
       </Tabs>
     </div>
   );

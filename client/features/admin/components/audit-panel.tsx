@@ -3,11 +3,11 @@ import { DownloadIcon, ShieldCheckIcon } from 'lucide-react';
 import { AUDIT_ACTIONS } from '@contract/admin';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { serverMessage } from '@/api/http';
 import { auditCsvUrl } from '@/api/admin';
 import { useAudit, useVerifyAudit } from '@/features/admin/api/admin-api';
 import { Pager, when } from './pager';
+import { EmptyItem, Field, LoadFailure } from './panel-parts';
 
 /** A datetime-local value as an ISO instant in the reader's zone, or undefined. */
 const instant = (local: string) => (local ? new Date(local).toISOString() : undefined);
@@ -64,22 +64,13 @@ export function AuditPanel({ company }: { company?: number }) {
       </div>
       <fieldset className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-3">
         <legend className="px-1 text-sm font-medium">Filters</legend>
-        <div>
-          <Label htmlFor="audit-from" className="mb-1.5">
-            From
-          </Label>
+        <Field id="audit-from" label="From">
           <Input id="audit-from" type="datetime-local" value={from} onChange={field(setFrom)} />
-        </div>
-        <div>
-          <Label htmlFor="audit-to" className="mb-1.5">
-            To
-          </Label>
+        </Field>
+        <Field id="audit-to" label="To">
           <Input id="audit-to" type="datetime-local" value={to} onChange={field(setTo)} />
-        </div>
-        <div>
-          <Label htmlFor="audit-action" className="mb-1.5">
-            Action
-          </Label>
+        </Field>
+        <Field id="audit-action" label="Action">
           <select
             id="audit-action"
             value={action}
@@ -93,24 +84,16 @@ export function AuditPanel({ company }: { company?: number }) {
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <Label htmlFor="audit-actor" className="mb-1.5">
-            Actor
-          </Label>
+        </Field>
+        <Field id="audit-actor" label="Actor">
           <Input id="audit-actor" value={actor} onChange={field(setActor)} placeholder="e-mail" />
-        </div>
-        <div className="sm:col-span-2">
-          <Label htmlFor="audit-target" className="mb-1.5">
-            Target
-          </Label>
+        </Field>
+        <Field id="audit-target" label="Target" className="sm:col-span-2">
           <Input id="audit-target" value={target} onChange={field(setTarget)} />
-        </div>
+        </Field>
       </fieldset>
       {audit.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {serverMessage(audit.error, 'Could not load the log.')}
-        </p>
+        <LoadFailure error={audit.error} fallback="Could not load the log." />
       ) : (
         <ol aria-label="Audit entries" className="flex flex-col divide-y rounded-xl border bg-card">
           {audit.data?.entries.map((e) => (
@@ -127,9 +110,7 @@ export function AuditPanel({ company }: { company?: number }) {
               </span>
             </li>
           ))}
-          {audit.data?.entries.length === 0 && (
-            <li className="p-6 text-center text-sm text-muted-foreground">No entries match</li>
-          )}
+          {audit.data?.entries.length === 0 && <EmptyItem>No entries match</EmptyItem>}
         </ol>
       )}
       {audit.data && (

@@ -3,8 +3,6 @@ import { MODULES, MODULE_KEYS } from '@contract/module-list';
 import type { ModuleKey } from '@contract/modules';
 import type { BudgetDto, BudgetUnit } from '@contract/admin';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import {
   Select,
@@ -16,6 +14,7 @@ import {
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/api/http';
 import { useBudgets, useRemoveBudget, useSetBudget } from '@/features/admin/api/admin-api';
+import { EmptyItem, Failure, LoadFailure, SubmitButton, TextField } from './panel-parts';
 
 // Monthly budgets (docs/decisions/0070-budgets.md): the company's, a module's, or a person's limit
 // in tokens or turns, with what each has used this month. The server checks every send.
@@ -91,19 +90,15 @@ export function BudgetsPanel({ company }: { company?: number }) {
             </SelectContent>
           </Select>
         </div>
-        <div>
-          <Label htmlFor="budget-email" className="mb-1.5">
-            Person (optional)
-          </Label>
-          <Input
-            id="budget-email"
-            type="email"
-            placeholder="Everyone in the company"
-            maxLength={255}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <TextField
+          id="budget-email"
+          label="Person (optional)"
+          type="email"
+          placeholder="Everyone in the company"
+          maxLength={255}
+          value={email}
+          onValue={setEmail}
+        />
         <div>
           <span id="budget-unit-label" className="mb-1.5 block text-sm font-medium">
             Limit in
@@ -118,33 +113,19 @@ export function BudgetsPanel({ company }: { company?: number }) {
             </SelectContent>
           </Select>
         </div>
-        <div>
-          <Label htmlFor="budget-limit" className="mb-1.5">
-            Monthly limit
-          </Label>
-          <Input
-            id="budget-limit"
-            inputMode="numeric"
-            required
-            value={limit}
-            onChange={(e) => setLimit(e.target.value)}
-          />
-        </div>
-        {error && (
-          <p role="alert" className="text-sm text-destructive sm:col-span-2">
-            {error}
-          </p>
-        )}
-        <div className="sm:col-span-2">
-          <Button type="submit" disabled={set.isPending}>
-            {set.isPending ? 'Saving...' : 'Save budget'}
-          </Button>
-        </div>
+        <TextField
+          id="budget-limit"
+          label="Monthly limit"
+          inputMode="numeric"
+          required
+          value={limit}
+          onValue={setLimit}
+        />
+        <Failure error={error} className="sm:col-span-2" />
+        <SubmitButton pending={set.isPending} label="Save budget" className="sm:col-span-2" />
       </form>
       {budgets.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {serverMessage(budgets.error, 'Could not load the budgets.')}
-        </p>
+        <LoadFailure error={budgets.error} fallback="Could not load the budgets." />
       )}
       <section aria-label="Budgets" className="flex flex-col gap-3">
         <h3 className="text-lg font-semibold">Budgets this month</h3>
@@ -188,9 +169,7 @@ export function BudgetsPanel({ company }: { company?: number }) {
             );
           })}
           {budgets.data?.budgets.length === 0 && (
-            <li className="p-6 text-center text-sm text-muted-foreground">
-              No budget: sends are never refused for cost.
-            </li>
+            <EmptyItem>No budget: sends are never refused for cost.</EmptyItem>
           )}
         </ul>
       </section>

@@ -1,8 +1,6 @@
 import * as React from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/api/http';
 import {
@@ -12,6 +10,7 @@ import {
   useRetireCompany,
 } from '@/features/admin/api/admin-api';
 import { Pager } from './pager';
+import { TextField } from './panel-parts';
 
 const list = (text: string) =>
   text
@@ -28,20 +27,16 @@ export function CompaniesPanel({ onOpen }: { onOpen: (id: number) => void }) {
   return (
     <div className="flex flex-col gap-6">
       <NewCompanyForm />
-      <div>
-        <Label htmlFor="company-search" className="mb-1.5">
-          Search companies
-        </Label>
-        <Input
-          id="company-search"
-          value={q}
-          placeholder="Name or domain"
-          onChange={(e) => {
-            setQ(e.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
+      <TextField
+        id="company-search"
+        label="Search companies"
+        value={q}
+        placeholder="Name or domain"
+        onValue={(v) => {
+          setQ(v);
+          setPage(1);
+        }}
+      />
       <ul aria-label="Companies" className="flex flex-col divide-y rounded-xl border bg-card">
         {companies.data?.companies.map((c) => (
           <li key={c.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center">
@@ -123,27 +118,19 @@ function NewCompanyForm() {
         );
       }}
     >
-      <div>
-        <Label htmlFor="new-company-name" className="mb-1.5">
-          New company
-        </Label>
-        <Input
-          id="new-company-name"
-          required
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </div>
-      <div>
-        <Label htmlFor="new-company-domains" className="mb-1.5">
-          Domains (comma-separated)
-        </Label>
-        <Input
-          id="new-company-domains"
-          value={domains}
-          onChange={(e) => setDomains(e.target.value)}
-        />
-      </div>
+      <TextField
+        id="new-company-name"
+        label="New company"
+        required
+        value={name}
+        onValue={setName}
+      />
+      <TextField
+        id="new-company-domains"
+        label="Domains (comma-separated)"
+        value={domains}
+        onValue={setDomains}
+      />
       <Button type="submit" disabled={create.isPending}>
         Create company
       </Button>

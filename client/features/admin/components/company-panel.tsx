@@ -16,6 +16,7 @@ import {
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/api/http';
 import { useCompanySettings, useModelTest, useUpdateCompany } from '@/features/admin/api/admin-api';
+import { LoadFailure } from './panel-parts';
 
 const list = (text: string) =>
   text
@@ -37,11 +38,7 @@ export function CompanyPanel({ company, operator }: { company?: number; operator
       },
     );
   if (settings.isError)
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        {serverMessage(settings.error, 'Could not load the company settings.')}
-      </p>
-    );
+    return <LoadFailure error={settings.error} fallback="Could not load the company settings." />;
   if (!settings.data) return <p role="status">Loading...</p>;
   const c = settings.data;
   return (

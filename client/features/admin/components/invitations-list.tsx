@@ -7,6 +7,7 @@ import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/api/http';
 import { useInvitations, useInvite } from '@/features/admin/api/admin-api';
 import { Pager, when } from './pager';
+import { LoadFailure } from './panel-parts';
 
 /**
  * Invitations not yet accepted (ADR 0014): pending ones until when, expired ones since when, and
@@ -30,11 +31,7 @@ export function InvitationsList({ company, q }: { company?: number; q: string })
       },
     );
   if (list.isError)
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        {serverMessage(list.error, 'Could not load the invitations.')}
-      </p>
-    );
+    return <LoadFailure error={list.error} fallback="Could not load the invitations." />;
   if (!list.data || list.data.total === 0) return null;
   return (
     <section aria-labelledby="invitations-heading" className="flex flex-col gap-2">

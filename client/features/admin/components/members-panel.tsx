@@ -4,13 +4,13 @@ import type { MemberDto } from '@contract/admin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/api/http';
 import { membersCsvUrl } from '@/api/admin';
 import { useInvite, useMemberAction, useMembers } from '@/features/admin/api/admin-api';
 import { InvitationsList } from './invitations-list';
 import { Pager, when } from './pager';
+import { EmptyItem, Field, LoadFailure } from './panel-parts';
 
 /** Members: search, pages, invite, disable/enable, make/remove admin, CSV export. */
 export function MembersPanel({ company, selfId }: { company?: number; selfId: string }) {
@@ -31,10 +31,7 @@ export function MembersPanel({ company, selfId }: { company?: number; selfId: st
     <div className="flex flex-col gap-4">
       <InviteForm company={company} />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="relative flex-1">
-          <Label htmlFor="member-search" className="mb-1.5">
-            Search members
-          </Label>
+        <Field id="member-search" label="Search members" className="relative flex-1">
           <SearchIcon
             className="pointer-events-none absolute bottom-2.5 left-3 size-4 text-muted-foreground"
             aria-hidden="true"
@@ -49,7 +46,7 @@ export function MembersPanel({ company, selfId }: { company?: number; selfId: st
               setPage(1);
             }}
           />
-        </div>
+        </Field>
         <Button variant="outline" asChild>
           <a href={membersCsvUrl(company, q)} download>
             <DownloadIcon aria-hidden="true" />
@@ -58,9 +55,7 @@ export function MembersPanel({ company, selfId }: { company?: number; selfId: st
         </Button>
       </div>
       {members.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {serverMessage(members.error, 'Could not load the members.')}
-        </p>
+        <LoadFailure error={members.error} fallback="Could not load the members." />
       ) : (
         <ul aria-label="Members" className="flex flex-col divide-y rounded-xl border bg-card">
           {members.data?.members.map((m) => (
@@ -104,9 +99,7 @@ export function MembersPanel({ company, selfId }: { company?: number; selfId: st
               </div>
             </li>
           ))}
-          {members.data?.members.length === 0 && (
-            <li className="p-6 text-center text-sm text-muted-foreground">No members found</li>
-          )}
+          {members.data?.members.length === 0 && <EmptyItem>No members found</EmptyItem>}
         </ul>
       )}
       {members.data && (
@@ -153,10 +146,7 @@ function InviteForm({ company }: { company?: number }) {
         );
       }}
     >
-      <div className="flex-1">
-        <Label htmlFor="invite-email" className="mb-1.5">
-          Invite by e-mail
-        </Label>
+      <Field id="invite-email" label="Invite by e-mail" className="flex-1">
         <Input
           id="invite-email"
           type="email"
@@ -172,7 +162,7 @@ function InviteForm({ company }: { company?: number }) {
             {error}
           </p>
         )}
-      </div>
+      </Field>
       <Button type="submit" disabled={invite.isPending}>
         <MailPlusIcon aria-hidden="true" />
         Send invitation

@@ -2,11 +2,10 @@ import * as React from 'react';
 import { EyeIcon } from 'lucide-react';
 import { PERSON_REASON_MIN, type PersonUsageAnswer } from '@contract/usage-people';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { serverMessage } from '@/api/http';
 import { usePersonUsage, useUsagePeople } from '@/features/admin/api/admin-api';
+import { Failure, Field, HeaderRow, LoadFailure, Loading, TextField } from './panel-parts';
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -38,13 +37,9 @@ export function PeopleUsage({
         Per person
       </h3>
       {spread.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {serverMessage(spread.error, 'Could not load the figures per person.')}
-        </p>
+        <LoadFailure error={spread.error} fallback="Could not load the figures per person." />
       ) : !data ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          Loading...
-        </p>
+        <Loading />
       ) : !data.shown ? (
         <p className="text-sm text-muted-foreground">
           Figures per person are shown only for groups of at least {data.minGroupSize} people;{' '}
@@ -57,15 +52,7 @@ export function PeopleUsage({
             <caption className="pb-2 text-left text-xs text-muted-foreground">
               {data.groupSize} people, most turns first; nobody is named.
             </caption>
-            <thead className="text-left text-muted-foreground">
-              <tr>
-                {['Person', 'Turns', 'Active days'].map((h) => (
-                  <th key={h} scope="col" className="p-2 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <HeaderRow columns={['Person', 'Turns', 'Active days']} />
             <tbody className="divide-y">
               {data.people.map((p) => (
                 <tr key={p.rank}>
@@ -121,22 +108,15 @@ function OnePerson({ company, from, to }: { company?: number; from: string; to: 
         <p className="text-sm text-muted-foreground">
           Looking at one person's usage is recorded in the audit log, with your reason.
         </p>
-        <div>
-          <Label htmlFor="person-email" className="mb-1.5">
-            Member's e-mail
-          </Label>
-          <Input
-            id="person-email"
-            type="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div>
-          <Label htmlFor="person-reason" className="mb-1.5">
-            Reason
-          </Label>
+        <TextField
+          id="person-email"
+          label="Member's e-mail"
+          type="email"
+          required
+          value={email}
+          onValue={setEmail}
+        />
+        <Field id="person-reason" label="Reason">
           <Textarea
             id="person-reason"
             required
@@ -147,12 +127,8 @@ function OnePerson({ company, from, to }: { company?: number; from: string; to: 
             aria-describedby={error ? 'person-error' : undefined}
             onChange={(e) => setReason(e.target.value)}
           />
-        </div>
-        {error && (
-          <p id="person-error" role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
+        </Field>
+        <Failure id="person-error" error={error} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" size="sm" disabled={view.isPending}>
             Show and record in the audit log
@@ -176,15 +152,7 @@ function OnePerson({ company, from, to }: { company?: number; from: string; to: 
             <caption className="pb-2 text-left text-sm font-medium">
               {shown.person.name} ({shown.person.email}), {shown.from} to {shown.to}
             </caption>
-            <thead className="text-left text-muted-foreground">
-              <tr>
-                {['Module', 'Turns', 'Tokens in', 'Tokens out', 'Errors'].map((h) => (
-                  <th key={h} scope="col" className="p-2 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <HeaderRow columns={['Module', 'Turns', 'Tokens in', 'Tokens out', 'Errors']} />
             <tbody className="divide-y">
               {[...shown.modules, { key: '', label: 'Total', ...shown.totals }].map((m) => (
                 <tr key={m.key || 'total'}>

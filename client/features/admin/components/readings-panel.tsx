@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/api/http';
 import { deleteReading, readingsKey, readingsQueryOptions } from '@/api/readings';
+import { EmptyItem, LoadFailure } from './panel-parts';
 
 // Remembered readings (docs/decisions/0052-remembered-readings.md): the layouts the company's
 // users confirmed in "Check how I read this file", read that way at once; deleting one makes the
@@ -29,9 +30,7 @@ export function ReadingsPanel({ company }: { company?: number }) {
         export of each layout is read this way at once.
       </p>
       {readings.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {serverMessage(readings.error, 'Could not load the readings.')}
-        </p>
+        <LoadFailure error={readings.error} fallback="Could not load the readings." />
       )}
       <ul className="flex flex-col divide-y rounded-xl border bg-card">
         {readings.data?.readings.map((r) => {
@@ -68,9 +67,7 @@ export function ReadingsPanel({ company }: { company?: number }) {
           );
         })}
         {readings.data?.readings.length === 0 && (
-          <li className="p-6 text-center text-sm text-muted-foreground">
-            No remembered reading: every file is read as found.
-          </li>
+          <EmptyItem>No remembered reading: every file is read as found.</EmptyItem>
         )}
       </ul>
     </section>

@@ -20,6 +20,7 @@ import {
   useRetention,
   useSetRetention,
 } from '@/features/admin/api/retention-api';
+import { EmptyItem, Failure, LoadFailure, SubmitButton, TextField } from './panel-parts';
 
 // Retention (docs/decisions/0071-retention-policies-and-legal-holds.md): how long each module's
 // chats are kept after their last activity, and the legal holds that keep them regardless. The
@@ -91,11 +92,7 @@ function PolicyRow({ company, policy }: { company?: number; policy: RetentionPol
           </Button>
         </div>
       </form>
-      {error && (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <Failure error={error} />
     </li>
   );
 }
@@ -152,41 +149,31 @@ function HoldForm({ company }: { company?: number }) {
           </SelectContent>
         </Select>
       </div>
-      <div>
-        <Label htmlFor="hold-target" className="mb-1.5">
-          {kind === 'person' ? 'Email' : 'Chat id'}
-        </Label>
-        <Input
-          id="hold-target"
-          type={kind === 'person' ? 'email' : 'text'}
-          required
-          maxLength={255}
-          placeholder={kind === 'person' ? 'name@company.com' : 'From the chat address /chat/...'}
-          value={target}
-          onChange={(e) => setTarget(e.target.value)}
-        />
-      </div>
-      <div className="sm:col-span-2">
-        <Label htmlFor="hold-reason" className="mb-1.5">
-          Reason (optional)
-        </Label>
-        <Input
-          id="hold-reason"
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </div>
-      {error && (
-        <p role="alert" className="text-sm text-destructive sm:col-span-2">
-          {error}
-        </p>
-      )}
-      <div className="sm:col-span-2">
-        <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? 'Placing...' : 'Place hold'}
-        </Button>
-      </div>
+      <TextField
+        id="hold-target"
+        label={kind === 'person' ? 'Email' : 'Chat id'}
+        type={kind === 'person' ? 'email' : 'text'}
+        required
+        maxLength={255}
+        placeholder={kind === 'person' ? 'name@company.com' : 'From the chat address /chat/...'}
+        value={target}
+        onValue={setTarget}
+      />
+      <TextField
+        id="hold-reason"
+        label="Reason (optional)"
+        className="sm:col-span-2"
+        maxLength={500}
+        value={reason}
+        onValue={setReason}
+      />
+      <Failure error={error} className="sm:col-span-2" />
+      <SubmitButton
+        pending={add.isPending}
+        label="Place hold"
+        busy="Placing..."
+        className="sm:col-span-2"
+      />
     </form>
   );
 }
@@ -224,9 +211,7 @@ export function RetentionPanel({ company }: { company?: number }) {
           </p>
         </div>
         {retention.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            {serverMessage(retention.error, 'Could not load the retention.')}
-          </p>
+          <LoadFailure error={retention.error} fallback="Could not load the retention." />
         )}
         {data && (
           <ul className="flex flex-col divide-y rounded-xl border bg-card">
@@ -272,9 +257,7 @@ export function RetentionPanel({ company }: { company?: number }) {
               </Button>
             </li>
           ))}
-          {data?.holds.length === 0 && (
-            <li className="p-6 text-center text-sm text-muted-foreground">No legal hold.</li>
-          )}
+          {data?.holds.length === 0 && <EmptyItem>No legal hold.</EmptyItem>}
         </ul>
       </section>
     </div>

@@ -4,7 +4,6 @@ import type { SsoConsoleDto } from '@contract/sso-admin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/api/http';
@@ -18,6 +17,7 @@ import {
   useSetSaml,
   useSsoSettings,
 } from '@/features/admin/api/sso-api';
+import { Failure, Field, LoadFailure, Loading, SubmitButton, TextField } from './panel-parts';
 
 // Single sign-on (docs/decisions/0079-sso-console.md): the company's OpenID Connect provider or
 // SAML IdP, its SCIM token and the groups that make admins. The server checks every call; the
@@ -94,13 +94,6 @@ function Enforce({
   );
 }
 
-const Failure = ({ error }: { error: string | null }) =>
-  error ? (
-    <p role="alert" className="text-sm text-destructive">
-      {error}
-    </p>
-  ) : null;
-
 function OidcSection({ company, data }: { company?: number; data: SsoConsoleDto }) {
   const oidc = data.oidc;
   const set = useSetOidc(company);
@@ -149,36 +142,26 @@ function OidcSection({ company, data }: { company?: number; data: SsoConsoleDto 
         </p>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <Label htmlFor="sso-issuer" className="mb-1.5">
-            Issuer URL
-          </Label>
-          <Input
-            id="sso-issuer"
-            type="url"
-            required
-            maxLength={500}
-            placeholder="https://login.example.com/"
-            value={issuer}
-            onChange={(e) => setIssuer(e.target.value)}
-          />
-        </div>
-        <div>
-          <Label htmlFor="sso-client-id" className="mb-1.5">
-            Client ID
-          </Label>
-          <Input
-            id="sso-client-id"
-            required
-            maxLength={255}
-            value={clientId}
-            onChange={(e) => setClientId(e.target.value)}
-          />
-        </div>
-        <div>
-          <Label htmlFor="sso-client-secret" className="mb-1.5">
-            Client secret
-          </Label>
+        <TextField
+          id="sso-issuer"
+          label="Issuer URL"
+          className="sm:col-span-2"
+          type="url"
+          required
+          maxLength={500}
+          placeholder="https://login.example.com/"
+          value={issuer}
+          onValue={setIssuer}
+        />
+        <TextField
+          id="sso-client-id"
+          label="Client ID"
+          required
+          maxLength={255}
+          value={clientId}
+          onValue={setClientId}
+        />
+        <Field id="sso-client-secret" label="Client secret">
           <Input
             id="sso-client-secret"
             type="password"
@@ -193,19 +176,16 @@ function OidcSection({ company, data }: { company?: number; data: SsoConsoleDto 
           <p id="sso-client-secret-state" className="mt-1 text-xs text-muted-foreground">
             {oidc.clientSecretSet ? 'Set (stored encrypted, never shown).' : 'Not set.'}
           </p>
-        </div>
-        <div className="sm:col-span-2">
-          <Label htmlFor="sso-scopes" className="mb-1.5">
-            Scopes
-          </Label>
-          <Input
-            id="sso-scopes"
-            required
-            maxLength={255}
-            value={scopes}
-            onChange={(e) => setScopes(e.target.value)}
-          />
-        </div>
+        </Field>
+        <TextField
+          id="sso-scopes"
+          label="Scopes"
+          className="sm:col-span-2"
+          required
+          maxLength={255}
+          value={scopes}
+          onValue={setScopes}
+        />
       </div>
       <Enforce
         id="sso-oidc-enforce"
@@ -331,23 +311,16 @@ function SamlSection({ company, data }: { company?: number; data: SsoConsoleDto 
           ))}
         </div>
       )}
-      <div>
-        <Label htmlFor="sso-saml-url" className="mb-1.5">
-          IdP metadata URL
-        </Label>
-        <Input
-          id="sso-saml-url"
-          type="url"
-          maxLength={1000}
-          placeholder="https://idp.example.com/metadata"
-          value={metadataUrl}
-          onChange={(e) => setMetadataUrl(e.target.value)}
-        />
-      </div>
-      <div>
-        <Label htmlFor="sso-saml-xml" className="mb-1.5">
-          Or paste the IdP metadata XML
-        </Label>
+      <TextField
+        id="sso-saml-url"
+        label="IdP metadata URL"
+        type="url"
+        maxLength={1000}
+        placeholder="https://idp.example.com/metadata"
+        value={metadataUrl}
+        onValue={setMetadataUrl}
+      />
+      <Field id="sso-saml-xml" label="Or paste the IdP metadata XML">
         <Textarea
           id="sso-saml-xml"
           rows={4}
@@ -355,7 +328,7 @@ function SamlSection({ company, data }: { company?: number; data: SsoConsoleDto 
           value={metadataXml}
           onChange={(e) => setMetadataXml(e.target.value)}
         />
-      </div>
+      </Field>
       <Enforce
         id="sso-saml-enforce"
         checked={enforced}
@@ -481,23 +454,16 @@ function AdminGroupsSection({ company, data }: { company?: number; data: SsoCons
         when the directory changes a group; everyone else it signs in becomes a member. Leave empty
         to set roles by hand in Members.
       </p>
-      <div>
-        <Label htmlFor="sso-admin-groups" className="mb-1.5">
-          Group names, one a line
-        </Label>
+      <Field id="sso-admin-groups" label="Group names, one a line">
         <Textarea
           id="sso-admin-groups"
           rows={3}
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-      </div>
+      </Field>
       <Failure error={error} />
-      <div>
-        <Button type="submit" disabled={set.isPending}>
-          {set.isPending ? 'Saving...' : 'Save admin groups'}
-        </Button>
-      </div>
+      <SubmitButton pending={set.isPending} label="Save admin groups" />
     </form>
   );
 }
@@ -506,17 +472,10 @@ export function SsoPanel({ company }: { company?: number }) {
   const settings = useSsoSettings(company);
   if (settings.isError)
     return (
-      <p role="alert" className="text-sm text-destructive">
-        {serverMessage(settings.error, 'Could not load the single sign-on settings.')}
-      </p>
+      <LoadFailure error={settings.error} fallback="Could not load the single sign-on settings." />
     );
   const data = settings.data;
-  if (!data)
-    return (
-      <p role="status" className="text-sm text-muted-foreground">
-        Loading...
-      </p>
-    );
+  if (!data) return <Loading />;
   // Forms start again from what is stored whenever it changes (a save, another company).
   const version = `${data.company.id}-${data.oidc.updatedAt}-${data.saml.updatedAt}`;
   return (

@@ -4,8 +4,6 @@ import type { ModuleKey } from '@contract/modules';
 import type { AdminStarterDto } from '@contract/admin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import {
   Select,
@@ -24,6 +22,7 @@ import {
   useRetireStarter,
 } from '@/features/admin/api/admin-api';
 import { Pager } from './pager';
+import { EmptyItem, Field, LoadFailure, TextField } from './panel-parts';
 
 /** Starters shown a page at a time. */
 const PAGE = 10;
@@ -118,41 +117,31 @@ export function StartersPanel({ company, operator }: { company?: number; operato
             </SelectContent>
           </Select>
         </div>
-        <div>
-          <Label htmlFor="starter-task" className="mb-1.5">
-            Task type
-          </Label>
-          <Input
-            id="starter-task"
-            required
-            maxLength={100}
-            value={draft.taskType}
-            onChange={(e) => setDraft({ ...draft, taskType: e.target.value })}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <Label htmlFor="starter-name" className="mb-1.5">
-            Name
-          </Label>
-          <Input
-            id="starter-name"
-            required
-            maxLength={255}
-            value={draft.name}
-            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <Label htmlFor="starter-description" className="mb-1.5">
-            Description
-          </Label>
+        <TextField
+          id="starter-task"
+          label="Task type"
+          required
+          maxLength={100}
+          value={draft.taskType}
+          onValue={(v) => setDraft({ ...draft, taskType: v })}
+        />
+        <TextField
+          id="starter-name"
+          label="Name"
+          className="sm:col-span-2"
+          required
+          maxLength={255}
+          value={draft.name}
+          onValue={(v) => setDraft({ ...draft, name: v })}
+        />
+        <Field id="starter-description" label="Description" className="sm:col-span-2">
           <Textarea
             id="starter-description"
             required
             value={draft.description}
             onChange={(e) => setDraft({ ...draft, description: e.target.value })}
           />
-        </div>
+        </Field>
         <div className="flex gap-2 sm:col-span-2">
           <Button type="submit" disabled={create.isPending || edit.isPending}>
             {draft.id === null ? 'Create starter' : 'Save starter'}
@@ -164,17 +153,8 @@ export function StartersPanel({ company, operator }: { company?: number; operato
           )}
         </div>
       </form>
-      <div>
-        <Label htmlFor="starter-search" className="mb-1.5">
-          Search starters
-        </Label>
-        <Input id="starter-search" value={q} onChange={(e) => setQ(e.target.value)} />
-      </div>
-      {list.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {serverMessage(list.error, 'Could not load the starters.')}
-        </p>
-      )}
+      <TextField id="starter-search" label="Search starters" value={q} onValue={setQ} />
+      {list.isError && <LoadFailure error={list.error} fallback="Could not load the starters." />}
       <StarterList
         title={operator && scope === 'global' ? 'Global library' : "The company's own"}
         items={list.data?.own ?? []}
@@ -247,9 +227,7 @@ function StarterList({
             )}
           </li>
         ))}
-        {items.length === 0 && (
-          <li className="p-6 text-center text-sm text-muted-foreground">No starters yet</li>
-        )}
+        {items.length === 0 && <EmptyItem>No starters yet</EmptyItem>}
       </ul>
       <Pager
         label={`${title}: pages`}

@@ -4,10 +4,10 @@ import { USAGE_GROUPS, type ModelPrice, type UsageGroupBy } from '@contract/admi
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { serverMessage } from '@/api/http';
 import { usageCsvUrl, type UsageFilter } from '@/api/admin';
 import { useModelPrices, useSetModelPrices, useUsage } from '@/features/admin/api/admin-api';
 import { PeopleUsage } from './people-usage';
+import { Field, HeaderRow, LoadFailure, Loading, TextField } from './panel-parts';
 
 // The product's own chart, loaded when the tab opens: chart.js stays out of the console's first load.
 const ChartCanvas = React.lazy(() => import('@/components/charts/chart-canvas'));
@@ -72,27 +72,9 @@ export function UsagePanel({ company, operator }: { company?: number; operator: 
     <div className="flex flex-col gap-4">
       <fieldset className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-4">
         <legend className="px-1 text-sm font-medium">Range</legend>
-        <div>
-          <Label htmlFor="usage-from" className="mb-1.5">
-            From
-          </Label>
-          <Input
-            id="usage-from"
-            type="date"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-        </div>
-        <div>
-          <Label htmlFor="usage-to" className="mb-1.5">
-            To
-          </Label>
-          <Input id="usage-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </div>
-        <div>
-          <Label htmlFor="usage-group" className="mb-1.5">
-            By
-          </Label>
+        <TextField id="usage-from" label="From" type="date" value={from} onValue={setFrom} />
+        <TextField id="usage-to" label="To" type="date" value={to} onValue={setTo} />
+        <Field id="usage-group" label="By">
           <select
             id="usage-group"
             value={groupBy}
@@ -105,7 +87,7 @@ export function UsagePanel({ company, operator }: { company?: number; operator: 
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         <div className="flex flex-col justify-end gap-2">
           {operator && (
             <label className="flex items-center gap-2 text-sm">
@@ -126,13 +108,9 @@ export function UsagePanel({ company, operator }: { company?: number; operator: 
         </div>
       </fieldset>
       {usage.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {serverMessage(usage.error, 'Could not load usage.')}
-        </p>
+        <LoadFailure error={usage.error} fallback="Could not load usage." />
       ) : !data ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          Loading...
-        </p>
+        <Loading />
       ) : (
         <>
           <dl aria-label="Usage totals" className="grid grid-cols-2 gap-3 sm:grid-cols-6">
@@ -172,23 +150,17 @@ export function UsagePanel({ company, operator }: { company?: number; operator: 
           </div>
           <div className="overflow-x-auto rounded-xl border bg-card">
             <table aria-label="Usage" className="w-full text-sm">
-              <thead className="text-left text-muted-foreground">
-                <tr>
-                  {[
-                    GROUP_LABELS[groupBy],
-                    'Turns',
-                    'Active users',
-                    'Tokens in',
-                    'Tokens out',
-                    'Cost',
-                    'Errors',
-                  ].map((h) => (
-                    <th key={h} scope="col" className="p-2 font-medium">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <HeaderRow
+                columns={[
+                  GROUP_LABELS[groupBy],
+                  'Turns',
+                  'Active users',
+                  'Tokens in',
+                  'Tokens out',
+                  'Cost',
+                  'Errors',
+                ]}
+              />
               <tbody className="divide-y">
                 {data.rows.map((r) => (
                   <tr key={r.key}>
@@ -275,18 +247,14 @@ function PricesEditor() {
           ]);
         }}
       >
-        <div>
-          <Label htmlFor="price-model" className="mb-1.5">
-            Model
-          </Label>
-          <Input
-            id="price-model"
-            value={model}
-            onChange={(e) => setModel(e.target.value)}
-            placeholder="openai:gpt-4.1-mini"
-            required
-          />
-        </div>
+        <TextField
+          id="price-model"
+          label="Model"
+          value={model}
+          onValue={setModel}
+          placeholder="openai:gpt-4.1-mini"
+          required
+        />
         {(
           [
             ['price-in', 'Input', input, setInput],
@@ -312,11 +280,7 @@ function PricesEditor() {
           Set price
         </Button>
       </form>
-      {save.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {serverMessage(save.error, 'Could not save the prices.')}
-        </p>
-      )}
+      {save.isError && <LoadFailure error={save.error} fallback="Could not save the prices." />}
     </section>
   );
 }

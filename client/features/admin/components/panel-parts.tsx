@@ -1,0 +1,147 @@
+import * as React from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { serverMessage } from '@/api/http';
+
+// The pieces every console panel draws the same way: a labelled field, a form's error and save
+// button, a table's header row, the load states and a list's empty line. One place keeps their
+// markup (and so the names tests and screen readers find) alike across the panels.
+
+/** A labelled control: the label sits above it and names it through `id`. */
+export function Field({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: React.ReactNode;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id} className="mb-1.5">
+        {label}
+      </Label>
+      {children}
+    </div>
+  );
+}
+
+/** A labelled text input that reports its new value. */
+export function TextField({
+  id,
+  label,
+  className,
+  onValue,
+  ...input
+}: {
+  id: string;
+  label: React.ReactNode;
+  className?: string;
+  onValue: (value: string) => void;
+} & Omit<React.ComponentProps<typeof Input>, 'id' | 'className' | 'onChange'>) {
+  return (
+    <Field id={id} label={label} className={className}>
+      <Input id={id} onChange={(e) => onValue(e.target.value)} {...input} />
+    </Field>
+  );
+}
+
+/** A form's error, read out when it appears. */
+export function Failure({
+  error,
+  id,
+  className,
+}: {
+  error: string | null;
+  id?: string;
+  className?: string;
+}) {
+  return error ? (
+    <p
+      id={id}
+      role="alert"
+      className={`text-sm text-destructive${className ? ` ${className}` : ''}`}
+    >
+      {error}
+    </p>
+  ) : null;
+}
+
+/** A form's submit button, which says what it is doing while the call runs. */
+export function SubmitButton({
+  pending,
+  label,
+  busy = 'Saving...',
+  className,
+}: {
+  pending: boolean;
+  label: string;
+  busy?: string;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <Button type="submit" disabled={pending}>
+        {pending ? busy : label}
+      </Button>
+    </div>
+  );
+}
+
+/** A table's column headers. */
+export function HeaderRow({ columns }: { columns: string[] }) {
+  return (
+    <thead className="text-left text-muted-foreground">
+      <tr>
+        {columns.map((h) => (
+          <th key={h} scope="col" className="p-2 font-medium">
+            {h}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** A table row: its name, then its figures. */
+export function FiguresRow({ label, figures }: { label: React.ReactNode; figures: string[] }) {
+  return (
+    <tr>
+      <th scope="row" className="p-2 text-left font-normal">
+        {label}
+      </th>
+      {figures.map((f, i) => (
+        <td key={i} className="p-2">
+          {f}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/** Why a panel's data did not load. */
+export function LoadFailure({ error, fallback }: { error: unknown; fallback: string }) {
+  return (
+    <p role="alert" className="text-sm text-destructive">
+      {serverMessage(error, fallback)}
+    </p>
+  );
+}
+
+/** What a panel shows while its data is loading. */
+export function Loading() {
+  return (
+    <p role="status" className="text-sm text-muted-foreground">
+      Loading...
+    </p>
+  );
+}
+
+/** The line a list shows when it has nothing. */
+export function EmptyItem({ children }: { children: React.ReactNode }) {
+  return <li className="p-6 text-center text-sm text-muted-foreground">{children}</li>;
+}
