@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatDto } from '@contract/chats';
-import type { LibraryDocumentDto, LibraryViewAnswer } from '@contract/library';
+import type { LibraryDocumentDto } from '@contract/library';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
-import { call } from '../../test-support/accounts';
 import { getChat, replyClosed, sendMessage } from '../../test-support/conversation';
 import { createUser, signIn } from '../../test-support/factories';
+import { b64, libraryPassages, uploadToLibrary } from '../../test-support/library';
 import {
   startOpenAiFixture,
   textReply,
@@ -25,7 +25,6 @@ import { readPassages } from './library.service';
 // never gets another's passages.
 
 const tag = () => randomBytes(3).toString('hex');
-const b64 = (s: string) => Buffer.from(s).toString('base64');
 
 const guide = (banned: string) => `# Brand guidelines
 
@@ -67,23 +66,10 @@ describe('search_knowledge', () => {
       .where(eq(companies.id, c.id));
     return c.id;
   };
-  const upload = async (who: string, fileName: string, text: string, module = 'brand-hub') => {
-    const res = await call(
-      t,
-      'POST',
-      '/api/library',
-      { module, fileName, base64: b64(text) },
-      { cookie: people[who]!.cookie },
-    );
-    expect(res.statusCode, res.body).toBeLessThan(300);
-    return res.json() as LibraryDocumentDto;
-  };
-  const passagesOf = async (who: string, doc: LibraryDocumentDto) => {
-    const res = await call(t, 'GET', `/api/library/${doc.id}/versions/${doc.version}`, undefined, {
-      cookie: people[who]!.cookie,
-    });
-    return (res.json() as LibraryViewAnswer).passages;
-  };
+  const upload = (who: string, fileName: string, text: string, module = 'brand-hub') =>
+    uploadToLibrary(t, people[who]!.cookie, module, fileName, text);
+  const passagesOf = (who: string, doc: LibraryDocumentDto) =>
+    libraryPassages(t, people[who]!.cookie, doc);
   const newChat = async (
     who: string,
     module: 'brand-hub' | 'governance' | 'talent-intelligence' = 'brand-hub',

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatDto } from '@contract/chats';
-import type { LibraryDocumentDto, LibraryViewAnswer } from '@contract/library';
+import type { LibraryDocumentDto } from '@contract/library';
 import type { ModuleKey } from '@contract/modules';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
-import { call } from '../../test-support/accounts';
 import { getChat, replyClosed, sendMessage } from '../../test-support/conversation';
 import { createUser, signIn } from '../../test-support/factories';
+import { libraryPassages, uploadToLibrary } from '../../test-support/library';
 import { addCompany } from '../admin/companies';
 import { closeToolPool } from '../analyst/tools/runner';
 import { chats, companies } from '../db/schema';
@@ -19,7 +19,6 @@ import { readPassages } from './library.service';
 // nothing about gets the answer of before (attach the document, a template).
 
 const tag = () => randomBytes(3).toString('hex');
-const b64 = (s: string) => Buffer.from(s).toString('base64');
 
 const gifts = (limit: string) => `# Gifts and hospitality policy
 
@@ -70,24 +69,11 @@ describe('the builtin answers a question from the company library', () => {
     });
     people[key] = { cookie: await signIn(t, user), userId: user.id };
   };
-  const upload = async (who: string, module: ModuleKey, fileName: string, text: string) => {
-    const res = await call(
-      t,
-      'POST',
-      '/api/library',
-      { module, fileName, base64: b64(text) },
-      { cookie: people[who]!.cookie },
-    );
-    expect(res.statusCode, res.body).toBeLessThan(300);
-    return res.json() as LibraryDocumentDto;
-  };
+  const upload = (who: string, module: ModuleKey, fileName: string, text: string) =>
+    uploadToLibrary(t, people[who]!.cookie, module, fileName, text);
   /** The passage of a document holding these words, as the library viewer lists it. */
-  const passageWith = async (who: string, doc: LibraryDocumentDto, words: string) => {
-    const res = await call(t, 'GET', `/api/library/${doc.id}/versions/${doc.version}`, undefined, {
-      cookie: people[who]!.cookie,
-    });
-    return (res.json() as LibraryViewAnswer).passages.find((p) => p.text.includes(words))!;
-  };
+  const passageWith = async (who: string, doc: LibraryDocumentDto, words: string) =>
+    (await libraryPassages(t, people[who]!.cookie, doc)).find((p) => p.text.includes(words))!;
   /** The reply to a question asked in a new chat of the module, no attachment. */
   const ask = async (who: string, module: ModuleKey, message: string) => {
     const [chat] = await t.database.db
