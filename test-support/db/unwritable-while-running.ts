@@ -1,8 +1,8 @@
 /**
- * Run as its own process by server/db/unwritable-data-dir.test.ts, as a user file permissions
- * apply to (root ignores them): an embedded database in the directory given, a small app with the
- * product's error handler, then the directory made unwritable while it runs. Prints each
- * request's status and body as JSON.
+ * Run as its own process by server/db/unwritable-data-dir.test.ts, held to file permissions (as
+ * root, without the capabilities that override them): an embedded database in the directory
+ * given, a small app with the product's error handler, then the directory made unwritable while
+ * it runs. Prints each request's status and body as JSON.
  */
 import { execFileSync } from 'node:child_process';
 import Fastify from 'fastify';
