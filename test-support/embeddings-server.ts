@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeNow, listenLocal } from './local-server';
 
 /**
  * A local OpenAI-compatible `/embeddings` server for library tests (ADR 0026). Its vectors are
@@ -105,14 +105,9 @@ export async function startEmbeddingsServer(): Promise<EmbeddingsServer> {
       })();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenLocal(server);
   return Object.assign(state, {
     baseUrl: `http://127.0.0.1:${port}/v1`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeNow(server),
   });
 }

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration, type JWK } from 'oidc-provider';
+import { closeNow, freePort, listenLocal } from './local-server';
 
 /**
  * A person the test identity provider knows; signing in as `email` (any password) is them, and
@@ -140,21 +140,15 @@ export class TestIdp {
       res.setHeader('connection', 'close');
       void handle(req, res);
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
+    this.port = await listenLocal(server, port);
     this.server = server;
-    this.port = (server.address() as AddressInfo).port;
     return this;
   }
 
   async stop(): Promise<void> {
     const server = this.server;
     this.server = undefined;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (server) await closeNow(server);
   }
 
   /** Restarts on the same issuer with a new signing key only (the old one is withdrawn). */
@@ -163,14 +157,6 @@ export class TestIdp {
     await this.stop();
     await this.start(this.port);
   }
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /**

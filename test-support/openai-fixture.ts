@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeNow, listenLocal } from './local-server';
 
 /**
  * A local OpenAI-compatible chat-completions server for provider tests. Each request takes the
@@ -197,17 +197,14 @@ export async function startOpenAiFixture(): Promise<OpenAiFixture> {
     res.end('data: [DONE]\n\n');
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenLocal(server);
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     enqueue: (...replies) => queue.push(...replies),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const res of hanging) res.socket?.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      for (const res of hanging) res.socket?.destroy();
+      return closeNow(server);
+    },
   };
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { inflateRawSync } from 'node:zlib';
 import { DOMParser } from '@xmldom/xmldom';
 import { generate } from 'selfsigned';
 import { SignedXml } from 'xml-crypto';
+import { closeNow, listenLocal } from './local-server';
 
 /**
  * A person the test SAML IdP knows; signing in as `email` (any password) is them. The NameID is
@@ -184,17 +184,14 @@ export class TestSamlIdp {
         },
       );
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
+    this.port = await listenLocal(this.server);
     return this;
   }
 
   async stop(): Promise<void> {
     const server = this.server;
     this.server = undefined;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (server) await closeNow(server);
   }
 
   private async handle(

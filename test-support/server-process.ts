@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { ensureServerBuild, serverOutDir } from '../scripts/build-server';
+import { closeNow, freePort, listenLocal } from './local-server';
 
 // The product as an operator runs it: the built server (`node dist/server/main.js`, rebuilt when
 // its sources changed) in a child process of its own, which tests signal (SIGTERM, SIGKILL) and
@@ -13,14 +13,8 @@ import { ensureServerBuild, serverOutDir } from '../scripts/build-server';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** A free local port (taken and released: the child listens on it next). */
-export async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
+// freePort lives with the other loopback helpers (local-server.ts); the launcher's callers take it here.
+export { freePort };
 
 /**
  * Whether a child can be pinned to a core of its own (`taskset` and at least two cores): a
@@ -272,16 +266,13 @@ export async function startSlowModel(chunks: string[], intervalMs: number): Prom
       }, intervalMs);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenLocal(server);
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     sent,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const res of open) res.socket?.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      for (const res of open) res.socket?.destroy();
+      return closeNow(server);
+    },
   };
 }

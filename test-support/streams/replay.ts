@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { closeNow, listenLocal } from '../local-server';
 
 /**
  * Replays recorded model-server answers byte for byte from a local HTTP server, in odd TCP
@@ -136,19 +136,16 @@ export async function startReplayServer(): Promise<ReplayServer> {
     res.end();
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenLocal(server);
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     enqueue: (recording, options = {}) => queue.push({ recording, options }),
     clear: () => void queue.splice(0),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const res of open) res.socket?.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      for (const res of open) res.socket?.destroy();
+      return closeNow(server);
+    },
   };
 }
 
