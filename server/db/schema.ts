@@ -47,6 +47,21 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
+// The references most rows carry: to the company, the user or the chat that owns them, which
+// take the row with them when they go.
+const companyRef = () =>
+  integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+const userRef = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const chatRef = () =>
+  uuid('chat_id')
+    .notNull()
+    .references(() => chats.id, { onDelete: 'cascade' });
+
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 255 }).notNull().unique(),
@@ -77,9 +92,7 @@ export type Company = typeof companies.$inferSelect;
 export const companyDomains = pgTable(
   'company_domains',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     domain: varchar('domain', { length: 253 }).notNull(),
     createdAt: createdAt(),
   },
@@ -116,9 +129,7 @@ export const invitations = pgTable(
   'invitations',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     email: varchar('email', { length: 255 }).notNull(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
@@ -149,9 +160,7 @@ export type SessionRow = typeof sessions.$inferSelect;
 
 export const emailVerificationTokens = pgTable('email_verification_tokens', {
   id: serial('id').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef(),
   /** SHA-256 of the token sent in the link. */
   token: varchar('token', { length: 128 }).notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -162,9 +171,7 @@ export const otpTokens = pgTable(
   'otp_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     /** Keyed hash of the six-digit code. */
     token: varchar('token', { length: 128 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -178,9 +185,7 @@ export const otpTokens = pgTable(
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   id: serial('id').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef(),
   token: varchar('token', { length: 128 }).notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   isUsed: boolean('is_used').notNull().default(false),
@@ -216,9 +221,7 @@ export const chats = pgTable(
   'chats',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     title: varchar('title', { length: 255 }).notNull(),
     module: varchar('module', { length: 100 }).notNull(),
     memoryId: varchar('memory_id', { length: 255 }),
@@ -253,9 +256,7 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    chatId: uuid('chat_id')
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
+    chatId: chatRef(),
     /** Position in the chat, from 1. */
     seq: integer('seq').notNull(),
     /** The client's id for the send that created it: a retried send stores one message. */
@@ -300,9 +301,7 @@ export const replyVersions = pgTable(
   {
     /** The replaced message's own id. */
     id: uuid('id').primaryKey(),
-    chatId: uuid('chat_id')
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
+    chatId: chatRef(),
     seq: integer('seq').notNull(),
     content: jsonValue('content').notNull(),
     structuredResponse: jsonValue('structured_response'),
@@ -320,12 +319,8 @@ export const messageAttachments = pgTable(
   'message_attachments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    chatId: uuid('chat_id')
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    chatId: chatRef(),
+    userId: userRef(),
     messageId: uuid('message_id').references(() => chatMessages.id, { onDelete: 'cascade' }),
     fileName: varchar('file_name', { length: 255 }).notNull(),
     mimeType: varchar('mime_type', { length: 255 }).notNull().default('application/octet-stream'),
@@ -343,12 +338,8 @@ export const savedFiles = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     fileName: varchar('file_name', { length: 255 }).notNull(),
     fileContent: text('file_content').notNull(),
-    chatId: uuid('chat_id')
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    chatId: chatRef(),
+    userId: userRef(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('saved_files_chat_name_idx').on(t.chatId, t.fileName)],
@@ -426,9 +417,7 @@ export const turnUsage = pgTable(
 /** The key of the daily roll-ups: a company's day, module, model and starter. */
 const usageKey = () => ({
   day: date('day').notNull(),
-  companyId: integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: companyRef(),
   module: varchar('module', { length: 100 }).notNull(),
   model: varchar('model', { length: 255 }).notNull(),
   starterId: integer('starter_id').notNull().default(0),
@@ -478,9 +467,7 @@ export const usageDailyPeople = pgTable(
   'usage_daily_people',
   {
     day: date('day').notNull(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     userId: uuid('user_id').notNull(),
     turns: integer('turns').notNull(),
   },
@@ -500,7 +487,7 @@ export const modelPrices = pgTable('model_prices', {
     scale: 4,
     mode: 'number',
   }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -530,9 +517,7 @@ export const ssoLogins = pgTable(
   'sso_logins',
   {
     stateHash: varchar('state_hash', { length: 128 }).primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     nonce: varchar('nonce', { length: 128 }).notNull(),
     codeVerifier: varchar('code_verifier', { length: 128 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -545,13 +530,9 @@ export const ssoLogins = pgTable(
 export const ssoIdentities = pgTable(
   'sso_identities',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     subject: varchar('subject', { length: 255 }).notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -589,9 +570,7 @@ export const samlRequests = pgTable(
   'saml_requests',
   {
     id: varchar('id', { length: 128 }).primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
@@ -606,9 +585,7 @@ export const samlRequests = pgTable(
 export const companyAdminGroups = pgTable(
   'company_admin_groups',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     groupName: varchar('group_name', { length: 255 }).notNull(),
     updatedAt: updatedAt(),
   },
@@ -618,9 +595,7 @@ export const companyAdminGroups = pgTable(
 /** A company's SCIM bearer token (ADR 0037): only its SHA-256 is kept; shown once when made. */
 export const scimTokens = pgTable('scim_tokens', {
   id: serial('id').primaryKey(),
-  companyId: integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: companyRef(),
   tokenHash: varchar('token_hash', { length: 128 }).notNull().unique(),
   createdAt: createdAt(),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
@@ -634,9 +609,7 @@ export const scimUsers = pgTable('scim_users', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  companyId: integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: companyRef(),
   externalId: varchar('external_id', { length: 255 }),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: createdAt(),
@@ -648,9 +621,7 @@ export const scimGroups = pgTable(
   'scim_groups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     displayName: varchar('display_name', { length: 255 }).notNull(),
     externalId: varchar('external_id', { length: 255 }),
     createdAt: createdAt(),
@@ -666,9 +637,7 @@ export const scimGroupMembers = pgTable(
     groupId: uuid('group_id')
       .notNull()
       .references(() => scimGroups.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
   },
   (t) => [
     uniqueIndex('scim_group_members_idx').on(t.groupId, t.userId),
@@ -684,9 +653,7 @@ export const budgets = pgTable(
   'budgets',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     /** '' is every module. */
     module: varchar('module', { length: 100 }).notNull().default(''),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
@@ -708,9 +675,7 @@ export const usageMonthly = pgTable(
   {
     /** The first day of the month (UTC). */
     month: date('month').notNull(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     module: varchar('module', { length: 100 }).notNull(),
     userId: uuid('user_id').notNull(),
     tokens: bigint('tokens', { mode: 'number' }).notNull(),
@@ -727,9 +692,7 @@ export const budgetReservations = pgTable(
   'budget_reservations',
   {
     messageId: uuid('message_id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     module: varchar('module', { length: 100 }).notNull(),
     userId: uuid('user_id').notNull(),
     tokens: bigint('tokens', { mode: 'number' }).notNull(),
@@ -757,9 +720,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     kind: varchar('kind', { length: 50 }).notNull(),
     title: varchar('title', { length: 255 }).notNull(),
     body: varchar('body', { length: 1000 }).notNull().default(''),
@@ -780,12 +741,8 @@ export const chatViewers = pgTable(
   'chat_viewers',
   {
     connectionId: uuid('connection_id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    chatId: uuid('chat_id')
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    chatId: chatRef(),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('chat_viewers_user_chat_idx').on(t.userId, t.chatId)],
@@ -800,9 +757,7 @@ export const libraryDocuments = pgTable(
   'library_documents',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     module: varchar('module', { length: 32 }).notNull(),
     fileName: varchar('file_name', { length: 255 }).notNull(),
     /** The text search configuration its passages are indexed with (library_english, ...). */
@@ -905,9 +860,7 @@ export const rememberedReadings = pgTable(
   'remembered_readings',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     signature: varchar('signature', { length: 128 }).notNull(),
     /** The TableReading as confirmed (contract/reading.ts). */
     reading: jsonValue('reading').notNull(),
@@ -926,9 +879,7 @@ export type RememberedReading = typeof rememberedReadings.$inferSelect;
 export const libraryTerms = pgTable(
   'library_terms',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     module: varchar('module', { length: 32 }).notNull(),
     lexeme: text('lexeme').notNull(),
     passages: integer('passages').notNull(),
@@ -943,9 +894,7 @@ export const libraryTerms = pgTable(
 export const retentionPolicies = pgTable(
   'retention_policies',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     module: varchar('module', { length: 100 }).notNull(),
     days: integer('days').notNull(),
     updatedAt: updatedAt(),
@@ -959,9 +908,7 @@ export const legalHolds = pgTable(
   'legal_holds',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     chatId: uuid('chat_id').references(() => chats.id, { onDelete: 'cascade' }),
     reason: varchar('reason', { length: 500 }).notNull().default(''),
