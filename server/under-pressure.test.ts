@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test-support/server-tests';
 import { BUSY_MESSAGE } from './app';
 
 // A process whose event loop stalls answers 503 "busy" at once (a load
 // balancer moves the work) instead of every request waiting its turn.
 
 describe('under pressure', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { MAX_EVENT_LOOP_DELAY_MS: '20' } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ env: { MAX_EVENT_LOOP_DELAY_MS: '20' } });
 
   it('answers 503 with Retry-After while the event loop is stalled, and serves again after', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

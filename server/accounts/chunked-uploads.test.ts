@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-support/server-tests';
 import { userWithChat } from '../../test-support/conversation';
 import { MAX_BIG_UPLOADS_IN_FLIGHT, TOO_DEEP_MESSAGE } from './route-limits';
 
@@ -14,15 +14,11 @@ interface Answer {
 }
 
 describe('uploads without a declared length (chunked)', () => {
-  let t: TestApp;
   let port: number;
+  const t = useTestApp({ env: { UPLOAD_MB_PER_HOUR: '3', STORAGE_QUOTA_MB: '2' } });
   beforeAll(async () => {
-    t = await createTestApp({ env: { UPLOAD_MB_PER_HOUR: '3', STORAGE_QUOTA_MB: '2' } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   /**

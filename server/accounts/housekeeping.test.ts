@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-support/server-tests';
 import { createUser } from '../../test-support/factories';
 import { emailVerificationTokens, otpTokens, passwordResetTokens, sessions } from '../db/schema';
 import { ManualClock } from '../lib/clock';
@@ -10,14 +10,8 @@ import { createSession } from './sessions';
 // Expired sessions (and codes, links) were never deleted.
 
 describe('housekeeping', () => {
-  let t: TestApp;
   const clock = new ManualClock(new Date('2026-03-01T12:00:00Z'));
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ clock });
 
   it('deletes expired sessions and codes, and links a week after they expired; keeps live ones', async () => {
     const db = t.database.db;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-support/server-tests';
 import { TEST_PASSWORD, createUser } from '../../test-support/factories';
 import { call, codeFromMail, freshIp, passwordStep } from '../../test-support/accounts';
 import { auditLog } from '../db/schema';
@@ -9,13 +9,7 @@ import { auditLog } from '../db/schema';
 // must not be able to flood the company's log, and the admin reads "locked out" once.
 
 describe('lockouts in the audit log', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   const actionsFor = async (email: string) => {
     const rows = await t.database.db

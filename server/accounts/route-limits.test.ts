@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-support/server-tests';
 import { signedInUser } from '../../test-support/factories';
 import { userWithChat } from '../../test-support/conversation';
 import { freshIp } from '../../test-support/accounts';
@@ -10,14 +10,8 @@ import { ROUTE_LIMITS } from './route-limits';
 // message route and no storage quota.
 
 describe('limits per route class, upload bytes and storage quota', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: { UPLOAD_MB_PER_HOUR: '3', STORAGE_QUOTA_MB: '2', READS_PER_USER_PER_MINUTE: '20' },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useTestApp({
+    env: { UPLOAD_MB_PER_HOUR: '3', STORAGE_QUOTA_MB: '2', READS_PER_USER_PER_MINUTE: '20' },
   });
 
   const send = (cookie: string, ip: string, payload: object) =>

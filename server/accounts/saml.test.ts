@@ -3,7 +3,7 @@ import { eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoRequiredMessage } from '@contract/sso';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import { createUser, TEST_PASSWORD } from '../../test-support/factories';
 import { TestSamlIdp, samlKeyPair, type SamlAnswer } from '../../test-support/saml-idp';
 import { addCompany } from '../admin/companies';
@@ -26,17 +26,15 @@ import {
 const tag = () => randomBytes(3).toString('hex');
 
 describe('sign-in with the company identity provider (SAML 2.0)', () => {
-  let t: TestApp;
   let idp: TestSamlIdp;
   let otherIdp: TestSamlIdp;
 
+  const t = useTestApp({ clock: new ManualClock() });
   beforeAll(async () => {
-    t = await createTestApp({ clock: new ManualClock() });
     [idp, otherIdp] = await Promise.all([new TestSamlIdp().start(), new TestSamlIdp().start()]);
   });
   afterAll(async () => {
     await Promise.all([idp?.stop(), otherIdp?.stop()]);
-    await t?.close();
   });
 
   const admin = (...argv: string[]) => adminCommand(t, argv);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import { TEST_PASSWORD, createUser, signIn } from '../../test-support/factories';
 import { runAdmin, type AdminIo } from '../admin/commands';
 import { addCompany } from '../admin/companies';
@@ -65,7 +65,6 @@ class ScimClient {
 }
 
 describe('SCIM provisioning', () => {
-  let t: TestApp;
   let base: string;
   const io = (out: string[]): AdminIo => ({
     db: t.database.db,
@@ -88,13 +87,10 @@ describe('SCIM provisioning', () => {
     return { id, name, domain, token, scim: new ScimClient(base, token) };
   }
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('refuses a request without a valid token, in SCIM error form', async () => {

@@ -2,15 +2,11 @@ import { Agent, request } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testRedisPrefix } from '../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { useSecondProcess, useTestApp } from '../../test-support/server-tests';
 import { TEST_PASSWORD, signedInUser } from '../../test-support/factories';
-import { buildApp } from '../app';
 import { sessions } from '../db/schema';
 import { ManualClock } from '../lib/clock';
-import { consoleMailer } from '../mail/mailer';
-import { createBus, type Bus } from '../realtime/bus';
 import { SESSION_SLIDE_EVERY_MS, cookieName, createSession, hashToken } from './sessions';
 
 // Sessions are served from each process's memory: an ended session must stop working
@@ -20,28 +16,8 @@ import { SESSION_SLIDE_EVERY_MS, cookieName, createSession, hashToken } from './
 
 describe('cached sessions', () => {
   const clock = new ManualClock(new Date('2026-05-04T08:00:00Z'));
-  let a: TestApp;
-  let b: FastifyInstance;
-  let busB: Bus;
-  beforeAll(async () => {
-    a = await createTestApp({ clock });
-    busB = a.config.redisUrl ? createBus(a.config.redisUrl, testRedisPrefix()) : a.bus;
-    const log = pino({ level: 'silent' });
-    b = await buildApp({
-      config: a.config,
-      database: a.database,
-      bus: busB,
-      mailer: consoleMailer(log, () => undefined),
-      clock,
-      logger: log,
-    });
-    await b.ready();
-  });
-  afterAll(async () => {
-    await b?.close();
-    if (busB && busB !== a?.bus) await busB.close();
-    await a?.close();
-  });
+  const a = useTestApp({ clock });
+  const b = useSecondProcess(a);
 
   const me = (app: FastifyInstance, cookie: string) =>
     app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
@@ -60,12 +36,12 @@ describe('cached sessions', () => {
     const { cookie } = await signedInUser(a);
     // Both processes have the session in memory.
     expect((await me(a.app, cookie)).statusCode).toBe(200);
-    expect((await me(b, cookie)).statusCode).toBe(200);
+    expect((await me(b.app, cookie)).statusCode).toBe(200);
 
     const out = await a.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
     expect(out.statusCode).toBe(200);
     expect((await me(a.app, cookie)).statusCode).toBe(401);
-    expect(await refusedSoon(b, cookie)).toBe(401);
+    expect(await refusedSoon(b.app, cookie)).toBe(401);
   });
 
   it('ends the other sessions at a password change, wherever they were read', async () => {
@@ -73,21 +49,21 @@ describe('cached sessions', () => {
     // A second session of the same user (another browser).
     const { token } = await createSession(a.database.db, clock, { userId: user.id, stage: 'full' });
     const other = `${cookieName(a.config)}=${token}`;
-    for (const app of [a.app, b]) {
+    for (const app of [a.app, b.app]) {
       expect((await me(app, kept)).statusCode).toBe(200);
       expect((await me(app, other)).statusCode).toBe(200);
     }
 
-    const changed = await b.inject({
+    const changed = await b.app.inject({
       method: 'POST',
       url: '/api/user/change-password',
       headers: { cookie: kept },
       payload: { currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect((await me(b, other)).statusCode).toBe(401);
+    expect((await me(b.app, other)).statusCode).toBe(401);
     expect(await refusedSoon(a.app, other)).toBe(401);
-    for (const app of [a.app, b]) expect((await me(app, kept)).statusCode).toBe(200);
+    for (const app of [a.app, b.app]) expect((await me(app, kept)).statusCode).toBe(200);
   });
 
   it('writes the sliding idle expiry at most every few minutes, not on every request', async () => {
@@ -111,8 +87,8 @@ describe('cached sessions', () => {
     // cookie, or none, on the same connection must not inherit the first one's user.
     const first = await signedInUser(a);
     const second = await signedInUser(a);
-    await b.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = b.server.address() as AddressInfo;
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = b.app.server.address() as AddressInfo;
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const sockets = new Set<Socket>();
     const get = (cookie?: string) =>

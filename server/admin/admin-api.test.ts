@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WS_CLOSE_SESSION_ENDED } from '@contract/ws-events';
 import type { AuditEntryDto, AuditPage, MembersPage } from '@contract/admin';
-import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
+import { uniqueEmail } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import {
   ROLES,
   TEST_PASSWORD,
@@ -42,7 +43,6 @@ interface Case {
 }
 
 describe('admin API', () => {
-  let t: TestApp;
   let A: CompanyWithDomains;
   let B: CompanyWithDomains;
   const cookies = {} as Record<RoleName, string>;
@@ -51,12 +51,9 @@ describe('admin API', () => {
   const as = (role: RoleName | null, method: string, url: string, body?: unknown) =>
     call(t, method as 'GET', url, body, role ? { cookie: cookies[role] } : {});
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ A, B } = await twoCompaniesWithRoles(t, { people, cookies }));
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const memberOfA = () => ofCompany(t, A).member();

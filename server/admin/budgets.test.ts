@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BudgetsAnswer } from '@contract/admin';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import { call } from '../../test-support/accounts';
 import { replyClosed, sendMessage, waitFor } from '../../test-support/conversation';
 import { createUser, signIn } from '../../test-support/factories';
@@ -35,7 +36,6 @@ const PERSON_USED_UP =
 
 describe('budgets', () => {
   const clock = new ManualClock(NOW);
-  let t: TestApp;
   let second: TestApp;
 
   /** A company whose modules run `model`, its admin, and members with one chat each. */
@@ -96,15 +96,14 @@ describe('budgets', () => {
   const messagesOf = (chatId: string) =>
     t.database.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId));
 
+  const t = useTestApp({ clock, agentFor: scriptedAgentFor });
   beforeAll(async () => {
-    t = await createTestApp({ clock, agentFor: scriptedAgentFor });
     // A second process behind the same database (and the same Redis when configured).
     second = await createTestApp({ clock, agentFor: scriptedAgentFor, database: t.database });
   });
   afterAll(async () => {
     for (const r of runs) r.release();
     await second.close();
-    await t.close();
   });
 
   describe('the console routes, for each role', () => {

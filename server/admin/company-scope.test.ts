@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
+import { uniqueEmail } from '../../test-support/app';
+import { aReading, useTestApp } from '../../test-support/server-tests';
 import {
   ROLES,
   ofCompany,
@@ -33,14 +34,13 @@ interface Case {
 }
 
 describe('?company=<id> on every admin route', () => {
-  let t: TestApp;
   let A: CompanyWithDomains;
   let B: CompanyWithDomains;
   const people = {} as Record<Role, User>;
   const cookies = {} as Record<Role, string>;
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     // The operator belongs to company B: a request naming A must not fall back to B.
     ({ A, B } = await twoCompaniesWithRoles(t, { people, cookies }, { operatorOf: 'B' }));
     // Something of A's in its audit log and budgets.
@@ -55,9 +55,6 @@ describe('?company=<id> on every admin route', () => {
       { cookie: cookies.adminA },
     );
     expect(res.statusCode, res.body).toBe(200);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const memberOfA = () => ofCompany(t, A).member();
@@ -82,21 +79,11 @@ describe('?company=<id> on every admin route', () => {
         companyId: A.id,
         signature,
         confirmedAt: new Date(),
-        reading: {
+        reading: aReading({
           fileName: 'hr-export.csv',
-          sheet: null,
           signature,
           columns: [{ name: 'Kst', role: 'department' }],
-          shape: 'people',
-          personKey: null,
-          dateOrder: null,
-          numberStyle: null,
-          payBasis: null,
-          fullTimeHours: null,
-          currency: null,
-          ratingScale: null,
-          asOf: null,
-        },
+        }),
       })
       .returning();
     return row!.id;

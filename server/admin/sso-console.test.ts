@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScimTokenCreated, SsoConsoleDto } from '@contract/sso-admin';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import {
   createUser,
   signIn,
@@ -31,7 +31,6 @@ const SCIM_GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 const SCIM_PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
 describe('single sign-on in the admin console', () => {
-  let t: TestApp;
   let idp: TestIdp;
   let samlIdp: TestSamlIdp;
   let A: CompanyWithDomains;
@@ -42,8 +41,8 @@ describe('single sign-on in the admin console', () => {
   const as = (role: RoleName | null, method: string, url: string, body?: unknown) =>
     call(t, method as 'GET', url, body, role ? { cookie: cookies[role] } : {});
 
+  const t = useTestApp({ clock: new ManualClock(), env: { SECRETS_KEY } });
   beforeAll(async () => {
-    t = await createTestApp({ clock: new ManualClock(), env: { SECRETS_KEY } });
     idp = await new TestIdp({
       clientId: 'atrium',
       clientSecret: CLIENT_SECRET,
@@ -55,7 +54,6 @@ describe('single sign-on in the admin console', () => {
   });
   afterAll(async () => {
     await Promise.all([idp?.stop(), samlIdp?.stop()]);
-    await t?.close();
   });
 
   const oidcBody = (over: Record<string, unknown> = {}) => ({

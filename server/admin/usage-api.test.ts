@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UsageAnswer, UsageGroupBy } from '@contract/admin';
 import { MODULES, MODULE_KEYS, type ModuleKey } from '@contract/modules';
-import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
+import { uniqueEmail } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import { createUser, twoCompaniesWithRoles, type RoleName } from '../../test-support/factories';
 import { call } from '../../test-support/accounts';
 import { starters, type User } from '../db/schema';
@@ -36,7 +37,6 @@ const FROM = '2026-11-01';
 const TO = '2026-11-10';
 
 describe('usage API', () => {
-  let t: TestApp;
   let A: CompanyWithDomains;
   let B: CompanyWithDomains;
   let adminA: string;
@@ -49,8 +49,8 @@ describe('usage API', () => {
   const as = (cookie: string, url: string, method: 'GET' | 'PUT' = 'GET', body?: unknown) =>
     call(t, method, url, body, { cookie });
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     const db = t.database.db;
     const people = {} as Record<RoleName, User>;
     const cookies = {} as Record<RoleName, string>;
@@ -102,9 +102,6 @@ describe('usage API', () => {
       });
     }
     for (const turn of turns) await db.transaction((tx) => recordTurnUsage(tx, { ...turn }));
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   /** What the page must show, computed from the turns themselves. */

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UsageAnswer } from '@contract/admin';
 import { MODULE_KEYS } from '@contract/modules';
-import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
+import { uniqueEmail } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import { createUser, signIn } from '../../test-support/factories';
 import { call } from '../../test-support/accounts';
 import { usageDailyPeople, type User } from '../db/schema';
@@ -20,13 +21,12 @@ const FROM = '2026-10-01';
 const TO = '2026-10-07';
 
 describe('usage by day: active people', () => {
-  let t: TestApp;
   let company: CompanyWithDomains;
   let admin: string;
   const turns: { userId: string; day: string }[] = [];
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     const db = t.database.db;
     company = await addCompany(db, { name: `Days ${tag()}`, emailDomains: [`days-${tag()}.com`] });
     const person = (role?: 'admin') =>
@@ -60,9 +60,6 @@ describe('usage by day: active people', () => {
         }
       }
     }
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('each day counts the distinct people who had a turn that day, and the range counts each person once', async () => {

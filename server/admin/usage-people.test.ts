@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   PEOPLE_MIN_GROUP,
   type PersonUsageAnswer,
   type UsagePeopleAnswer,
 } from '@contract/usage-people';
 import { MODULES, type ModuleKey } from '@contract/modules';
-import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
+import { uniqueEmail } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import { createUser, twoCompaniesWithRoles, type RoleName } from '../../test-support/factories';
 import { call } from '../../test-support/accounts';
 import { auditLog, type User } from '../db/schema';
@@ -33,15 +34,14 @@ interface Turn {
 }
 
 describe('per-person usage', () => {
-  let t: TestApp;
   let A: CompanyWithDomains; // six active people
   let B: CompanyWithDomains; // four active people
   const cookies = {} as Record<RoleName, string>;
   const peopleA: User[] = [];
   const turns: Turn[] = [];
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     const db = t.database.db;
     ({ A, B } = await twoCompaniesWithRoles(t, { people: {} as Record<RoleName, User>, cookies }));
     const person = (c: CompanyWithDomains) =>
@@ -78,9 +78,6 @@ describe('per-person usage', () => {
           starterId: null,
         }),
       );
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const inRange = (x: Turn) => {

@@ -198,41 +198,32 @@ describe('search_knowledge', () => {
   }, 120_000);
 
   it("a band check applies the pay bands of the library in their latest version, cited; never another company's", async () => {
-    const bandsCsv = (bands: Array<[string, number, number]>) =>
-      [
-        'Grade,Minimum,Midpoint,Maximum',
-        ...bands.map(([g, mn, mx]) => `${g},${mn},${(mn + mx) / 2},${mx}`),
-      ].join('\n');
+    /** The company's "Pay bands 2026.csv", uploaded by its admin: [grade, minimum, maximum]. */
+    const uploadBands = (admin: 'adminA' | 'adminB', bands: Array<[string, number, number]>) =>
+      upload(
+        admin,
+        'Pay bands 2026.csv',
+        [
+          'Grade,Minimum,Midpoint,Maximum',
+          ...bands.map(([g, mn, mx]) => `${g},${mn},${(mn + mx) / 2},${mx}`),
+        ].join('\n'),
+        'talent-intelligence',
+      );
     const current: Array<[string, number, number]> = [
       ['G1', 25000, 32000],
       ['G2', 35000, 45000],
     ];
-    await upload(
-      'adminA',
-      'Pay bands 2026.csv',
-      bandsCsv([
-        ['G1', 20000, 30000],
-        ['G2', 30000, 40000],
-      ]),
-      'talent-intelligence',
-    );
-    const v2 = await upload(
-      'adminA',
-      'Pay bands 2026.csv',
-      bandsCsv(current),
-      'talent-intelligence',
-    );
+    await uploadBands('adminA', [
+      ['G1', 20000, 30000],
+      ['G2', 30000, 40000],
+    ]);
+    const v2 = await uploadBands('adminA', current);
     expect(v2.version).toBe(2);
     // B's bands would put nobody outside: never applied to A's check.
-    await upload(
-      'adminB',
-      'Pay bands 2026.csv',
-      bandsCsv([
-        ['G1', 1000, 900000],
-        ['G2', 1000, 900000],
-      ]),
-      'talent-intelligence',
-    );
+    await uploadBands('adminB', [
+      ['G1', 1000, 900000],
+      ['G2', 1000, 900000],
+    ]);
     const staff: Array<[string, number]> = [
       ['G1', 22000],
       ['G1', 26000],

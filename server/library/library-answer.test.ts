@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatDto } from '@contract/chats';
 import type { LibraryDocumentDto } from '@contract/library';
 import type { ModuleKey } from '@contract/modules';
-import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
+import { uniqueEmail } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import { getChat, replyClosed, sendMessage } from '../../test-support/conversation';
 import { createUser, signIn } from '../../test-support/factories';
 import { libraryPassages, uploadToLibrary } from '../../test-support/library';
@@ -46,7 +47,6 @@ const GIFT_QUESTION = 'What is the most an employee may accept as a gift?';
 type Person = { cookie: string; userId: string };
 
 describe('the builtin answers a question from the company library', () => {
-  let t: TestApp;
   const people: Record<string, Person> = {};
 
   const company = async (name: string) => {
@@ -91,8 +91,8 @@ describe('the builtin answers a question from the company library', () => {
 
   let giftsA: LibraryDocumentDto;
 
+  const t = useTestApp({}, 120_000);
   beforeAll(async () => {
-    t = await createTestApp();
     const A = await company('Answers A');
     const B = await company('Answers B');
     const C = await company('Answers C');
@@ -107,7 +107,6 @@ describe('the builtin answers a question from the company library', () => {
     await upload('adminB', 'governance', 'Gifts and hospitality policy.md', gifts('£200'));
   }, 120_000);
   afterAll(async () => {
-    await t?.close();
     await closeToolPool();
   });
 

@@ -9,7 +9,8 @@ import type {
   LibraryVersionsAnswer,
   LibraryViewAnswer,
 } from '@contract/library';
-import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
+import { createTestApp, uniqueEmail } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import { call } from '../../test-support/accounts';
 import {
   createUser,
@@ -48,7 +49,6 @@ const GUIDE_V2 = GUIDE_V1.replace(
 );
 
 describe('library API', () => {
-  let t: TestApp;
   let A: CompanyWithDomains;
   const cookies = {} as Record<RoleName, string>;
   const people = {} as Record<RoleName, User>;
@@ -57,14 +57,13 @@ describe('library API', () => {
   const upload = (role: RoleName, fileName: string, content: string | Buffer, q = '') =>
     as(role, 'POST', `/api/library${q}`, { module: 'brand-hub', fileName, base64: b64(content) });
 
+  const t = useTestApp({}, 120_000);
   beforeAll(async () => {
-    t = await createTestApp();
     ({ A } = await twoCompaniesWithRoles(t, { people, cookies }));
     // The analysis worker pool starts on first use (slow under tsx on a loaded machine).
     await readPassages('warm-up.txt', 'text/plain', Buffer.from('Warm up'));
   }, 120_000);
   afterAll(async () => {
-    await t?.close();
     await closeToolPool();
   });
 
@@ -272,12 +271,10 @@ describe('library API', () => {
     'reads PDF pages and DOCX; refuses what it cannot read with a clear 400',
     { timeout: 120_000 },
     async () => {
+      const post = (fileName: string, base64: string, module = 'governance') =>
+        as('adminA', 'POST', '/api/library', { module, fileName, base64 });
       const pdf = readFileSync('test-support/fixtures/documents/security-policy.pdf');
-      const res = await as('adminA', 'POST', '/api/library', {
-        module: 'governance',
-        fileName: 'Security policy.pdf',
-        base64: pdf.toString('base64'),
-      });
+      const res = await post('Security policy.pdf', pdf.toString('base64'));
       expect(res.statusCode).toBe(201);
       const doc = res.json<LibraryDocumentDto>();
       const view = (
@@ -287,32 +284,19 @@ describe('library API', () => {
       expect(view.passages.every((p) => typeof p.page === 'number' && p.page >= 1)).toBe(true);
 
       const docx = readFileSync('test-support/fixtures/documents/retention-policy.docx');
-      const d = await as('adminA', 'POST', '/api/library', {
-        module: 'governance',
-        fileName: 'Retention policy.docx',
-        base64: docx.toString('base64'),
-      });
+      const d = await post('Retention policy.docx', docx.toString('base64'));
       expect(d.statusCode).toBe(201);
       expect(d.json<LibraryDocumentDto>().passages).toBeGreaterThan(0);
 
-      const png = await as('adminA', 'POST', '/api/library', {
-        module: 'governance',
-        fileName: 'logo.png',
-        base64: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1, 2, 3, 0, 0]).toString('base64'),
-      });
+      const png = await post(
+        'logo.png',
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1, 2, 3, 0, 0]).toString('base64'),
+      );
       expect(png.statusCode).toBe(400);
-      const bad = await as('adminA', 'POST', '/api/library', {
-        module: 'governance',
-        fileName: 'x.txt',
-        base64: '@@not base64@@',
-      });
+      const bad = await post('x.txt', '@@not base64@@');
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe('base64 must be the file content in base64');
-      const module = await as('adminA', 'POST', '/api/library', {
-        module: 'sales',
-        fileName: 'x.txt',
-        base64: b64('hello'),
-      });
+      const module = await post('x.txt', b64('hello'), 'sales');
       expect(module.statusCode).toBe(400);
       // Nothing half-written: the refused files are not listed.
       const listed = (

@@ -41,27 +41,14 @@ describe('admin command: library', () => {
     const company = await addCompany(database.db, { name: `Library Co ${tag()}` });
     const file = path.join(tmp, 'Pay bands.md');
     writeFileSync(file, '# Pay bands\n\n## Band C\nBand C pays 52,000 to 61,000 EUR a year.\n');
-    const added = await run(
-      'library',
-      'add',
-      company.name,
-      '--module',
-      'talent-intelligence',
-      file,
-    );
+    const add = () => run('library', 'add', company.name, '--module', 'talent-intelligence', file);
+    const added = await add();
     expect(added.err).toBe('');
     expect(added.code).toBe(0);
     expect(added.out).toMatch(/^Added: #\d+ Pay bands\.md v1 \(1 passages, english\)/);
 
     writeFileSync(file, '# Pay bands\n\n## Band C\nBand C pays 54,000 to 63,000 EUR a year.\n');
-    const again = await run(
-      'library',
-      'add',
-      company.name,
-      '--module',
-      'talent-intelligence',
-      file,
-    );
+    const again = await add();
     expect(again.out).toMatch(/^New version: #\d+ Pay bands\.md v2/);
 
     const docs = await listDocuments(database.db, company.id, 'talent-intelligence');

@@ -48,17 +48,16 @@ const asLanguage = (v: string): LibraryLanguage =>
 
 type DocRow = typeof libraryDocuments.$inferSelect;
 
+/** Where one version of a document is: its own company's, by number. */
+const versionOf = (doc: Pick<DocRow, 'id' | 'companyId'>, version: number) =>
+  and(
+    eq(libraryVersions.documentId, doc.id),
+    eq(libraryVersions.companyId, doc.companyId),
+    eq(libraryVersions.version, version),
+  );
+
 async function documentDto(db: DbOrTx, doc: DocRow): Promise<LibraryDocumentDto> {
-  const [v] = await db
-    .select()
-    .from(libraryVersions)
-    .where(
-      and(
-        eq(libraryVersions.documentId, doc.id),
-        eq(libraryVersions.companyId, doc.companyId),
-        eq(libraryVersions.version, doc.currentVersion),
-      ),
-    );
+  const [v] = await db.select().from(libraryVersions).where(versionOf(doc, doc.currentVersion));
   return toDocumentDto(doc, v!);
 }
 
@@ -247,12 +246,7 @@ export async function addVersion(
       const [previous] = await tx
         .select({ id: libraryVersions.id })
         .from(libraryVersions)
-        .where(
-          and(
-            eq(libraryVersions.documentId, existing.id),
-            eq(libraryVersions.version, existing.currentVersion),
-          ),
-        );
+        .where(versionOf(existing, existing.currentVersion));
       if (previous) await setSearchable(tx, v.companyId, previous.id, false);
     } else {
       [doc] = (await tx
@@ -322,9 +316,7 @@ export async function setRetired(
     const [current] = await tx
       .select({ id: libraryVersions.id })
       .from(libraryVersions)
-      .where(
-        and(eq(libraryVersions.documentId, id), eq(libraryVersions.version, doc.currentVersion)),
-      );
+      .where(versionOf(doc, doc.currentVersion));
     await setSearchable(tx, companyId, current!.id, !retired);
     return documentDto(tx, doc);
   });
@@ -389,13 +381,7 @@ export async function versionPassages(
   const [ver] = await db
     .select({ id: libraryVersions.id })
     .from(libraryVersions)
-    .where(
-      and(
-        eq(libraryVersions.documentId, doc.id),
-        eq(libraryVersions.companyId, doc.companyId),
-        eq(libraryVersions.version, version),
-      ),
-    );
+    .where(versionOf(doc, version));
   if (!ver) return null;
   const rows = await db
     .select()
@@ -426,13 +412,7 @@ export async function versionFile(
   const [ver] = await db
     .select({ data: libraryVersions.data, mimeType: libraryVersions.mimeType })
     .from(libraryVersions)
-    .where(
-      and(
-        eq(libraryVersions.documentId, doc.id),
-        eq(libraryVersions.companyId, doc.companyId),
-        eq(libraryVersions.version, version),
-      ),
-    );
+    .where(versionOf(doc, version));
   return ver ?? null;
 }
 

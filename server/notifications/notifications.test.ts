@@ -2,21 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { NotificationsAnswer, NotificationsReadAnswer } from '@contract/notifications';
 import type { NotificationEvent, ServerWsMessage } from '@contract/ws-events';
-import { createTestApp, uniqueEmail, type TestApp, testRedisPrefix } from '../../test-support/app';
+import { uniqueEmail } from '../../test-support/app';
+import { useSecondProcess, useTestApp } from '../../test-support/server-tests';
 import { call, freshIp } from '../../test-support/accounts';
 import { replyClosed, sendMessage, userWithChat, waitFor } from '../../test-support/conversation';
 import { createUser, signIn, TEST_PASSWORD } from '../../test-support/factories';
 import { scriptedAgentFor } from '../../test-support/scripted-agents';
 import { setBudget } from '../admin/budgets';
 import { addCompany } from '../admin/companies';
-import { buildApp } from '../app';
-import { consoleMailer } from '../mail/mailer';
-import { createBus, type Bus } from '../realtime/bus';
 import { chats } from '../db/schema';
 import { insertNotifications } from './notifications.repo';
 
@@ -59,30 +56,11 @@ class Socket {
 }
 
 describe('notifications', () => {
-  let t: TestApp;
-  let b: FastifyInstance;
-  let busB: Bus;
-
+  const t = useTestApp({ agentFor: scriptedAgentFor });
+  const b = useSecondProcess(t, { agentFor: scriptedAgentFor });
   beforeAll(async () => {
-    t = await createTestApp({ agentFor: scriptedAgentFor });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    busB = t.config.redisUrl ? createBus(t.config.redisUrl, testRedisPrefix()) : t.bus;
-    const log = pino({ level: 'silent' });
-    b = await buildApp({
-      config: t.config,
-      database: t.database,
-      bus: busB,
-      mailer: consoleMailer(log, () => undefined),
-      clock: t.clock,
-      logger: log,
-      agentFor: scriptedAgentFor,
-    });
-    await b.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await b?.close();
-    if (busB && busB !== t?.bus) await busB.close();
-    await t?.close();
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
   });
 
   const bell = async (cookie: string, query = '', app: FastifyInstance = t.app) => {
@@ -226,9 +204,9 @@ describe('notifications', () => {
       const { user, cookie, chat } = await userWithChat(t, 'scripted:quick');
       // Sockets that follow no chat, in this process and in the other one.
       const here = await Socket.open(t.app, cookie);
-      const there = await Socket.open(b, cookie);
+      const there = await Socket.open(b.app, cookie);
       const stranger = await userWithChat(t, 'scripted:quick');
-      const strangers = await Socket.open(b, stranger.cookie);
+      const strangers = await Socket.open(b.app, stranger.cookie);
 
       expect(
         (await sendMessage(t, cookie, { chatId: chat.id, message: 'Who is at risk?' })).statusCode,
@@ -264,7 +242,7 @@ describe('notifications', () => {
 
     it('is not made while a socket of the user follows the chat, in either process; leaving it, it is', async () => {
       const { cookie, chat } = await userWithChat(t, 'scripted:quick');
-      for (const app of [t.app, b]) {
+      for (const app of [t.app, b.app]) {
         const viewer = await Socket.open(app, cookie);
         await viewer.join(chat.id);
         await sendMessage(t, cookie, { chatId: chat.id, message: 'Who is at risk?' });
@@ -304,7 +282,7 @@ describe('notifications', () => {
   it("delivers a budget warning live to the company's admins, in the other process too", async () => {
     const { user, cookie, chat } = await userWithChat(t, 'scripted:quick');
     const admin = await createUser(t.database.db, { companyId: user.companyId, role: 'admin' });
-    const adminSocket = await Socket.open(b, await signIn(t, admin));
+    const adminSocket = await Socket.open(b.app, await signIn(t, admin));
     // 4 turns a month: the third is 75%.
     await setBudget(
       t.database.db,
@@ -346,7 +324,7 @@ describe('notifications', () => {
       role: 'admin',
     });
     const inviterCookie = await signIn(t, inviter);
-    const live = await Socket.open(b, inviterCookie);
+    const live = await Socket.open(b.app, inviterCookie);
     const email = uniqueEmail(domain);
     const sent = await call(
       t,
@@ -383,16 +361,12 @@ describe('notifications', () => {
 });
 
 describe('the grace before "reply ready" (REPLY_NOTICE_GRACE_MS)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      agentFor: scriptedAgentFor,
-      env: { REPLY_NOTICE_GRACE_MS: '1500' },
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const t = useTestApp({
+    agentFor: scriptedAgentFor,
+    env: { REPLY_NOTICE_GRACE_MS: '1500' },
   });
-  afterAll(async () => {
-    await t.close();
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   const unread = async (cookie: string) =>
     (await call(t, 'GET', '/api/notifications', undefined, { cookie })).json<NotificationsAnswer>()

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NotificationsAnswer } from '@contract/notifications';
 import { call } from '../../test-support/accounts';
-import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
+import { uniqueEmail } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import { createUser, signIn } from '../../test-support/factories';
 import { chats, companies, legalHolds, retentionPolicies, type User } from '../db/schema';
 import { ManualClock } from '../lib/clock';
@@ -19,13 +20,7 @@ const tag = () => randomBytes(3).toString('hex');
 
 describe('retention warnings in the bell', () => {
   const clock = new ManualClock(NOW);
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ clock });
 
   async function chatActive(user: User, daysAgo: number, title: string) {
     const at = new Date(NOW.getTime() - daysAgo * DAY);

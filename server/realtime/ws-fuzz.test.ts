@@ -1,9 +1,9 @@
 import type { AddressInfo, Socket } from 'node:net';
 import fc from 'fast-check';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import { userWithChat } from '../../test-support/conversation';
 import { CHAT_NOT_FOUND, INVALID_MESSAGE } from './ws';
 
@@ -11,18 +11,14 @@ import { CHAT_NOT_FOUND, INVALID_MESSAGE } from './ws';
 // its clear errors or a join, never drops the socket for an error of its own, and logs no error.
 
 describe('socket messages, fuzzed', () => {
-  let t: TestApp;
   let url: string;
   const lines: string[] = [];
+  const t = useTestApp({
+    logger: pino({ level: 'info' }, { write: (l: string) => void lines.push(l) }),
+  });
   beforeAll(async () => {
-    t = await createTestApp({
-      logger: pino({ level: 'info' }, { write: (l: string) => void lines.push(l) }),
-    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('answers every message with a join or a clear error, and the socket stays usable', async () => {

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { JoinedEvent, StreamEvent } from '@contract/ws-events';
 import { WS_CLOSE_SESSION_ENDED } from '@contract/ws-events';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import { SESSION_ENDED_CHANNEL, hashToken } from '../accounts/sessions';
 import { lastRun, scriptedAgentFor } from '../../test-support/scripted-agents';
 import { replyClosed, sendMessage, userWithChat, waitFor } from '../../test-support/conversation';
@@ -57,17 +57,13 @@ class Client {
 }
 
 describe('/ws: rooms, resume, ownership', () => {
-  let t: TestApp;
   let url: string;
   const origin = 'http://localhost:5000';
 
+  const t = useTestApp({ agentFor: scriptedAgentFor });
   beforeAll(async () => {
-    t = await createTestApp({ agentFor: scriptedAgentFor });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('refuses an upgrade without a session (401) and from a foreign origin (403)', async () => {

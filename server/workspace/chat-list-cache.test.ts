@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatSummaryDto } from '@contract/chats';
-import { createTestApp, type TestApp, testRedisPrefix } from '../../test-support/app';
+import { useSecondProcess, useTestApp } from '../../test-support/server-tests';
 import { signedInUser } from '../../test-support/factories';
-import { buildApp } from '../app';
 import {
   CHAT_LIST_CACHE_TTL_MS,
   CHAT_LISTS_CHANGED_CHANNEL,
@@ -13,8 +11,6 @@ import {
 } from './turns/chat-list-cache';
 import { chats } from '../db/schema';
 import { ManualClock } from '../lib/clock';
-import { consoleMailer } from '../mail/mailer';
-import { createBus, type Bus } from '../realtime/bus';
 import {
   companyWithModel,
   replyClosed,
@@ -30,29 +26,8 @@ import { scriptedAgentFor } from '../../test-support/scripted-agents';
 
 describe('cached Recent lists', () => {
   const clock = new ManualClock(new Date('2026-06-01T08:00:00Z'));
-  let a: TestApp;
-  let b: FastifyInstance;
-  let busB: Bus;
-  beforeAll(async () => {
-    a = await createTestApp({ clock, agentFor: scriptedAgentFor });
-    busB = a.config.redisUrl ? createBus(a.config.redisUrl, testRedisPrefix()) : a.bus;
-    const log = pino({ level: 'silent' });
-    b = await buildApp({
-      config: a.config,
-      database: a.database,
-      bus: busB,
-      mailer: consoleMailer(log, () => undefined),
-      clock,
-      logger: log,
-      agentFor: scriptedAgentFor,
-    });
-    await b.ready();
-  });
-  afterAll(async () => {
-    await b?.close();
-    if (busB && busB !== a?.bus) await busB.close();
-    await a?.close();
-  });
+  const a = useTestApp({ clock, agentFor: scriptedAgentFor });
+  const b = useSecondProcess(a, { agentFor: scriptedAgentFor });
 
   const MODULE = 'governance';
   // The title a new chat gets from its module's button: a report's task name replaces it.
@@ -181,10 +156,10 @@ describe('cached Recent lists', () => {
     const chatId = await create(cookie, DEFAULT_TITLE);
     await send(cookie, chatId);
     expect(await list(cookie, a.app)).toEqual(['Quick report']);
-    expect(await list(cookie, b)).toEqual(['Quick report']);
+    expect(await list(cookie, b.app)).toEqual(['Quick report']);
 
-    expect((await rename(b, cookie, chatId, 'Renamed elsewhere')).statusCode).toBe(200);
-    expect(await list(cookie, b)).toEqual(['Renamed elsewhere']);
+    expect((await rename(b.app, cookie, chatId, 'Renamed elsewhere')).statusCode).toBe(200);
+    expect(await list(cookie, b.app)).toEqual(['Renamed elsewhere']);
     expect(await waitFor(async () => (await list(cookie, a.app))[0] === 'Renamed elsewhere')).toBe(
       true,
     );
@@ -201,7 +176,7 @@ describe('cached Recent lists', () => {
     expect(await list(cookie)).toEqual(['Quick report']);
     // ...until another process's announcement arrives through the bus,
     const message: ChatListsChangedMessage = { userIds: [u.id] };
-    await busB.publish(CHAT_LISTS_CHANGED_CHANNEL, message);
+    await b.bus.publish(CHAT_LISTS_CHANGED_CHANNEL, message);
     expect(await waitFor(async () => (await list(cookie))[0] === 'Unannounced')).toBe(true);
 
     // ...or the safety TTL runs out.

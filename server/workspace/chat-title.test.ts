@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-support/server-tests';
 import {
   lastRun,
   quickReport,
@@ -23,13 +23,7 @@ import {
 // title the user typed stays (ADR 0031).
 
 describe('the chat title and the task names of reports', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ agentFor: scriptedAgentFor });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ agentFor: scriptedAgentFor });
 
   const titleOf = async (cookie: string, chatId: string) =>
     (await getChat(t, cookie, chatId)).json<ChatDto>().title;

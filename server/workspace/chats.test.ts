@@ -1,21 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ChatSummaryDto } from '@contract/chats';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import { signedInUser } from '../../test-support/factories';
 import { chats } from '../db/schema';
 import { findOwnChat } from './chats.repo';
 import { insertMessages } from './conversation.repo';
 
 describe('GET /api/chats?module= and POST /api/chats', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   const create = (cookie: string, payload: unknown) =>
     t.app.inject({

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatDto } from '@contract/chats';
 import { ATTACHMENT_MAX_BYTES } from '@contract/constants';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import { signedInUser } from '../../test-support/factories';
 import { chatMessages, logs } from '../db/schema';
 import {
@@ -23,13 +23,7 @@ import {
 } from '../../test-support/conversation';
 
 describe('conversation: history, sending, streaming, stopping', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ agentFor: scriptedAgentFor });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ agentFor: scriptedAgentFor });
 
   const messagesOf = (chatId: string) =>
     t.database.db

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SavedFileDto } from '@contract/files';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import { signedInUser } from '../../test-support/factories';
 import { userWithChat } from '../../test-support/conversation';
 import { scriptedAgentFor } from '../../test-support/scripted-agents';
 
 describe('saved files of a chat', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ agentFor: scriptedAgentFor });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ agentFor: scriptedAgentFor });
 
   const save = (cookie: string, chatId: string, payload: Record<string, unknown>) =>
     t.app.inject({

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-support/server-tests';
 import { signedInUser } from '../../test-support/factories';
 import { replyClosed, sendMessage, userWithChat } from '../../test-support/conversation';
 import { INVALID_CURSOR } from './chats.service';
@@ -9,13 +9,7 @@ import { scriptedAgentFor } from '../../test-support/scripted-agents';
 // plain case.
 
 describe('inputs the fuzzing found', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ agentFor: scriptedAgentFor });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ agentFor: scriptedAgentFor });
 
   const get = (cookie: string, url: string) =>
     t.app.inject({ method: 'GET', url, headers: { cookie } });

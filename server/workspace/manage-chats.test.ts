@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ChatDto,
   ChatPageDto,
@@ -9,7 +9,7 @@ import {
   SearchHitDto,
   TurnStartedDto,
 } from '@contract/chats';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import { signedInUser } from '../../test-support/factories';
 import { chatMessages, chats, messageAttachments, replyVersions, savedFiles } from '../db/schema';
 import { ManualClock } from '../lib/clock';
@@ -22,14 +22,8 @@ import { getChat, replyClosed, sendMessage, userWithChat } from '../../test-supp
 // edit. The agent is the real offline analyst (`builtin`).
 
 describe('managing, finding and reusing chats', () => {
-  let t: TestApp;
   const clock = new ManualClock(new Date('2026-03-02T09:00:00Z'));
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ clock });
 
   const req = (
     cookie: string,

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TableReading } from '@contract/reading';
 import { ChatDto } from '@contract/chats';
 import { StructuredResponse, type ReadingItem } from '@contract/structured-response';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { aReading, useTestApp } from '../../test-support/server-tests';
 import {
   companyWithModel,
   getChat,
@@ -68,13 +68,7 @@ const textOf = (report: unknown) =>
     .join('\n');
 
 describe('the reading card', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it('asks for the role, re-runs with the correction, and reads the next file of the layout at once', async () => {
     const { user, cookie, chat } = await userWithChat(t, 'builtin');
@@ -231,21 +225,7 @@ describe('the reading card', () => {
     const admin = await createUser(t.database.db, { companyId, role: 'admin' });
     const otherAdmin = await createUser(t.database.db, { companyId: otherCompany, role: 'admin' });
     const operator = await createUser(t.database.db, { companyId: otherCompany, role: 'operator' });
-    const reading: TableReading = {
-      fileName: 'staff.csv',
-      sheet: null,
-      signature: 'sig-1',
-      columns: [{ name: 'Kst', role: 'department' }],
-      shape: 'people',
-      personKey: null,
-      dateOrder: null,
-      numberStyle: null,
-      payBasis: null,
-      fullTimeHours: null,
-      currency: null,
-      ratingScale: null,
-      asOf: null,
-    };
+    const reading = aReading({ columns: [{ name: 'Kst', role: 'department' }] });
     const [row] = await t.database.db
       .insert(rememberedReadings)
       .values({

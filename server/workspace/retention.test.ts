@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { MemberRetentionAnswer, RetentionAnswer } from '@contract/retention';
 import { call } from '../../test-support/accounts';
-import { createTestApp, openTestDatabase, uniqueEmail, type TestApp } from '../../test-support/app';
+import { openTestDatabase, uniqueEmail } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import { createUser, signIn } from '../../test-support/factories';
 import { runAdmin } from '../admin/commands';
 import type { Database } from '../db/connect';
@@ -36,14 +37,8 @@ const ago = (days: number, from = NOW) => new Date(from.getTime() - days * DAY);
 
 describe('retention', () => {
   const clock = new ManualClock(NOW);
-  let t: TestApp;
 
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ clock });
 
   async function company() {
     const db = t.database.db;

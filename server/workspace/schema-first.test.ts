@@ -1,7 +1,7 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ErrorBody } from '@contract/errors';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import { signedInUser } from '../../test-support/factories';
 
 // The starters service stands in for a handler's data source: what it hands back is what the
@@ -10,17 +10,13 @@ const listStarters = vi.hoisted(() => vi.fn());
 vi.mock('./starters.service', () => ({ listStarters }));
 
 describe('routes declared with the contract schemas', () => {
-  let t: TestApp;
   let cookie: string;
   const lines: string[] = [];
-  beforeAll(async () => {
-    t = await createTestApp({
-      logger: pino({ level: 'info' }, { write: (l: string) => void lines.push(l) }),
-    });
-    ({ cookie } = await signedInUser(t));
+  const t = useTestApp({
+    logger: pino({ level: 'info' }, { write: (l: string) => void lines.push(l) }),
   });
-  afterAll(async () => {
-    await t.close();
+  beforeAll(async () => {
+    ({ cookie } = await signedInUser(t));
   });
 
   it('answers a malformed body with the first message and every field', async () => {

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MODULE_KEYS } from '@contract/modules';
 import { StarterDto } from '@contract/starters';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import { useTestApp } from '../../test-support/server-tests';
 import { signedInUser } from '../../test-support/factories';
 import { createSession, cookieName } from '../accounts/sessions';
 
 describe('GET /api/starters?module=', () => {
-  let t: TestApp;
   let cookie: string;
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ cookie } = await signedInUser(t));
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const get = (query: string, headers: Record<string, string> = { cookie }) =>

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test-support/server-tests';
 import { createUser, signIn } from '../../../test-support/factories';
 import { chatMessages, chats, logs, turnUsage } from '../../db/schema';
 import { readTurnEvents, turnAliveKey } from '../../realtime/turn-feed';
@@ -18,13 +18,7 @@ import { lastRun, scriptedAgentFor } from '../../../test-support/scripted-agents
 import { FAILURE_MESSAGE, ORPHAN_MESSAGE, SHUTDOWN_MESSAGE, TIMEOUT_MESSAGE } from './turn';
 
 describe('the turn runtime', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ agentFor: scriptedAgentFor });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ agentFor: scriptedAgentFor });
 
   /** Stores a user message and a loading placeholder as the send route does. */
   async function placeholder(chatId: string, timestamp = new Date()) {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StructuredResponse } from '@contract/structured-response';
-import { createTestApp, type TestApp } from '../../../test-support/app';
+import { useTestApp } from '../../../test-support/server-tests';
 import { chatMessages } from '../../db/schema';
 import { REPLACEMENT } from '../../lib/storable-text';
 import { turnListKey, TURN_LIST_TTL_MS } from '../../realtime/turn-feed';
@@ -35,14 +35,8 @@ const badModel: Agent = {
 };
 
 describe('a model answer or a stored log with unstorable text', () => {
-  let t: TestApp;
   const silent = pino({ level: 'silent' });
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const runtime = (agent: Agent = badModel) =>
     new TurnRuntime({
