@@ -1,35 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageDto } from '@contract/chats';
-import { addCompany } from '../server/admin/companies';
-import { DEFAULT_APPROVED_DOMAINS } from '../server/config';
-import { seedDatabase } from '../server/seed/seed';
 import {
-  startOpenAiFixture,
   textReply,
   toolCallReply,
   type OpenAiFixture,
   type RecordedRequest,
 } from '../test-support/openai-fixture';
-import {
-  disposeServer,
-  newPage,
-  startServer,
-  type RunningServer,
-} from '../test-support/browser/harness';
+import type { RunningServer } from '../test-support/browser/harness';
 import { launchBrowser } from '../test-support/browser/chromium';
 import {
+  startModelCompanyServer,
+  type ModelCompanyServer,
+} from '../test-support/browser/model-company';
+import { createChat, onPage, openChatPage, typeAndSend } from '../test-support/browser/pages';
+import {
   apiAs,
-  cookieIntoContext,
   gate,
   shot,
   signUpThroughApi,
   uniqueE2eEmail,
-  withServerDatabase,
   type SessionCookie,
 } from '../test-support/browser/support';
 
@@ -44,9 +35,6 @@ import {
 
 const runId = randomBytes(4).toString('hex');
 const DOMAIN = `controls-${runId}.com`;
-const COMPANY = `Controls ${runId}`;
-const MODEL_ID = 'test-model';
-const API_KEY = 'sk-e2e-controls';
 const DEFAULT_DIALOG_BODY =
   'There has been an error completing this request. Please try again. If the error persists, please contact an admin.';
 
@@ -84,30 +72,14 @@ function userTurns(req: RecordedRequest, text: string): number {
 
 describe('chat controls on an OpenAI-compatible model', () => {
   let model: OpenAiFixture;
-  let dataDir: string;
+  let company: ModelCompanyServer | undefined;
   let server: RunningServer;
   let browser: Browser;
   let cookie: SessionCookie;
 
   beforeAll(async () => {
-    model = await startOpenAiFixture();
-    // Operator step before start-up: the server's own database (this run's PostgreSQL database,
-    // or PGlite in the data dir the server is then given), seeded as the server would seed it.
-    dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-controls-'));
-    await withServerDatabase(dataDir, async (db) => {
-      await seedDatabase(db);
-      await addCompany(db, {
-        name: COMPANY,
-        emailDomains: [DOMAIN],
-        governanceModel: `openai:${MODEL_ID}`,
-      });
-    });
-    server = await startServer({
-      DATA_DIR: dataDir,
-      OPENAI_BASE_URL: model.baseUrl,
-      OPENAI_API_KEY: API_KEY,
-      APPROVED_EMAIL_DOMAINS: [...DEFAULT_APPROVED_DOMAINS, DOMAIN].join(','),
-    });
+    company = await startModelCompanyServer('controls', DOMAIN, 'governanceModel');
+    ({ model, server } = company);
     browser = await launchBrowser();
     ({ cookie } = await signUpThroughApi(server, {
       firstName: 'Ada',
@@ -117,18 +89,13 @@ describe('chat controls on an OpenAI-compatible model', () => {
   });
   afterAll(async () => {
     await browser?.close();
-    if (server) await disposeServer(server);
-    await model?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await company?.dispose();
   });
 
   const api = (method: string, p: string, body?: unknown) => apiAs(server, cookie, method, p, body);
 
-  async function newGovernanceChat(): Promise<string> {
-    const res = await api('POST', '/api/chats', { title: 'Governance Chat', module: 'governance' });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return ((await res.json()) as { id: string }).id;
-  }
+  const newGovernanceChat = () =>
+    createChat(server, cookie, { title: 'Governance Chat', module: 'governance' });
 
   async function messagesOf(chatId: string): Promise<MessageDto[]> {
     const res = await api('GET', `/api/chats/${chatId}`);
@@ -136,24 +103,12 @@ describe('chat controls on an OpenAI-compatible model', () => {
     return ((await res.json()) as { messages: MessageDto[] }).messages;
   }
 
-  /** A signed-in page on the chat, connected and ready to send. */
-  async function openChat(
-    chatId: string,
-    opts: { query?: string; before?: (page: Page) => Promise<void> } = {},
-  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const opened = await newPage(browser);
-    await cookieIntoContext(opened.context, server, cookie);
-    await opts.before?.(opened.page);
-    await opened.page.goto(`${server.url}/chat/${chatId}${opts.query ?? ''}`);
-    await opened.page.getByText('Connecting to chat...').waitFor({ state: 'hidden' });
-    await opened.page.getByPlaceholder('Type your message...').waitFor();
-    return opened;
-  }
+  const openChat = (chatId: string, opts?: Parameters<typeof openChatPage>[3]) =>
+    openChatPage({ server, browser }, cookie, chatId, opts);
 
+  /** Sends the text and waits for it to show as the last user message. */
   async function send(page: Page, text: string) {
-    const box = page.getByPlaceholder('Type your message...');
-    await box.fill(text);
-    await box.press('Enter');
+    await typeAndSend(page, text);
     await page.locator('li[data-role="user"]').last().getByText(text).waitFor();
   }
 
@@ -161,8 +116,7 @@ describe('chat controls on an OpenAI-compatible model', () => {
 
   it('runs a Governance chat on the model: thinking while it works, its tool on the attachment, then the report', async () => {
     const chatId = await newGovernanceChat();
-    const { context, page, errors } = await openChat(chatId);
-    try {
+    await onPage(openChat(chatId), async ({ page }) => {
       model.requests.length = 0;
       // Step one: reasoning, then a call of the module's checklist tool on the attachment, held
       // open so the page can be seen thinking; step two: the report, written in pieces.
@@ -213,8 +167,8 @@ describe('chat controls on an OpenAI-compatible model', () => {
       expect(model.requests).toHaveLength(2);
       const [req, second] = model.requests as [RecordedRequest, RecordedRequest];
       expect(req.path).toBe('/v1/chat/completions');
-      expect(req.body.model).toBe(MODEL_ID);
-      expect(req.headers.authorization).toBe(`Bearer ${API_KEY}`);
+      expect(req.body.model).toBe(company!.modelId);
+      expect(req.headers.authorization).toBe(`Bearer ${company!.apiKey}`);
       expect(req.body.tools!.map((t) => t.function.name)).toEqual(
         expect.arrayContaining([
           'checklist_coverage',
@@ -237,16 +191,12 @@ describe('chat controls on an OpenAI-compatible model', () => {
       const stored = await messagesOf(chatId);
       expect(stored.at(-1)).toMatchObject({ role: 'assistant', status: 'complete' });
       expect(stored.at(-1)!.structuredResponse?.task_name).toBe(REPORT.task_name);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('stops a reply while it streams: the partial text stays and the reply is marked stopped', async () => {
     const chatId = await newGovernanceChat();
-    const { context, page, errors } = await openChat(chatId);
-    try {
+    await onPage(openChat(chatId), async ({ page }) => {
       model.requests.length = 0;
       const words =
         'The register lists twelve risks. Three of them have no owner yet, and two controls are overdue for review. ';
@@ -288,25 +238,23 @@ describe('chat controls on an OpenAI-compatible model', () => {
       model.enqueue(textReply(JSON.stringify(REPORT), 40));
       await send(page, 'Then review the policy instead');
       await assistantRows(page).last().locator('article').waitFor({ timeout: 30_000 });
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('?error=true opens the error dialog on load; outside clicks leave it open; Retry runs the last turn again', async () => {
     const chatId = await newGovernanceChat();
     // A chat with one finished exchange to retry.
-    {
-      const { context, page } = await openChat(chatId);
-      model.enqueue(textReply(JSON.stringify(REPORT), 40));
-      await send(page, 'List the policies due for review');
-      await assistantRows(page).last().locator('article').waitFor({ timeout: 30_000 });
-      await context.close();
-    }
+    await onPage(
+      openChat(chatId),
+      async ({ page }) => {
+        model.enqueue(textReply(JSON.stringify(REPORT), 40));
+        await send(page, 'List the policies due for review');
+        await assistantRows(page).last().locator('article').waitFor({ timeout: 30_000 });
+      },
+      { checkErrors: false },
+    );
 
-    const { context, page, errors } = await openChat(chatId, { query: '?error=true' });
-    try {
+    await onPage(openChat(chatId, { query: '?error=true' }), async ({ page }) => {
       const dialog = page.getByRole('alertdialog');
       await dialog.waitFor();
       await dialog.getByRole('heading', { name: 'Error', exact: true }).waitFor();
@@ -342,53 +290,52 @@ describe('chat controls on an OpenAI-compatible model', () => {
       expect(userTurns(model.requests[0]!, 'List the policies due for review')).toBe(1);
       const stored = await messagesOf(chatId);
       expect(stored.filter((m) => m.role === 'user')).toHaveLength(1);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('?error=true: Retry runs the last message again together with its files', async () => {
     const chatId = await newGovernanceChat();
-    {
-      const { context, page } = await openChat(chatId);
-      model.enqueue(textReply(JSON.stringify(REPORT), 40));
-      await page.getByTestId('file-input').setInputFiles({
-        name: 'aup-draft.md',
-        mimeType: 'text/markdown',
-        buffer: Buffer.from(POLICY),
-      });
-      await send(page, 'Review the attached policy');
-      await assistantRows(page).last().locator('article').waitFor({ timeout: 30_000 });
-      await context.close();
-    }
+    await onPage(
+      openChat(chatId),
+      async ({ page }) => {
+        model.enqueue(textReply(JSON.stringify(REPORT), 40));
+        await page.getByTestId('file-input').setInputFiles({
+          name: 'aup-draft.md',
+          mimeType: 'text/markdown',
+          buffer: Buffer.from(POLICY),
+        });
+        await send(page, 'Review the attached policy');
+        await assistantRows(page).last().locator('article').waitFor({ timeout: 30_000 });
+      },
+      { checkErrors: false },
+    );
 
-    const { context, page } = await openChat(chatId, { query: '?error=true' });
-    try {
-      const dialog = page.getByRole('alertdialog');
-      await dialog.waitFor();
-      model.requests.length = 0;
-      model.enqueue(textReply(JSON.stringify(REPORT), 40));
-      await dialog.getByRole('button', { name: 'Retry' }).click();
-      await expect.poll(() => model.requests.length, { timeout: 30_000 }).toBe(1);
-      await assistantRows(page).last().locator('article').waitFor({ timeout: 30_000 });
-      expect(await page.locator('li[data-role="user"]').count()).toBe(1);
-      const storedUsers = (await messagesOf(chatId)).filter((m) => m.role === 'user');
-      expect(storedUsers).toHaveLength(1);
-      // Spec section 4: "Error dialog Retry: closes and resubmits the last message and files."
-      expect(
-        lastUserContent(model.requests[0]!),
-        'the resubmitted message should carry the file aup-draft.md of the last message',
-      ).toContain('[Attached file: aup-draft.md');
-    } finally {
-      await context.close();
-    }
+    await onPage(
+      openChat(chatId, { query: '?error=true' }),
+      async ({ page }) => {
+        const dialog = page.getByRole('alertdialog');
+        await dialog.waitFor();
+        model.requests.length = 0;
+        model.enqueue(textReply(JSON.stringify(REPORT), 40));
+        await dialog.getByRole('button', { name: 'Retry' }).click();
+        await expect.poll(() => model.requests.length, { timeout: 30_000 }).toBe(1);
+        await assistantRows(page).last().locator('article').waitFor({ timeout: 30_000 });
+        expect(await page.locator('li[data-role="user"]').count()).toBe(1);
+        const storedUsers = (await messagesOf(chatId)).filter((m) => m.role === 'user');
+        expect(storedUsers).toHaveLength(1);
+        // Spec section 4: "Error dialog Retry: closes and resubmits the last message and files."
+        expect(
+          lastUserContent(model.requests[0]!),
+          'the resubmitted message should carry the file aup-draft.md of the last message',
+        ).toContain('[Attached file: aup-draft.md');
+      },
+      { checkErrors: false },
+    );
   });
 
   it('a failed reply opens the dialog with the server message; Retry runs the same turn once, with its files', async () => {
     const chatId = await newGovernanceChat();
-    const { context, page, errors } = await openChat(chatId);
-    try {
+    await onPage(openChat(chatId), async ({ page }) => {
       model.requests.length = 0;
       model.enqueue({ kind: 'status', status: 503 });
       await page.getByTestId('file-input').setInputFiles({
@@ -428,62 +375,58 @@ describe('chat controls on an OpenAI-compatible model', () => {
       const stored = await messagesOf(chatId);
       expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
       expect(JSON.stringify(stored[0]!.content)).toContain('aup-draft.md');
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('shows "Message is taking longer than expected to load." after 180 s, with a Retry that refetches', async () => {
     const chatId = await newGovernanceChat();
-    const { context, page, errors } = await openChat(chatId, {
-      before: (p) => p.clock.install(),
-    });
-    try {
-      const held = gate();
-      model.enqueue(textReply('Still working on the register.', 10, { holdUntil: held.promise }));
-      await send(page, 'Build the full risk register');
-      await assistantRows(page).last().getByText('Still working on the register.').waitFor();
-      const notice = page
-        .getByRole('alert')
-        .filter({ hasText: 'Message is taking longer than expected to load.' });
-      expect(await notice.count()).toBe(0);
+    await onPage(
+      openChat(chatId, {
+        before: (p) => p.clock.install(),
+      }),
+      async ({ page }) => {
+        const held = gate();
+        model.enqueue(textReply('Still working on the register.', 10, { holdUntil: held.promise }));
+        await send(page, 'Build the full risk register');
+        await assistantRows(page).last().getByText('Still working on the register.').waitFor();
+        const notice = page
+          .getByRole('alert')
+          .filter({ hasText: 'Message is taking longer than expected to load.' });
+        expect(await notice.count()).toBe(0);
 
-      // Well before 180 s there is no notice; just past it, the notice appears.
-      await page.clock.fastForward('02:50');
-      await page.waitForTimeout(300);
-      expect(await notice.count()).toBe(0);
-      await page.clock.fastForward('00:11');
-      await notice.waitFor();
-      await notice
-        .getByText('Message is taking longer than expected to load.', { exact: true })
-        .waitFor();
-      await shot(page, 'controls-stale');
+        // Well before 180 s there is no notice; just past it, the notice appears.
+        await page.clock.fastForward('02:50');
+        await page.waitForTimeout(300);
+        expect(await notice.count()).toBe(0);
+        await page.clock.fastForward('00:11');
+        await notice.waitFor();
+        await notice
+          .getByText('Message is taking longer than expected to load.', { exact: true })
+          .waitFor();
+        await shot(page, 'controls-stale');
 
-      // Retry refetches the chat: with the page's clock paused (no polling), the click alone asks.
-      const fakeNow = await page.evaluate(() => Date.now());
-      await page.clock.pauseAt(fakeNow + 1_000);
-      const chatGets: string[] = [];
-      page.on('request', (r) => {
-        if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/chats/${chatId}`)
-          chatGets.push(r.url());
-      });
-      await page.waitForTimeout(2_500);
-      expect(chatGets).toEqual([]);
-      await notice.getByRole('button', { name: 'Retry' }).click();
-      await expect.poll(() => chatGets.length).toBeGreaterThan(0);
-      // Still loading: the notice stays until the reply ends.
-      expect(await notice.isVisible()).toBe(true);
-      await page.clock.resume();
+        // Retry refetches the chat: with the page's clock paused (no polling), the click alone asks.
+        const fakeNow = await page.evaluate(() => Date.now());
+        await page.clock.pauseAt(fakeNow + 1_000);
+        const chatGets: string[] = [];
+        page.on('request', (r) => {
+          if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/chats/${chatId}`)
+            chatGets.push(r.url());
+        });
+        await page.waitForTimeout(2_500);
+        expect(chatGets).toEqual([]);
+        await notice.getByRole('button', { name: 'Retry' }).click();
+        await expect.poll(() => chatGets.length).toBeGreaterThan(0);
+        // Still loading: the notice stays until the reply ends.
+        expect(await notice.isVisible()).toBe(true);
+        await page.clock.resume();
 
-      held.open();
-      await page
-        .locator('li[data-role="assistant"][data-status="complete"]')
-        .waitFor({ timeout: 30_000 });
-      await notice.waitFor({ state: 'detached' });
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+        held.open();
+        await page
+          .locator('li[data-role="assistant"][data-status="complete"]')
+          .waitFor({ timeout: 30_000 });
+        await notice.waitFor({ state: 'detached' });
+      },
+    );
   });
 });

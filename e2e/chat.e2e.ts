@@ -1,22 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  disposeServer,
-  newPage,
-  startServer,
-  type RunningServer,
-} from '../test-support/browser/harness';
-import { launchBrowser } from '../test-support/browser/chromium';
-import {
-  cookieHeader,
-  cookieIntoContext,
-  shot,
-  signUpThroughApi,
-  type SessionCookie,
-} from '../test-support/browser/support';
+import { createChat, signedInPage, signUpAndOpen } from '../test-support/browser/pages';
+import { shot, useServerAndBrowser, type SessionCookie } from '../test-support/browser/support';
 
 // A whole conversation in a real Chromium against the real server, its real agent and socket:
 // send with an attachment, watch the reply stream, charts, downloads, saved files, next steps,
@@ -29,8 +17,7 @@ import {
 const CSV = path.resolve(import.meta.dirname, '../test-support/fixtures/workforce.csv');
 
 describe('chat in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useServerAndBrowser();
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
@@ -38,23 +25,18 @@ describe('chat in the browser', () => {
   let cookie: SessionCookie;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    ({ context, page, errors } = await newPage(browser, { colorScheme: 'light' }));
-    ({ cookie } = await signUpThroughApi(server, { firstName: 'Grace', lastName: 'Hopper' }));
-    await cookieIntoContext(context, server, cookie);
-    const res = await fetch(`${server.url}/api/chats`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: cookieHeader(cookie) },
-      body: JSON.stringify({ title: 'Talent Intelligence Chat', module: 'talent-intelligence' }),
+    ({ context, page, errors, cookie } = await signUpAndOpen(
+      app,
+      { firstName: 'Grace', lastName: 'Hopper' },
+      { colorScheme: 'light' },
+    ));
+    chatId = await createChat(app.server, cookie, {
+      title: 'Talent Intelligence Chat',
+      module: 'talent-intelligence',
     });
-    expect(res.status).toBe(201);
-    chatId = ((await res.json()) as { id: string }).id;
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    if (server) await disposeServer(server);
   });
 
   /**
@@ -79,7 +61,7 @@ describe('chat in the browser', () => {
 
   it('opens an empty chat with its header, prefill and a live connection', async () => {
     await page.goto(
-      `${server.url}/chat/${chatId}?prefill=${encodeURIComponent('Help me with: headcount')}`,
+      `${app.server.url}/chat/${chatId}?prefill=${encodeURIComponent('Help me with: headcount')}`,
     );
     await page.getByText('No messages in this chat yet.').waitFor();
     // The chat's own heading (the shell's top bar shows the title too, as its h1).
@@ -253,16 +235,18 @@ describe('chat in the browser', () => {
     await page.reload();
     await expect.poll(() => page.locator('ol[aria-label="Messages"] > li').count()).toBe(count);
 
-    const dark = await newPage(browser, { colorScheme: 'dark' });
-    await cookieIntoContext(dark.context, server, cookie);
-    await dark.page.goto(`${server.url}/chat/${chatId}`);
+    const dark = await signedInPage(app, cookie, { colorScheme: 'dark' });
+    await dark.page.goto(`${app.server.url}/chat/${chatId}`);
     await dark.page.locator('article').first().waitFor();
     await shot(dark.page, 'chat-report-dark');
     await dark.context.close();
 
-    const phone = await newPage(browser, { colorScheme: 'light', width: 375, height: 812 });
-    await cookieIntoContext(phone.context, server, cookie);
-    await phone.page.goto(`${server.url}/chat/${chatId}`);
+    const phone = await signedInPage(app, cookie, {
+      colorScheme: 'light',
+      width: 375,
+      height: 812,
+    });
+    await phone.page.goto(`${app.server.url}/chat/${chatId}`);
     await phone.page.locator('article').first().waitFor();
     // The panel is a dialog on small screens.
     await phone.page.getByRole('button', { name: 'Saved Files' }).click();
@@ -275,16 +259,16 @@ describe('chat in the browser', () => {
 
   it('shows "Chat not found" for a chat that does not exist', async () => {
     const other = await context.newPage();
-    await other.goto(`${server.url}/chat/00000000-0000-4000-8000-000000000000`);
+    await other.goto(`${app.server.url}/chat/00000000-0000-4000-8000-000000000000`);
     await other.getByRole('heading', { name: 'Chat not found' }).waitFor();
     await other.getByRole('button', { name: 'Back to Dashboard' }).click();
-    await other.waitForURL(`${server.url}/`);
+    await other.waitForURL(`${app.server.url}/`);
     await other.close();
   });
 
   it('shows the connection banner once the server is gone for good', async () => {
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
-    await server.stop();
+    await app.server.stop();
     // 5 reconnect attempts, 1 s doubling to 10 s: about 25 s before giving up.
     const banner = page.getByText('Connection lost. Messages may not update in real-time.');
     await banner.waitFor({ timeout: 60_000 });

@@ -1,21 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../server/accounts/sessions';
-import { connectDatabase } from '../server/db/connect';
 import { chatMessages, chats, users } from '../server/db/schema';
 import { systemClock } from '../server/lib/clock';
 import { seedDatabase } from '../server/seed/seed';
-import {
-  disposeServer,
-  newPage,
-  startServer,
-  type RunningServer,
-} from '../test-support/browser/harness';
-import { launchBrowser } from '../test-support/browser/chromium';
-import { shot } from '../test-support/browser/support';
+import { newPage } from '../test-support/browser/harness';
+import { signedInPage } from '../test-support/browser/pages';
+import { shot, useServerAndBrowser } from '../test-support/browser/support';
 
 // A long chat in the browser: it opens on its newest page, keeps only the rows near the view in
 // the page, loads older pages as the reader scrolls up (the reader's place kept), and its rows
@@ -47,71 +38,56 @@ const report = (i: number) => ({
 });
 
 describe('a long chat', () => {
-  let dataDir: string;
-  let server: RunningServer;
-  let browser: Browser;
+  let token: string;
+  let chatId: string;
+  // Operator step before start-up: a user, a session and a chat of MESSAGES messages written
+  // straight into the server's database (the server is then started on it).
+  const app = useServerAndBrowser(undefined, async (db) => {
+    await seedDatabase(db);
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: `long${Date.now().toString(36)}${process.pid}@northwind.com`,
+        password: 'not-used',
+        firstName: 'Ada',
+        lastName: 'Long',
+        isEmailVerified: true,
+      })
+      .returning();
+    ({ token } = await createSession(db, systemClock, {
+      userId: user!.id,
+      stage: 'full',
+    }));
+    const [chat] = await db
+      .insert(chats)
+      .values({ userId: user!.id, title: 'Headcount history', module: 'talent-intelligence' })
+      .returning();
+    chatId = chat!.id;
+    const t0 = Date.now() - MESSAGES * 60_000;
+    const rows = Array.from({ length: MESSAGES }, (_, i) => {
+      const fromUser = i % 2 === 0;
+      const r = report(i);
+      return {
+        chatId,
+        seq: i + 1,
+        role: fromUser ? 'user' : 'assistant',
+        content: fromUser ? `Question ${i}: how does headcount compare?` : JSON.stringify(r),
+        structuredResponse: fromUser ? null : r,
+        status: 'complete',
+        timestamp: new Date(t0 + i * 60_000),
+      };
+    });
+    await db.insert(chatMessages).values(rows);
+  });
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
-  let chatId: string;
 
   beforeAll(async () => {
-    // Operator step before start-up: a user, a session and a chat of MESSAGES messages written
-    // straight into the server's database (the server is then started on it).
-    dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-long-'));
-    const database = await connectDatabase({
-      databaseUrl: inject('testDatabaseUrl') ?? undefined,
-      pgliteDir: path.join(dataDir, 'pglite'),
-    });
-    let token: string;
-    try {
-      await seedDatabase(database.db);
-      const [user] = await database.db
-        .insert(users)
-        .values({
-          email: `long${Date.now().toString(36)}${process.pid}@northwind.com`,
-          password: 'not-used',
-          firstName: 'Ada',
-          lastName: 'Long',
-          isEmailVerified: true,
-        })
-        .returning();
-      ({ token } = await createSession(database.db, systemClock, {
-        userId: user!.id,
-        stage: 'full',
-      }));
-      const [chat] = await database.db
-        .insert(chats)
-        .values({ userId: user!.id, title: 'Headcount history', module: 'talent-intelligence' })
-        .returning();
-      chatId = chat!.id;
-      const t0 = Date.now() - MESSAGES * 60_000;
-      const rows = Array.from({ length: MESSAGES }, (_, i) => {
-        const fromUser = i % 2 === 0;
-        const r = report(i);
-        return {
-          chatId,
-          seq: i + 1,
-          role: fromUser ? 'user' : 'assistant',
-          content: fromUser ? `Question ${i}: how does headcount compare?` : JSON.stringify(r),
-          structuredResponse: fromUser ? null : r,
-          status: 'complete',
-          timestamp: new Date(t0 + i * 60_000),
-        };
-      });
-      await database.db.insert(chatMessages).values(rows);
-    } finally {
-      await database.close();
-    }
-    server = await startServer({ DATA_DIR: dataDir });
-    browser = await launchBrowser();
-    ({ context, page, errors } = await newPage(browser));
-    await context.addCookies([{ name: 'atrium_session', value: token, url: server.url }]);
+    ({ context, page, errors } = await signedInPage(app, { name: 'atrium_session', value: token }));
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    if (server) await disposeServer(server);
   });
 
   const list = () => page.locator('ol[aria-label="Messages"]');
@@ -120,7 +96,7 @@ describe('a long chat', () => {
   const scroller = () => page.getByTestId('message-scroller');
 
   it('opens on the newest messages, the newest page of them', async () => {
-    await page.goto(`${server.url}/chat/${chatId}`);
+    await page.goto(`${app.server.url}/chat/${chatId}`);
     await page.getByText(`Question ${MESSAGES - 2}:`).waitFor();
     await page.getByText(`Headcount review ${MESSAGES - 1}`).waitFor();
     // The newest page of the history, all of it in the page (find in page sees it).
@@ -213,10 +189,10 @@ describe('a long chat', () => {
   });
 
   it('lays out on a phone in dark mode, the newest messages first', async () => {
-    const phone = await newPage(browser, { colorScheme: 'dark', width: 375, height: 760 });
+    const phone = await newPage(app.browser, { colorScheme: 'dark', width: 375, height: 760 });
     try {
       await phone.context.addCookies(await context.cookies());
-      await phone.page.goto(`${server.url}/chat/${chatId}`);
+      await phone.page.goto(`${app.server.url}/chat/${chatId}`);
       await phone.page.getByText(`Headcount review ${MESSAGES - 1}`).waitFor();
       const overflow = await phone.page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageDto } from '@contract/chats';
 import { MODEL_TRUNCATED_MESSAGE } from '@contract/models';
 import { textReply, type OpenAiFixture, type Reply } from '../test-support/openai-fixture';
-import { newPage, type RunningServer } from '../test-support/browser/harness';
+import type { RunningServer } from '../test-support/browser/harness';
 import { launchBrowser } from '../test-support/browser/chromium';
 import { startModelCompanyServer } from '../test-support/browser/model-company';
+import { createChat, onPage, openChatPage, typeAndSend } from '../test-support/browser/pages';
 import {
   apiAs,
-  cookieIntoContext,
   gate,
   shot,
   signUpThroughApi,
@@ -137,32 +137,21 @@ describe('a report streaming from a model, in the browser', () => {
 
   const api = (method: string, p: string, body?: unknown) => apiAs(server, cookie, method, p, body);
 
-  async function openNewChat(): Promise<{
-    chatId: string;
-    context: BrowserContext;
-    page: Page;
-    errors: string[];
-  }> {
-    const res = await api('POST', '/api/chats', {
+  /** A signed-in page on a new Talent Intelligence chat, watching for report JSON. */
+  async function openNewChat() {
+    const chatId = await createChat(server, cookie, {
       title: 'Talent Intelligence Chat',
       module: 'talent-intelligence',
     });
-    expect(res.status).toBe(201);
-    const { id: chatId } = (await res.json()) as { id: string };
-    const opened = await newPage(browser);
-    await cookieIntoContext(opened.context, server, cookie);
-    await opened.page.addInitScript(WATCH_FOR_JSON);
-    await opened.page.goto(`${server.url}/chat/${chatId}`);
-    await opened.page.getByText('Connecting to chat...').waitFor({ state: 'hidden' });
-    await opened.page.getByPlaceholder('Type your message...').waitFor();
+    const opened = await openChatPage({ server, browser }, cookie, chatId, {
+      before: (page) => page.addInitScript(WATCH_FOR_JSON),
+    });
     return { chatId, ...opened };
   }
 
-  async function send(page: Page, text: string) {
-    const box = page.getByPlaceholder('Type your message...');
-    await box.fill(text);
-    await box.press('Enter');
-  }
+  /** A test's steps on a new chat's page (see onPage). */
+  const inNewChat = (steps: (opened: Awaited<ReturnType<typeof openNewChat>>) => Promise<void>) =>
+    onPage(openNewChat(), steps);
 
   const sawJson = (page: Page) =>
     page.evaluate(() => (window as unknown as { __sawJson: string[] }).__sawJson);
@@ -185,7 +174,7 @@ describe('a report streaming from a model, in the browser', () => {
         holdUntil: never.promise,
       }),
     );
-    await send(page, text);
+    await typeAndSend(page, text);
     return { open: never.open, reply: page.locator('li[data-role="assistant"]').last() };
   }
 
@@ -196,8 +185,7 @@ describe('a report streaming from a model, in the browser', () => {
   }
 
   it('shows the report as a report from its first chunks to the end, never its JSON', async () => {
-    const { chatId, context, page, errors } = await openNewChat();
-    try {
+    await inNewChat(async ({ chatId, page }) => {
       const release = gate();
       // Written in small pieces, pausing in the middle of the chart's data until released.
       const json = JSON.stringify(REPORT);
@@ -208,7 +196,7 @@ describe('a report streaming from a model, in the browser', () => {
         ...paused,
         pauseAt: { index: Math.floor(json.indexOf('"Sales",') / size), until: release.promise },
       });
-      await send(page, 'Headcount by department, please');
+      await typeAndSend(page, 'Headcount by department, please');
 
       const streaming = page.locator(
         'li[data-role="assistant"] article[data-partial-report="streaming"]',
@@ -240,15 +228,11 @@ describe('a report streaming from a model, in the browser', () => {
       };
       expect(stored.messages.at(-1)!.structuredResponse?.task_name).toBe(REPORT.task_name);
       expect(stored.title).toBe(REPORT.task_name);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('stops a report half-way: it stays a card with what was written, never JSON', async () => {
-    const { chatId, context, page, errors } = await openNewChat();
-    try {
+    await inNewChat(async ({ chatId, page }) => {
       const json = JSON.stringify(REPORT);
       // Written slowly up to the middle of the text part, then held open.
       const never = await sendHeldReport(
@@ -280,15 +264,11 @@ describe('a report streaming from a model, in the browser', () => {
       await again.getByText(/12 of 49 people/).waitFor();
       expect(await sawJson(page)).toEqual([]);
       never.open();
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('stopped while its first text part is on screen, just after a backslash: the text shown stays, also after a reload', async () => {
-    const { chatId, context, page, errors } = await openNewChat();
-    try {
+    await inNewChat(async ({ chatId, page }) => {
       const json = JSON.stringify(REPORT);
       // The model has written up to the backslash of an escape (`\n`, `\u00fc`) and is held there:
       // Stop lands where any chunk boundary may.
@@ -315,15 +295,11 @@ describe('a report streaming from a model, in the browser', () => {
       await page.reload();
       await check();
       never.open();
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('stopped inside a chart: the text stays and the unfinished chart is left out', async () => {
-    const { context, page, errors } = await openNewChat();
-    try {
+    await inNewChat(async ({ page }) => {
       const json = JSON.stringify(REPORT);
       const never = await sendHeldReport(
         page,
@@ -348,20 +324,16 @@ describe('a report streaming from a model, in the browser', () => {
       await page.reload();
       await check();
       never.open();
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a report cut at the output limit stays a card, says so, and Continue completes it', async () => {
-    const { chatId, context, page, errors } = await openNewChat();
-    try {
+    await inNewChat(async ({ chatId, page }) => {
       model.requests.length = 0;
       const json = JSON.stringify(REPORT);
       const cut = json.indexOf('Sales follows');
       model.enqueue({ ...textReply(json.slice(0, cut), 40), finishReason: 'length' } as Reply);
-      await send(page, 'Headcount, in full');
+      await typeAndSend(page, 'Headcount, in full');
       const failed = page.locator('li[data-role="assistant"][data-status="error"]').last();
       await failed
         .getByRole('alert')
@@ -391,19 +363,15 @@ describe('a report streaming from a model, in the browser', () => {
       expect(stored.messages.at(-1)!.structuredResponse).toEqual(REPORT);
       expect(await sawJson(page)).toEqual([]);
       await shot(page, 'stream-report-continued');
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a long answer grows into room below it: the view keeps still, moves on a room at a time, and closes the room when done', async () => {
-    const { context, page, errors } = await openNewChat();
-    try {
+    await inNewChat(async ({ page }) => {
       // Written 30 characters every 20 ms.
       model.enqueue(textReply(LONG_ANSWER, 30, { delayMs: 20 }));
       await watchFollow(page);
-      await send(page, 'Write the leavers summary out in full');
+      await typeAndSend(page, 'Write the leavers summary out in full');
       const reply = page.locator('li[data-role="assistant"]').last();
       await reply.getByText('Paragraph 12:').waitFor({ timeout: 30_000 });
       await shot(page, 'stream-long-answer-room');
@@ -432,18 +400,14 @@ describe('a report streaming from a model, in the browser', () => {
       expect(after.fromEnd).toBeLessThan(2);
       expect(after.blank).toBeLessThan(40);
       await shot(page, 'stream-long-answer-done');
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a reader back at the end while the model is still thinking gets the room too', async () => {
-    const { context, page, errors } = await openNewChat();
-    try {
+    await inNewChat(async ({ page }) => {
       // A conversation longer than the view, to scroll up in.
       model.enqueue(textReply(LONG_ANSWER, 400));
-      await send(page, 'Write the leavers summary out in full');
+      await typeAndSend(page, 'Write the leavers summary out in full');
       await page
         .locator('li[data-role="assistant"][data-status="complete"]')
         .getByText('Paragraph 40:')
@@ -453,7 +417,7 @@ describe('a report streaming from a model, in the browser', () => {
       const held = textReply(LONG_ANSWER, 30, { delayMs: 20 });
       if (held.kind !== 'stream') throw new Error('a text reply is a stream');
       model.enqueue({ ...held, pauseAt: { index: 0, until: release.promise } });
-      await send(page, 'And once more, please');
+      await typeAndSend(page, 'And once more, please');
       await page.locator('li[data-role="assistant"][aria-busy="true"]').waitFor();
       const scroller = page.getByTestId('message-scroller');
       await scroller.hover();
@@ -476,9 +440,6 @@ describe('a report streaming from a model, in the browser', () => {
       expect(follow.hidden).toBe(0);
       // The view moved on a room at a time, not with every write.
       expect(follow.scrolls).toBeLessThan(follow.writes / 3);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -30,7 +30,8 @@ let serverBuild: Promise<boolean> | null = null;
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   await (serverBuild ??= ensureServerBuild());
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-'));
+  // A DATA_DIR the caller prepared (see startPreparedServer) is the server's and goes with it.
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'atrium-e2e-'));
   const smtp = await new SmtpPeer().start();
   const dbUrl = inject('testDatabaseUrl');
   const fullEnv: Record<string, string> = {

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -29,13 +30,18 @@ export interface ServerAndBrowser {
 
 /**
  * Starts a real server and a Chromium for the surrounding describe block and disposes of both
- * after it. Read `server` and `browser` inside hooks and tests: they exist once beforeAll ran.
+ * after it; `prepare`, when given, runs the operator's steps on the server's database before
+ * it starts (see startPreparedServer). Read `server` and `browser` inside hooks and tests: they
+ * exist once beforeAll ran.
  */
-export function useServerAndBrowser(env?: Record<string, string>): ServerAndBrowser {
+export function useServerAndBrowser(
+  env?: Record<string, string>,
+  prepare?: (db: ServerDb) => Promise<void>,
+): ServerAndBrowser {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer(env);
+    server = prepare ? (await startPreparedServer(prepare, env)).server : await startServer(env);
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -162,7 +168,7 @@ export async function signInThroughApi(
  */
 export async function withServerDatabase<T>(
   dataDir: string,
-  fn: (db: Awaited<ReturnType<typeof connectDatabase>>['db']) => Promise<T>,
+  fn: (db: ServerDb) => Promise<T>,
 ): Promise<T> {
   const database = await connectDatabase({
     databaseUrl: inject('testDatabaseUrl') ?? undefined,
@@ -173,6 +179,23 @@ export async function withServerDatabase<T>(
   } finally {
     await database.close();
   }
+}
+
+/** The database of a server's data directory, as withServerDatabase hands it out. */
+export type ServerDb = Awaited<ReturnType<typeof connectDatabase>>['db'];
+
+/**
+ * The operator's steps (`prepare`) on the database of a fresh data directory, then the real
+ * server started on it with `env`: for tests whose companies, users or history exist before the
+ * first start. The data directory goes with the server (disposeServer).
+ */
+export async function startPreparedServer<T>(
+  prepare: (db: ServerDb) => Promise<T>,
+  env: Record<string, string> = {},
+): Promise<{ server: RunningServer; prepared: T }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-'));
+  const prepared = await withServerDatabase(dataDir, prepare);
+  return { server: await startServer({ ...env, DATA_DIR: dataDir }), prepared };
 }
 
 /** axe finds nothing serious or critical on the page (`what` names it in the failure). */
