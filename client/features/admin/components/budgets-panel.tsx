@@ -1,25 +1,34 @@
 import * as React from 'react';
-import { MODULES, MODULE_KEYS } from '@contract/module-list';
+import { MODULES } from '@contract/module-list';
 import type { ModuleKey } from '@contract/modules';
 import type { BudgetDto, BudgetUnit } from '@contract/admin';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { MODULE_OPTIONS, type Option } from '@/components/options-select';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/api/http';
 import { useBudgets, useRemoveBudget, useSetBudget } from '@/features/admin/api/admin-api';
-import { EmptyItem, Failure, LoadFailure, SubmitButton, TextField } from './panel-parts';
+import {
+  EmptyItem,
+  Failure,
+  LoadFailure,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from './panel-parts';
 
 // Monthly budgets (docs/decisions/0070-budgets.md): the company's, a module's, or a person's limit
 // in tokens or turns, with what each has used this month. The server checks every send.
 
 const ALL = 'all';
+const MODULE_CHOICES: Option<ModuleKey | typeof ALL>[] = [
+  { value: ALL, label: 'Every module' },
+  ...MODULE_OPTIONS,
+];
+const UNITS: Option<BudgetUnit>[] = [
+  { value: 'tokens', label: 'Tokens (in and out)' },
+  { value: 'turns', label: 'Turns' },
+];
 const number = (n: number) => n.toLocaleString('en-GB');
 
 function scopeOf(b: BudgetDto): string {
@@ -72,24 +81,13 @@ export function BudgetsPanel({ company }: { company?: number }) {
             Builtin turns count no tokens: cap them in turns.
           </p>
         </div>
-        <div>
-          <span id="budget-module-label" className="mb-1.5 block text-sm font-medium">
-            Module
-          </span>
-          <Select value={module} onValueChange={(v) => setModule(v as ModuleKey | typeof ALL)}>
-            <SelectTrigger aria-labelledby="budget-module-label" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>Every module</SelectItem>
-              {MODULE_KEYS.map((k) => (
-                <SelectItem key={k} value={k}>
-                  {MODULES[k].name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <SelectField
+          labelId="budget-module-label"
+          label="Module"
+          options={MODULE_CHOICES}
+          value={module}
+          onChange={setModule}
+        />
         <TextField
           id="budget-email"
           label="Person (optional)"
@@ -99,20 +97,13 @@ export function BudgetsPanel({ company }: { company?: number }) {
           value={email}
           onValue={setEmail}
         />
-        <div>
-          <span id="budget-unit-label" className="mb-1.5 block text-sm font-medium">
-            Limit in
-          </span>
-          <Select value={unit} onValueChange={(v) => setUnit(v as BudgetUnit)}>
-            <SelectTrigger aria-labelledby="budget-unit-label" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="tokens">Tokens (in and out)</SelectItem>
-              <SelectItem value="turns">Turns</SelectItem>
-            </SelectContent>
-          </Select>
-        </div>
+        <SelectField
+          labelId="budget-unit-label"
+          label="Limit in"
+          options={UNITS}
+          value={unit}
+          onChange={setUnit}
+        />
         <TextField
           id="budget-limit"
           label="Monthly limit"

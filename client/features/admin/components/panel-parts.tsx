@@ -2,6 +2,7 @@ import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { OptionsSelect } from '@/components/options-select';
 import { serverMessage } from '@/api/http';
 
 // The pieces every console panel draws the same way: a labelled field, a form's error and save
@@ -26,6 +27,32 @@ export function Field({
         {label}
       </Label>
       {children}
+    </div>
+  );
+}
+
+/** A select of options under its label, which names it through `labelId`. */
+export function SelectField<T extends string>({
+  labelId,
+  label,
+  className,
+  triggerClassName = 'w-full',
+  ...select
+}: {
+  labelId: string;
+  label: React.ReactNode;
+  className?: string;
+  triggerClassName?: string;
+} & Omit<React.ComponentProps<typeof OptionsSelect<T>>, 'trigger'>) {
+  return (
+    <div className={className}>
+      <span id={labelId} className="mb-1.5 block text-sm font-medium">
+        {label}
+      </span>
+      <OptionsSelect<T>
+        {...select}
+        trigger={{ 'aria-labelledby': labelId, className: triggerClassName }}
+      />
     </div>
   );
 }

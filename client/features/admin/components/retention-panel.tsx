@@ -5,13 +5,7 @@ import type { LegalHoldDto, RetentionPolicyDto } from '@contract/retention';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import type { Option } from '@/components/options-select';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/api/http';
 import {
@@ -20,7 +14,14 @@ import {
   useRetention,
   useSetRetention,
 } from '@/features/admin/api/retention-api';
-import { EmptyItem, Failure, LoadFailure, SubmitButton, TextField } from './panel-parts';
+import {
+  EmptyItem,
+  Failure,
+  LoadFailure,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from './panel-parts';
 
 // Retention (docs/decisions/0071-retention-policies-and-legal-holds.md): how long each module's
 // chats are kept after their last activity, and the legal holds that keep them regardless. The
@@ -103,6 +104,11 @@ function holdLabel(h: LegalHoldDto): string {
     : `Chat "${h.chatTitle ?? h.chatId}"${h.userEmail ? ` of ${h.userEmail}` : ''}`;
 }
 
+const HOLD_KINDS: Option<'person' | 'chat'>[] = [
+  { value: 'person', label: 'A person (all their chats)' },
+  { value: 'chat', label: 'One chat' },
+];
+
 function HoldForm({ company }: { company?: number }) {
   const add = useAddHold();
   const [kind, setKind] = React.useState<'person' | 'chat'>('person');
@@ -135,20 +141,13 @@ function HoldForm({ company }: { company?: number }) {
           Held chats are never deleted by retention, however old, until the hold is lifted.
         </p>
       </div>
-      <div>
-        <span id="hold-kind-label" className="mb-1.5 block text-sm font-medium">
-          Hold
-        </span>
-        <Select value={kind} onValueChange={(v) => setKind(v as 'person' | 'chat')}>
-          <SelectTrigger aria-labelledby="hold-kind-label" className="w-full">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="person">A person (all their chats)</SelectItem>
-            <SelectItem value="chat">One chat</SelectItem>
-          </SelectContent>
-        </Select>
-      </div>
+      <SelectField
+        labelId="hold-kind-label"
+        label="Hold"
+        options={HOLD_KINDS}
+        value={kind}
+        onChange={setKind}
+      />
       <TextField
         id="hold-target"
         label={kind === 'person' ? 'Email' : 'Chat id'}
