@@ -7,7 +7,6 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { Option } from '@/components/options-select';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/api/http';
 import {
   useAddHold,
   useRemoveHold,
@@ -15,12 +14,14 @@ import {
   useSetRetention,
 } from '@/features/admin/api/retention-api';
 import {
-  EmptyItem,
+  ActionList,
   Failure,
+  FormCard,
   LoadFailure,
   SelectField,
-  SubmitButton,
   TextField,
+  toastFailure,
+  useFormCall,
 } from './panel-parts';
 
 // Retention (docs/decisions/0071-retention-policies-and-legal-holds.md): how long each module's
@@ -34,22 +35,20 @@ function PolicyRow({ company, policy }: { company?: number; policy: RetentionPol
   const set = useSetRetention();
   const name = MODULES[policy.module].name;
   const [days, setDays] = React.useState(policy.days === null ? '' : String(policy.days));
-  const [error, setError] = React.useState<string | null>(null);
+  const form = useFormCall();
   const id = `retention-${policy.module}`;
 
-  const save = (value: number | null) => {
-    setError(null);
+  const save = (value: number | null) =>
     set.mutate(
       { company, module: policy.module, days: value },
-      {
-        onSuccess: () => {
-          toast({ title: value === null ? `${name} chats kept for ever` : 'Retention saved' });
+      form.callbacks(
+        value === null ? `${name} chats kept for ever` : 'Retention saved',
+        'Could not save the retention',
+        () => {
           if (value === null) setDays('');
         },
-        onError: (err) => setError(serverMessage(err, 'Could not save the retention')),
-      },
+      ),
     );
-  };
 
   return (
     <li className="flex flex-col gap-3 p-4">
@@ -93,7 +92,7 @@ function PolicyRow({ company, policy }: { company?: number; policy: RetentionPol
           </Button>
         </div>
       </form>
-      <Failure error={error} />
+      <Failure error={form.error} />
     </li>
   );
 }
@@ -114,33 +113,29 @@ function HoldForm({ company }: { company?: number }) {
   const [kind, setKind] = React.useState<'person' | 'chat'>('person');
   const [target, setTarget] = React.useState('');
   const [reason, setReason] = React.useState('');
-  const [error, setError] = React.useState<string | null>(null);
+  const form = useFormCall();
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    setError(null);
+  const submit = () => {
     const value = target.trim();
     add.mutate(
       { company, reason, ...(kind === 'person' ? { email: value } : { chatId: value }) },
-      {
-        onSuccess: () => {
-          toast({ title: 'Legal hold placed' });
-          setTarget('');
-          setReason('');
-        },
-        onError: (err) => setError(serverMessage(err, 'Could not place the hold')),
-      },
+      form.callbacks('Legal hold placed', 'Could not place the hold', () => {
+        setTarget('');
+        setReason('');
+      }),
     );
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-2">
-      <div className="sm:col-span-2">
-        <h3 className="text-lg font-semibold">Place a legal hold</h3>
-        <p className="text-sm text-muted-foreground">
-          Held chats are never deleted by retention, however old, until the hold is lifted.
-        </p>
-      </div>
+    <FormCard
+      title="Place a legal hold"
+      intro="Held chats are never deleted by retention, however old, until the hold is lifted."
+      onSubmit={submit}
+      error={form.error}
+      pending={add.isPending}
+      label="Place hold"
+      busy="Placing..."
+    >
       <SelectField
         labelId="hold-kind-label"
         label="Hold"
@@ -166,14 +161,7 @@ function HoldForm({ company }: { company?: number }) {
         value={reason}
         onValue={setReason}
       />
-      <Failure error={error} className="sm:col-span-2" />
-      <SubmitButton
-        pending={add.isPending}
-        label="Place hold"
-        busy="Placing..."
-        className="sm:col-span-2"
-      />
-    </form>
+    </FormCard>
   );
 }
 
@@ -221,44 +209,33 @@ export function RetentionPanel({ company }: { company?: number }) {
         )}
       </section>
       <HoldForm company={company} />
-      <section aria-label="Legal holds" className="flex flex-col gap-3">
-        <h3 className="text-lg font-semibold">Legal holds</h3>
-        <ul className="flex flex-col divide-y rounded-xl border bg-card">
-          {data?.holds.map((h) => (
-            <li key={h.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center">
-              <div className="min-w-0 flex-1">
-                <p className="font-medium break-words">{holdLabel(h)}</p>
-                <p className="text-sm break-words text-muted-foreground">
-                  {h.reason ? `${h.reason} · ` : ''}placed {when(h.createdAt)}
-                  {h.createdByEmail ? ` by ${h.createdByEmail}` : ''}
-                </p>
-              </div>
-              <Button
-                size="sm"
-                variant="outline"
-                aria-label={`Lift the hold: ${holdLabel(h)}`}
-                disabled={remove.isPending}
-                onClick={() =>
-                  remove.mutate(
-                    { company, id: h.id },
-                    {
-                      onSuccess: () => toast({ title: 'Legal hold lifted' }),
-                      onError: (err) =>
-                        toast({
-                          variant: 'destructive',
-                          title: serverMessage(err, 'Could not lift the hold'),
-                        }),
-                    },
-                  )
-                }
-              >
-                Lift
-              </Button>
-            </li>
-          ))}
-          {data?.holds.length === 0 && <EmptyItem>No legal hold.</EmptyItem>}
-        </ul>
-      </section>
+      <ActionList
+        label="Legal holds"
+        title="Legal holds"
+        items={data?.holds}
+        empty="No legal hold."
+        row={(h) => (
+          <>
+            <p className="font-medium break-words">{holdLabel(h)}</p>
+            <p className="text-sm break-words text-muted-foreground">
+              {h.reason ? `${h.reason} · ` : ''}placed {when(h.createdAt)}
+              {h.createdByEmail ? ` by ${h.createdByEmail}` : ''}
+            </p>
+          </>
+        )}
+        action="Lift"
+        actionLabel={(h) => `Lift the hold: ${holdLabel(h)}`}
+        pending={remove.isPending}
+        onAction={(h) =>
+          remove.mutate(
+            { company, id: h.id },
+            {
+              onSuccess: () => toast({ title: 'Legal hold lifted' }),
+              onError: toastFailure('Could not lift the hold'),
+            },
+          )
+        }
+      />
     </div>
   );
 }
