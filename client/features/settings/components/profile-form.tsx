@@ -17,8 +17,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { OptionsSelect } from '@/components/options-select';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/api/http';
-import { applyServerFieldErrors } from '@/lib/server-field-errors';
+import { formFailure } from '@/lib/server-field-errors';
 import { useCompanies, useUpdateProfile } from '@/features/settings/api/settings-api';
 import {
   ProfileFormSchema,
@@ -44,14 +43,12 @@ export function ProfileForm({ user }: { user: UserDto }) {
         form.reset(profileFormValues(updated));
         toast({ title: 'Success', description: 'Profile updated successfully!' });
       },
-      onError: (err) => {
-        applyServerFieldErrors(err, form.setError, ['firstName', 'lastName', 'phone', 'companyId']);
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: serverMessage(err, 'Failed to update profile. Please try again.'),
-        });
-      },
+      onError: formFailure(
+        form.setError,
+        ['firstName', 'lastName', 'phone', 'companyId'],
+        'Error',
+        'Failed to update profile. Please try again.',
+      ),
     });
   });
 
