@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isApiError } from '@/api/http';
+import { isApiError, serverMessage } from '@/api/http';
+import { toast } from '@/hooks/use-toast';
 
 /**
  * Puts the server's per-field messages (ErrorBody.fields, keyed by payload field) under the
@@ -21,4 +22,20 @@ export function applyServerFieldErrors<T extends FieldValues>(
     }
   }
   return applied;
+}
+
+/**
+ * A form call's `onError`: the server's per-field messages under the inputs, and a toast titled
+ * `title` that says the server's message (else `fallback`).
+ */
+export function formFailure<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  formFields: readonly Path<T>[],
+  title: string,
+  fallback: string,
+): (err: unknown) => void {
+  return (err) => {
+    applyServerFieldErrors(err, setError, formFields);
+    toast({ variant: 'destructive', title, description: serverMessage(err, fallback) });
+  };
 }

@@ -3,13 +3,7 @@ import type { Chart as ChartJS } from 'chart.js';
 import { DownloadIcon, FileJsonIcon, SaveIcon } from 'lucide-react';
 import type { ChartObject, SaveChartPayload } from '@contract/chart';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFrame } from '@/components/dialog-frame';
 import { toast } from '@/hooks/use-toast';
 import { downloadDataUrl, downloadText } from '@/lib/download';
 import { chartFileBase, validateChart } from './chart-config';
@@ -101,89 +95,87 @@ export function ChartModal({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="flex max-h-[90vh] flex-col overflow-y-auto sm:max-w-4xl"
-        onKeyDown={(event) => {
-          // A toast shown over the dialog ("Chart Saved") is the top layer and takes Escape for
-          // itself; Escape pressed in the dialog still closes it (Radix marks the Escape it
-          // handles as defaultPrevented, so this closes only what Radix left open).
-          if (event.key === 'Escape' && !event.defaultPrevented) onOpenChange(false);
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle className="pr-6">{chart.title}</DialogTitle>
-          <DialogDescription className="sr-only">
-            Chart preview with download and save actions
-          </DialogDescription>
-        </DialogHeader>
-        <div className="relative h-96 w-full shrink-0 rounded-md border bg-card p-2">
-          {validation.ok ? (
-            <React.Suspense
-              fallback={
-                <div className="flex h-full items-center justify-center text-sm text-muted-foreground">
-                  Loading chart...
-                </div>
-              }
-            >
-              <ChartCanvas
-                type={validation.type}
-                data={validation.data}
-                options={validation.options}
-                onReady={(c) => {
-                  instance.current = c;
-                }}
-              />
-            </React.Suspense>
-          ) : chart.imageData ? (
-            <img
-              src={
-                chart.imageData.startsWith('data:')
-                  ? chart.imageData
-                  : `data:image/png;base64,${chart.imageData}`
-              }
-              alt={chart.title}
-              className="h-full w-full object-contain"
-            />
-          ) : (
-            <p
-              role="alert"
-              className="flex h-full items-center justify-center text-sm text-destructive"
-            >
-              {validation.error}
-            </p>
-          )}
-        </div>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={downloadJson}>
-            <FileJsonIcon aria-hidden="true" />
-            Download JSON
-          </Button>
-          <Button
-            variant="outline"
-            onClick={downloadPng}
-            disabled={!validation.ok && !chart.imageData}
+    <DialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      title={chart.title}
+      titleClassName="pr-6"
+      description="Chart preview with download and save actions"
+      descriptionClassName="sr-only"
+      className="flex max-h-[90vh] flex-col overflow-y-auto sm:max-w-4xl"
+      onKeyDown={(event) => {
+        // A toast shown over the dialog ("Chart Saved") is the top layer and takes Escape for
+        // itself; Escape pressed in the dialog still closes it (Radix marks the Escape it
+        // handles as defaultPrevented, so this closes only what Radix left open).
+        if (event.key === 'Escape' && !event.defaultPrevented) onOpenChange(false);
+      }}
+    >
+      <div className="relative h-96 w-full shrink-0 rounded-md border bg-card p-2">
+        {validation.ok ? (
+          <React.Suspense
+            fallback={
+              <div className="flex h-full items-center justify-center text-sm text-muted-foreground">
+                Loading chart...
+              </div>
+            }
           >
-            <DownloadIcon aria-hidden="true" />
-            Download PNG
-          </Button>
-          {onSave && (
-            <Button
-              onClick={() => {
-                if (saving === 'idle') void save();
+            <ChartCanvas
+              type={validation.type}
+              data={validation.data}
+              options={validation.options}
+              onReady={(c) => {
+                instance.current = c;
               }}
-              // Disabled while saving without losing focus: a natively disabled button drops it
-              // to the page, outside the dialog.
-              aria-disabled={saving === 'saving' || undefined}
-              disabled={!validation.ok && !chart.imageData}
-              className="aria-disabled:pointer-events-none aria-disabled:opacity-50"
-            >
-              <SaveIcon aria-hidden="true" />
-              {saving === 'saving' ? 'Saving...' : 'Save Chart'}
-            </Button>
-          )}
-        </div>
-      </DialogContent>
-    </Dialog>
+            />
+          </React.Suspense>
+        ) : chart.imageData ? (
+          <img
+            src={
+              chart.imageData.startsWith('data:')
+                ? chart.imageData
+                : `data:image/png;base64,${chart.imageData}`
+            }
+            alt={chart.title}
+            className="h-full w-full object-contain"
+          />
+        ) : (
+          <p
+            role="alert"
+            className="flex h-full items-center justify-center text-sm text-destructive"
+          >
+            {validation.error}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={downloadJson}>
+          <FileJsonIcon aria-hidden="true" />
+          Download JSON
+        </Button>
+        <Button
+          variant="outline"
+          onClick={downloadPng}
+          disabled={!validation.ok && !chart.imageData}
+        >
+          <DownloadIcon aria-hidden="true" />
+          Download PNG
+        </Button>
+        {onSave && (
+          <Button
+            onClick={() => {
+              if (saving === 'idle') void save();
+            }}
+            // Disabled while saving without losing focus: a natively disabled button drops it
+            // to the page, outside the dialog.
+            aria-disabled={saving === 'saving' || undefined}
+            disabled={!validation.ok && !chart.imageData}
+            className="aria-disabled:pointer-events-none aria-disabled:opacity-50"
+          >
+            <SaveIcon aria-hidden="true" />
+            {saving === 'saving' ? 'Saving...' : 'Save Chart'}
+          </Button>
+        )}
+      </div>
+    </DialogFrame>
   );
 }

@@ -11,13 +11,6 @@ import {
   WalletIcon,
 } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { useAuth } from '@/hooks/use-auth';
 import { serverMessage } from '@/api/http';
 import { useAdminMe, useCompanies } from '@/features/admin/api/admin-api';
@@ -29,6 +22,7 @@ import { MembersPanel } from './components/members-panel';
 import { SsoPanel } from './components/sso-panel';
 import { RetentionPanel, RetentionTabLabel } from './components/retention-panel';
 import { ReadingsPanel } from './components/readings-panel';
+import { SelectField } from './components/panel-parts';
 import { StartersPanel } from './components/starters-panel';
 import { UsagePanel } from './components/usage-panel';
 
@@ -159,26 +153,15 @@ export function AdminPage() {
           </p>
         </div>
         {operator && companies.data && (
-          <div className="flex flex-col gap-1.5">
-            <span id="admin-company-label" className="text-sm font-medium">
-              Company
-            </span>
-            <Select
-              value={company ? String(company) : ''}
-              onValueChange={(v) => setChosen(Number(v))}
-            >
-              <SelectTrigger aria-labelledby="admin-company-label" className="w-full sm:w-64">
-                <SelectValue placeholder="Choose a company" />
-              </SelectTrigger>
-              <SelectContent>
-                {companies.data.companies.map((c) => (
-                  <SelectItem key={c.id} value={String(c.id)}>
-                    {c.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <SelectField
+            labelId="admin-company-label"
+            label="Company"
+            triggerClassName="w-full sm:w-64"
+            placeholder="Choose a company"
+            options={companies.data.companies.map((c) => ({ value: String(c.id), label: c.name }))}
+            value={company ? String(company) : ''}
+            onChange={(v) => setChosen(Number(v))}
+          />
         )}
       </div>
       <Tabs value={tab} onValueChange={setTab} className="gap-4">

@@ -19,7 +19,7 @@ import {
   useVerifyOtp,
 } from '@/features/auth/api/auth-api';
 import { useSsoLookup } from '@/features/auth/api/sso-api';
-import { applyServerFieldErrors } from '@/lib/server-field-errors';
+import { formFailure } from '@/lib/server-field-errors';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { EmailField } from '@/features/auth/components/email-field';
 import { OtpInput } from '@/features/auth/components/otp-input';
@@ -181,14 +181,12 @@ function RegisterForm({
         form.reset();
         onRegistered();
       },
-      onError: (err) => {
-        applyServerFieldErrors(err, form.setError, ['firstName', 'lastName', 'email', 'password']);
-        toast({
-          variant: 'destructive',
-          title: 'Registration failed',
-          description: serverMessage(err, 'An error occurred during registration'),
-        });
-      },
+      onError: formFailure(
+        form.setError,
+        ['firstName', 'lastName', 'email', 'password'],
+        'Registration failed',
+        'An error occurred during registration',
+      ),
     });
   });
 
@@ -243,14 +241,12 @@ function LoginForm({ onCodeSent }: { onCodeSent: (login: LoginBody) => void }) {
         toast({ title: 'OTP sent', description: answer.message });
         onCodeSent(values);
       },
-      onError: (err) => {
-        applyServerFieldErrors(err, form.setError, ['email', 'password']);
-        toast({
-          variant: 'destructive',
-          title: 'Login failed',
-          description: serverMessage(err, 'An error occurred during login'),
-        });
-      },
+      onError: formFailure(
+        form.setError,
+        ['email', 'password'],
+        'Login failed',
+        'An error occurred during login',
+      ),
     });
   });
 

@@ -7,8 +7,7 @@ import { ForgotPasswordBody } from '@contract/accounts';
 import { SubmitButton } from '@/components/form-fields';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/api/http';
-import { applyServerFieldErrors } from '@/lib/server-field-errors';
+import { formFailure } from '@/lib/server-field-errors';
 import { useForgotPassword } from '@/features/auth/api/auth-api';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { EmailField } from '@/features/auth/components/email-field';
@@ -43,14 +42,12 @@ export function ForgotPasswordPage() {
         toast({ title: 'Check your email', description: CHECK_EMAIL_TEXT });
         setSentTo(values.email);
       },
-      onError: (err) => {
-        applyServerFieldErrors(err, form.setError, ['email']);
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: serverMessage(err, 'Something went wrong. Please try again.'),
-        });
-      },
+      onError: formFailure(
+        form.setError,
+        ['email'],
+        'Error',
+        'Something went wrong. Please try again.',
+      ),
     });
   });
 

@@ -6,8 +6,7 @@ import { ResetPasswordForm } from '@contract/accounts';
 import { PasswordField, SubmitButton } from '@/components/form-fields';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/api/http';
-import { applyServerFieldErrors } from '@/lib/server-field-errors';
+import { formFailure } from '@/lib/server-field-errors';
 import { useResetPassword } from '@/features/auth/api/auth-api';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 
@@ -46,17 +45,12 @@ function ResetPasswordScreen({ token, onDone }: { token: string; onDone: () => v
           toast({ title: 'Password Reset Successful', description: answer.message });
           onDone();
         },
-        onError: (err) => {
-          applyServerFieldErrors(err, form.setError, ['password']);
-          toast({
-            variant: 'destructive',
-            title: 'Reset Failed',
-            description: serverMessage(
-              err,
-              'The reset link may have expired. Please request a new one.',
-            ),
-          });
-        },
+        onError: formFailure(
+          form.setError,
+          ['password'],
+          'Reset Failed',
+          'The reset link may have expired. Please request a new one.',
+        ),
       },
     );
   });

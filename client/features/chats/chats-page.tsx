@@ -2,16 +2,9 @@ import * as React from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { SearchIcon } from 'lucide-react';
 import type { ChatModule } from '@contract/chats';
-import { MODULE_KEYS, MODULES } from '@contract/module-list';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { MODULE_OPTIONS, OptionsSelect, type Option } from '@/components/options-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePageTitle } from '@/lib/page-title';
 import { chatPagesQueryOptions } from './api/chats-api';
@@ -19,9 +12,9 @@ import { ChatListItem } from './components/chat-list-item';
 import { openChatSearch } from './search-opener';
 
 type Filter = ChatModule | 'all';
-const FILTERS: Array<{ value: Filter; label: string }> = [
+const FILTERS: Option<Filter>[] = [
   { value: 'all', label: 'All modules' },
-  ...MODULE_KEYS.map((key) => ({ value: key as Filter, label: MODULES[key].name })),
+  ...MODULE_OPTIONS,
   { value: 'dashboard', label: 'Dashboard' },
 ];
 
@@ -46,18 +39,12 @@ export function ChatsPage() {
             <Label htmlFor="chats-module-filter" className="text-xs text-muted-foreground">
               Module
             </Label>
-            <Select value={filter} onValueChange={(v) => setFilter(v as Filter)}>
-              <SelectTrigger id="chats-module-filter" className="w-48">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {FILTERS.map((f) => (
-                  <SelectItem key={f.value} value={f.value}>
-                    {f.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <OptionsSelect
+              options={FILTERS}
+              value={filter}
+              onChange={setFilter}
+              trigger={{ id: 'chats-module-filter', className: 'w-48' }}
+            />
           </div>
           <Button variant="outline" onClick={openChatSearch}>
             <SearchIcon aria-hidden="true" />

@@ -1,25 +1,32 @@
 import * as React from 'react';
-import { MODULES, MODULE_KEYS } from '@contract/module-list';
+import { MODULES } from '@contract/module-list';
 import type { ModuleKey } from '@contract/modules';
 import type { BudgetDto, BudgetUnit } from '@contract/admin';
-import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
-import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/api/http';
+import { MODULE_OPTIONS, type Option } from '@/components/options-select';
 import { useBudgets, useRemoveBudget, useSetBudget } from '@/features/admin/api/admin-api';
-import { EmptyItem, Failure, LoadFailure, SubmitButton, TextField } from './panel-parts';
+import {
+  ActionList,
+  FormCard,
+  LoadFailure,
+  SelectField,
+  TextField,
+  toastFailure,
+  useFormCall,
+} from './panel-parts';
 
 // Monthly budgets (docs/decisions/0070-budgets.md): the company's, a module's, or a person's limit
 // in tokens or turns, with what each has used this month. The server checks every send.
 
 const ALL = 'all';
+const MODULE_CHOICES: Option<ModuleKey | typeof ALL>[] = [
+  { value: ALL, label: 'Every module' },
+  ...MODULE_OPTIONS,
+];
+const UNITS: Option<BudgetUnit>[] = [
+  { value: 'tokens', label: 'Tokens (in and out)' },
+  { value: 'turns', label: 'Turns' },
+];
 const number = (n: number) => n.toLocaleString('en-GB');
 
 function scopeOf(b: BudgetDto): string {
@@ -35,11 +42,9 @@ export function BudgetsPanel({ company }: { company?: number }) {
   const [email, setEmail] = React.useState('');
   const [unit, setUnit] = React.useState<BudgetUnit>('tokens');
   const [limit, setLimit] = React.useState('');
-  const [error, setError] = React.useState<string | null>(null);
+  const form = useFormCall();
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    setError(null);
+  const submit = () =>
     set.mutate(
       {
         company,
@@ -50,46 +55,35 @@ export function BudgetsPanel({ company }: { company?: number }) {
           limit: Number(limit.replace(/[\s,]/g, '')),
         },
       },
-      {
-        onSuccess: () => {
-          toast({ title: 'Budget saved' });
-          setLimit('');
-          setEmail('');
-        },
-        onError: (err) => setError(serverMessage(err, 'Could not save the budget')),
-      },
+      form.callbacks('Budget saved', 'Could not save the budget', () => {
+        setLimit('');
+        setEmail('');
+      }),
     );
-  };
 
   return (
     <div className="flex flex-col gap-4">
-      <form onSubmit={submit} className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <h3 className="text-lg font-semibold">Set a monthly budget</h3>
-          <p className="text-sm text-muted-foreground">
+      <FormCard
+        title="Set a monthly budget"
+        intro={
+          <>
             When a budget is used up, sends are refused until it resets
             {budgets.data ? ` on ${budgets.data.resetsOn}` : ''}. Admins are told at 75% and 90%.
             Builtin turns count no tokens: cap them in turns.
-          </p>
-        </div>
-        <div>
-          <span id="budget-module-label" className="mb-1.5 block text-sm font-medium">
-            Module
-          </span>
-          <Select value={module} onValueChange={(v) => setModule(v as ModuleKey | typeof ALL)}>
-            <SelectTrigger aria-labelledby="budget-module-label" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>Every module</SelectItem>
-              {MODULE_KEYS.map((k) => (
-                <SelectItem key={k} value={k}>
-                  {MODULES[k].name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+          </>
+        }
+        onSubmit={submit}
+        error={form.error}
+        pending={set.isPending}
+        label="Save budget"
+      >
+        <SelectField
+          labelId="budget-module-label"
+          label="Module"
+          options={MODULE_CHOICES}
+          value={module}
+          onChange={setModule}
+        />
         <TextField
           id="budget-email"
           label="Person (optional)"
@@ -99,20 +93,13 @@ export function BudgetsPanel({ company }: { company?: number }) {
           value={email}
           onValue={setEmail}
         />
-        <div>
-          <span id="budget-unit-label" className="mb-1.5 block text-sm font-medium">
-            Limit in
-          </span>
-          <Select value={unit} onValueChange={(v) => setUnit(v as BudgetUnit)}>
-            <SelectTrigger aria-labelledby="budget-unit-label" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="tokens">Tokens (in and out)</SelectItem>
-              <SelectItem value="turns">Turns</SelectItem>
-            </SelectContent>
-          </Select>
-        </div>
+        <SelectField
+          labelId="budget-unit-label"
+          label="Limit in"
+          options={UNITS}
+          value={unit}
+          onChange={setUnit}
+        />
         <TextField
           id="budget-limit"
           label="Monthly limit"
@@ -121,58 +108,43 @@ export function BudgetsPanel({ company }: { company?: number }) {
           value={limit}
           onValue={setLimit}
         />
-        <Failure error={error} className="sm:col-span-2" />
-        <SubmitButton pending={set.isPending} label="Save budget" className="sm:col-span-2" />
-      </form>
+      </FormCard>
       {budgets.isError && (
         <LoadFailure error={budgets.error} fallback="Could not load the budgets." />
       )}
-      <section aria-label="Budgets" className="flex flex-col gap-3">
-        <h3 className="text-lg font-semibold">Budgets this month</h3>
-        <ul className="flex flex-col divide-y rounded-xl border bg-card">
-          {budgets.data?.budgets.map((b) => {
-            const percent = Math.min(100, Math.floor((b.used * 100) / b.limit));
-            return (
-              <li key={b.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center">
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium break-words">{scopeOf(b)}</p>
-                  <p className="text-sm text-muted-foreground">
-                    {number(b.used)} of {number(b.limit)} {b.unit} used ({percent}%)
-                  </p>
-                  <Progress
-                    value={percent}
-                    aria-label={`${scopeOf(b)}: ${percent}% used`}
-                    className={percent >= 90 ? 'mt-2 [&>*]:bg-destructive' : 'mt-2'}
-                  />
-                </div>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={`Remove the budget of ${scopeOf(b)}`}
-                  disabled={remove.isPending}
-                  onClick={() =>
-                    remove.mutate(
-                      { company, id: b.id },
-                      {
-                        onError: (err) =>
-                          toast({
-                            variant: 'destructive',
-                            title: serverMessage(err, 'Could not remove the budget'),
-                          }),
-                      },
-                    )
-                  }
-                >
-                  Remove
-                </Button>
-              </li>
-            );
-          })}
-          {budgets.data?.budgets.length === 0 && (
-            <EmptyItem>No budget: sends are never refused for cost.</EmptyItem>
-          )}
-        </ul>
-      </section>
+      <ActionList
+        label="Budgets"
+        title="Budgets this month"
+        items={budgets.data?.budgets}
+        empty="No budget: sends are never refused for cost."
+        row={(b) => {
+          const percent = Math.min(100, Math.floor((b.used * 100) / b.limit));
+          return (
+            <>
+              <p className="font-medium break-words">{scopeOf(b)}</p>
+              <p className="text-sm text-muted-foreground">
+                {number(b.used)} of {number(b.limit)} {b.unit} used ({percent}%)
+              </p>
+              <Progress
+                value={percent}
+                aria-label={`${scopeOf(b)}: ${percent}% used`}
+                className={percent >= 90 ? 'mt-2 [&>*]:bg-destructive' : 'mt-2'}
+              />
+            </>
+          );
+        }}
+        action="Remove"
+        actionLabel={(b) => `Remove the budget of ${scopeOf(b)}`}
+        pending={remove.isPending}
+        onAction={(b) =>
+          remove.mutate(
+            { company, id: b.id },
+            {
+              onError: toastFailure('Could not remove the budget'),
+            },
+          )
+        }
+      />
     </div>
   );
 }

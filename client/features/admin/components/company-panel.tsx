@@ -6,13 +6,7 @@ import type { CompanySettings, CompanySettingsPatch } from '@contract/admin';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { OptionsSelect } from '@/components/options-select';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/api/http';
 import { useCompanySettings, useModelTest, useUpdateCompany } from '@/features/admin/api/admin-api';
@@ -119,18 +113,13 @@ function ModelRow({
         {MODULES[module].name}
       </span>
       <div className="flex flex-1 gap-2">
-        <Select value={current} onValueChange={onChange} disabled={pending}>
-          <SelectTrigger aria-labelledby={labelId} className="w-full sm:w-72">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {settings.allowedModels.map((m) => (
-              <SelectItem key={m} value={m}>
-                {m}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionsSelect
+          options={settings.allowedModels.map((m) => ({ value: m, label: m }))}
+          value={current}
+          onChange={onChange}
+          disabled={pending}
+          trigger={{ 'aria-labelledby': labelId, className: 'w-full sm:w-72' }}
+        />
         <Button
           variant="outline"
           aria-label={`Test the ${MODULES[module].name} model`}

@@ -2,6 +2,8 @@ import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { OptionsSelect } from '@/components/options-select';
+import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/api/http';
 
 // The pieces every console panel draws the same way: a labelled field, a form's error and save
@@ -26,6 +28,32 @@ export function Field({
         {label}
       </Label>
       {children}
+    </div>
+  );
+}
+
+/** A select of options under its label, which names it through `labelId`. */
+export function SelectField<T extends string>({
+  labelId,
+  label,
+  className,
+  triggerClassName = 'w-full',
+  ...select
+}: {
+  labelId: string;
+  label: React.ReactNode;
+  className?: string;
+  triggerClassName?: string;
+} & Omit<React.ComponentProps<typeof OptionsSelect<T>>, 'trigger'>) {
+  return (
+    <div className={className}>
+      <span id={labelId} className="mb-1.5 block text-sm font-medium">
+        {label}
+      </span>
+      <OptionsSelect<T>
+        {...select}
+        trigger={{ 'aria-labelledby': labelId, className: triggerClassName }}
+      />
     </div>
   );
 }
@@ -69,6 +97,75 @@ export function Failure({
       {error}
     </p>
   ) : null;
+}
+
+/**
+ * A form's error and the callbacks of the call it makes: `callbacks` clears the last error, then
+ * the call toasts `done` (unless null) and runs `after` when it succeeds, or shows the server's message (else
+ * `failure`) in the form when it fails.
+ */
+export function useFormCall() {
+  const [error, setError] = React.useState<string | null>(null);
+  const callbacks = <T,>(
+    done: string | ((result: T) => string) | null,
+    failure: string,
+    after?: (result: T) => void,
+  ) => {
+    setError(null);
+    return {
+      onSuccess: (result: T) => {
+        if (done !== null) toast({ title: typeof done === 'string' ? done : done(result) });
+        after?.(result);
+      },
+      onError: (err: unknown) => setError(serverMessage(err, failure)),
+    };
+  };
+  return { error, setError, callbacks };
+}
+
+/** A call's failure told in a toast: the server's message, else `fallback`. */
+export const toastFailure = (fallback: string) => (err: unknown) =>
+  toast({ variant: 'destructive', title: serverMessage(err, fallback) });
+
+export type FormCall = ReturnType<typeof useFormCall>;
+
+/** A card-like form of two columns: its heading and intro, the fields, the error, the button. */
+export function FormCard({
+  title,
+  intro,
+  onSubmit,
+  error,
+  pending,
+  label,
+  busy,
+  children,
+}: {
+  title: string;
+  intro: React.ReactNode;
+  onSubmit: () => void;
+  error: string | null;
+  pending: boolean;
+  label: string;
+  busy?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+      className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-2"
+    >
+      <div className="sm:col-span-2">
+        <h3 className="text-lg font-semibold">{title}</h3>
+        <p className="text-sm text-muted-foreground">{intro}</p>
+      </div>
+      {children}
+      <Failure error={error} className="sm:col-span-2" />
+      <SubmitButton pending={pending} label={label} busy={busy} className="sm:col-span-2" />
+    </form>
+  );
 }
 
 /** A form's submit button, which says what it is doing while the call runs. */
@@ -138,6 +235,55 @@ export function Loading() {
     <p role="status" className="text-sm text-muted-foreground">
       Loading...
     </p>
+  );
+}
+
+/**
+ * A titled list whose rows each show their text and one button (Remove, Lift): no row while
+ * `items` loads, the `empty` line when there are none.
+ */
+export function ActionList<T extends { id: number }>({
+  label,
+  title,
+  items,
+  empty,
+  row,
+  action,
+  actionLabel,
+  pending,
+  onAction,
+}: {
+  label: string;
+  title: string;
+  items: T[] | undefined;
+  empty: React.ReactNode;
+  row: (item: T) => React.ReactNode;
+  action: string;
+  actionLabel: (item: T) => string;
+  pending: boolean;
+  onAction: (item: T) => void;
+}) {
+  return (
+    <section aria-label={label} className="flex flex-col gap-3">
+      <h3 className="text-lg font-semibold">{title}</h3>
+      <ul className="flex flex-col divide-y rounded-xl border bg-card">
+        {items?.map((item) => (
+          <li key={item.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center">
+            <div className="min-w-0 flex-1">{row(item)}</div>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={actionLabel(item)}
+              disabled={pending}
+              onClick={() => onAction(item)}
+            >
+              {action}
+            </Button>
+          </li>
+        ))}
+        {items?.length === 0 && <EmptyItem>{empty}</EmptyItem>}
+      </ul>
+    </section>
   );
 }
 

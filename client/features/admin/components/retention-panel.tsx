@@ -5,22 +5,24 @@ import type { LegalHoldDto, RetentionPolicyDto } from '@contract/retention';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import type { Option } from '@/components/options-select';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/api/http';
 import {
   useAddHold,
   useRemoveHold,
   useRetention,
   useSetRetention,
 } from '@/features/admin/api/retention-api';
-import { EmptyItem, Failure, LoadFailure, SubmitButton, TextField } from './panel-parts';
+import {
+  ActionList,
+  Failure,
+  FormCard,
+  LoadFailure,
+  SelectField,
+  TextField,
+  toastFailure,
+  useFormCall,
+} from './panel-parts';
 
 // Retention (docs/decisions/0071-retention-policies-and-legal-holds.md): how long each module's
 // chats are kept after their last activity, and the legal holds that keep them regardless. The
@@ -33,22 +35,20 @@ function PolicyRow({ company, policy }: { company?: number; policy: RetentionPol
   const set = useSetRetention();
   const name = MODULES[policy.module].name;
   const [days, setDays] = React.useState(policy.days === null ? '' : String(policy.days));
-  const [error, setError] = React.useState<string | null>(null);
+  const form = useFormCall();
   const id = `retention-${policy.module}`;
 
-  const save = (value: number | null) => {
-    setError(null);
+  const save = (value: number | null) =>
     set.mutate(
       { company, module: policy.module, days: value },
-      {
-        onSuccess: () => {
-          toast({ title: value === null ? `${name} chats kept for ever` : 'Retention saved' });
+      form.callbacks(
+        value === null ? `${name} chats kept for ever` : 'Retention saved',
+        'Could not save the retention',
+        () => {
           if (value === null) setDays('');
         },
-        onError: (err) => setError(serverMessage(err, 'Could not save the retention')),
-      },
+      ),
     );
-  };
 
   return (
     <li className="flex flex-col gap-3 p-4">
@@ -92,7 +92,7 @@ function PolicyRow({ company, policy }: { company?: number; policy: RetentionPol
           </Button>
         </div>
       </form>
-      <Failure error={error} />
+      <Failure error={form.error} />
     </li>
   );
 }
@@ -103,52 +103,46 @@ function holdLabel(h: LegalHoldDto): string {
     : `Chat "${h.chatTitle ?? h.chatId}"${h.userEmail ? ` of ${h.userEmail}` : ''}`;
 }
 
+const HOLD_KINDS: Option<'person' | 'chat'>[] = [
+  { value: 'person', label: 'A person (all their chats)' },
+  { value: 'chat', label: 'One chat' },
+];
+
 function HoldForm({ company }: { company?: number }) {
   const add = useAddHold();
   const [kind, setKind] = React.useState<'person' | 'chat'>('person');
   const [target, setTarget] = React.useState('');
   const [reason, setReason] = React.useState('');
-  const [error, setError] = React.useState<string | null>(null);
+  const form = useFormCall();
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    setError(null);
+  const submit = () => {
     const value = target.trim();
     add.mutate(
       { company, reason, ...(kind === 'person' ? { email: value } : { chatId: value }) },
-      {
-        onSuccess: () => {
-          toast({ title: 'Legal hold placed' });
-          setTarget('');
-          setReason('');
-        },
-        onError: (err) => setError(serverMessage(err, 'Could not place the hold')),
-      },
+      form.callbacks('Legal hold placed', 'Could not place the hold', () => {
+        setTarget('');
+        setReason('');
+      }),
     );
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-2">
-      <div className="sm:col-span-2">
-        <h3 className="text-lg font-semibold">Place a legal hold</h3>
-        <p className="text-sm text-muted-foreground">
-          Held chats are never deleted by retention, however old, until the hold is lifted.
-        </p>
-      </div>
-      <div>
-        <span id="hold-kind-label" className="mb-1.5 block text-sm font-medium">
-          Hold
-        </span>
-        <Select value={kind} onValueChange={(v) => setKind(v as 'person' | 'chat')}>
-          <SelectTrigger aria-labelledby="hold-kind-label" className="w-full">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="person">A person (all their chats)</SelectItem>
-            <SelectItem value="chat">One chat</SelectItem>
-          </SelectContent>
-        </Select>
-      </div>
+    <FormCard
+      title="Place a legal hold"
+      intro="Held chats are never deleted by retention, however old, until the hold is lifted."
+      onSubmit={submit}
+      error={form.error}
+      pending={add.isPending}
+      label="Place hold"
+      busy="Placing..."
+    >
+      <SelectField
+        labelId="hold-kind-label"
+        label="Hold"
+        options={HOLD_KINDS}
+        value={kind}
+        onChange={setKind}
+      />
       <TextField
         id="hold-target"
         label={kind === 'person' ? 'Email' : 'Chat id'}
@@ -167,14 +161,7 @@ function HoldForm({ company }: { company?: number }) {
         value={reason}
         onValue={setReason}
       />
-      <Failure error={error} className="sm:col-span-2" />
-      <SubmitButton
-        pending={add.isPending}
-        label="Place hold"
-        busy="Placing..."
-        className="sm:col-span-2"
-      />
-    </form>
+    </FormCard>
   );
 }
 
@@ -222,44 +209,33 @@ export function RetentionPanel({ company }: { company?: number }) {
         )}
       </section>
       <HoldForm company={company} />
-      <section aria-label="Legal holds" className="flex flex-col gap-3">
-        <h3 className="text-lg font-semibold">Legal holds</h3>
-        <ul className="flex flex-col divide-y rounded-xl border bg-card">
-          {data?.holds.map((h) => (
-            <li key={h.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center">
-              <div className="min-w-0 flex-1">
-                <p className="font-medium break-words">{holdLabel(h)}</p>
-                <p className="text-sm break-words text-muted-foreground">
-                  {h.reason ? `${h.reason} · ` : ''}placed {when(h.createdAt)}
-                  {h.createdByEmail ? ` by ${h.createdByEmail}` : ''}
-                </p>
-              </div>
-              <Button
-                size="sm"
-                variant="outline"
-                aria-label={`Lift the hold: ${holdLabel(h)}`}
-                disabled={remove.isPending}
-                onClick={() =>
-                  remove.mutate(
-                    { company, id: h.id },
-                    {
-                      onSuccess: () => toast({ title: 'Legal hold lifted' }),
-                      onError: (err) =>
-                        toast({
-                          variant: 'destructive',
-                          title: serverMessage(err, 'Could not lift the hold'),
-                        }),
-                    },
-                  )
-                }
-              >
-                Lift
-              </Button>
-            </li>
-          ))}
-          {data?.holds.length === 0 && <EmptyItem>No legal hold.</EmptyItem>}
-        </ul>
-      </section>
+      <ActionList
+        label="Legal holds"
+        title="Legal holds"
+        items={data?.holds}
+        empty="No legal hold."
+        row={(h) => (
+          <>
+            <p className="font-medium break-words">{holdLabel(h)}</p>
+            <p className="text-sm break-words text-muted-foreground">
+              {h.reason ? `${h.reason} · ` : ''}placed {when(h.createdAt)}
+              {h.createdByEmail ? ` by ${h.createdByEmail}` : ''}
+            </p>
+          </>
+        )}
+        action="Lift"
+        actionLabel={(h) => `Lift the hold: ${holdLabel(h)}`}
+        pending={remove.isPending}
+        onAction={(h) =>
+          remove.mutate(
+            { company, id: h.id },
+            {
+              onSuccess: () => toast({ title: 'Legal hold lifted' }),
+              onError: toastFailure('Could not lift the hold'),
+            },
+          )
+        }
+      />
     </div>
   );
 }

@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/api/http';
 import {
   useNewScimToken,
   useRemoveOidc,
@@ -17,7 +16,16 @@ import {
   useSetSaml,
   useSsoSettings,
 } from '@/features/admin/api/sso-api';
-import { Failure, Field, LoadFailure, Loading, SubmitButton, TextField } from './panel-parts';
+import {
+  Failure,
+  Field,
+  LoadFailure,
+  Loading,
+  SubmitButton,
+  TextField,
+  useFormCall,
+  type FormCall,
+} from './panel-parts';
 
 // Single sign-on (docs/decisions/0079-sso-console.md): the company's OpenID Connect provider or
 // SAML IdP, its SCIM token and the groups that make admins. The server checks every call; the
@@ -102,34 +110,17 @@ function OidcSection({ company, data }: { company?: number; data: SsoConsoleDto 
   const [clientId, setClientId] = React.useState(oidc.clientId ?? '');
   const [secret, setSecret] = React.useState('');
   const [scopes, setScopes] = React.useState(oidc.scopes);
-  const [enforced, setEnforced] = React.useState(oidc.enforced);
-  const [error, setError] = React.useState<string | null>(null);
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    setError(null);
+  const submit: SaveProtocol = (enforced, callbacks) =>
     set.mutate(
       { issuer, clientId, scopes, enforced, ...(secret ? { clientSecret: secret } : {}) },
-      {
-        onSuccess: () => {
-          setSecret('');
-          toast({ title: 'OpenID Connect settings saved' });
-        },
-        onError: (err) => setError(serverMessage(err, 'Could not save the settings')),
-      },
+      callbacks('OpenID Connect settings saved', 'Could not save the settings', () =>
+        setSecret(''),
+      ),
     );
-  };
 
   return (
-    <form onSubmit={submit} className={section} aria-labelledby="sso-oidc-title">
-      <div className="flex flex-wrap items-center gap-2">
-        <h3 id="sso-oidc-title" className="text-lg font-semibold">
-          OpenID Connect
-        </h3>
-        <Badge variant={oidc.configured ? 'default' : 'secondary'}>
-          {oidc.configured ? (oidc.enforced ? 'On, enforced' : 'On') : 'Not set'}
-        </Badge>
-      </div>
+    <ProtocolForm protocol="oidc" data={data} save={submit} saving={set.isPending} remove={remove}>
       <p className="text-sm text-muted-foreground">
         Entra ID, Okta, Google Workspace, Keycloak: register Atrium as a web application with the
         redirect URI below, then give its issuer URL, client ID and client secret.
@@ -187,76 +178,100 @@ function OidcSection({ company, data }: { company?: number; data: SsoConsoleDto 
           onValue={setScopes}
         />
       </div>
+    </ProtocolForm>
+  );
+}
+
+type Remove = {
+  isPending: boolean;
+  mutate: (
+    v: undefined,
+    o: { onSuccess: (result: unknown) => void; onError: (err: unknown) => void },
+  ) => void;
+};
+
+/** Saves a protocol's settings with the enforcement chosen, through the form's callbacks. */
+type SaveProtocol = (enforced: boolean, callbacks: FormCall['callbacks']) => void;
+
+/** How each protocol is titled, named in buttons and toasts, and what the other one is. */
+const PROTOCOLS = {
+  oidc: { title: 'OpenID Connect', name: 'OpenID Connect', other: 'saml' },
+  saml: { title: 'SAML 2.0', name: 'SAML', other: 'oidc' },
+} as const;
+
+/**
+ * A protocol's form: its heading and saved state, the body the protocol asks, then enforcement,
+ * what saving replaces, the error, Save and Remove.
+ */
+function ProtocolForm({
+  protocol,
+  data,
+  save,
+  saving,
+  remove,
+  children,
+}: {
+  protocol: keyof typeof PROTOCOLS;
+  data: SsoConsoleDto;
+  save: SaveProtocol;
+  saving: boolean;
+  remove: Remove;
+  children: React.ReactNode;
+}) {
+  const { title, name, other } = PROTOCOLS[protocol];
+  const saved = data[protocol];
+  // The other protocol, when it is set: saving this one replaces it.
+  const replaces = data[other].configured ? PROTOCOLS[other].name : null;
+  const [enforced, setEnforced] = React.useState(saved.enforced);
+  const form = useFormCall();
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        save(enforced, form.callbacks);
+      }}
+      className={section}
+      aria-labelledby={`sso-${protocol}-title`}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={`sso-${protocol}-title`} className="text-lg font-semibold">
+          {title}
+        </h3>
+        <Badge variant={saved.configured ? 'default' : 'secondary'}>
+          {saved.configured ? (saved.enforced ? 'On, enforced' : 'On') : 'Not set'}
+        </Badge>
+      </div>
+      {children}
       <Enforce
-        id="sso-oidc-enforce"
+        id={`sso-${protocol}-enforce`}
         checked={enforced}
         onChange={setEnforced}
         domains={data.company.domains}
       />
-      <ProtocolFooter
-        name="OpenID Connect"
-        other={data.saml.configured ? 'SAML' : null}
-        configured={oidc.configured}
-        saving={set.isPending}
-        remove={remove}
-        error={error}
-        setError={setError}
-      />
-    </form>
-  );
-}
-
-/** The end of a protocol's form: what saving replaces, the error, Save and Remove. */
-function ProtocolFooter({
-  name,
-  other,
-  configured,
-  saving,
-  remove,
-  error,
-  setError,
-}: {
-  name: string;
-  /** The other protocol, when it is set: saving this one replaces it. */
-  other: string | null;
-  configured: boolean;
-  saving: boolean;
-  remove: {
-    isPending: boolean;
-    mutate: (v: undefined, o: { onSuccess: () => void; onError: (err: unknown) => void }) => void;
-  };
-  error: string | null;
-  setError: (message: string) => void;
-}) {
-  return (
-    <>
-      {other && (
+      {replaces && (
         <p className="text-sm text-muted-foreground">
-          Saving replaces the {other} settings: a company signs in through one provider.
+          Saving replaces the {replaces} settings: a company signs in through one provider.
         </p>
       )}
-      <Failure error={error} />
+      <Failure error={form.error} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={saving}>
           {saving ? 'Saving...' : `Save ${name}`}
         </Button>
-        {configured && (
+        {saved.configured && (
           <Button
             type="button"
             variant="outline"
             disabled={remove.isPending}
             onClick={() =>
-              remove.mutate(undefined, {
-                onSuccess: () => toast({ title: `${name} removed` }),
-                onError: (err) => setError(serverMessage(err, 'Could not remove it')),
-              })
+              remove.mutate(undefined, form.callbacks(`${name} removed`, 'Could not remove it'))
             }
           >
             Remove
           </Button>
         )}
       </div>
-    </>
+    </form>
   );
 }
 
@@ -266,32 +281,17 @@ function SamlSection({ company, data }: { company?: number; data: SsoConsoleDto 
   const remove = useRemoveSaml(company);
   const [metadataUrl, setMetadataUrl] = React.useState(saml.metadataUrl ?? '');
   const [metadataXml, setMetadataXml] = React.useState('');
-  const [enforced, setEnforced] = React.useState(saml.enforced);
-  const [error, setError] = React.useState<string | null>(null);
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    setError(null);
+  const submit: SaveProtocol = (enforced, callbacks) => {
     const xml = metadataXml.trim();
-    set.mutate(xml ? { metadataXml: xml, enforced } : { metadataUrl, enforced }, {
-      onSuccess: () => {
-        setMetadataXml('');
-        toast({ title: 'SAML settings saved' });
-      },
-      onError: (err) => setError(serverMessage(err, 'Could not save the settings')),
-    });
+    set.mutate(
+      xml ? { metadataXml: xml, enforced } : { metadataUrl, enforced },
+      callbacks('SAML settings saved', 'Could not save the settings', () => setMetadataXml('')),
+    );
   };
 
   return (
-    <form onSubmit={submit} className={section} aria-labelledby="sso-saml-title">
-      <div className="flex flex-wrap items-center gap-2">
-        <h3 id="sso-saml-title" className="text-lg font-semibold">
-          SAML 2.0
-        </h3>
-        <Badge variant={saml.configured ? 'default' : 'secondary'}>
-          {saml.configured ? (saml.enforced ? 'On, enforced' : 'On') : 'Not set'}
-        </Badge>
-      </div>
+    <ProtocolForm protocol="saml" data={data} save={submit} saving={set.isPending} remove={remove}>
       <p className="text-sm text-muted-foreground">
         Give your IdP these values (or the SP metadata URL), then the IdP&apos;s metadata here.
         Assertions must be signed.
@@ -329,22 +329,7 @@ function SamlSection({ company, data }: { company?: number; data: SsoConsoleDto 
           onChange={(e) => setMetadataXml(e.target.value)}
         />
       </Field>
-      <Enforce
-        id="sso-saml-enforce"
-        checked={enforced}
-        onChange={setEnforced}
-        domains={data.company.domains}
-      />
-      <ProtocolFooter
-        name="SAML"
-        other={data.oidc.configured ? 'OpenID Connect' : null}
-        configured={saml.configured}
-        saving={set.isPending}
-        remove={remove}
-        error={error}
-        setError={setError}
-      />
-    </form>
+    </ProtocolForm>
   );
 }
 
@@ -353,7 +338,7 @@ function ScimSection({ company, data }: { company?: number; data: SsoConsoleDto 
   const make = useNewScimToken(company);
   const revoke = useRevokeScimToken(company);
   const [token, setToken] = React.useState<string | null>(null);
-  const [error, setError] = React.useState<string | null>(null);
+  const form = useFormCall();
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB') : 'never');
 
   return (
@@ -382,18 +367,19 @@ function ScimSection({ company, data }: { company?: number; data: SsoConsoleDto 
           <CopyValue label="SCIM token" value={token} />
         </div>
       )}
-      <Failure error={error} />
+      <Failure error={form.error} />
       <div className="flex flex-wrap gap-2">
         <Button
           type="button"
           disabled={make.isPending}
-          onClick={() => {
-            setError(null);
-            make.mutate(undefined, {
-              onSuccess: (r) => setToken(r.token),
-              onError: (err) => setError(serverMessage(err, 'Could not make a token')),
-            });
-          }}
+          onClick={() =>
+            make.mutate(
+              undefined,
+              form.callbacks(null, 'Could not make a token', (r: { token: string }) =>
+                setToken(r.token),
+              ),
+            )
+          }
         >
           {scim.set ? 'Generate a new token' : 'Generate token'}
         </Button>
@@ -402,16 +388,14 @@ function ScimSection({ company, data }: { company?: number; data: SsoConsoleDto 
             type="button"
             variant="outline"
             disabled={revoke.isPending}
-            onClick={() => {
-              setError(null);
-              revoke.mutate(undefined, {
-                onSuccess: () => {
-                  setToken(null);
-                  toast({ title: 'SCIM token revoked' });
-                },
-                onError: (err) => setError(serverMessage(err, 'Could not revoke the token')),
-              });
-            }}
+            onClick={() =>
+              revoke.mutate(
+                undefined,
+                form.callbacks('SCIM token revoked', 'Could not revoke the token', () =>
+                  setToken(null),
+                ),
+              )
+            }
           >
             Revoke token
           </Button>
@@ -424,23 +408,18 @@ function ScimSection({ company, data }: { company?: number; data: SsoConsoleDto 
 function AdminGroupsSection({ company, data }: { company?: number; data: SsoConsoleDto }) {
   const set = useSetAdminGroups(company);
   const [text, setText] = React.useState(data.adminGroups.join('\n'));
-  const [error, setError] = React.useState<string | null>(null);
+  const form = useFormCall();
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    setError(null);
     const groups = text
       .split('\n')
       .map((g) => g.trim())
       .filter(Boolean);
     set.mutate(
       { groups },
-      {
-        onSuccess: (r) => {
-          setText(r.adminGroups.join('\n'));
-          toast({ title: 'Admin groups saved' });
-        },
-        onError: (err) => setError(serverMessage(err, 'Could not save the groups')),
-      },
+      form.callbacks('Admin groups saved', 'Could not save the groups', (r: SsoConsoleDto) =>
+        setText(r.adminGroups.join('\n')),
+      ),
     );
   };
   return (
@@ -462,7 +441,7 @@ function AdminGroupsSection({ company, data }: { company?: number; data: SsoCons
           onChange={(e) => setText(e.target.value)}
         />
       </Field>
-      <Failure error={error} />
+      <Failure error={form.error} />
       <SubmitButton pending={set.isPending} label="Save admin groups" />
     </form>
   );

@@ -1,17 +1,11 @@
 import * as React from 'react';
-import { MODULES, MODULE_KEYS } from '@contract/module-list';
+import { MODULES } from '@contract/module-list';
 import type { ModuleKey } from '@contract/modules';
 import type { AdminStarterDto } from '@contract/admin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { MODULE_OPTIONS } from '@/components/options-select';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/api/http';
 import type { StartersFilter } from '@/api/admin';
@@ -22,7 +16,7 @@ import {
   useRetireStarter,
 } from '@/features/admin/api/admin-api';
 import { Pager } from './pager';
-import { EmptyItem, Field, LoadFailure, TextField } from './panel-parts';
+import { EmptyItem, Field, LoadFailure, SelectField, TextField } from './panel-parts';
 
 /** Starters shown a page at a time. */
 const PAGE = 10;
@@ -96,27 +90,14 @@ export function StartersPanel({ company, operator }: { company?: number; operato
         <h3 className="text-lg font-semibold sm:col-span-2">
           {draft.id === null ? 'New starter' : `Edit "${draft.name}"`}
         </h3>
-        <div>
-          <span id="starter-module-label" className="mb-1.5 block text-sm font-medium">
-            Module
-          </span>
-          <Select
-            value={draft.module}
-            disabled={draft.id !== null}
-            onValueChange={(v) => setDraft({ ...draft, module: v as ModuleKey })}
-          >
-            <SelectTrigger aria-labelledby="starter-module-label" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {MODULE_KEYS.map((k) => (
-                <SelectItem key={k} value={k}>
-                  {MODULES[k].name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <SelectField
+          labelId="starter-module-label"
+          label="Module"
+          options={MODULE_OPTIONS}
+          value={draft.module}
+          disabled={draft.id !== null}
+          onChange={(module) => setDraft({ ...draft, module })}
+        />
         <TextField
           id="starter-task"
           label="Task type"

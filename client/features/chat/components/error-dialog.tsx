@@ -1,12 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { AlertFrame } from '@/components/dialog-frame';
 import { DEFAULT_ERROR_MESSAGE } from './message-row';
 
 /** The dialog body of spec section 8: the message, then the fixed advice. */
@@ -31,16 +23,14 @@ export function ErrorDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent onEscapeKeyDown={(e) => e.preventDefault()}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Error</AlertDialogTitle>
-          <AlertDialogDescription>{errorDialogText(message)}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogAction onClick={onRetry}>Retry</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <AlertFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Error"
+      description={errorDialogText(message)}
+      action="Retry"
+      onAction={onRetry}
+      blocking
+    />
   );
 }

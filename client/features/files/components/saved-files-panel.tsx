@@ -2,16 +2,6 @@ import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon, EyeIcon, FileTextIcon, Trash2Icon } from 'lucide-react';
 import type { SavedFileDto } from '@contract/files';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { toast } from '@/hooks/use-toast';
@@ -20,6 +10,7 @@ import { useDeleteFile } from '../api/files-api';
 import { savedFilesQueryOptions } from '@/api/files';
 import { downloadUrl, isViewable } from '@/lib/download';
 import { FileViewDialog, type ViewedFile } from '@/components/file-view-dialog';
+import { AlertFrame } from '@/components/dialog-frame';
 
 /** The right-hand "Saved Files" panel of the chat page (spec section 2). */
 // Memoised: it sits beside the messages and must not re-render with every stream chunk.
@@ -120,28 +111,19 @@ export const SavedFilesPanel = React.memo(function SavedFilesPanel({
         )}
       </div>
       <FileViewDialog file={viewed} onClose={() => setViewed(null)} />
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete {confirming?.fileName}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The file is removed from this chat&apos;s saved files. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className="bg-red-700 text-white hover:bg-red-800"
-              onClick={() => {
-                if (confirming) deleteFile.mutate(confirming.id);
-                setConfirming(null);
-              }}
-            >
-              Delete file
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <AlertFrame
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={<>Delete {confirming?.fileName}?</>}
+        description="The file is removed from this chat's saved files. This cannot be undone."
+        cancel="Cancel"
+        action="Delete file"
+        actionClassName="bg-red-700 text-white hover:bg-red-800"
+        onAction={() => {
+          if (confirming) deleteFile.mutate(confirming.id);
+          setConfirming(null);
+        }}
+      />
     </section>
   );
 });

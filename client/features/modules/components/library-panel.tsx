@@ -13,13 +13,7 @@ import { MODULES } from '@contract/module-list';
 import type { ModuleKey } from '@contract/modules';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFrame } from '@/components/dialog-frame';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/api/http';
@@ -352,48 +346,46 @@ function LibraryViewer({
     if (view.data && target.current) target.current.scrollIntoView({ block: 'center' });
   }, [view.data, passageId]);
   return (
-    <Dialog open={documentId !== null} onOpenChange={(o) => (o ? undefined : onClose())}>
-      <DialogContent className="max-h-[85vh] max-w-3xl overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>
-            {view.data ? `${view.data.document.title}, version ${view.data.version}` : 'Library'}
-          </DialogTitle>
-          <DialogDescription>
-            {view.data
-              ? `${view.data.document.fileName}${view.data.version === view.data.document.version ? '' : ` (the current version is ${view.data.document.version})`}`
-              : view.isError
-                ? 'This document is not in your library.'
-                : 'Loading…'}
-          </DialogDescription>
-        </DialogHeader>
-        {view.data ? (
-          <ol className="flex flex-col gap-3" aria-label="Passages">
-            {view.data.passages.map((p) => {
-              const cited = p.id === passageId;
-              return (
-                <li
-                  key={p.id}
-                  id={`passage-${p.id}`}
-                  ref={cited ? (el) => void (target.current = el) : undefined}
-                  aria-current={cited ? 'location' : undefined}
-                  className={cn(
-                    'rounded-md p-3 text-sm',
-                    cited ? 'bg-primary/10 ring-2 ring-primary' : 'bg-muted/40',
-                  )}
-                >
-                  {p.headingPath ? (
-                    <p className="mb-1 text-xs font-semibold text-muted-foreground">
-                      {p.headingPath}
-                      {p.page !== null ? ` · page ${p.page}` : ''}
-                    </p>
-                  ) : null}
-                  <p className="whitespace-pre-wrap">{p.text}</p>
-                </li>
-              );
-            })}
-          </ol>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={documentId !== null}
+      onOpenChange={(o) => (o ? undefined : onClose())}
+      className="max-h-[85vh] max-w-3xl overflow-y-auto"
+      title={view.data ? `${view.data.document.title}, version ${view.data.version}` : 'Library'}
+      description={
+        view.data
+          ? `${view.data.document.fileName}${view.data.version === view.data.document.version ? '' : ` (the current version is ${view.data.document.version})`}`
+          : view.isError
+            ? 'This document is not in your library.'
+            : 'Loading…'
+      }
+    >
+      {view.data ? (
+        <ol className="flex flex-col gap-3" aria-label="Passages">
+          {view.data.passages.map((p) => {
+            const cited = p.id === passageId;
+            return (
+              <li
+                key={p.id}
+                id={`passage-${p.id}`}
+                ref={cited ? (el) => void (target.current = el) : undefined}
+                aria-current={cited ? 'location' : undefined}
+                className={cn(
+                  'rounded-md p-3 text-sm',
+                  cited ? 'bg-primary/10 ring-2 ring-primary' : 'bg-muted/40',
+                )}
+              >
+                {p.headingPath ? (
+                  <p className="mb-1 text-xs font-semibold text-muted-foreground">
+                    {p.headingPath}
+                    {p.page !== null ? ` · page ${p.page}` : ''}
+                  </p>
+                ) : null}
+                <p className="whitespace-pre-wrap">{p.text}</p>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+    </DialogFrame>
   );
 }

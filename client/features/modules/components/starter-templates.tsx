@@ -5,13 +5,7 @@ import type { ModuleKey } from '@contract/modules';
 import type { StarterDto } from '@contract/starters';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { OptionsSelect } from '@/components/options-select';
 import { useStarters } from '../api/starters';
 import {
   ALL_TYPES,
@@ -63,23 +57,17 @@ export function StarterTemplates({
       </h2>
 
       <div role="search" className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <Select
+        <OptionsSelect
+          options={[
+            { value: ALL_TYPES, label: 'All Types' },
+            ...taskTypes.map((type) => ({ value: type, label: type })),
+          ]}
           value={filter.taskType}
-          onValueChange={(taskType) => dispatch({ type: 'taskType', taskType })}
+          onChange={(taskType) => dispatch({ type: 'taskType', taskType })}
           disabled={isPending}
-        >
-          <SelectTrigger aria-label="Task type" className="w-full sm:w-56">
-            <SelectValue placeholder="All Types" />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL_TYPES}>All Types</SelectItem>
-            {taskTypes.map((type) => (
-              <SelectItem key={type} value={type}>
-                {type}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          placeholder="All Types"
+          trigger={{ 'aria-label': 'Task type', className: 'w-full sm:w-56' }}
+        />
         <div className="relative flex-1">
           <SearchIcon
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"

@@ -15,16 +15,9 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { OptionsSelect } from '@/components/options-select';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/api/http';
-import { applyServerFieldErrors } from '@/lib/server-field-errors';
+import { formFailure } from '@/lib/server-field-errors';
 import { useCompanies, useUpdateProfile } from '@/features/settings/api/settings-api';
 import {
   ProfileFormSchema,
@@ -50,14 +43,12 @@ export function ProfileForm({ user }: { user: UserDto }) {
         form.reset(profileFormValues(updated));
         toast({ title: 'Success', description: 'Profile updated successfully!' });
       },
-      onError: (err) => {
-        applyServerFieldErrors(err, form.setError, ['firstName', 'lastName', 'phone', 'companyId']);
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: serverMessage(err, 'Failed to update profile. Please try again.'),
-        });
-      },
+      onError: formFailure(
+        form.setError,
+        ['firstName', 'lastName', 'phone', 'companyId'],
+        'Error',
+        'Failed to update profile. Please try again.',
+      ),
     });
   });
 
@@ -95,26 +86,20 @@ export function ProfileForm({ user }: { user: UserDto }) {
           render={({ field }) => (
             <FormItem>
               <FormLabel>Company</FormLabel>
-              <Select
+              <OptionsSelect
+                options={(companies.data ?? []).map((c) => ({
+                  value: String(c.id),
+                  label: c.name,
+                }))}
                 // Until the companies are there, the box says "Loading companies..." rather than
                 // holding a value it cannot name yet (it showed blank).
                 value={companies.isLoading ? '' : field.value || ''}
-                onValueChange={field.onChange}
+                onChange={field.onChange}
                 disabled={companies.isLoading || !companies.data?.length}
-              >
-                <FormControl>
-                  <SelectTrigger ref={field.ref} onBlur={field.onBlur} className="w-full">
-                    <SelectValue placeholder={companyPlaceholder} />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {companies.data?.map((company) => (
-                    <SelectItem key={company.id} value={String(company.id)}>
-                      {company.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+                placeholder={companyPlaceholder}
+                trigger={{ ref: field.ref, onBlur: field.onBlur, className: 'w-full' }}
+                wrapTrigger={(trigger) => <FormControl>{trigger}</FormControl>}
+              />
               <FormDescription className="flex gap-2 rounded-md border border-amber-500/30 bg-amber-500/10 p-3 text-amber-900 dark:text-amber-200">
                 <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                 <span>{COMPANY_WARNING}</span>

@@ -4,8 +4,7 @@ import { ChangePasswordForm } from '@contract/accounts';
 import { PasswordField, SubmitButton } from '@/components/form-fields';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/api/http';
-import { applyServerFieldErrors } from '@/lib/server-field-errors';
+import { formFailure } from '@/lib/server-field-errors';
 import { useChangePassword } from '@/features/settings/api/settings-api';
 
 type Fields = 'currentPassword' | 'newPassword' | 'confirmPassword';
@@ -36,14 +35,12 @@ export function SecurityForm() {
           form.reset(EMPTY);
           toast({ title: 'Success', description: 'Password changed successfully!' });
         },
-        onError: (err) => {
-          applyServerFieldErrors(err, form.setError, ['currentPassword', 'newPassword']);
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: serverMessage(err, 'Failed to change password. Please try again.'),
-          });
-        },
+        onError: formFailure(
+          form.setError,
+          ['currentPassword', 'newPassword'],
+          'Error',
+          'Failed to change password. Please try again.',
+        ),
       },
     );
   }, onInvalid);
