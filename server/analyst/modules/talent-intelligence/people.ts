@@ -3,7 +3,7 @@ import { payColumnsSql } from '../../tables/pay';
 import { roleFromHeader } from '../../tables/roles';
 import { currentSource } from '../../tables/shape';
 import type { ColumnInfo, ColumnRole, LoadedTable, SqlRow, TableSet } from '../../tables/types';
-import { ToolError } from '../../tools/tool';
+import { ToolError, type ToolContext } from '../../tools/tool';
 import {
   containsAny,
   foldSql,
@@ -32,6 +32,22 @@ export const basisSchema = z.object({
   warnings: z.array(z.string()),
 });
 export type Basis = z.infer<typeof basisSchema>;
+/**
+ * A result over the people (ADR 0084): the definition it states, the as-of date and how the file
+ * was read (the report's "Definitions used" and "How I read your file" take them from every
+ * result), around the figures of its own.
+ */
+export const peopleResult = <F extends z.ZodRawShape>(figures: F) =>
+  z.object({ definition: z.string(), asOf: z.string(), basis: basisSchema }).extend(figures);
+
+/** A result over the people `p` (see `peopleResult`): its own figures inside the shared envelope. */
+export const resultOver = <F extends object>(p: People, definition: string, figures: F) => ({
+  definition,
+  asOf: p.asOf,
+  ...figures,
+  basis: p.basis,
+});
+
 /** The basis of a result that reads one table (no as-of date, no people mapping). */
 export const tablesBasisSchema = basisSchema.pick({ tables: true });
 
@@ -435,6 +451,21 @@ export function need(p: People, roles: ColumnRole[], what: string): void {
       // The answer asks for the column in the reading card (ADR 0051).
       roles.slice(0, 1),
     );
+}
+
+/**
+ * The people of a tool's attachments and the table set they come from, with every column the
+ * tool cannot do without (`roles`, each required); a ToolError names the first one missing.
+ */
+export async function peopleWith(
+  ctx: Pick<ToolContext, 'tables'>,
+  roles: ColumnRole[],
+  what: string,
+): Promise<{ set: TableSet; p: People }> {
+  const set = await ctx.tables();
+  const p = await peopleOf(set);
+  for (const role of roles) need(p, [role], what);
+  return { set, p };
 }
 
 export const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0));

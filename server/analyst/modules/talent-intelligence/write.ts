@@ -77,6 +77,18 @@ function howIRead(calls: ToolCallRecord[]): string | null {
   return lines.join('\n');
 }
 
+/** The end of every report, one part or several: how the file was read, the definitions, the honesty note. */
+function closingLines(how: string | null, definitions: string[]): string[] {
+  return [
+    ...(how ? [how, ''] : []),
+    '### Definitions used',
+    '',
+    ...definitions.map((d) => `- ${d}`),
+    '',
+    HONESTY_NOTE,
+  ];
+}
+
 /** The section of one tool's result, rendered by its capability for a request; null without one. */
 function partFor(
   tool: string,
@@ -192,14 +204,7 @@ function sectionsReport(
     steps.push(...parts.flatMap((x) => x.nextSteps));
     files.push(...parts.flatMap(filesOf).filter((f) => !f.filename.endsWith('.md')));
   });
-  const closing = [
-    ...(how ? [how, ''] : []),
-    '### Definitions used',
-    '',
-    ...definitions.map((d) => `- ${d}`),
-    '',
-    HONESTY_NOTE,
-  ];
+  const closing = closingLines(how, definitions);
   content.push(text(closing.join('\n')));
   content.push(
     ...files,
@@ -261,14 +266,7 @@ export function writeTalent(ctx: PlanContext): StructuredResponse {
   ];
   const details = parts.flatMap(textsOf);
   if (details.length) content.push(text(details.join('\n')));
-  const closing = [
-    ...(how ? [how, ''] : []),
-    '### Definitions used',
-    '',
-    ...definitions.map((d) => `- ${d}`),
-    '',
-    HONESTY_NOTE,
-  ];
+  const closing = closingLines(how, definitions);
   content.push(text(closing.join('\n')));
   // A fallback answer is titled by what it is; its own request answered otherwise is an overview.
   const lead = first.tool ? capabilityOfTool(CAPABILITIES, first.tool) : undefined;

@@ -12,8 +12,18 @@ import { aggregateOf, aggregateTableOf, aggregateSection, aggregateResult } from
 import type { AggregateResult } from './aggregate';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { byDimensions, groupRow, type Measure } from '../dimensions';
-import { splitsOf, columnSplitsOf, employedOn, need, num, peopleOf, peopleQuery } from '../people';
-import { round1, TENURE_BANDS, type Dimension, basisSchema, splitOf } from '../people';
+import {
+  splitsOf,
+  columnSplitsOf,
+  employedOn,
+  need,
+  num,
+  peopleOf,
+  peopleQuery,
+  peopleResult,
+  resultOver,
+} from '../people';
+import { round1, TENURE_BANDS, type Dimension, splitOf } from '../people';
 
 export const ATTRITION_DEFINITION =
   'Attrition: leavers in the 12 months up to the as-of date ÷ the average headcount over those months (the mean of the headcounts on the as-of date and on the same day of each of the 11 months before), in %; an exit by mutual agreement (Aufhebungsvertrag, rupture conventionnelle) counts as involuntary, as the employer usually initiates it.';
@@ -34,9 +44,7 @@ export const rateRow = groupRow(
 });
 export type RateRow = z.infer<typeof rateRow>;
 
-export const attritionResult = z.object({
-  definition: z.string(),
-  asOf: z.string(),
+export const attritionResult = peopleResult({
   from: z.string(),
   leavers: z.number(),
   voluntary: z.number(),
@@ -59,7 +67,6 @@ export const attritionResult = z.object({
     z.object({ reason: z.string(), type: z.string().nullable(), leavers: z.number() }),
   ),
   by: z.array(splitOf(attritionDimension, rateRow)),
-  basis: basisSchema,
 });
 export type AttritionResult = z.infer<typeof attritionResult>;
 
@@ -199,9 +206,7 @@ export const attritionTool = defineTool({
               x.group.localeCompare(y.group),
         ),
     }));
-    return {
-      definition: ATTRITION_DEFINITION,
-      asOf: p.asOf,
+    return resultOver(p, ATTRITION_DEFINITION, {
       from: String(totals?.from_date),
       leavers,
       voluntary,
@@ -216,8 +221,7 @@ export const attritionTool = defineTool({
       monthly,
       reasons,
       by,
-      basis: p.basis,
-    };
+    });
   },
 });
 

@@ -7,16 +7,23 @@ import { call } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import { measureBy } from '../dimensions';
-import { employedOn, lit, need, num, peopleTables, numOrNull, peopleOf } from '../people';
-import { peopleQuery, round1, round2, basisSchema } from '../people';
+import {
+  employedOn,
+  lit,
+  num,
+  peopleTables,
+  numOrNull,
+  peopleResult,
+  peopleWith,
+  resultOver,
+} from '../people';
+import { peopleQuery, round1, round2 } from '../people';
 
 export const CALIBRATION_DEFINITION =
   "Calibration: ratings of people employed on the as-of date; a manager's ratings sit far from the norm when their team's average differs from the company average by more than twice the spread chance would give a team that size (2 × standard deviation ÷ √team size), for teams of 3 or more.";
 
 const counts = z.record(z.string(), z.number());
-export const calibrationResult = z.object({
-  definition: z.string(),
-  asOf: z.string(),
+export const calibrationResult = peopleResult({
   rated: z.number(),
   notRated: z.number(),
   scale: z.array(z.string()),
@@ -56,7 +63,6 @@ export const calibrationResult = z.object({
     .object({ used: z.string(), cycles: z.array(z.string()) })
     .nullable()
     .optional(),
-  basis: basisSchema,
 });
 export type CalibrationResult = z.infer<typeof calibrationResult>;
 
@@ -67,9 +73,7 @@ export const calibrationTool = defineTool({
   description: `${CALIBRATION_DEFINITION} Rating distribution overall, per department and per manager, managers flagged high or low, and the cases to discuss (people rated by flagged managers at the top or bottom, ratings that moved 2+ points since the last cycle).`,
   input: z.object({ maxCases: z.number().int().min(1).max(200).default(40) }),
   async run(ctx, input): Promise<CalibrationResult> {
-    const set = await ctx.tables();
-    const p = await peopleOf(set);
-    need(p, ['rating'], 'a calibration pack');
+    const { set, p } = await peopleWith(ctx, ['rating'], 'a calibration pack');
     // Several review cycles: the latest is used and named (ADR 0049).
     const cycled = peopleTables(set).find((t) => t.shape === 'cycles' && t.shapeFacts.current);
     const cycle = cycled
@@ -142,10 +146,8 @@ export const calibrationTool = defineTool({
       FROM people WHERE ${CURRENT} AND rating IS NOT NULL AND reason IS NOT NULL
       ORDER BY reason, manager, id LIMIT ${input.maxCases}`,
     );
-    return {
-      definition: CALIBRATION_DEFINITION,
+    return resultOver(p, CALIBRATION_DEFINITION, {
       cycle,
-      asOf: p.asOf,
       rated,
       notRated: num(t?.missing),
       scale,
@@ -167,8 +169,7 @@ export const calibrationTool = defineTool({
         previous: numOrNull(r.previous),
         reason: String(r.reason),
       })),
-      basis: p.basis,
-    };
+    });
   },
 });
 

@@ -10,15 +10,15 @@ import {
   employedOn,
   headerColumn,
   keyOf,
-  need,
   num,
   numberOf,
-  peopleOf,
   peopleQuery,
   peopleTables,
   round2,
   tableWith,
-  basisSchema,
+  peopleResult,
+  peopleWith,
+  resultOver,
 } from '../people';
 
 export const COMPA_DEFINITION =
@@ -35,9 +35,7 @@ export const compaRow = z.object({
 });
 export type CompaRow = z.infer<typeof compaRow>;
 
-export const compaResult = z.object({
-  definition: z.string(),
-  asOf: z.string(),
+export const compaResult = peopleResult({
   matchedOn: z.array(z.string()),
   people: z.number(),
   unmatched: z.number(),
@@ -47,7 +45,6 @@ export const compaResult = z.object({
   costToP25: z.number(),
   costToP50: z.number(),
   rows: z.array(compaRow),
-  basis: basisSchema,
 });
 export type CompaResult = z.infer<typeof compaResult>;
 
@@ -60,9 +57,7 @@ export const compaRatioTool = defineTool({
   description: `${COMPA_DEFINITION} Needs the salaries and a market survey table (role, level, location, P25, P50, P75).`,
   input: z.object({}),
   async run(ctx): Promise<CompaResult> {
-    const set = await ctx.tables();
-    const p = await peopleOf(set);
-    need(p, ['salary'], 'compa-ratios');
+    const { set, p } = await peopleWith(ctx, ['salary'], 'compa-ratios');
     const market = tableWith(set, [P25, P50, P75], peopleTables(set));
     if (!market)
       throw new ToolError(
@@ -108,9 +103,7 @@ export const compaRatioTool = defineTool({
         coalesce(sum(p25 - salary) FILTER (WHERE salary < p25), 0) AS cost25
       FROM cur WHERE p50 IS NOT NULL GROUP BY 1, 2 ORDER BY mcr, role, lvl`,
     );
-    return {
-      definition: COMPA_DEFINITION,
-      asOf: p.asOf,
+    return resultOver(p, COMPA_DEFINITION, {
       matchedOn: keys.map(([k]) => k),
       people: num(t?.n),
       unmatched: num(t?.unmatched),
@@ -128,8 +121,7 @@ export const compaRatioTool = defineTool({
         aboveP75: num(r.above),
         costToP25: Math.round(num(r.cost25)),
       })),
-      basis: p.basis,
-    };
+    });
   },
 });
 

@@ -5,7 +5,15 @@ import { laidOut, section, type Section } from '../../../report/section';
 import { groupsTable, call } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
-import { hasDimension, need, num, peopleOf, peopleQuery, round1, basisSchema } from '../people';
+import {
+  hasDimension,
+  num,
+  peopleQuery,
+  round1,
+  peopleResult,
+  peopleWith,
+  resultOver,
+} from '../people';
 import { groupRow, measureBy } from '../dimensions';
 
 export const EARLY_TENURE_DEFINITION =
@@ -17,9 +25,7 @@ export const cohortRow = groupRow('hires', 'leftInFirstYear', 'rate').extend({
 });
 export type CohortRow = z.infer<typeof cohortRow>;
 
-export const earlyTenureResult = z.object({
-  definition: z.string(),
-  asOf: z.string(),
+export const earlyTenureResult = peopleResult({
   cohortFrom: z.string(),
   cohortTo: z.string(),
   hires: z.number(),
@@ -28,7 +34,6 @@ export const earlyTenureResult = z.object({
   bySource: z.array(cohortRow),
   byDepartment: z.array(cohortRow),
   byStartQuarter: z.array(cohortRow),
-  basis: basisSchema,
 });
 export type EarlyTenureResult = z.infer<typeof earlyTenureResult>;
 
@@ -40,10 +45,7 @@ export const earlyTenureTool = defineTool({
   description: `${EARLY_TENURE_DEFINITION} By hiring source, team (department) and start quarter; flags groups above the company rate.`,
   input: z.object({}),
   async run(ctx): Promise<EarlyTenureResult> {
-    const set = await ctx.tables();
-    const p = await peopleOf(set);
-    need(p, ['hireDate'], 'first-year attrition');
-    need(p, ['exitDate'], 'first-year attrition');
+    const { set, p } = await peopleWith(ctx, ['hireDate', 'exitDate'], 'first-year attrition');
     const [t] = await peopleQuery(
       set,
       p,
@@ -73,9 +75,7 @@ export const earlyTenureTool = defineTool({
       });
       return order === 'rate' ? out.sort((a, b) => b.rate - a.rate || b.hires - a.hires) : out;
     };
-    return {
-      definition: EARLY_TENURE_DEFINITION,
-      asOf: p.asOf,
+    return resultOver(p, EARLY_TENURE_DEFINITION, {
       cohortFrom: String(t?.f),
       cohortTo: String(t?.t),
       hires,
@@ -87,8 +87,7 @@ export const earlyTenureTool = defineTool({
         `strftime(hire, '%Y') || '-Q' || CAST(quarter(hire) AS VARCHAR)`,
         'group',
       ),
-      basis: p.basis,
-    };
+    });
   },
 });
 

@@ -20,14 +20,14 @@ import {
   lit,
   type People,
   employedOn,
-  need,
   num,
   numOrNull,
-  peopleOf,
   peopleQuery,
   round1,
-  basisSchema,
   mixedCurrencies,
+  peopleResult,
+  peopleWith,
+  resultOver,
 } from '../people';
 
 export const GENDER_PAY_GAP_DEFINITION =
@@ -85,9 +85,8 @@ export const gapFiguresSchema = z.object({
   otherOrNotStated: z.number(),
 });
 export type GapFigures = z.infer<typeof gapFiguresSchema>;
-export const genderPayGapResult = gapFiguresSchema.extend({
-  definition: z.string(),
-  asOf: z.string(),
+export const genderPayGapResult = peopleResult({
+  ...gapFiguresSchema.shape,
   currencies: z.array(z.string()),
   /**
    * With several currencies (a Currency column): the gap in each currency, each over the people
@@ -98,7 +97,6 @@ export const genderPayGapResult = gapFiguresSchema.extend({
   hourlyMethod: z.string().nullable(),
   /** Why the gap is not stated (the reading doubts the pay basis), or null. */
   notStated: z.string().nullable(),
-  basis: basisSchema,
 });
 export type GenderPayGapResult = z.infer<typeof genderPayGapResult>;
 
@@ -253,10 +251,7 @@ export const genderPayGapTool = defineTool({
   description: `${GENDER_PAY_GAP_DEFINITION} Overall and by grade (a grade with under ${MIN_GROUP} women or men, or a gap beyond 100%, is flagged instead of stated), gender shares per pay quartile, the bonus gap when there is a bonus column, and the roles that drive the gap.`,
   input: z.object({}),
   async run(ctx): Promise<GenderPayGapResult> {
-    const set = await ctx.tables();
-    const p = await peopleOf(set);
-    need(p, ['gender'], 'the gender pay gap');
-    need(p, ['salary'], 'the gender pay gap');
+    const { set, p } = await peopleWith(ctx, ['gender', 'salary'], 'the gender pay gap');
     // The UK method compares hourly pay; where hours or pay bases differ it is not the salary.
     const pay = p.payConverted ? 'pay_hourly' : 'salary';
     const currencies = await currenciesOf(set, p);
@@ -272,16 +267,13 @@ export const genderPayGapTool = defineTool({
           ...(await gapFigures(set, p, pay, `currency = ${lit(currency)}`)),
         });
     }
-    return {
-      definition: GENDER_PAY_GAP_DEFINITION,
-      asOf: p.asOf,
+    return resultOver(p, GENDER_PAY_GAP_DEFINITION, {
       ...all,
       ...(perCurrency ? { perCurrency } : {}),
       currencies,
       hourlyMethod: p.payConverted ? p.payMethod : null,
       notStated: p.payMethod?.startsWith('Pay basis not known') ? p.payDoubt : null,
-      basis: p.basis,
-    };
+    });
   },
 });
 

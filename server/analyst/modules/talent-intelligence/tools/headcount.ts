@@ -12,17 +12,24 @@ import { snapshotTrendSql } from '../../../tables/shape';
 import { defineTool } from '../../../tools/tool';
 import { COLUMNS_INPUT } from './attrition';
 import { byDimensions, groupRow } from '../dimensions';
-import { splitsOf, columnSplitsOf, DIMENSIONS, employedOn, num, peopleOf } from '../people';
-import { peopleTables, peopleQuery, round1, type Dimension, basisSchema, splitOf } from '../people';
+import {
+  splitsOf,
+  columnSplitsOf,
+  DIMENSIONS,
+  employedOn,
+  num,
+  peopleOf,
+  peopleResult,
+  resultOver,
+} from '../people';
+import { peopleTables, peopleQuery, round1, type Dimension, splitOf } from '../people';
 
 export const HEADCOUNT_DEFINITION =
   'Headcount: people employed on the as-of date (hired on or before it, not yet left; people serving notice are still employed).';
 
 export const dimensionArg = z.enum(Object.keys(DIMENSIONS) as [Dimension, ...Dimension[]]);
 
-export const headcountResult = z.object({
-  definition: z.string(),
-  asOf: z.string(),
+export const headcountResult = peopleResult({
   headcount: z.number(),
   servingNotice: z.number(),
   /** People in the file hired after the as-of date (future starters), not counted. */
@@ -30,7 +37,6 @@ export const headcountResult = z.object({
   /** Snapshot exports: headcount on each reporting date up to the as-of date. */
   trend: z.array(z.object({ date: z.string(), people: z.number() })),
   by: z.array(splitOf(dimensionArg, groupRow('people', 'share'))),
-  basis: basisSchema,
 });
 export type HeadcountResult = z.infer<typeof headcountResult>;
 
@@ -81,16 +87,13 @@ export const headcountTool = defineTool({
       if (sql)
         for (const r of await set.query(sql)) trend.push({ date: String(r.d), people: num(r.n) });
     }
-    return {
-      definition: HEADCOUNT_DEFINITION,
-      asOf: p.asOf,
+    return resultOver(p, HEADCOUNT_DEFINITION, {
       headcount,
       servingNotice: num(totals?.notice),
       futureStarters: num(totals?.future),
       trend,
       by,
-      basis: p.basis,
-    };
+    });
   },
 });
 

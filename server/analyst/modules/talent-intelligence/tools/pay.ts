@@ -9,8 +9,18 @@ import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import { COLUMNS_INPUT } from './attrition';
 import { drawnSplits, groupRow, measureBy, type Group, type Measure } from '../dimensions';
-import { splitsOf, columnSplitsOf, currenciesOf, lit, employedOn, need, num } from '../people';
-import { peopleOf, peopleQuery, type Dimension, basisSchema, mixedCurrencies } from '../people';
+import {
+  splitsOf,
+  columnSplitsOf,
+  currenciesOf,
+  lit,
+  employedOn,
+  need,
+  num,
+  peopleResult,
+  resultOver,
+} from '../people';
+import { peopleOf, peopleQuery, type Dimension, mixedCurrencies } from '../people';
 import { splitOf } from '../people';
 import { dimensionArg } from './headcount';
 
@@ -20,9 +30,7 @@ export const PAY_DEFINITION =
 export const payStats = groupRow('people', 'min', 'q1', 'median', 'q3', 'max', 'mean');
 export type PayStats = z.infer<typeof payStats>;
 
-export const payResult = z.object({
-  definition: z.string(),
-  asOf: z.string(),
+export const payResult = peopleResult({
   overall: payStats.nullable(),
   withoutSalary: z.number(),
   /** Highest ÷ lowest salary: over 50 the data probably mixes units (monthly and annual). */
@@ -41,7 +49,6 @@ export const payResult = z.object({
   notStated: z.string().nullable(),
   /** The conversion to annual full-time-equivalent pay and the hours assumed, when converted. */
   method: z.string().nullable(),
-  basis: basisSchema,
 });
 export type PayResult = z.infer<typeof payResult>;
 
@@ -85,9 +92,7 @@ export const payTool = defineTool({
     need(p, ['salary'], 'pay statistics');
     const currencies = await currenciesOf(set, p);
     if (p.payDoubt && p.payMethod?.startsWith('Pay basis not known'))
-      return {
-        definition: PAY_DEFINITION,
-        asOf: p.asOf,
+      return resultOver(p, PAY_DEFINITION, {
         overall: null,
         withoutSalary: 0,
         rangeRatio: null,
@@ -96,8 +101,7 @@ export const payTool = defineTool({
         perCurrency: [],
         notStated: p.payDoubt,
         method: null,
-        basis: p.basis,
-      };
+      });
     // Several currencies are never pooled: each statistic is per currency (ADR 0046).
     const perCur = p.has.has('currency') && currencies.length > 1;
     const [o] = await peopleQuery(
@@ -126,9 +130,7 @@ export const payTool = defineTool({
       }
     }
     const overall = !perCur && withSalary && num(withSalary.n) ? statsOf('All', withSalary) : null;
-    return {
-      definition: PAY_DEFINITION,
-      asOf: p.asOf,
+    return resultOver(p, PAY_DEFINITION, {
       overall,
       withoutSalary: num(o?.missing_n),
       rangeRatio:
@@ -139,8 +141,7 @@ export const payTool = defineTool({
       notStated: null,
       method:
         p.payConverted || p.payDoubt ? [p.payMethod, p.payDoubt].filter(Boolean).join(' ') : null,
-      basis: p.basis,
-    };
+    });
   },
 });
 

@@ -7,13 +7,13 @@ import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import {
   employedOn,
-  need,
   num,
   numOrNull,
-  peopleOf,
   peopleQuery,
   round2,
-  basisSchema,
+  peopleResult,
+  peopleWith,
+  resultOver,
 } from '../people';
 
 export const PROMOTION_DEFINITION =
@@ -29,15 +29,12 @@ export const candidate = z.object({
 });
 export type Candidate = z.infer<typeof candidate>;
 
-export const promotionResult = z.object({
-  definition: z.string(),
-  asOf: z.string(),
+export const promotionResult = peopleResult({
   considered: z.number(),
   /** Ranked per department, best first. */
   departments: z.array(z.object({ department: z.string(), candidates: z.array(candidate) })),
   hasSkills: z.boolean(),
   hasTimeInLevel: z.boolean(),
-  basis: basisSchema,
 });
 export type PromotionResult = z.infer<typeof promotionResult>;
 
@@ -46,9 +43,7 @@ export const promotionReadinessTool = defineTool({
   description: `${PROMOTION_DEFINITION} Returns a ranked shortlist per department with the reasoning for each name.`,
   input: z.object({ perDepartment: z.number().int().min(1).max(50).default(5) }),
   async run(ctx, input): Promise<PromotionResult> {
-    const set = await ctx.tables();
-    const p = await peopleOf(set);
-    need(p, ['rating'], 'promotion readiness');
+    const { set, p } = await peopleWith(ctx, ['rating'], 'promotion readiness');
     const rows = await peopleQuery(
       set,
       p,
@@ -101,15 +96,12 @@ export const promotionReadinessTool = defineTool({
         .sort((a, b) => b.score - a.score || String(a.id).localeCompare(String(b.id)))
         .slice(0, input.perDepartment),
     }));
-    return {
-      definition: PROMOTION_DEFINITION,
-      asOf: p.asOf,
+    return resultOver(p, PROMOTION_DEFINITION, {
       considered: scored.length,
       departments,
       hasSkills,
       hasTimeInLevel: hasTil,
-      basis: p.basis,
-    };
+    });
   },
 });
 

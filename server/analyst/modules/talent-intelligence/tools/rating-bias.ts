@@ -8,8 +8,16 @@ import { dimensionsIn } from '../request';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import { byDimensions, groupRow, type Measure } from '../dimensions';
-import { employedOn, hasDimension, need, num, peopleOf, peopleQuery } from '../people';
-import { round1, round2, basisSchema } from '../people';
+import {
+  employedOn,
+  hasDimension,
+  num,
+  peopleQuery,
+  peopleResult,
+  peopleWith,
+  resultOver,
+} from '../people';
+import { round1, round2 } from '../people';
 
 export const RATING_BIAS_DEFINITION =
   "Rating gaps: each group's average rating and share of top ratings (the top two points of the scale) against everyone else employed on the as-of date; a gap is worth a closer look when the averages differ by more than twice their standard error and both sides have 5 or more people.";
@@ -29,15 +37,12 @@ export const biasRow = groupRow('people', 'average', 'topShare', 'gap', 'topShar
 });
 export type BiasRow = z.infer<typeof biasRow>;
 
-export const ratingBiasResult = z.object({
-  definition: z.string(),
-  asOf: z.string(),
+export const ratingBiasResult = peopleResult({
   rated: z.number(),
   companyAverage: z.number(),
   by: z.array(z.object({ dimension: biasDimension, groups: z.array(biasRow) })),
   /** Dimensions asked for that the file has no column for. */
   missing: z.array(z.string()),
-  basis: basisSchema,
 });
 export type RatingBiasResult = z.infer<typeof ratingBiasResult>;
 
@@ -67,9 +72,7 @@ export const ratingBiasTool = defineTool({
     by: z.array(biasDimension).max(6).default(['gender', 'ageBand', 'location', 'partTime']),
   }),
   async run(ctx, input): Promise<RatingBiasResult> {
-    const set = await ctx.tables();
-    const p = await peopleOf(set);
-    need(p, ['rating'], 'a rating bias check');
+    const { set, p } = await peopleWith(ctx, ['rating'], 'a rating bias check');
     const [t] = await peopleQuery(
       set,
       p,
@@ -99,15 +102,12 @@ export const ratingBiasTool = defineTool({
         };
       }),
     }));
-    return {
-      definition: RATING_BIAS_DEFINITION,
-      asOf: p.asOf,
+    return resultOver(p, RATING_BIAS_DEFINITION, {
       rated: num(t?.n),
       companyAverage: round2(num(t?.mean)),
       by,
       missing,
-      basis: p.basis,
-    };
+    });
   },
 });
 

@@ -4,8 +4,16 @@ import { defineCapability } from '../../../capability';
 import { call } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
-import { employedOn, need, num, numOrNull, peopleOf, peopleQuery } from '../people';
-import { round1, round2, yearsBetween, basisSchema } from '../people';
+import {
+  employedOn,
+  num,
+  numOrNull,
+  peopleQuery,
+  peopleResult,
+  peopleWith,
+  resultOver,
+} from '../people';
+import { round1, round2, yearsBetween } from '../people';
 import { IN_WINDOW } from './attrition';
 import { measureBy } from '../dimensions';
 
@@ -24,9 +32,7 @@ const leaverGroup = z.object({
 });
 type LeaverGroup = z.infer<typeof leaverGroup>;
 
-export const regrettedResult = z.object({
-  definition: z.string(),
-  asOf: z.string(),
+export const regrettedResult = peopleResult({
   from: z.string(),
   scaleMax: z.number(),
   all: leaverGroup,
@@ -51,7 +57,6 @@ export const regrettedResult = z.object({
     }),
   ),
   actions: z.array(z.string()),
-  basis: basisSchema,
 });
 export type RegrettedResult = z.infer<typeof regrettedResult>;
 
@@ -60,10 +65,7 @@ export const regrettedLeaversTool = defineTool({
   description: `${REGRETTED_DEFINITION} Compares regretted leavers with all leavers (tenure at exit, pay position, manager), lists them, and suggests three retention actions from the figures.`,
   input: z.object({}),
   async run(ctx): Promise<RegrettedResult> {
-    const set = await ctx.tables();
-    const p = await peopleOf(set);
-    need(p, ['exitDate'], 'regretted leavers');
-    need(p, ['rating'], 'regretted leavers');
+    const { set, p } = await peopleWith(ctx, ['exitDate', 'rating'], 'regretted leavers');
     const leavers = [
       SCALE,
       `medians AS (SELECT level AS lvl, median(salary) AS med FROM people WHERE ${employedOn('(SELECT d FROM ref_date)')} AND salary IS NOT NULL GROUP BY 1)`,
@@ -146,9 +148,7 @@ export const regrettedLeaversTool = defineTool({
       actions.push(
         'Ask every regretted leaver for an exit interview and track the reasons by manager.',
       );
-    return {
-      definition: REGRETTED_DEFINITION,
-      asOf: p.asOf,
+    return resultOver(p, REGRETTED_DEFINITION, {
       from: String(t?.from_date),
       scaleMax: num(t?.scale_max),
       all,
@@ -168,8 +168,7 @@ export const regrettedLeaversTool = defineTool({
         reason: r.exit_reason === null ? null : String(r.exit_reason),
       })),
       actions: actions.slice(0, 3),
-      basis: p.basis,
-    };
+    });
   },
 });
 

@@ -10,14 +10,14 @@ import {
   employedOn,
   headerColumn,
   keyOf,
-  need,
   num,
   numberOf,
-  peopleOf,
   peopleQuery,
   round1,
   textIn,
-  basisSchema,
+  peopleResult,
+  peopleWith,
+  resultOver,
 } from '../people';
 
 export const BANDS_DEFINITION =
@@ -37,9 +37,7 @@ export const bandRow = z.object({
 });
 export type BandRow = z.infer<typeof bandRow>;
 
-export const bandsResult = z.object({
-  definition: z.string(),
-  asOf: z.string(),
+export const bandsResult = peopleResult({
   bands: z.array(bandRow),
   outside: z.array(
     z.object({
@@ -57,7 +55,6 @@ export const bandsResult = z.object({
   /** People whose grade has no band. */
   withoutBand: z.number(),
   fixes: z.array(z.object({ band: z.string(), issue: z.string(), fix: z.string() })),
-  basis: basisSchema,
   /**
    * The company library's pay bands (ADR 0082): `used` when they were applied, false when a band
    * file attached in the chat won over them. Absent when the library was not consulted.
@@ -102,10 +99,7 @@ export const salaryBandsTool = defineTool({
       .describe("The company library's pay bands (set by the builtin planner)"),
   }),
   async run(ctx, input): Promise<BandsResult> {
-    const set = await ctx.tables();
-    const p = await peopleOf(set);
-    need(p, ['salary'], 'a salary band check');
-    need(p, ['level'], 'a salary band check');
+    const { set, p } = await peopleWith(ctx, ['salary', 'level'], 'a salary band check');
     const source = set.tables.find(
       (t) => headerColumn(t, MIN) && headerColumn(t, MAX) && headerColumn(t, LEVEL) !== undefined,
     );
@@ -183,9 +177,7 @@ export const salaryBandsTool = defineTool({
         issue: `${o.overlap}% of ${o.lower}'s range lies inside ${o.upper}`,
         fix: `Bring ${o.lower}'s maximum or ${o.upper}'s minimum closer so a promotion means a pay step`,
       });
-    return {
-      definition: BANDS_DEFINITION,
-      asOf: p.asOf,
+    return resultOver(p, BANDS_DEFINITION, {
       bands,
       outside: outsideRows.map((r) => {
         const below = num(r.salary) < num(r.mn);
@@ -203,12 +195,11 @@ export const salaryBandsTool = defineTool({
       narrow,
       withoutBand: num(w?.n),
       fixes,
-      basis: p.basis,
       ...(lib
         ? { library: { source: lib.source, used: !source, passages: lib.passages.slice(0, 8) } }
         : {}),
       ...(source ? { attached: source.source } : {}),
-    };
+    });
   },
 });
 

@@ -6,7 +6,16 @@ import { list } from '../../report-parts';
 import { call } from '../render';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
-import { employedOn, lit, need, num, peopleOf, peopleQuery, round1, basisSchema } from '../people';
+import {
+  employedOn,
+  lit,
+  num,
+  peopleQuery,
+  round1,
+  peopleResult,
+  peopleWith,
+  resultOver,
+} from '../people';
 
 export const SPANS_DEFINITION =
   "Span of control: direct reports per manager among people employed on the as-of date (a manager is anyone named as a current employee's manager); layers: the top (no manager in the data) is layer 1, their direct reports layer 2, and so on.";
@@ -16,9 +25,7 @@ const managerSpan = z.object({
   department: z.string().nullable(),
   reports: z.number(),
 });
-export const spansResult = z.object({
-  definition: z.string(),
-  asOf: z.string(),
+export const spansResult = peopleResult({
   narrowBelow: z.number(),
   wideAbove: z.number(),
   managers: z.number(),
@@ -46,7 +53,6 @@ export const spansResult = z.object({
   unknownManagers: z.array(z.string()),
   /** People not reachable from the top (a loop in the manager ids). */
   unplaced: z.number(),
-  basis: basisSchema,
 });
 export type SpansResult = z.infer<typeof spansResult>;
 
@@ -61,10 +67,7 @@ export const spansTool = defineTool({
     wideAbove: z.number().int().min(1).max(100).default(12),
   }),
   async run(ctx, input): Promise<SpansResult> {
-    const set = await ctx.tables();
-    const p = await peopleOf(set);
-    need(p, ['managerId'], 'spans of control');
-    need(p, ['employeeId'], 'spans of control');
+    const { set, p } = await peopleWith(ctx, ['managerId', 'employeeId'], 'spans of control');
     const cur = `cur AS (SELECT * FROM people WHERE ${CURRENT} AND id IS NOT NULL)`;
     const spans = await peopleQuery(
       set,
@@ -142,9 +145,7 @@ export const spansTool = defineTool({
       ],
       [`${input.wideAbove + 1}+`, (n) => n > input.wideAbove],
     ];
-    return {
-      definition: SPANS_DEFINITION,
-      asOf: p.asOf,
+    return resultOver(p, SPANS_DEFINITION, {
       narrowBelow: input.narrowBelow,
       wideAbove: input.wideAbove,
       managers: list.length,
@@ -161,8 +162,7 @@ export const spansTool = defineTool({
       byDepartment,
       unknownManagers: spans.filter((r) => r.unknown === true).map((r) => String(r.manager)),
       unplaced: [...depthOf.values()].filter((d) => d === null).length,
-      basis: p.basis,
-    };
+    });
   },
 });
 

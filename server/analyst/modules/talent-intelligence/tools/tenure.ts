@@ -6,16 +6,23 @@ import { headDimensionsIn } from '../request';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import { byDimensions, groupRow, measureBy } from '../dimensions';
-import { employedOn, need, num, peopleOf, peopleQuery, round1, round2 } from '../people';
-import { tenureBandOf, TENURE_BANDS, yearsBetween, basisSchema } from '../people';
+import {
+  employedOn,
+  num,
+  peopleQuery,
+  round1,
+  round2,
+  peopleResult,
+  peopleWith,
+  resultOver,
+} from '../people';
+import { tenureBandOf, TENURE_BANDS, yearsBetween } from '../people';
 import { dimensionArg } from './headcount';
 
 export const TENURE_DEFINITION =
   'Tenure: years from hire date to the as-of date for people employed on it (365.25-day years); bands Under 1, 1–2, 2–5, 5–10 and 10+ years.';
 
-export const tenureResult = z.object({
-  definition: z.string(),
-  asOf: z.string(),
+export const tenureResult = peopleResult({
   people: z.number(),
   averageYears: z.number(),
   medianYears: z.number(),
@@ -26,7 +33,6 @@ export const tenureResult = z.object({
       groups: z.array(groupRow('people', 'averageYears')),
     }),
   ),
-  basis: basisSchema,
 });
 export type TenureResult = z.infer<typeof tenureResult>;
 
@@ -40,9 +46,7 @@ export const tenureTool = defineTool({
   description: `${TENURE_DEFINITION} Average, median and banded tenure, optionally by department, location or level.`,
   input: z.object({ by: z.array(dimensionArg).max(4).default(['department']) }),
   async run(ctx, input): Promise<TenureResult> {
-    const set = await ctx.tables();
-    const p = await peopleOf(set);
-    need(p, ['hireDate'], 'tenure');
+    const { set, p } = await peopleWith(ctx, ['hireDate'], 'tenure');
     const [t] = await peopleQuery(
       set,
       p,
@@ -65,16 +69,13 @@ export const tenureTool = defineTool({
         })),
       }),
     );
-    return {
-      definition: TENURE_DEFINITION,
-      asOf: p.asOf,
+    return resultOver(p, TENURE_DEFINITION, {
       people: n,
       averageYears: round2(num(t?.avg_y)),
       medianYears: round2(num(t?.med_y)),
       bands,
       by,
-      basis: p.basis,
-    };
+    });
   },
 });
 
