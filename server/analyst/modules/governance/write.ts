@@ -2,11 +2,10 @@ import type { StructuredResponse } from '@contract/structured-response';
 import type { z } from 'zod';
 import type { RenderContext } from '../../capability';
 import type { Section } from '../../report/section';
-import { finishReport, text } from '../../tools/reports';
 import type { ToolCallRecord } from '../../tools/tool';
-import { HONESTY_NOTE, type PlanContext } from '../module';
+import type { PlanContext } from '../module';
 import type { RequestPart } from '../question-parts';
-import { partsReport } from '../report-parts';
+import { draftsReport, partsReport } from '../report-parts';
 import { DEFAULT_ENTRY, entryOf, TOOL_CAPABILITIES, type GovernanceTask } from './capability-list';
 import { hasTool, missingSection, type GovernanceCapability } from './capabilities/define';
 import { governanceParts, partCalls, taskOf } from './plan';
@@ -81,12 +80,7 @@ export function writeGovernance(ctx: PlanContext): StructuredResponse {
   // A follow-up (chase notes) answers as a whole from the results of the report it follows.
   const own = entryOf(taskOf(ctx));
   const whole = hasTool(own) ? null : own.answer(ctx.calls);
-  if (whole)
-    return finishReport({
-      taskName: whole.title,
-      content: [...whole.content, text(HONESTY_NOTE)],
-      nextSteps: [],
-    });
+  if (whole) return draftsReport([whole], [], []);
   // A request naming several analyses: a section per part, in the order asked (ADR 0063).
   return partsReport(
     ctx,

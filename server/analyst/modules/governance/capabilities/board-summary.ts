@@ -1,10 +1,10 @@
 import { plural } from '../../../report/words';
-import { file, fileNameFor, markdownTable, text } from '../../../tools/reports';
+import { file, fileNameFor } from '../../../tools/reports';
 import { list } from '../../report-parts';
 import { boardPackSummary, type BoardPackSummary } from '../tools/board-pack-summary';
 import { defineGovernance } from './define';
 import { documents } from './inputs';
-import type { Section } from '../../../report/section';
+import { laidOut, section, table, type Section } from '../../../report/section';
 
 /** "approve the 2027 budget" from "Recommendation: the Board is asked to approve the 2027 budget." */
 function decisionPhrase(d: { ask: string; text: string }): string {
@@ -16,46 +16,51 @@ function decisionPhrase(d: { ask: string; text: string }): string {
 }
 
 function boardSummaryReport(s: BoardPackSummary): Section {
-  const lead = `**${s.title}** asks the board to ${s.decisions.length ? list(s.decisions.map(decisionPhrase)) : 'take no decision (the papers are for noting)'}. The papers raise ${plural(s.risks.length, 'risk')} and state ${plural(s.figures.length, 'key figure')}; the questions a non-executive director should ask follow.`;
-  return {
-    title: `Board pack summary: ${s.title}`,
-    content: [
-      text(lead),
-      text(
-        [
-          '### Decisions asked of the board',
-          '',
-          s.decisions.length
-            ? markdownTable(
-                ['#', 'Ask', 'Decision as the papers put it', 'Paper'],
-                s.decisions.map((d, i) => [i + 1, d.ask, d.text, d.paper ?? '']),
-              )
-            : 'No paper asks the board for a decision: the pack is for noting.',
-          '',
-          '### Key figures',
-          '',
-          s.figures.length
-            ? markdownTable(
-                ['Figure', 'Context', 'Paper'],
-                s.figures.map((f) => [f.value, f.context, f.paper ?? '']),
-              )
-            : 'The papers state no figures.',
-          '',
-          '### Risks raised',
-          '',
-          s.risks.length
-            ? s.risks.map((r) => `- ${r.text}${r.paper ? ` _(${r.paper})_` : ''}`).join('\n')
-            : 'The papers raise no risk in words.',
-          '',
-          '### Questions a non-executive director should ask',
-          '',
-          s.questions.map((q, i) => `${i + 1}. ${q}`).join('\n'),
-        ].join('\n'),
-      ),
-      file(fileNameFor(`${s.title} briefing`, 'md'), s.briefing),
+  const decisions = table<BoardPackSummary['decisions'][number] & { n: number }>(
+    [
+      { header: '#', value: (d) => d.n },
+      { header: 'Ask', value: (d) => d.ask },
+      { header: 'Decision as the papers put it', value: (d) => d.text },
+      { header: 'Paper', value: (d) => d.paper ?? '' },
     ],
+    s.decisions.map((d, i) => ({ n: i + 1, ...d })),
+  );
+  const figures = table<BoardPackSummary['figures'][number]>(
+    [
+      { header: 'Figure', value: (f) => f.value },
+      { header: 'Context', value: (f) => f.context },
+      { header: 'Paper', value: (f) => f.paper ?? '' },
+    ],
+    s.figures,
+  );
+  const lines = [
+    '### Decisions asked of the board',
+    '',
+    s.decisions.length
+      ? decisions.markdown()
+      : 'No paper asks the board for a decision: the pack is for noting.',
+    '',
+    '### Key figures',
+    '',
+    s.figures.length ? figures.markdown() : 'The papers state no figures.',
+    '',
+    '### Risks raised',
+    '',
+    s.risks.length
+      ? s.risks.map((r) => `- ${r.text}${r.paper ? ` _(${r.paper})_` : ''}`).join('\n')
+      : 'The papers raise no risk in words.',
+    '',
+    '### Questions a non-executive director should ask',
+    '',
+    s.questions.map((q, i) => `${i + 1}. ${q}`).join('\n'),
+  ];
+  return section(`Board pack summary: ${s.title}`, {
+    answer: [
+      `**${s.title}** asks the board to ${s.decisions.length ? list(s.decisions.map(decisionPhrase)) : 'take no decision (the papers are for noting)'}. The papers raise ${plural(s.risks.length, 'risk')} and state ${plural(s.figures.length, 'key figure')}; the questions a non-executive director should ask follow.`,
+    ],
+    content: laidOut(lines, [], [file(fileNameFor(`${s.title} briefing`, 'md'), s.briefing)]),
     nextSteps: ['Turn the decisions into a minutes template with an action log'],
-  };
+  });
 }
 
 /** A board pack summarised: the decisions asked, key figures, risks and questions to ask. */

@@ -1,7 +1,7 @@
 import { resultOf } from '../../../capability';
-import type { Section } from '../../../report/section';
+import { laidOut, section, type Section } from '../../../report/section';
 import { plural } from '../../../report/words';
-import { file, text } from '../../../tools/reports';
+import { file } from '../../../tools/reports';
 import type { ToolCallRecord } from '../../../tools/tool';
 import { list } from '../../report-parts';
 import { auditFindingsTracker } from '../tools/audit-findings';
@@ -26,17 +26,13 @@ function chaseDraft(kind: string, items: ChaseItem[], unowned: string[]): Sectio
     const mine = items.filter((i) => i.owner === o);
     return `## To: ${o}\n\nSubject: ${mine.length} open ${kind}${mine.length === 1 ? '' : 's'} for your update\n\nHello,\n\nThese ${kind}s are open against your name. Please reply with progress and a date for each before the next meeting:\n\n${mine.map((m) => `- ${m.line}`).join('\n')}\n\nThank you.\n`;
   });
-  return {
-    title: `Chase notes: ${owners.length} owner${owners.length === 1 ? '' : 's'}`,
-    content: [
-      text(
-        `Here ${owners.length === 1 ? 'is 1 chase note' : `are ${owners.length} chase notes`}, one per owner, covering ${plural(items.length, `open ${kind}`)}: ${list(owners.map((o) => `${o} (${items.filter((i) => i.owner === o).length})`))}.${unowned.length ? ` ${plural(unowned.length, kind)} ${unowned.length === 1 ? 'has' : 'have'} no owner to chase: ${unowned.join('; ')}.` : ''}`,
-      ),
-      text(notes.join('\n')),
-      file('chase-notes.md', `# Chase notes\n\n${notes.join('\n')}`),
+  const body = notes.join('\n');
+  return section(`Chase notes: ${owners.length} owner${owners.length === 1 ? '' : 's'}`, {
+    answer: [
+      `Here ${owners.length === 1 ? 'is 1 chase note' : `are ${owners.length} chase notes`}, one per owner, covering ${plural(items.length, `open ${kind}`)}: ${list(owners.map((o) => `${o} (${items.filter((i) => i.owner === o).length})`))}.${unowned.length ? ` ${plural(unowned.length, kind)} ${unowned.length === 1 ? 'has' : 'have'} no owner to chase: ${unowned.join('; ')}.` : ''}`,
     ],
-    nextSteps: [],
-  };
+    content: laidOut([body], [], [file('chase-notes.md', `# Chase notes\n\n${body}`)]),
+  });
 }
 
 function chaseFrom(calls: ToolCallRecord[]): Section | null {

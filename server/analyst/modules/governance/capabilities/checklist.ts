@@ -1,10 +1,10 @@
 import type { ContentItem } from '@contract/structured-response';
 import type { RenderContext } from '../../../capability';
-import type { Section } from '../../../report/section';
+import { laidOut, section, type Section } from '../../../report/section';
 import { plural } from '../../../report/words';
 import { barChart, radarChart } from '../../../tools/charts';
 import { SEARCH_KNOWLEDGE, citationMarkdown, type KnowledgeResult } from '../../../tools/knowledge';
-import { file, fileNameFor, text } from '../../../tools/reports';
+import { file, fileNameFor } from '../../../tools/reports';
 import type { ToolCallRecord } from '../../../tools/tool';
 import type { PlanContext } from '../../module';
 import { list } from '../../report-parts';
@@ -14,7 +14,7 @@ import { checklistCoverage, type ChecklistResult } from '../tools/checklist';
 import { checklistTable, POINTS } from './coverage';
 import { defineGovernance, needsSection } from './define';
 import { perDocument } from './inputs';
-import { quotedCsv } from './csv';
+import { quotedFile } from './csv';
 
 /**
  * The checklist capabilities: one tool (checklist_coverage), one capability per checklist the
@@ -40,20 +40,23 @@ const toDo = (r: ChecklistResult) =>
 
 function draftsOnly(r: ChecklistResult): Section {
   const todo = toDo(r);
-  return {
-    title: `Draft sections: ${r.title}`,
-    content: [
-      text(
-        `Here is the draft wording for the ${plural(todo.length, 'section')} ${r.title} lacks or only mentions: ${list(todo.map((t) => t.label.toLowerCase()))}. Replace the bracketed parts; the quotes are your own text to keep.`,
-      ),
-      text(todo.map((t) => draftWording(t, r.title)).join('\n')),
-      file(
-        fileNameFor(`${r.title} draft sections`, 'md'),
-        `# ${r.title}: draft sections\n\n${todo.map((t) => draftWording(t, r.title)).join('\n')}`,
-      ),
+  const drafts = todo.map((t) => draftWording(t, r.title)).join('\n');
+  return section(`Draft sections: ${r.title}`, {
+    answer: [
+      `Here is the draft wording for the ${plural(todo.length, 'section')} ${r.title} lacks or only mentions: ${list(todo.map((t) => t.label.toLowerCase()))}. Replace the bracketed parts; the quotes are your own text to keep.`,
     ],
+    content: laidOut(
+      [drafts],
+      [],
+      [
+        file(
+          fileNameFor(`${r.title} draft sections`, 'md'),
+          `# ${r.title}: draft sections\n\n${drafts}`,
+        ),
+      ],
+    ),
     nextSteps: ['Check the revised policy again once the sections are added'],
-  };
+  });
 }
 
 function checklistReport(results: ChecklistResult[], mode: Mode): Section {
@@ -68,19 +71,17 @@ function checklistReport(results: ChecklistResult[], mode: Mode): Section {
     const weak = r.items.filter((i) => i.status === 'partial').map((i) => i.label);
     return `**${r.title}** (${r.fileName}) covers ${r.items.filter((i) => i.status === 'covered').length} of ${r.applicable} ${r.checklistLabel.toLowerCase()} items (score ${r.score}%). ${missing.length ? `Missing: ${list(missing)}.` : 'Nothing is missing.'}${weak.length ? ` Weak (mentioned, no section): ${list(weak)}.` : ''}`;
   });
-  content.push(text(lead.join('\n\n')));
   for (const r of results) {
+    const items = checklistTable(r.items);
     content.push(
-      text(
-        [
-          `### ${r.title}: ${r.checklistLabel}`,
-          '',
-          'Sections are judged by what they say, not only by their headings: a section titled differently still counts when its content does the job.',
-          '',
-          checklistTable(r.items),
-          ...r.notes.map((n) => `\n_Note: ${n}_`),
-        ].join('\n'),
-      ),
+      ...laidOut([
+        `### ${r.title}: ${r.checklistLabel}`,
+        '',
+        'Sections are judged by what they say, not only by their headings: a section titled differently still counts when its content does the job.',
+        '',
+        items.markdown(),
+        ...r.notes.map((n) => `\n_Note: ${n}_`),
+      ]),
     );
     const applicable = r.items.filter((i) => i.status !== 'not applicable');
     content.push(
@@ -101,35 +102,30 @@ function checklistReport(results: ChecklistResult[], mode: Mode): Section {
       );
     if (drafting && todo.length)
       content.push(
-        text(
-          `### Draft wording\n\n${todo
+        ...laidOut([
+          '### Draft wording',
+          '',
+          todo
             .filter(
               (t) =>
                 ['remoteWork', 'personalDevices', 'generativeAi'].includes(t.key) ||
                 t.status === 'missing',
             )
             .map((t) => draftWording(t, r.title))
-            .join('\n')}`,
-        ),
+            .join('\n'),
+        ]),
       );
     if (checklist.evidence) {
       const still = r.items.filter((i) => i.status !== 'covered');
       content.push(
-        text(
-          `### Evidence still needed\n\n${still.length ? still.map((i) => `- **${i.label}**: ${i.guidance}`).join('\n') : '- None: every item has evidence in the attached documents.'}`,
-        ),
-        file(
-          fileNameFor(`${checklist.label}`, 'csv'),
-          quotedCsv(
-            'Item,Status,Evidence,What is needed',
-            r.items.map((i) => [
-              i.label,
-              i.status,
-              i.evidence ?? '',
-              i.status === 'covered' ? '' : i.guidance,
-            ]),
-          ),
-        ),
+        ...laidOut([
+          '### Evidence still needed',
+          '',
+          ...(still.length
+            ? still.map((i) => `- **${i.label}**: ${i.guidance}`)
+            : ['- None: every item has evidence in the attached documents.']),
+        ]),
+        quotedFile(fileNameFor(`${checklist.label}`, 'csv'), items),
       );
     }
   }
@@ -145,7 +141,11 @@ function checklistReport(results: ChecklistResult[], mode: Mode): Section {
   const first = results[0]!;
   if (toDo(first).length && checklist.sectionsToAdd)
     nextSteps.push(`Draft the missing sections of ${first.title}`);
-  return { title: checklist.reportTitle(results.map((r) => r.title)), content, nextSteps };
+  return section(checklist.reportTitle(results.map((r) => r.title)), {
+    answer: [lead.join('\n\n')],
+    content,
+    nextSteps,
+  });
 }
 
 /**
@@ -153,10 +153,10 @@ function checklistReport(results: ChecklistResult[], mode: Mode): Section {
  * each passage the search returned, cited with a link to it. An attached document wins: a
  * library document of the same title is left out, and the report says so.
  */
-function relatedInLibrary(calls: ToolCallRecord[], checked: ChecklistResult[]): ContentItem | null {
+function relatedInLibrary(calls: ToolCallRecord[], checked: ChecklistResult[]): ContentItem[] {
   const found = calls.find((c) => c.tool === SEARCH_KNOWLEDGE)?.output as
     Partial<KnowledgeResult> | undefined;
-  if (!found || !Array.isArray(found.passages)) return null;
+  if (!found || !Array.isArray(found.passages)) return [];
   const attached = new Set(
     checked.map((c) => c.fileName.replace(/\.[a-z0-9]{1,5}$/i, '').toLowerCase()),
   );
@@ -184,13 +184,12 @@ function relatedInLibrary(calls: ToolCallRecord[], checked: ChecklistResult[]): 
         ]
       : []),
   ];
-  return text(lines.join('\n'));
+  return laidOut(lines);
 }
 
 function renderChecklists(results: ChecklistResult[], mode: Mode, ctx: RenderContext): Section {
   const s = checklistReport(results, mode);
-  const related = relatedInLibrary(ctx.plan.calls, results);
-  return related ? { ...s, content: [...s.content, related] } : s;
+  return { ...s, content: [...s.content, ...relatedInLibrary(ctx.plan.calls, results)] };
 }
 
 /** The answer offering a checklist's template when no document to check is attached. */

@@ -1,4 +1,4 @@
-import { markdownTable } from '../../../tools/reports';
+import { table } from '../../../report/section';
 import type { ConceptResult } from '../sections';
 
 /** How checklist items show in every report that judges a document by a checklist. */
@@ -31,9 +31,20 @@ function evidenceCell(r: ConceptResult): string {
   return `${where}${how}${r.evidence ? `: "${r.evidence}"` : ''}`;
 }
 
-export function checklistTable(items: ConceptResult[]): string {
-  return markdownTable(
-    ['Item', 'Status', 'Evidence or what to add'],
-    items.map((r) => [r.label, STATUS[r.status], evidenceCell(r)]),
+/** A document's items against a checklist: what is covered, where, and what to add. */
+export const checklistTable = (items: ConceptResult[]) =>
+  table<ConceptResult>(
+    [
+      { header: 'Item', value: (r) => r.label },
+      { header: 'Status', value: (r) => r.status, shown: (r) => STATUS[r.status] },
+      { header: 'Evidence or what to add', value: evidenceCell, only: 'markdown' },
+      // The evidence file keeps the quote and the guidance apart (ADR 0089).
+      { header: 'Evidence', value: (r) => r.evidence ?? '', only: 'csv' },
+      {
+        header: 'What is needed',
+        value: (r) => (r.status === 'covered' ? '' : r.guidance),
+        only: 'csv',
+      },
+    ],
+    items,
   );
-}

@@ -1,43 +1,41 @@
 import type { ContentItem } from '@contract/structured-response';
-import { markdownTable, text } from '../../../tools/reports';
+import { laidOut, section, table } from '../../../report/section';
 import { giftsRegisterReview, type GiftsRegisterReview } from '../tools/gifts-register';
 import { defineGovernance } from './define';
 
 function giftsReport(g: GiftsRegisterReview): ContentItem[] {
-  return [
-    text(
-      [
-        `### Gifts and hospitality register (${g.source})`,
-        '',
-        `${g.entries} entries: ${g.aboveThreshold.length} above the ${g.threshold} approval threshold, ${g.notApproved.length} with no approval recorded, ${g.publicOfficials.length} involving public officials, ${g.noValue.length} without a value.`,
-        '',
-        markdownTable(
-          ['Row', 'Description', 'Counterparty', 'Value', 'Issues'],
-          [
-            ...new Map(
-              [...g.aboveThreshold, ...g.notApproved, ...g.publicOfficials, ...g.noValue].map(
-                (e) => [e.row, e],
-              ),
-            ).values(),
-          ]
-            .sort((a, b) => a.row - b.row)
-            .map((e) => [
-              e.row,
-              e.description,
-              e.counterparty ?? '—',
-              e.value ?? '—',
-              e.issues.join('; '),
-            ]),
-        ),
-        ...(g.repeatCounterparties.length
-          ? [
-              '',
-              `Counterparties appearing three times or more: ${g.repeatCounterparties.map((r) => `${r.counterparty} (${r.entries})`).join(', ')}.`,
-            ]
-          : []),
-      ].join('\n'),
-    ),
-  ];
+  // Each entry with an issue once, in register order.
+  const flagged = [
+    ...new Map(
+      [...g.aboveThreshold, ...g.notApproved, ...g.publicOfficials, ...g.noValue].map((e) => [
+        e.row,
+        e,
+      ]),
+    ).values(),
+  ].sort((a, b) => a.row - b.row);
+  const entries = table<(typeof flagged)[number]>(
+    [
+      { header: 'Row', value: (e) => e.row },
+      { header: 'Description', value: (e) => e.description },
+      { header: 'Counterparty', value: (e) => e.counterparty ?? '—' },
+      { header: 'Value', value: (e) => e.value ?? '—' },
+      { header: 'Issues', value: (e) => e.issues.join('; ') },
+    ],
+    flagged,
+  );
+  return laidOut([
+    `### Gifts and hospitality register (${g.source})`,
+    '',
+    `${g.entries} entries: ${g.aboveThreshold.length} above the ${g.threshold} approval threshold, ${g.notApproved.length} with no approval recorded, ${g.publicOfficials.length} involving public officials, ${g.noValue.length} without a value.`,
+    '',
+    entries.markdown(),
+    ...(g.repeatCounterparties.length
+      ? [
+          '',
+          `Counterparties appearing three times or more: ${g.repeatCounterparties.map((r) => `${r.counterparty} (${r.entries})`).join(', ')}.`,
+        ]
+      : []),
+  ]);
 }
 
 /**
@@ -50,5 +48,5 @@ export const giftsRegister = defineGovernance({
   readsTables: true,
   joinsFirst: true,
   plan: () => [{ tool: giftsRegisterReview.name, input: {} }],
-  render: (g) => ({ title: 'Anti-bribery controls check', content: giftsReport(g), nextSteps: [] }),
+  render: (g) => section('Anti-bribery controls check', { content: giftsReport(g) }),
 });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { section, table } from '../../../report/section';
+import { laidOut, section, table } from '../../../report/section';
 import { plural } from '../../../report/words';
 import type { ColumnInfo } from '../../../tables/types';
-import { text } from '../../../tools/reports';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { list } from '../../report-parts';
 import { asOfOf, cellText, dateOf, daysBetween, readRegister } from '../tools/registers';
 import { defineGovernance } from './define';
+import { columnsRead } from './columns';
 import { tables } from './inputs';
 import { withOutput } from './output';
 
@@ -246,20 +246,13 @@ export const interestsRegister = defineGovernance({
         `${overdue.length} of ${plural(r.declarations.length, 'declaration')} ${overdue.length === 1 ? 'was' : 'were'} last reviewed more than 12 months before ${r.asOf}, ${plural(undated.length, 'has', 'have')} no date, ${r.noDeclaration.length} of ${plural(r.people, 'person', 'people')} on the register ${r.noDeclaration.length === 1 ? 'has' : 'have'} no declaration${r.noDeclaration.length ? ` (${names(r.noDeclaration)})` : ''}, and ${plural(r.duplicates.length, 'interest is', 'interests are')} declared twice${r.duplicates.length ? ` (${r.duplicates.map((d) => `${d.name}: ${d.organisation}`).join('; ')})` : ''}.`,
       ],
       content: [
-        text(
-          [
-            '### Entries to chase',
-            '',
-            chase.markdown('every declaration was reviewed in the last 12 months'),
-            '',
-            `Read from ${r.source} as of ${r.asOf}. A declaration's last review is its review or confirmation date, else the date it was declared; "None" or "Nil" counts as a declaration. Columns used: ${Object.entries(
-              r.columns,
-            )
-              .filter(([, v]) => v)
-              .map(([k, v]) => `${k} = "${v}"`)
-              .join(', ')}.`,
-          ].join('\n'),
-        ),
+        ...laidOut([
+          '### Entries to chase',
+          '',
+          chase.markdown('every declaration was reviewed in the last 12 months'),
+          '',
+          `Read from ${r.source} as of ${r.asOf}. A declaration's last review is its review or confirmation date, else the date it was declared; "None" or "Nil" counts as a declaration. Columns used: ${columnsRead(r.columns)}.`,
+        ]),
         byStatus.bar('Declarations by review status', 'Review status', ['Declarations']),
         chase.file('interests-to-chase.csv'),
       ],

@@ -1,6 +1,5 @@
 import { plural } from '../../../report/words';
-import type { Section } from '../../../report/section';
-import { markdownTable, text } from '../../../tools/reports';
+import { laidOut, section, table, type Section } from '../../../report/section';
 import { list } from '../../report-parts';
 import { isDocumentQuestion } from '../intent';
 import { documentAnswer, type DocumentAnswer } from '../tools/document-answer';
@@ -11,7 +10,8 @@ const clauseOf = (c: string | null) => (c ? `clause ${c}` : null);
 
 function documentAnswerReport(a: DocumentAnswer): Section {
   const where = `${a.title} (${a.fileName})`;
-  const content: Section['content'] = [];
+  // Each block is one text; the first is the answer.
+  const blocks: string[][] = [];
   if (a.table) {
     const t = a.table;
     const ref = clauseOf(t.clause);
@@ -21,21 +21,18 @@ function documentAnswerReport(a: DocumentAnswer): Section {
         .map((c, i) => (c ? `${t.header[i + 1]}: ${c}` : ''))
         .filter(Boolean)
         .join('; ');
-    const lines = t.matched.map((row) => `- **${t.header[0]} ${row[0]}**: ${cells(row)}`);
     const lead = !t.matched.length
       ? `No row of the table${ref ? ` in ${ref}` : ''} of ${where} matches ${t.amount ?? 'the question'}.`
       : t.amount
         ? `Under ${ref ?? 'the table'} of ${where}, for ${t.amount} the table says:`
         : `${where} sets ${plural(t.matched.length, 'row')} in ${ref ? `${ref} (${t.caption})` : `"${t.caption || 'its table'}"`}:`;
-    content.push(
-      text([lead, ...lines].join('\n')),
-      text(
-        [
-          `### The table as the document gives it${ref ? ` (${ref})` : ''}`,
-          '',
-          markdownTable(t.header, t.rows),
-        ].join('\n'),
-      ),
+    const asGiven = table<string[]>(
+      t.header.map((header, i) => ({ header, value: (row) => row[i] })),
+      t.rows,
+    );
+    blocks.push(
+      [lead, ...t.matched.map((row) => `- **${t.header[0]} ${row[0]}**: ${cells(row)}`)],
+      [`### The table as the document gives it${ref ? ` (${ref})` : ''}`, '', asGiven.markdown()],
     );
   }
   if (a.passages.length) {
@@ -43,29 +40,25 @@ function documentAnswerReport(a: DocumentAnswer): Section {
       (p) =>
         `> ${p.text}\n>\n> — ${[clauseOf(p.clause) ?? 'unnumbered paragraph', p.heading ? `"${p.heading}"` : ''].filter(Boolean).join(', ')}`,
     );
-    content.push(
-      text(
-        [
-          a.table
-            ? 'The clauses that also bear on it:'
-            : `${where} answers it in ${list(a.passages.map((p) => clauseOf(p.clause) ?? `"${p.heading || 'an unnumbered paragraph'}"`))}:`,
-          '',
-          quotes.join('\n\n'),
-        ].join('\n'),
-      ),
-    );
+    blocks.push([
+      a.table
+        ? 'The clauses that also bear on it:'
+        : `${where} answers it in ${list(a.passages.map((p) => clauseOf(p.clause) ?? `"${p.heading || 'an unnumbered paragraph'}"`))}:`,
+      '',
+      quotes.join('\n\n'),
+    ]);
   }
-  if (!content.length)
-    content.push(
-      text(
-        `${where} does not say: no clause or table in it answers "${a.question.trim()}". Check the question's wording, or attach the document that covers it.`,
-      ),
-    );
-  return {
-    title: `${a.title}: ${a.question.trim().replace(/\?$/, '')}`.slice(0, 120),
-    content,
-    nextSteps: [],
-  };
+  const [answer, ...rest] = blocks.length
+    ? blocks
+    : [
+        [
+          `${where} does not say: no clause or table in it answers "${a.question.trim()}". Check the question's wording, or attach the document that covers it.`,
+        ],
+      ];
+  return section(`${a.title}: ${a.question.trim().replace(/\?$/, '')}`.slice(0, 120), {
+    answer,
+    content: rest.flatMap((b) => laidOut(b)),
+  });
 }
 
 /** A question about a document's content, answered from its clauses and tables. */

@@ -1,48 +1,47 @@
-import { plural } from '../../../report/words';
+import { capitalised, plural } from '../../../report/words';
 import { barChart } from '../../../tools/charts';
-import { file, markdownTable, text } from '../../../tools/reports';
 import { list } from '../../report-parts';
 import { regulatoryChangeImpact, type RegulatoryImpact } from '../tools/regulatory-change';
 import { defineGovernance } from './define';
 import { documents } from './inputs';
-import type { Section } from '../../../report/section';
-import { quotedCsv } from './csv';
+import { laidOut, section, table, type Section } from '../../../report/section';
+import { quotedFile } from './csv';
 
 function regulatoryReport(r: RegulatoryImpact): Section {
-  return {
-    title: `Regulatory change impact: ${r.regulation}`,
+  // One declaration: the report's table of every obligation, the file of those still to change.
+  const obligations = table<RegulatoryImpact['obligations'][number]>(
+    [
+      { header: '#', value: (o) => o.id, only: 'markdown' },
+      { header: 'Obligation', value: (o) => o.text },
+      {
+        header: 'Closest policy section',
+        value: (o) => (o.mappedTo ? `${o.mappedTo.document}: ${o.mappedTo.section}` : '—'),
+        only: 'markdown',
+      },
+      { header: 'Coverage', value: (o) => o.coverage },
+      { header: 'Change', value: (o) => o.change },
+      { header: 'Owner', value: (o) => o.ownerRole },
+      {
+        header: 'Deadline',
+        value: (o) => o.deadline ?? '',
+        shown: (o) => o.deadline ?? 'not stated',
+      },
+    ],
+    r.obligations,
+  );
+  const lines = [
+    '### Obligations mapped to your policies',
+    '',
+    obligations.markdown(),
+    '',
+    'Mapping is by shared key words between the obligation and each policy section: confirm each match before relying on it.',
+  ];
+  return section(`Regulatory change impact: ${r.regulation}`, {
+    answer: [
+      `${capitalised(r.regulation)} sets ${plural(r.obligations.length, 'obligation')}; ${r.obligations.length - r.gaps} ${r.obligations.length - r.gaps === 1 ? 'is' : 'are'} already covered by ${r.policies.length ? list(r.policies) : 'no attached policy'}, ${r.gaps} need a change${r.effectiveDate ? `, applying from ${r.effectiveDate}` : ''}.`,
+    ],
     content: [
-      text(
-        `${r.regulation.charAt(0).toUpperCase()}${r.regulation.slice(1)} sets ${plural(r.obligations.length, 'obligation')}; ${r.obligations.length - r.gaps} ${r.obligations.length - r.gaps === 1 ? 'is' : 'are'} already covered by ${r.policies.length ? list(r.policies) : 'no attached policy'}, ${r.gaps} need a change${r.effectiveDate ? `, applying from ${r.effectiveDate}` : ''}.`,
-      ),
-      text(
-        [
-          '### Obligations mapped to your policies',
-          '',
-          markdownTable(
-            [
-              '#',
-              'Obligation',
-              'Closest policy section',
-              'Coverage',
-              'Change',
-              'Owner',
-              'Deadline',
-            ],
-            r.obligations.map((o) => [
-              o.id,
-              o.text,
-              o.mappedTo ? `${o.mappedTo.document}: ${o.mappedTo.section}` : '—',
-              o.coverage,
-              o.change,
-              o.ownerRole,
-              o.deadline ?? 'not stated',
-            ]),
-          ),
-          '',
-          'Mapping is by shared key words between the obligation and each policy section: confirm each match before relying on it.',
-        ].join('\n'),
-      ),
+      ...laidOut(lines),
       barChart(
         'Obligations by coverage',
         ['covered', 'partly covered', 'gap'],
@@ -55,18 +54,12 @@ function regulatoryReport(r: RegulatoryImpact): Section {
           },
         ],
       ),
-      file(
+      quotedFile(
         'regulatory-change-actions.csv',
-        quotedCsv(
-          'Obligation,Coverage,Change,Owner,Deadline',
-          r.obligations
-            .filter((o) => o.coverage !== 'covered')
-            .map((o) => [o.text, o.coverage, o.change, o.ownerRole, o.deadline ?? '']),
-        ),
+        obligations.where((o) => o.coverage !== 'covered'),
       ),
     ],
-    nextSteps: [],
-  };
+  });
 }
 
 /** A new regulation's obligations mapped to the policies they touch. */

@@ -1,10 +1,11 @@
 import { plural } from '../../../report/words';
 import { makeChart } from '../../../tools/charts';
-import { escapeHtml, file, htmlPage, markdownTable, text } from '../../../tools/reports';
+import { escapeHtml, file, htmlPage } from '../../../tools/reports';
 import { riskRegisterReview, type RiskRegisterReview } from '../tools/risk-register-review';
+import { columnsRead } from './columns';
 import { defineGovernance } from './define';
 import { tables } from './inputs';
-import type { Section } from '../../../report/section';
+import { laidOut, section, table, type Section } from '../../../report/section';
 
 const truncateWords = (s: string, n: number) => {
   const w = s.split(/\s+/);
@@ -30,79 +31,79 @@ function heatMapHtml(title: string, heat: number[][]): string {
 
 function riskReviewReport(r: RiskRegisterReview): Section {
   const gaps = new Set([...r.noOwner, ...r.noDueDate, ...r.noMitigation]);
-  const heatTable = markdownTable(
-    ['Impact ↓ / Likelihood →', '1', '2', '3', '4', '5'],
-    [5, 4, 3, 2, 1].map((i) => [
-      `${i}`,
-      ...[1, 2, 3, 4, 5].map((l) => r.heatMap[i - 1]![l - 1] || ''),
-    ]),
+  // Impact down the rows (5 first), likelihood across: the counts of risks in each cell.
+  const heatTable = table<number>(
+    [
+      { header: 'Impact ↓ / Likelihood →', value: (i) => `${i}` },
+      ...[1, 2, 3, 4, 5].map((l) => ({
+        header: `${l}`,
+        value: (i: number) => r.heatMap[i - 1]![l - 1] || '',
+      })),
+    ],
+    [5, 4, 3, 2, 1],
   );
   const high = r.risks.filter((x) => (x.score ?? 0) >= 15).length;
   const driftLine =
     r.drift.basis === null
       ? "Score drift cannot be computed: the register has no previous score or previous likelihood and impact columns (add last quarter's scores to see drift)."
       : `Score drift against ${r.drift.basis}: ${r.drift.up.length} risk${r.drift.up.length === 1 ? '' : 's'} worsened, ${r.drift.down.length} improved, ${r.drift.compared - r.drift.up.length - r.drift.down.length} unchanged.`;
-  return {
-    title: `Risk register health check: ${r.source}`,
+  const withGaps = table<RiskRegisterReview['risks'][number]>(
+    [
+      { header: 'ID', value: (x) => x.id },
+      { header: 'Risk', value: (x) => x.risk },
+      { header: 'Owner', value: (x) => x.owner ?? '—' },
+      { header: 'Due / review', value: (x) => x.due ?? '—' },
+      {
+        header: 'Mitigation',
+        value: (x) => (x.mitigation ? truncateWords(x.mitigation, 8) : '—'),
+      },
+      { header: 'Gaps', value: (x) => x.issues.join('; ') },
+    ],
+    r.risks.filter((x) => x.issues.length),
+  );
+  const drift = table<RiskRegisterReview['drift']['up'][number]>(
+    [
+      { header: 'ID', value: (x) => x.id },
+      { header: 'Risk', value: (x) => x.risk },
+      { header: 'Previous score', value: (x) => x.previousScore },
+      { header: 'Score now', value: (x) => x.score },
+      { header: 'Change', value: (x) => (x.drift! > 0 ? `+${x.drift}` : x.drift) },
+    ],
+    [...r.drift.up, ...r.drift.down],
+  );
+  const lines = [
+    '### Risks with gaps',
+    '',
+    withGaps.markdown(),
+    '',
+    '### Score drift since last quarter',
+    '',
+    r.drift.basis === null ? driftLine : drift.markdown(),
+    '',
+    '### Heat map: likelihood against impact (number of risks)',
+    '',
+    heatTable.markdown(),
+    ...(r.unscored.length
+      ? [
+          '',
+          `Not on the map (likelihood or impact missing or unreadable): ${r.unscored.join('; ')}.`,
+        ]
+      : []),
+    ...(r.unreadable.length
+      ? [
+          '',
+          `⚠️ ${r.unreadable.map((u) => `${u.cells} cell${u.cells === 1 ? '' : 's'} of "${u.column}"`).join(' and ')} could not be read as a score (a word such as "High" among numbers): those risks are left off the map and the drift rather than guessed. Use one scale per column.`,
+        ]
+      : []),
+    '',
+    `Columns used: ${columnsRead(r.columns)}.`,
+  ];
+  return section(`Risk register health check: ${r.source}`, {
+    answer: [
+      `Of ${plural(r.total, 'risk')} in ${r.source}, ${gaps.size} ${gaps.size === 1 ? 'has' : 'have'} a gap: ${r.noOwner.length} without an owner, ${r.noDueDate.length} without a due or review date, ${r.noMitigation.length} without a mitigation${r.overdueReview.length ? `; ${r.overdueReview.length} past their review date (as of ${r.asOf})` : ''}. ${high} ${high === 1 ? 'risk scores' : 'risks score'} 15 or more. ${driftLine}`,
+    ],
     content: [
-      text(
-        `Of ${plural(r.total, 'risk')} in ${r.source}, ${gaps.size} ${gaps.size === 1 ? 'has' : 'have'} a gap: ${r.noOwner.length} without an owner, ${r.noDueDate.length} without a due or review date, ${r.noMitigation.length} without a mitigation${r.overdueReview.length ? `; ${r.overdueReview.length} past their review date (as of ${r.asOf})` : ''}. ${high} ${high === 1 ? 'risk scores' : 'risks score'} 15 or more. ${driftLine}`,
-      ),
-      text(
-        [
-          '### Risks with gaps',
-          '',
-          markdownTable(
-            ['ID', 'Risk', 'Owner', 'Due / review', 'Mitigation', 'Gaps'],
-            r.risks
-              .filter((x) => x.issues.length)
-              .map((x) => [
-                x.id,
-                x.risk,
-                x.owner ?? '—',
-                x.due ?? '—',
-                x.mitigation ? truncateWords(x.mitigation, 8) : '—',
-                x.issues.join('; '),
-              ]),
-          ),
-          '',
-          '### Score drift since last quarter',
-          '',
-          r.drift.basis === null
-            ? driftLine
-            : markdownTable(
-                ['ID', 'Risk', 'Previous score', 'Score now', 'Change'],
-                [...r.drift.up, ...r.drift.down].map((x) => [
-                  x.id,
-                  x.risk,
-                  x.previousScore,
-                  x.score,
-                  x.drift! > 0 ? `+${x.drift}` : x.drift,
-                ]),
-              ),
-          '',
-          '### Heat map: likelihood against impact (number of risks)',
-          '',
-          heatTable,
-          ...(r.unscored.length
-            ? [
-                '',
-                `Not on the map (likelihood or impact missing or unreadable): ${r.unscored.join('; ')}.`,
-              ]
-            : []),
-          ...(r.unreadable.length
-            ? [
-                '',
-                `⚠️ ${r.unreadable.map((u) => `${u.cells} cell${u.cells === 1 ? '' : 's'} of "${u.column}"`).join(' and ')} could not be read as a score (a word such as "High" among numbers): those risks are left off the map and the drift rather than guessed. Use one scale per column.`,
-              ]
-            : []),
-          '',
-          `Columns used: ${Object.entries(r.columns)
-            .filter(([, v]) => v)
-            .map(([k, v]) => `${k} = "${v}"`)
-            .join(', ')}.`,
-        ].join('\n'),
-      ),
+      ...laidOut(lines),
       makeChart({
         title: 'Risks by likelihood and impact',
         kind: 'bar',
@@ -116,7 +117,7 @@ function riskReviewReport(r: RiskRegisterReview): Section {
       file('risk-heat-map.html', heatMapHtml(`Risk heat map: ${r.source}`, r.heatMap)),
     ],
     nextSteps: ['Draft reminder notes to the owners of risks past their review date'],
-  };
+  });
 }
 
 /** A risk register's health: gaps, score drift and the heat map. */

@@ -1,28 +1,42 @@
 import { radarChart } from '../../../tools/charts';
-import { file, fileNameFor, markdownTable, text } from '../../../tools/reports';
+import { file, fileNameFor } from '../../../tools/reports';
 import { list } from '../../report-parts';
 import { CHECKLISTS } from '../checklists';
 import { termsOfReferenceReview, type TorReview } from '../tools/terms-of-reference';
 import { checklistTable, POINTS } from './coverage';
 import { defineGovernance } from './define';
 import { documents } from './inputs';
-import type { Section } from '../../../report/section';
+import { laidOut, section, table, type Section } from '../../../report/section';
+import type { Concept } from '../sections';
+
+const VERDICT = { meets: '✅ Meets', weak: '⚠️ Weak', missing: '❌ Missing' } as const;
 
 function torReport(r: TorReview): Section {
   const weak = r.checks.filter((c) => c.verdict !== 'meets');
-  const verdict = { meets: '✅ Meets', weak: '⚠️ Weak', missing: '❌ Missing' } as const;
-  return {
-    title: `Terms of reference review: ${r.committee}`,
+  const checks = table<TorReview['checks'][number]>(
+    [
+      { header: 'Element', value: (c) => c.element },
+      { header: 'What your terms say', value: (c) => c.found },
+      { header: 'Good practice', value: (c) => c.goodPractice },
+      { header: 'Verdict', value: (c) => VERDICT[c.verdict] },
+    ],
+    r.checks,
+  );
+  const lines = [
+    '### Membership, quorum, duties, reporting and annual review',
+    '',
+    checks.markdown(),
+    '',
+    '### Every element, judged by content',
+    '',
+    checklistTable(r.items).markdown(),
+  ];
+  return section(`Terms of reference review: ${r.committee}`, {
+    answer: [
+      `The ${r.committee}'s terms of reference meet good practice on ${r.checks.length - weak.length} of ${r.checks.length} points. ${weak.length ? `To fix: ${list(weak.map((w) => `${w.element.toLowerCase()} (${w.verdict === 'missing' ? 'not stated' : w.found})`))}.` : 'Nothing needs fixing.'}`,
+    ],
     content: [
-      text(
-        `The ${r.committee}'s terms of reference meet good practice on ${r.checks.length - weak.length} of ${r.checks.length} points. ${weak.length ? `To fix: ${list(weak.map((w) => `${w.element.toLowerCase()} (${w.verdict === 'missing' ? 'not stated' : w.found})`))}.` : 'Nothing needs fixing.'}`,
-      ),
-      text(
-        `### Membership, quorum, duties, reporting and annual review\n\n${markdownTable(
-          ['Element', 'What your terms say', 'Good practice', 'Verdict'],
-          r.checks.map((c) => [c.element, c.found, c.goodPractice, verdict[c.verdict]]),
-        )}\n\n### Every element, judged by content\n\n${checklistTable(r.items)}`,
-      ),
+      ...laidOut(lines),
       radarChart(
         `Terms of reference: ${r.committee}`,
         r.items.map((i) => i.label),
@@ -34,8 +48,7 @@ function torReport(r: TorReview): Section {
         `# ${r.committee}: suggested changes to the terms of reference\n\n${weak.map((w) => `## ${w.element}\n\nNow: ${w.found}.\n\nSuggested: ${w.goodPractice}.\n`).join('\n') || 'No change needed.'}`,
       ),
     ],
-    nextSteps: [],
-  };
+  });
 }
 
 /** A committee's terms of reference against good practice. */
@@ -49,10 +62,13 @@ export const termsOfReference = defineGovernance({
     missingTitle: 'Terms of reference review: document needed',
     sample: [
       'terms-of-reference-checklist.md',
-      `# Terms of reference: good practice\n\n${markdownTable(
-        ['Element', 'Good practice'],
-        CHECKLISTS['terms-of-reference'].concepts.map((c) => [c.label, c.guidance]),
-      )}\n`,
+      `# Terms of reference: good practice\n\n${table(
+        [
+          { header: 'Element', value: (c: Concept) => c.label },
+          { header: 'Good practice', value: (c: Concept) => c.guidance },
+        ],
+        CHECKLISTS['terms-of-reference'].concepts,
+      ).markdown()}\n`,
     ],
   },
   tool: termsOfReferenceReview,
