@@ -11,7 +11,7 @@ import { bodyOf, dimensionsIn, namedColumns } from '../request';
 import { aggregateOf, aggregateTableOf, aggregateSection, aggregateResult } from './aggregate';
 import type { AggregateResult } from './aggregate';
 import { defineTool, ToolError } from '../../../tools/tool';
-import { byDimensions, groupRow, type Measure } from '../dimensions';
+import { byDimensions, groupRow, hasScale, type Measure } from '../dimensions';
 import {
   splitsOf,
   columnSplitsOf,
@@ -201,9 +201,11 @@ export const attritionTool = defineTool({
         .sort((x, y) =>
           b.dimension === 'tenureBand'
             ? TENURE_BANDS.indexOf(x.group) - TENURE_BANDS.indexOf(y.group)
-            : Number(x.small) - Number(y.small) ||
-              y.rate - x.rate ||
-              x.group.localeCompare(y.group),
+            : hasScale(b.dimension)
+              ? 0 // byDimensions gave the rating scale's order
+              : Number(x.small) - Number(y.small) ||
+                y.rate - x.rate ||
+                x.group.localeCompare(y.group),
         ),
     }));
     return resultOver(p, ATTRITION_DEFINITION, {

@@ -9,6 +9,9 @@ import { ratingBiasTool } from './rating-bias';
 import { regrettedLeaversTool } from './regretted-leavers';
 import { spansTool } from './spans';
 import { tenureTool } from './tenure';
+import { attritionTool } from './attrition';
+import { headcountTool } from './headcount';
+import { loadTables } from '../../../tables/load';
 import { writeTalent } from '../write';
 import { col, contextOf, tableSetOf } from '../../../../../test-support/analyst/table-set';
 import {
@@ -303,5 +306,53 @@ describe('ti_promotion_readiness', () => {
     expect(top.score).toBe(Math.round(expected * 1000) / 10);
     expect(top.reasoning).toContain(`${person.yearsInLevel} years in ${person.level}`);
     expect(eng.candidates[0]!.score).toBeGreaterThanOrEqual(eng.candidates[1]!.score);
+  });
+});
+
+describe('breakdowns by rating', () => {
+  // A head of HR reads a rating table down the scale, top first, whatever the figures.
+  const TOP_FIRST = ['5', '4', '3', '2', '1', 'Not stated'];
+  const groupsBy = async (tables: TableSet) => {
+    const ctx = contextOf(tables);
+    const [attrition, headcount, tenure, pay] = await Promise.all([
+      attritionTool.run(ctx, { by: ['rating'] }),
+      headcountTool.run(ctx, { by: ['rating'] }),
+      tenureTool.run(ctx, { by: ['rating'] }),
+      payTool.run(ctx, { by: ['rating'] }),
+    ]);
+    return [attrition, headcount, tenure, pay].map((r) => r.by[0]!.groups.map((g) => g.group));
+  };
+
+  it('lists the groups of a numbered scale from 5 down to 1, unrated last', async () => {
+    for (const groups of await groupsBy(set))
+      expect(groups).toEqual(TOP_FIRST.filter((g) => groups.includes(g)));
+  });
+
+  it('lists the groups of a worded scale from its top step down', async () => {
+    const steps = ['Below', 'Meets', 'Exceeds', 'Outstanding'];
+    const csv = [
+      'Employee ID,Department,Start Date,Termination Date,Annual Base Salary,Performance Rating',
+      ...Array.from({ length: 40 }, (_, i) =>
+        [
+          `E${100 + i}`,
+          'Sales',
+          '2020-01-01',
+          i % 5 === 0 ? '2026-06-30' : '',
+          40000 + i * 100,
+          // More people on the lower steps, so an order by count or rate is not the scale's.
+          steps[[0, 0, 0, 1, 1, 2, 3, 0][i % 8]!],
+        ].join(','),
+      ),
+    ].join('\n');
+    const words = await loadTables(
+      [{ fileName: 'ratings.csv', mimeType: 'text/csv', data: Buffer.from(csv) }],
+      { today: new Date(`${AS_OF}T12:00:00Z`) },
+    );
+    try {
+      for (const groups of await groupsBy(words))
+        expect(groups).toEqual(['Outstanding', 'Exceeds', 'Meets', 'Below']);
+    } finally {
+      words.close();
+    }
   });
 });
