@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableSet } from '../../../tables/types';
-import { attritionTool, type AttritionResult } from './attrition';
+import { attritionResult, attritionTool, type AttritionResult } from './attrition';
 import { calibrationTool } from './calibration';
 import { earlyTenureTool } from './early-tenure';
 import { genderPayGapTool } from './gender-pay-gap';
-import { headcountTool, type HeadcountResult } from './headcount';
+import { headcountResult, headcountTool, type HeadcountResult } from './headcount';
 import { payTool } from './pay';
 import { promotionReadinessTool } from './promotion-readiness';
 import { ratingBiasTool } from './rating-bias';
@@ -13,6 +13,7 @@ import { spansTool } from './spans';
 import { tenureTool } from './tenure';
 import { loadTables } from '../../../tables/load';
 import { writeTalent } from '../write';
+import { markdownOf } from '../../../../../test-support/analyst/report';
 import { col, contextOf, tableSetOf } from '../../../../../test-support/analyst/table-set';
 import {
   AS_OF,
@@ -425,6 +426,33 @@ describe('breakdowns by rating', () => {
   it('lists the groups of a numbered scale from 5 down to 1, unrated last', async () => {
     for (const groups of await groupsBy(set))
       expect(groups).toEqual(TOP_FIRST.filter((g) => groups.includes(g)));
+  });
+
+  it('still names the largest group and the one losing the most, not the top of the scale', async () => {
+    const ctx = contextOf(set);
+    const reportOf = (request: string, tool: string, output: unknown) =>
+      markdownOf(
+        writeTalent({
+          request,
+          history: [],
+          files: [{ fileName: 'hr-export.csv', mimeType: 'text/csv', bytes: 1, kind: 'table' }],
+          calls: [{ tool, input: {}, output: JSON.parse(JSON.stringify(output)) }],
+        }),
+      );
+    const headcount = headcountResult.parse(await headcountTool.run(ctx, { by: ['rating'] }));
+    const byCount = [...headcount.by[0]!.groups].sort(
+      (a, b) => b.people - a.people || (a.group < b.group ? -1 : 1),
+    );
+    expect(byCount[0]!.group).not.toBe(headcount.by[0]!.groups[0]!.group);
+    expect(reportOf('Headcount by rating', 'ti_headcount', headcount)).toMatch(
+      new RegExp(`Largest [a-z ]+: \\*\\*${byCount[0]!.group}\\*\\* with ${byCount[0]!.people} `),
+    );
+    const attrition = attritionResult.parse(await attritionTool.run(ctx, { by: ['rating'] }));
+    const rated = attrition.by[0]!.groups.filter((g) => !g.small && g.group !== 'Not stated');
+    const hot = [...rated].sort((a, b) => b.voluntaryRate - a.voluntaryRate)[0]!;
+    expect(reportOf('Show attrition by rating', 'ti_attrition', attrition)).toContain(
+      `Highest voluntary attrition by performance rating: **${hot.group}** at ${hot.voluntaryRate}% voluntary`,
+    );
   });
 
   it('lists the groups of a worded scale from its top step down', async () => {
