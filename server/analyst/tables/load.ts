@@ -34,7 +34,7 @@ import {
 } from './reading';
 import { describeScale, ratingScaleOf } from './rating-scale';
 import { assignRoles, headerHints, hintsForRole, roleFromHeader, tableRoleOf } from './roles';
-import { currentSql, noShape, readCurrent, readShape } from './shape';
+import { currentSql, readCurrent, readShape, unreadFacts } from './shape';
 import type { ColumnInfo, LoadedTable, SqlRow, TableSet } from './types';
 
 export interface LoadOptions {
@@ -508,12 +508,7 @@ async function finishTable(
     conflicts: [],
     readNotes: [...raw.readNotes],
     warnings: [],
-    currency: null,
-    currencyFrom: null,
-    shape: 'people',
-    personKey: null,
-    shapeFacts: noShape(),
-    pay: null,
+    ...unreadFacts(),
     signature: st.signature,
     dateOrder: dateOrderOf(keep.map(({ i }) => decisions[i]!)),
     numberStyle: numberStyleOf(keep.map(({ i }) => decisions[i]!)),

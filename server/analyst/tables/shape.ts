@@ -31,6 +31,22 @@ export const noShape = (): ShapeFacts => ({
   futureExamples: [],
 });
 
+/**
+ * A loaded table's readings before they are made: one row per person, no currency and no pay
+ * reading yet (the loader's readers fill them in). Every table starts from these.
+ */
+export const unreadFacts = (): Pick<
+  LoadedTable,
+  'currency' | 'currencyFrom' | 'shape' | 'personKey' | 'shapeFacts' | 'pay'
+> => ({
+  currency: null,
+  currencyFrom: null,
+  shape: 'people',
+  personKey: null,
+  shapeFacts: noShape(),
+  pay: null,
+});
+
 /** A cycle's label as text: "2025", not "2025.0". */
 const cycleText = (c: ColumnInfo) => `regexp_replace(CAST(${c.sql} AS VARCHAR), '\\.0$', '')`;
 

@@ -7,6 +7,7 @@ import {
   hasDimension,
   numOrNull,
   peopleQuery,
+  ratingRankOf,
   tenureBandOf,
   yearsBetween,
   type Dimension,
@@ -162,7 +163,23 @@ export function drawnSplits<S extends Asked>(
   return out;
 }
 
-/** A measure broken down by each split that can be drawn: the dimension × measure table. */
+/**
+ * Whether a dimension's groups have an order of their own, the rating scale's (ADR 0098): a
+ * breakdown by it keeps that order rather than ranking the groups by their figures.
+ */
+export const hasScale = (dimension: string) => dimension === 'rating';
+
+/** The groups of a rating breakdown from the top of the scale down, unrated and off-scale last. */
+export function topOfScaleFirst<G extends { group: string }>(set: TableSet, groups: G[]): G[] {
+  const rank = ratingRankOf(set);
+  const key = (g: G) => rank(g.group) ?? -Infinity;
+  return [...groups].sort((a, b) => (key(a) === key(b) ? 0 : key(b) > key(a) ? 1 : -1));
+}
+
+/**
+ * A measure broken down by each split that can be drawn: the dimension × measure table, a
+ * rating's groups in the scale's order.
+ */
 export async function byDimensions<S extends Asked, K extends string>(
   set: TableSet,
   p: People,
@@ -171,8 +188,13 @@ export async function byDimensions<S extends Asked, K extends string>(
   options: { siteForCountry?: boolean } = {},
 ): Promise<Array<Breakdown<DimensionOf<S>, Group<K>>>> {
   const out: Array<Breakdown<DimensionOf<S>, Group<K>>> = [];
-  for (const { split, at } of drawnSplits(set, p, splits, options))
-    out.push({ ...split, groups: await measureBy(set, p, at, m) });
+  for (const { split, at } of drawnSplits(set, p, splits, options)) {
+    const groups = await measureBy(set, p, at, m);
+    out.push({
+      ...split,
+      groups: hasScale(split.dimension) ? topOfScaleFirst(set, groups) : groups,
+    });
+  }
   return out;
 }
 

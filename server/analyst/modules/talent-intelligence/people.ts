@@ -33,7 +33,7 @@ export const basisSchema = z.object({
 });
 export type Basis = z.infer<typeof basisSchema>;
 /**
- * A result over the people (ADR 0084): the definition it states, the as-of date and how the file
+ * A result over the people (ADR 0098): the definition it states, the as-of date and how the file
  * was read (the report's "Definitions used" and "How I read your file" take them from every
  * result), around the figures of its own.
  */
@@ -189,6 +189,17 @@ export function ratingOf(t: LoadedTable, what: 'label' | 'rank'): string {
     s.spellings.map((sp) => `WHEN ${lit(sp)} THEN ${what === 'label' ? lit(s.label) : s.rank}`),
   );
   return `CASE ${cell} ${cases.join(' ')} ELSE ${what === 'label' ? 'CAST(NULL AS VARCHAR)' : 'CAST(NULL AS DOUBLE)'} END`;
+}
+
+/**
+ * The rank of a rating group's label on the people tables' scale (ADR 0043): a step's label
+ * ("Exceeds") its rank, a number ("4") itself; null for "Not stated" or a label off the scale.
+ */
+export function ratingRankOf(set: TableSet): (label: string) => number | null {
+  const ranks = new Map(
+    peopleTables(set).flatMap((t) => (t.ratingScale ?? []).map((s) => [s.label, s.rank] as const)),
+  );
+  return (label) => ranks.get(label) ?? (/^\d+(\.\d+)?$/.test(label) ? Number(label) : null);
 }
 
 function selectOf(t: LoadedTable, asOf: string, extra: string[] = []): string {

@@ -71,19 +71,24 @@ describe('a request with several parts gets every part answered', () => {
   const rows = exportRows();
   const staff = rows.filter((p) => p.exit === null);
 
+  /** The report of a request over the export, its text, and where each of `headings` starts: in order. */
+  async function askInParts(request: string, headings: string[]) {
+    const answer = await ask([user(request, [fileOfBytes('hr-export.csv', csv(rows))])]);
+    const text = textOf(answer.report.content);
+    const at = headings.map((h) => text.indexOf(h));
+    expect(at[0]).toBeGreaterThanOrEqual(0);
+    for (const [i, start] of at.entries()) if (i > 0) expect(start).toBeGreaterThan(at[i - 1]!);
+    return { ...answer, text, at };
+  }
+
   it('"attrition by department and site, and do we have a gender pay gap?": two sections, in order, with checked figures', async () => {
-    const { report, calls } = await ask([
-      user('What is our attrition by department and site, and do we have a gender pay gap?', [
-        fileOfBytes('hr-export.csv', csv(rows)),
-      ]),
-    ]);
+    const { report, calls, text, at } = await askInParts(
+      'What is our attrition by department and site, and do we have a gender pay gap?',
+      ['## 1. Attrition', '## 2. Gender pay gap'],
+    );
     expect(calls).toEqual(expect.arrayContaining(['ti_attrition', 'ti_gender_pay_gap']));
     expect(report.task_name).toBe('Attrition and gender pay gap');
-    const text = textOf(report.content);
-    const attrition = text.indexOf('## 1. Attrition');
-    const pay = text.indexOf('## 2. Gender pay gap');
-    expect(attrition).toBeGreaterThanOrEqual(0);
-    expect(pay).toBeGreaterThan(attrition);
+    const pay = at[1]!;
 
     // Leavers per department in the 12 months to the as-of date.
     for (const d of DEPARTMENTS) {
@@ -115,17 +120,12 @@ describe('a request with several parts gets every part answered', () => {
   }, 120_000);
 
   it('"headcount by department please, and where is attrition highest?": both halves, headcount first', async () => {
-    const { report } = await ask([
-      user('Headcount by department please, and where is attrition highest?', [
-        fileOfBytes('hr-export.csv', csv(rows)),
-      ]),
-    ]);
+    const { report, text, at } = await askInParts(
+      'Headcount by department please, and where is attrition highest?',
+      ['## 1. Headcount', '## 2. Attrition'],
+    );
     expect(report.task_name).toBe('Headcount and attrition');
-    const text = textOf(report.content);
-    const head = text.indexOf('## 1. Headcount');
-    const attr = text.indexOf('## 2. Attrition');
-    expect(head).toBeGreaterThanOrEqual(0);
-    expect(attr).toBeGreaterThan(head);
+    const [head, attr] = at as [number, number];
     expect(text.slice(head, attr)).toContain(`**${staff.length}** people employed on ${AS_OF}`);
     for (const d of DEPARTMENTS)
       expect(text.slice(head, attr)).toMatch(

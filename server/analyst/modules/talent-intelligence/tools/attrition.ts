@@ -11,7 +11,7 @@ import { bodyOf, dimensionsIn, namedColumns } from '../request';
 import { aggregateOf, aggregateTableOf, aggregateSection, aggregateResult } from './aggregate';
 import type { AggregateResult } from './aggregate';
 import { defineTool, ToolError } from '../../../tools/tool';
-import { byDimensions, groupRow, type Measure } from '../dimensions';
+import { byDimensions, groupRow, hasScale, type Measure } from '../dimensions';
 import {
   splitsOf,
   columnSplitsOf,
@@ -101,6 +101,17 @@ export const COLUMNS_INPUT = z
   .describe(
     'Columns of the file to break down by, named by their header as the file spells it (e.g. "Supervisory Organization", "Cost Center"); a name that is no header is ignored.',
   );
+
+/** Small groups last, then the highest rate first, then by name: how the groups are ranked. */
+const byRate = (x: RateRow, y: RateRow) =>
+  Number(x.small) - Number(y.small) || y.rate - x.rate || x.group.localeCompare(y.group);
+
+/**
+ * A breakdown's groups as the answer ranks them: a rating's table keeps its scale's order
+ * (ADR 0098), but which group loses the most is read from the ranking.
+ */
+const ranking = (b: { dimension: string; groups: RateRow[] }) =>
+  hasScale(b.dimension) ? [...b.groups].sort(byRate) : b.groups;
 
 export const attritionTool = defineTool({
   name: 'ti_attrition',
@@ -201,9 +212,9 @@ export const attritionTool = defineTool({
         .sort((x, y) =>
           b.dimension === 'tenureBand'
             ? TENURE_BANDS.indexOf(x.group) - TENURE_BANDS.indexOf(y.group)
-            : Number(x.small) - Number(y.small) ||
-              y.rate - x.rate ||
-              x.group.localeCompare(y.group),
+            : hasScale(b.dimension)
+              ? 0 // byDimensions gave the rating scale's order
+              : byRate(x, y),
         ),
     }));
     return resultOver(p, ATTRITION_DEFINITION, {
@@ -264,9 +275,9 @@ function attritionSection(r: AttritionResult, request: string): Section {
   const lead =
     r.by.find((b) => b.dimension === asked[0]) ??
     (/\b(which|where)\b/i.test(bodyOf(request)) ? (r.by[0] ?? null) : null);
-  const ranked = lead?.groups.filter((g) => !g.small && g.group !== 'Not stated') ?? [];
+  const ranked = lead ? ranking(lead).filter((g) => !g.small && g.group !== 'Not stated') : [];
   const top = [...ranked].sort((a, b) => b.rate - a.rate)[0];
-  const most = [...(lead?.groups ?? [])].sort((a, b) => b.leavers - a.leavers)[0];
+  const most = [...(lead ? ranking(lead) : [])].sort((a, b) => b.leavers - a.leavers)[0];
   answerNamed(
     answer,
     request,
@@ -288,7 +299,7 @@ function attritionSection(r: AttritionResult, request: string): Section {
   );
   if (!(lead && top && /\b(which|where|what)\b/i.test(bodyOf(request))) && answer.length < 2)
     for (const b of r.by) {
-      const hot = b.groups
+      const hot = ranking(b)
         .filter((g) => !g.small && g.group !== 'Not stated')
         .sort((x, y) => (r.typeKnown ? y.voluntaryRate - x.voluntaryRate : y.rate - x.rate))[0];
       if (hot)

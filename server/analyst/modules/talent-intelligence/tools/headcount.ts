@@ -11,7 +11,7 @@ import type { AggregateResult } from './aggregate';
 import { snapshotTrendSql } from '../../../tables/shape';
 import { defineTool } from '../../../tools/tool';
 import { COLUMNS_INPUT } from './attrition';
-import { byDimensions, groupRow } from '../dimensions';
+import { byDimensions, groupRow, hasScale } from '../dimensions';
 import {
   splitsOf,
   columnSplitsOf,
@@ -116,7 +116,16 @@ function headcountSection(r: HeadcountResult, request: string): Section {
     `**${grouped(r.headcount)}** people employed on ${r.asOf}${r.servingNotice ? ` (${plural(r.servingNotice, 'person', 'people')} serving notice, still counted)` : ''}${r.futureStarters ? `; ${plural(r.futureStarters, 'future starter')} not counted yet` : ''}.`,
   );
   const tables = r.by.map((b) => {
-    const top = b.groups[0];
+    // The groups come largest first, but a rating's in its scale's order (ADR 0098).
+    const top = hasScale(b.dimension)
+      ? b.groups.reduce<(typeof b.groups)[number] | undefined>(
+          (best, g) =>
+            !best || g.people > best.people || (g.people === best.people && g.group < best.group)
+              ? g
+              : best,
+          undefined,
+        )
+      : b.groups[0];
     if (top)
       answer.push(
         `Largest ${labelOf(b)}: **${top.group}** with ${grouped(top.people)} (${top.share}%).`,

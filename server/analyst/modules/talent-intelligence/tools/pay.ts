@@ -8,7 +8,15 @@ import { headDimensionsIn, namedColumns } from '../request';
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import { COLUMNS_INPUT } from './attrition';
-import { drawnSplits, groupRow, measureBy, type Group, type Measure } from '../dimensions';
+import {
+  drawnSplits,
+  groupRow,
+  hasScale,
+  measureBy,
+  topOfScaleFirst,
+  type Group,
+  type Measure,
+} from '../dimensions';
 import {
   splitsOf,
   columnSplitsOf,
@@ -119,13 +127,14 @@ export const payTool = defineTool({
       for (const currency of perCur ? currencies : [null]) {
         const only = currency === null ? '' : ` AND currency = ${lit(currency)}`;
         const rows = await measureBy(set, p, at, { ...STATS, where: WITH_SALARY + only });
-        // Natural order: grade G2 before G10.
+        const groups = rows.map((r) => statsOf(r.group, r));
         by.push({
           ...split,
           ...(currency === null ? {} : { currency }),
-          groups: rows
-            .map((r) => statsOf(r.group, r))
-            .sort((a, b) => a.group.localeCompare(b.group, 'en', { numeric: true })),
+          // A rating down its scale; otherwise natural order: grade G2 before G10.
+          groups: hasScale(split.dimension)
+            ? topOfScaleFirst(set, groups)
+            : groups.sort((a, b) => a.group.localeCompare(b.group, 'en', { numeric: true })),
         });
       }
     }
