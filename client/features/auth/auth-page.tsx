@@ -191,13 +191,7 @@ function RegisterForm({
   });
 
   return (
-    <SsoAwareForm
-      form={form}
-      sso={sso}
-      onSubmit={onSubmit}
-      question="Already have an account?"
-      other={{ href: '/auth', label: 'Sign in' }}
-    >
+    <SsoAwareForm form={form} sso={sso} onSubmit={onSubmit} other="signIn">
       <NameFields control={form.control} className="gap-4" />
       <EmailField control={form.control} name="email" />
       {sso && enforced && <SsoButton sso={sso} divided={false} />}
@@ -246,13 +240,7 @@ function LoginForm({ onCodeSent }: { onCodeSent: (login: LoginBody) => void }) {
   });
 
   return (
-    <SsoAwareForm
-      form={form}
-      sso={sso}
-      onSubmit={onSubmit}
-      question="Don't have an account?"
-      other={{ href: '/auth?mode=register', label: 'Create one' }}
-    >
+    <SsoAwareForm form={form} sso={sso} onSubmit={onSubmit} other="register">
       <EmailField control={form.control} name="email" />
       {!enforced && (
         <>
@@ -280,6 +268,16 @@ function LoginForm({ onCodeSent }: { onCodeSent: (login: LoginBody) => void }) {
   );
 }
 
+/** The line under each form that leads to the other one. */
+const OTHER_FORM = {
+  signIn: { question: 'Already have an account?', href: '/auth', label: 'Sign in' },
+  register: {
+    question: "Don't have an account?",
+    href: '/auth?mode=register',
+    label: 'Create one',
+  },
+} as const;
+
 /**
  * The sign-in and sign-up form: its fields, then the link to the other one. With SSO enforced,
  * Enter in the address field goes to the provider, as the button does.
@@ -288,15 +286,13 @@ function SsoAwareForm<T extends FieldValues>({
   form,
   sso,
   onSubmit,
-  question,
   other,
   children,
 }: {
   form: UseFormReturn<T>;
   sso: SsoLookupAnswer | undefined;
   onSubmit: (e: React.FormEvent<HTMLFormElement>) => Promise<void>;
-  question: string;
-  other: { href: string; label: string };
+  other: keyof typeof OTHER_FORM;
   children: React.ReactNode;
 }) {
   return (
@@ -315,12 +311,12 @@ function SsoAwareForm<T extends FieldValues>({
       >
         {children}
         <p className="text-center text-sm text-muted-foreground">
-          {question}{' '}
+          {OTHER_FORM[other].question}{' '}
           <Link
-            href={other.href}
+            href={OTHER_FORM[other].href}
             className="font-medium text-primary underline-offset-4 hover:underline"
           >
-            {other.label}
+            {OTHER_FORM[other].label}
           </Link>
         </p>
       </form>
