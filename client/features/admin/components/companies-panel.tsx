@@ -82,13 +82,7 @@ export function CompaniesPanel({ onOpen }: { onOpen: (id: number) => void }) {
         ))}
       </ul>
       {companies.data && (
-        <Pager
-          label="Company pages"
-          page={page}
-          pageSize={companies.data.pageSize}
-          total={companies.data.total}
-          onPage={setPage}
-        />
+        <Pager label="Company pages" page={page} of={companies.data} onPage={setPage} />
       )}
       <Providers />
     </div>

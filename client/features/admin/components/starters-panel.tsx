@@ -213,8 +213,7 @@ function StarterList({
       <Pager
         label={`${title}: pages`}
         page={Math.min(page, last)}
-        pageSize={PAGE}
-        total={items.length}
+        of={{ pageSize: PAGE, total: items.length }}
         onPage={setPage}
       />
     </section>
