@@ -4,7 +4,8 @@ import { NAME_MIN, OTP_LENGTH, PASSWORD_MIN } from './constants';
 // Payloads and answers of the accounts calls (spec sections 5 and 7). The messages are the spec's,
 // including the library defaults it quotes ("String must contain at least N character(s)").
 
-const email = z
+/** An e-mail address as every payload takes it: trimmed, lower-cased, bounded. */
+export const Email = z
   .string()
   .trim()
   .toLowerCase()
@@ -25,7 +26,7 @@ const personName = z
   .max(100);
 
 export const RegisterBody = z.object({
-  email,
+  email: Email,
   password: z
     .string()
     .min(PASSWORD_MIN, `String must contain at least ${PASSWORD_MIN} character(s)`)
@@ -38,13 +39,13 @@ export const RegisterBody = z.object({
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const LoginBody = z.object({
-  email,
+  email: Email,
   password: z.string().min(1, 'String must contain at least 1 character(s)').max(PASSWORD_MAX),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
 export const VerifyOtpBody = z.object({
-  email,
+  email: Email,
   otp: z
     .string()
     .trim()
@@ -52,7 +53,7 @@ export const VerifyOtpBody = z.object({
 });
 export type VerifyOtpBody = z.infer<typeof VerifyOtpBody>;
 
-export const ForgotPasswordBody = z.object({ email });
+export const ForgotPasswordBody = z.object({ email: Email });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 
 export const ResetPasswordBody = z.object({
@@ -140,6 +141,7 @@ export type UserDto = z.infer<typeof UserDto>;
 export const VerifyOtpAnswer = z.object({ user: UserDto, message: z.string() });
 export type VerifyOtpAnswer = z.infer<typeof VerifyOtpAnswer>;
 
+/** A company as lists and answers name it. */
 export const CompanyDto = z.object({ id: z.number().int(), name: z.string() });
 export type CompanyDto = z.infer<typeof CompanyDto>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Role, UserDto } from './accounts';
+import { CompanyDto, Email, Role, UserDto } from './accounts';
 import { ModelString } from './models';
 import { ModuleKey } from './modules';
 import { StarterInput } from './starters';
@@ -28,13 +28,6 @@ export const CompanyName = z
   .min(1, 'Name is required')
   .max(255, 'Name must be at most 255 characters');
 
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(255, 'Email is too long')
-  .pipe(z.email('Invalid email'));
-
 /** `?company=<id>`: which company an operator means; a company admin may name only their own. */
 export const CompanyQuery = z.object({
   company: z.coerce.number().int().positive('Company must be a company id').optional(),
@@ -50,7 +43,7 @@ export const NumericIdParam = z.object({
   id: z.coerce.number().int().positive('Not an id').max(2_147_483_647, 'Not an id'),
 });
 
-export const CompanyRef = z.object({ id: z.number().int(), name: z.string() });
+export const CompanyRef = CompanyDto;
 export type CompanyRef = z.infer<typeof CompanyRef>;
 
 /** GET /api/admin/me */
@@ -86,7 +79,7 @@ export const RoleBody = z.object({
 export type RoleBody = z.infer<typeof RoleBody>;
 
 /** POST /api/admin/invitations */
-export const InvitationBody = z.object({ email });
+export const InvitationBody = z.object({ email: Email });
 export type InvitationBody = z.infer<typeof InvitationBody>;
 
 export const ModuleModels = z.object({

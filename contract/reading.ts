@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CompanyDto } from './accounts';
 
 /**
  * How the analyst read one table of an attachment: the reading shown in the "Check how I read
@@ -139,7 +140,7 @@ export const RememberedReadingDto = z.object({
 export type RememberedReadingDto = z.infer<typeof RememberedReadingDto>;
 
 export const ReadingsAnswer = z.object({
-  company: z.object({ id: z.number().int(), name: z.string() }),
+  company: CompanyDto,
   readings: z.array(RememberedReadingDto),
 });
 export type ReadingsAnswer = z.infer<typeof ReadingsAnswer>;

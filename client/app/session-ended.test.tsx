@@ -8,16 +8,7 @@ import { Providers } from '@/app/providers';
 import { AppRouter } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 import { AUTH_USER_QUERY_KEY } from '@/hooks/use-auth';
-
-const ada: UserDto = {
-  id: '0b7d3c58-6a0e-4c8e-9f55-3f4f0f4b8a11',
-  email: 'ada@northwind.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phone: null,
-  companyId: 1,
-  role: 'member',
-};
+import { ADA } from '@/test/users';
 
 /** A server on which the session has ended: every /api call answers 401, as the real one does. */
 function sessionEndedServer() {
@@ -72,7 +63,7 @@ describe('a 401 from any /api call while signed in (ADR 0013)', () => {
 
   it('takes the tab from a signed-in page to the sign-in page and forgets the user', async () => {
     const calls = sessionEndedServer();
-    const { location, queryClient } = renderApp('/chats', ada);
+    const { location, queryClient } = renderApp('/chats', ADA);
 
     // Pages are lazy chunks: a loaded machine may take a few seconds to bring them in.
     const wait = { timeout: 10_000 };

@@ -9,6 +9,7 @@ import type { StarterDto } from '@contract/starters';
 import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
 import { ModuleRoute } from './module-route';
+import { stubApi } from '@/test/stub-api';
 
 const starters: StarterDto[] = Array.from({ length: 8 }, (_, i) => ({
   id: i + 1,
@@ -27,30 +28,6 @@ const recent: ChatSummaryDto[] = [
     updatedAt: '2025-03-02T10:30:00.000Z',
   },
 ];
-
-type Handler = (
-  init: RequestInit | undefined,
-) => { status: number; body: unknown } | Promise<never>;
-
-/** A fetch that answers by "METHOD url"; every call is recorded. */
-function stubApi(routes: Record<string, Handler>) {
-  const calls: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${url}`;
-      calls.push({ key, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const handler = routes[key];
-      if (!handler) throw new Error(`unexpected call ${key}`);
-      const { status, body } = await handler(init);
-      return new Response(JSON.stringify(body), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
-}
 
 function renderPage() {
   const location = memoryLocation({ path: '/governance', record: true });

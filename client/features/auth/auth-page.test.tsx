@@ -1,19 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { UserDto } from '@contract/accounts';
 import { renderAuthPage, fakeServerPerTest } from '../../../test-support/client/auth-page';
 import { AUTH_USER_QUERY_KEY } from '@/hooks/use-auth';
+import { ADA } from '@/test/users';
 
-const user: UserDto = {
-  id: '0b7d3c58-6a0e-4c8e-9f55-3f4f0f4b8a11',
-  email: 'ada@northwind.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phone: null,
-  companyId: 1,
-  role: 'member',
-};
+const user = ADA;
 
 const { replies, calls } = fakeServerPerTest();
 const renderAuth = renderAuthPage;

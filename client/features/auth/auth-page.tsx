@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useSearch } from 'wouter';
 import { MailCheckIcon } from 'lucide-react';
@@ -191,35 +191,24 @@ function RegisterForm({
   });
 
   return (
-    <Form {...form}>
-      <form onSubmit={ssoFirst(sso, onSubmit)} noValidate className="grid gap-4">
-        <NameFields control={form.control} className="gap-4" />
-        <EmailField control={form.control} name="email" />
-        {sso && enforced && <SsoButton sso={sso} divided={false} />}
-        {!enforced && (
-          <>
-            <PasswordField
-              control={form.control}
-              name="password"
-              label="Password"
-              autoComplete="new-password"
-            />
-            <SubmitButton pending={register.isPending} size="lg" className="w-full">
-              Create Account
-            </SubmitButton>
-          </>
-        )}
-        <p className="text-center text-sm text-muted-foreground">
-          Already have an account?{' '}
-          <Link
-            href="/auth"
-            className="font-medium text-primary underline-offset-4 hover:underline"
-          >
-            Sign in
-          </Link>
-        </p>
-      </form>
-    </Form>
+    <SsoAwareForm form={form} sso={sso} onSubmit={onSubmit} other="signIn">
+      <NameFields control={form.control} className="gap-4" />
+      <EmailField control={form.control} name="email" />
+      {sso && enforced && <SsoButton sso={sso} divided={false} />}
+      {!enforced && (
+        <>
+          <PasswordField
+            control={form.control}
+            name="password"
+            label="Password"
+            autoComplete="new-password"
+          />
+          <SubmitButton pending={register.isPending} size="lg" className="w-full">
+            Create Account
+          </SubmitButton>
+        </>
+      )}
+    </SsoAwareForm>
   );
 }
 
@@ -251,58 +240,88 @@ function LoginForm({ onCodeSent }: { onCodeSent: (login: LoginBody) => void }) {
   });
 
   return (
+    <SsoAwareForm form={form} sso={sso} onSubmit={onSubmit} other="register">
+      <EmailField control={form.control} name="email" />
+      {!enforced && (
+        <>
+          <PasswordField
+            control={form.control}
+            name="password"
+            label="Password"
+            labelAside={
+              <Link
+                href="/forgot-password"
+                className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
+                Forgot password?
+              </Link>
+            }
+            autoComplete="current-password"
+          />
+          <SubmitButton pending={login.isPending} size="lg" className="w-full">
+            Sign In
+          </SubmitButton>
+        </>
+      )}
+      {sso && <SsoButton sso={sso} divided={!enforced} />}
+    </SsoAwareForm>
+  );
+}
+
+/** The line under each form that leads to the other one. */
+const OTHER_FORM = {
+  signIn: { question: 'Already have an account?', href: '/auth', label: 'Sign in' },
+  register: {
+    question: "Don't have an account?",
+    href: '/auth?mode=register',
+    label: 'Create one',
+  },
+} as const;
+
+/**
+ * The sign-in and sign-up form: its fields, then the link to the other one. With SSO enforced,
+ * Enter in the address field goes to the provider, as the button does.
+ */
+function SsoAwareForm<T extends FieldValues>({
+  form,
+  sso,
+  onSubmit,
+  other,
+  children,
+}: {
+  form: UseFormReturn<T>;
+  sso: SsoLookupAnswer | undefined;
+  onSubmit: (e: React.FormEvent<HTMLFormElement>) => Promise<void>;
+  other: keyof typeof OTHER_FORM;
+  children: React.ReactNode;
+}) {
+  return (
     <Form {...form}>
-      <form onSubmit={ssoFirst(sso, onSubmit)} noValidate className="grid gap-4">
-        <EmailField control={form.control} name="email" />
-        {!enforced && (
-          <>
-            <PasswordField
-              control={form.control}
-              name="password"
-              label="Password"
-              labelAside={
-                <Link
-                  href="/forgot-password"
-                  className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  Forgot password?
-                </Link>
-              }
-              autoComplete="current-password"
-            />
-            <SubmitButton pending={login.isPending} size="lg" className="w-full">
-              Sign In
-            </SubmitButton>
-          </>
-        )}
-        {sso && <SsoButton sso={sso} divided={!enforced} />}
+      <form
+        onSubmit={(e) => {
+          if (sso?.enforced && sso.startUrl) {
+            e.preventDefault();
+            window.location.assign(sso.startUrl);
+            return;
+          }
+          void onSubmit(e);
+        }}
+        noValidate
+        className="grid gap-4"
+      >
+        {children}
         <p className="text-center text-sm text-muted-foreground">
-          Don&apos;t have an account?{' '}
+          {OTHER_FORM[other].question}{' '}
           <Link
-            href="/auth?mode=register"
+            href={OTHER_FORM[other].href}
             className="font-medium text-primary underline-offset-4 hover:underline"
           >
-            Create one
+            {OTHER_FORM[other].label}
           </Link>
         </p>
       </form>
     </Form>
   );
-}
-
-/** With SSO enforced, Enter in the address field goes to the provider, as the button does. */
-function ssoFirst(
-  sso: SsoLookupAnswer | undefined,
-  submit: (e: React.FormEvent<HTMLFormElement>) => Promise<void>,
-) {
-  return (e: React.FormEvent<HTMLFormElement>) => {
-    if (sso?.enforced && sso.startUrl) {
-      e.preventDefault();
-      window.location.assign(sso.startUrl);
-      return;
-    }
-    void submit(e);
-  };
 }
 
 /** Seconds before another code can be asked for (the server rate-limits as well). */

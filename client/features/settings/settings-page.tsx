@@ -1,3 +1,4 @@
+import type * as React from 'react';
 import { Redirect } from 'wouter';
 import { LockKeyholeIcon, UserRoundIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -42,35 +43,46 @@ export function SettingsPage() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
-          <Card>
-            <CardHeader>
-              <CardTitle>
-                <h3 className="text-lg font-semibold">Profile Information</h3>
-              </CardTitle>
-              <CardDescription>Your name, company and contact details.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              {/* Keyed by the user so a new answer from the server restarts the form from it. */}
-              <ProfileForm key={user.id} user={user} />
-            </CardContent>
-          </Card>
+          <SettingsCard
+            title="Profile Information"
+            description="Your name, company and contact details."
+          >
+            {/* Keyed by the user so a new answer from the server restarts the form from it. */}
+            <ProfileForm key={user.id} user={user} />
+          </SettingsCard>
         </TabsContent>
         <TabsContent value="security">
-          <Card>
-            <CardHeader>
-              <CardTitle>
-                <h3 className="text-lg font-semibold">Security Settings</h3>
-              </CardTitle>
-              <CardDescription>
-                Changing your password signs you out everywhere else.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <SecurityForm />
-            </CardContent>
-          </Card>
+          <SettingsCard
+            title="Security Settings"
+            description="Changing your password signs you out everywhere else."
+          >
+            <SecurityForm />
+          </SettingsCard>
         </TabsContent>
       </Tabs>
     </div>
+  );
+}
+
+/** A tab's card: its heading, what it changes, its form. */
+function SettingsCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h3 className="text-lg font-semibold">{title}</h3>
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
   );
 }

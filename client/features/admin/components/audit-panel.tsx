@@ -113,15 +113,7 @@ export function AuditPanel({ company }: { company?: number }) {
           {audit.data?.entries.length === 0 && <EmptyItem>No entries match</EmptyItem>}
         </ol>
       )}
-      {audit.data && (
-        <Pager
-          label="Audit pages"
-          page={page}
-          pageSize={audit.data.pageSize}
-          total={audit.data.total}
-          onPage={setPage}
-        />
-      )}
+      {audit.data && <Pager label="Audit pages" page={page} of={audit.data} onPage={setPage} />}
     </div>
   );
 }

@@ -10,7 +10,7 @@ import {
   useRetireCompany,
 } from '@/features/admin/api/admin-api';
 import { Pager } from './pager';
-import { TextField } from './panel-parts';
+import { RetirableRow, TextField, toastFailure } from './panel-parts';
 
 const list = (text: string) =>
   text
@@ -39,56 +39,27 @@ export function CompaniesPanel({ onOpen }: { onOpen: (id: number) => void }) {
       />
       <ul aria-label="Companies" className="flex flex-col divide-y rounded-xl border bg-card">
         {companies.data?.companies.map((c) => (
-          <li key={c.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center">
-            <div className="min-w-0 flex-1">
-              <p className="font-medium">
-                {c.name} {c.retired && <Badge variant="outline">Retired</Badge>}
-              </p>
-              <p className="text-sm text-muted-foreground">
-                {c.domains.join(', ') || 'no domains'} · {c.members} member
-                {c.members === 1 ? '' : 's'}
-              </p>
-            </div>
-            <div className="flex gap-2">
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => onOpen(c.id)}
-                aria-label={`Manage ${c.name}`}
-              >
-                Manage
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                aria-label={`${c.retired ? 'Bring back' : 'Retire'} ${c.name}`}
-                onClick={() =>
-                  retire.mutate(
-                    { id: c.id, retired: !c.retired },
-                    {
-                      onError: (err) =>
-                        toast({
-                          variant: 'destructive',
-                          title: serverMessage(err, 'Could not save'),
-                        }),
-                    },
-                  )
-                }
-              >
-                {c.retired ? 'Bring back' : 'Retire'}
-              </Button>
-            </div>
-          </li>
+          <RetirableRow
+            key={c.id}
+            name={c.name}
+            retired={c.retired}
+            action={{ label: 'Manage', onClick: () => onOpen(c.id) }}
+            onRetire={() =>
+              retire.mutate(
+                { id: c.id, retired: !c.retired },
+                { onError: toastFailure('Could not save') },
+              )
+            }
+          >
+            <p className="text-sm text-muted-foreground">
+              {c.domains.join(', ') || 'no domains'} · {c.members} member
+              {c.members === 1 ? '' : 's'}
+            </p>
+          </RetirableRow>
         ))}
       </ul>
       {companies.data && (
-        <Pager
-          label="Company pages"
-          page={page}
-          pageSize={companies.data.pageSize}
-          total={companies.data.total}
-          onPage={setPage}
-        />
+        <Pager label="Company pages" page={page} of={companies.data} onPage={setPage} />
       )}
       <Providers />
     </div>

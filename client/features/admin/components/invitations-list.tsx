@@ -68,13 +68,7 @@ export function InvitationsList({ company, q }: { company?: number; q: string })
           </li>
         ))}
       </ul>
-      <Pager
-        label="Invitation pages"
-        page={page}
-        pageSize={list.data.pageSize}
-        total={list.data.total}
-        onPage={setPage}
-      />
+      <Pager label="Invitation pages" page={page} of={list.data} onPage={setPage} />
     </section>
   );
 }

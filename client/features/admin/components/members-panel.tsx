@@ -103,13 +103,7 @@ export function MembersPanel({ company, selfId }: { company?: number; selfId: st
         </ul>
       )}
       {members.data && (
-        <Pager
-          label="Member pages"
-          page={page}
-          pageSize={members.data.pageSize}
-          total={members.data.total}
-          onPage={setPage}
-        />
+        <Pager label="Member pages" page={page} of={members.data} onPage={setPage} />
       )}
       <InvitationsList company={company} q={q} />
     </div>

@@ -5,14 +5,13 @@ import { Button } from '@/components/ui/button';
 export function Pager({
   label,
   page,
-  pageSize,
-  total,
+  of: { pageSize, total },
   onPage,
 }: {
   label: string;
   page: number;
-  pageSize: number;
-  total: number;
+  /** The paged answer (or list): its page size and how many items it has in all. */
+  of: { pageSize: number; total: number };
   onPage: (page: number) => void;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));

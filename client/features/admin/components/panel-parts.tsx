@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -284,6 +285,56 @@ export function ActionList<T extends { id: number }>({
         {items?.length === 0 && <EmptyItem>{empty}</EmptyItem>}
       </ul>
     </section>
+  );
+}
+
+/**
+ * A row of a list of things that can be retired (companies, starters): the name with a Retired
+ * badge, its details, then its own action (Manage, Edit) and Retire or Bring back.
+ */
+export function RetirableRow({
+  name,
+  retired,
+  children,
+  action,
+  onRetire,
+}: {
+  name: string;
+  retired: boolean;
+  children: React.ReactNode;
+  /** Without it (nor onRetire) the row only shows. */
+  action?: { label: string; onClick: () => void };
+  onRetire?: () => void;
+}) {
+  return (
+    <li className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">
+          {name} {retired && <Badge variant="outline">Retired</Badge>}
+        </p>
+        {children}
+      </div>
+      {action && onRetire && (
+        <div className="flex gap-2">
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`${action.label} ${name}`}
+            onClick={action.onClick}
+          >
+            {action.label}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`${retired ? 'Bring back' : 'Retire'} ${name}`}
+            onClick={onRetire}
+          >
+            {retired ? 'Bring back' : 'Retire'}
+          </Button>
+        </div>
+      )}
+    </li>
   );
 }
 

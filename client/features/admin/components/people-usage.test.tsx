@@ -4,26 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { PeopleUsage } from './people-usage';
-
-type Reply = { status: number; body: unknown };
-
-function stubApi(routes: Record<string, Reply>) {
-  const calls: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${url}`;
-      calls.push({ key, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const reply = routes[key];
-      if (!reply) throw new Error(`unexpected call ${key}`);
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
-}
+import { stubApi } from '@/test/stub-api';
 
 const spread = (
   groupSize: number,

@@ -5,7 +5,15 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { serverMessage } from '@/api/http';
 import { usePersonUsage, useUsagePeople } from '@/features/admin/api/admin-api';
-import { Failure, Field, HeaderRow, LoadFailure, Loading, TextField } from './panel-parts';
+import {
+  Failure,
+  Field,
+  FiguresRow,
+  HeaderRow,
+  LoadFailure,
+  Loading,
+  TextField,
+} from './panel-parts';
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -155,15 +163,13 @@ function OnePerson({ company, from, to }: { company?: number; from: string; to: 
             <HeaderRow columns={['Module', 'Turns', 'Tokens in', 'Tokens out', 'Errors']} />
             <tbody className="divide-y">
               {[...shown.modules, { key: '', label: 'Total', ...shown.totals }].map((m) => (
-                <tr key={m.key || 'total'}>
-                  <th scope="row" className="p-2 text-left font-normal">
-                    {m.label}
-                  </th>
-                  <td className="p-2">{number.format(m.turns)}</td>
-                  <td className="p-2">{number.format(m.inputTokens)}</td>
-                  <td className="p-2">{number.format(m.outputTokens)}</td>
-                  <td className="p-2">{number.format(m.errors)}</td>
-                </tr>
+                <FiguresRow
+                  key={m.key || 'total'}
+                  label={m.label}
+                  figures={[m.turns, m.inputTokens, m.outputTokens, m.errors].map((n) =>
+                    number.format(n),
+                  )}
+                />
               ))}
             </tbody>
           </table>

@@ -2,7 +2,6 @@ import * as React from 'react';
 import { MODULES } from '@contract/module-list';
 import type { ModuleKey } from '@contract/modules';
 import type { AdminStarterDto } from '@contract/admin';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { MODULE_OPTIONS } from '@/components/options-select';
@@ -16,7 +15,7 @@ import {
   useRetireStarter,
 } from '@/features/admin/api/admin-api';
 import { Pager } from './pager';
-import { EmptyItem, Field, LoadFailure, SelectField, TextField } from './panel-parts';
+import { EmptyItem, Field, LoadFailure, RetirableRow, SelectField, TextField } from './panel-parts';
 
 /** Starters shown a page at a time. */
 const PAGE = 10;
@@ -176,45 +175,25 @@ function StarterList({
       <h3 className="text-lg font-semibold">{title}</h3>
       <ul className="flex flex-col divide-y rounded-xl border bg-card">
         {shown.map((s) => (
-          <li key={s.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center">
-            <div className="min-w-0 flex-1">
-              <p className="font-medium">
-                {s.name} {s.retired && <Badge variant="outline">Retired</Badge>}
-              </p>
-              <p className="text-sm text-muted-foreground">
-                {MODULES[s.module].name} · {s.taskType}
-              </p>
-              <p className="text-sm">{s.description}</p>
-            </div>
-            {onEdit && onRetire && (
-              <div className="flex gap-2">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={`Edit ${s.name}`}
-                  onClick={() => onEdit(s)}
-                >
-                  Edit
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={`${s.retired ? 'Bring back' : 'Retire'} ${s.name}`}
-                  onClick={() => onRetire(s)}
-                >
-                  {s.retired ? 'Bring back' : 'Retire'}
-                </Button>
-              </div>
-            )}
-          </li>
+          <RetirableRow
+            key={s.id}
+            name={s.name}
+            retired={s.retired}
+            action={onEdit && { label: 'Edit', onClick: () => onEdit(s) }}
+            onRetire={onRetire && (() => onRetire(s))}
+          >
+            <p className="text-sm text-muted-foreground">
+              {MODULES[s.module].name} · {s.taskType}
+            </p>
+            <p className="text-sm">{s.description}</p>
+          </RetirableRow>
         ))}
         {items.length === 0 && <EmptyItem>No starters yet</EmptyItem>}
       </ul>
       <Pager
         label={`${title}: pages`}
         page={Math.min(page, last)}
-        pageSize={PAGE}
-        total={items.length}
+        of={{ pageSize: PAGE, total: items.length }}
         onPage={setPage}
       />
     </section>

@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { usageCsvUrl, type UsageFilter } from '@/api/admin';
 import { useModelPrices, useSetModelPrices, useUsage } from '@/features/admin/api/admin-api';
 import { PeopleUsage } from './people-usage';
-import { Field, HeaderRow, LoadFailure, Loading, TextField } from './panel-parts';
+import { Field, FiguresRow, HeaderRow, LoadFailure, Loading, TextField } from './panel-parts';
 
 // The product's own chart, loaded when the tab opens: chart.js stays out of the console's first load.
 const ChartCanvas = React.lazy(() => import('@/components/charts/chart-canvas'));
@@ -163,17 +163,18 @@ export function UsagePanel({ company, operator }: { company?: number; operator: 
               />
               <tbody className="divide-y">
                 {data.rows.map((r) => (
-                  <tr key={r.key}>
-                    <th scope="row" className="p-2 text-left font-normal">
-                      {r.label}
-                    </th>
-                    <td className="p-2">{number.format(r.turns)}</td>
-                    <td className="p-2">{number.format(r.activeUsers)}</td>
-                    <td className="p-2">{number.format(r.inputTokens)}</td>
-                    <td className="p-2">{number.format(r.outputTokens)}</td>
-                    <td className="p-2">{dollars.format(r.cost)}</td>
-                    <td className="p-2">{number.format(r.errors)}</td>
-                  </tr>
+                  <FiguresRow
+                    key={r.key}
+                    label={r.label}
+                    figures={[
+                      number.format(r.turns),
+                      number.format(r.activeUsers),
+                      number.format(r.inputTokens),
+                      number.format(r.outputTokens),
+                      dollars.format(r.cost),
+                      number.format(r.errors),
+                    ]}
+                  />
                 ))}
                 {data.rows.length === 0 && (
                   <tr>

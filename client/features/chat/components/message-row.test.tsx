@@ -1,44 +1,21 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatDto } from '@contract/chats';
 import type { StreamEvent } from '@contract/ws-events';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { createQueryClient } from '@/lib/query-client';
 import { applyStreamEvent, type ChatData } from '../lib/chat-cache';
 import { MessageRow } from './message-row';
+import { chatWith, message, streamEvent } from '@/test/chats';
 
 afterEach(cleanup);
 
-const T = '2026-11-27T10:00:00.000Z';
 const loading = (): ChatData =>
-  ({
-    id: 'c1',
-    title: 'Talent Intelligence Chat',
-    module: 'talent-intelligence',
-    createdAt: T,
-    updatedAt: T,
-    version: 1,
-    messages: [
-      {
-        id: 'a1',
-        role: 'assistant',
-        content: '',
-        timestamp: T,
-        isLoading: true,
-        status: 'loading',
-      },
-    ],
-  }) satisfies ChatDto;
-const complete = (over: Partial<StreamEvent>): StreamEvent => ({
-  type: 'stream_complete',
-  content: '',
-  timestamp: T,
-  chatId: 'c1',
-  messageId: 'a1',
-  seq: 1,
-  ...over,
-});
+  chatWith([
+    message({ id: 'a1', role: 'assistant', content: '', isLoading: true, status: 'loading' }),
+  ]);
+const complete = (over: Partial<StreamEvent>): StreamEvent =>
+  streamEvent('stream_complete', '', 1, over);
 
 function show(chat: ChatData) {
   render(

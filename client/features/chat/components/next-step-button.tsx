@@ -54,3 +54,34 @@ export function NextStepButton({
     </button>
   );
 }
+
+/** A report's "Next Steps:" list, numbered; nothing when it has none. */
+export function NextSteps({
+  steps,
+  disabled,
+  onNextStep,
+}: {
+  steps: { description: string; action?: NextStepAction }[];
+  disabled?: boolean;
+  onNextStep?: NextStepHandler;
+}) {
+  if (steps.length === 0) return null;
+  return (
+    <div className="border-t pt-3">
+      <p className="mb-1.5 text-sm font-medium">Next Steps:</p>
+      <ol className="flex list-none flex-col gap-1">
+        {steps.map((step, index) => (
+          <li key={index}>
+            <NextStepButton
+              index={index}
+              description={step.description}
+              action={step.action}
+              disabled={disabled}
+              onNextStep={onNextStep}
+            />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { PartBoundary } from '@/components/error-boundaries';
-import { NextStepButton, type NextStepHandler } from './next-step-button';
+import { NextSteps, type NextStepHandler } from './next-step-button';
 import { BarChart3Icon, FileTextIcon, LoaderCircleIcon } from 'lucide-react';
 import { FileViewDialog, type ViewedFile } from '@/components/file-view-dialog';
 import type { ChatMessage } from '../lib/chat-cache';
@@ -74,23 +74,11 @@ export function PartialReportCard({
       {report.content.map((item, index) => (
         <PartBoundary key={index}>{drawPart(item, index)}</PartBoundary>
       ))}
-      {report.nextSteps.length > 0 && (
-        <div className="border-t pt-3">
-          <p className="mb-1.5 text-sm font-medium">Next Steps:</p>
-          <ol className="flex list-none flex-col gap-1">
-            {report.nextSteps.map((step, index) => (
-              <li key={index}>
-                <NextStepButton
-                  index={index}
-                  description={step}
-                  disabled={streaming || !onNextStep}
-                  onNextStep={onNextStep}
-                />
-              </li>
-            ))}
-          </ol>
-        </div>
-      )}
+      <NextSteps
+        steps={report.nextSteps.map((description) => ({ description }))}
+        disabled={streaming || !onNextStep}
+        onNextStep={onNextStep}
+      />
       <FileViewDialog file={viewed} onClose={() => setViewed(null)} />
     </article>
   );

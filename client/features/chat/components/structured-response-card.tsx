@@ -1,12 +1,12 @@
 import * as React from 'react';
 import { PartBoundary } from '@/components/error-boundaries';
-import { NextStepButton, type NextStepHandler } from './next-step-button';
+import { NextSteps, type NextStepHandler } from './next-step-button';
 import { CheckIcon, DownloadIcon, EyeIcon, FileTextIcon, SaveIcon } from 'lucide-react';
 import type { SaveChartPayload } from '@contract/chart';
 import type { ChartItem, FileItem, StructuredResponse } from '@contract/structured-response';
-import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { useIsSaved, useSaveFile } from '@/hooks/use-save-file';
+import { FileAction } from '@/components/file-action';
 import { FileViewDialog, type ViewedFile } from '@/components/file-view-dialog';
 import { downloadText, isViewable } from '@/lib/download';
 import { ChartPreview } from '@/components/charts/chart-preview';
@@ -54,23 +54,10 @@ export const StructuredResponseCard = React.memo(function StructuredResponseCard
       {report.content.map((item, index) => (
         <PartBoundary key={index}>{drawPart(item, index)}</PartBoundary>
       ))}
-      {steps.length > 0 && (
-        <div className="border-t pt-3">
-          <p className="mb-1.5 text-sm font-medium">Next Steps:</p>
-          <ol className="flex list-none flex-col gap-1">
-            {steps.map((step, index) => (
-              <li key={index}>
-                <NextStepButton
-                  index={index}
-                  description={step.step_description}
-                  action={step.action}
-                  onNextStep={onNextStep}
-                />
-              </li>
-            ))}
-          </ol>
-        </div>
-      )}
+      <NextSteps
+        steps={steps.map((s) => ({ description: s.step_description, action: s.action }))}
+        onNextStep={onNextStep}
+      />
       <FileViewDialog file={viewed} onClose={() => setViewed(null)} />
     </article>
   );
@@ -96,39 +83,30 @@ export function FileRow({
       <span className="min-w-0 flex-1 truncate text-sm font-medium">{file.filename}</span>
       <div className="flex gap-1">
         {isViewable(file.filename) && (
-          <Button
-            size="sm"
-            variant="outline"
-            className="h-7 px-2 text-xs"
+          <FileAction
+            icon={EyeIcon}
             onClick={() => onView({ fileName: file.filename, content: file.file_data })}
           >
-            <EyeIcon aria-hidden="true" />
             View
-          </Button>
+          </FileAction>
         )}
-        <Button
-          size="sm"
-          variant="outline"
-          className="h-7 px-2 text-xs"
+        <FileAction
+          icon={DownloadIcon}
           onClick={() => {
             downloadText(file.filename, file.file_data);
             toast({ title: 'File downloaded' });
           }}
         >
-          <DownloadIcon aria-hidden="true" />
           Download
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          className="h-7 px-2 text-xs"
+        </FileAction>
+        {/* Saved: it is among the chat's saved files (saving again says so). */}
+        <FileAction
+          icon={saved ? CheckIcon : SaveIcon}
           disabled={save.isPending}
           onClick={() => save.mutate({ fileName: file.filename, fileContent: file.file_data })}
         >
-          {/* Saved: it is among the chat's saved files (saving again says so). */}
-          {saved ? <CheckIcon aria-hidden="true" /> : <SaveIcon aria-hidden="true" />}
           {saved ? 'Saved' : 'Save'}
-        </Button>
+        </FileAction>
       </div>
     </div>
   );

@@ -41,6 +41,15 @@ const SEND_FAILED_TOAST = {
 } as const;
 const FINISHED_TURN_STATES = new Set(['complete', 'completed', 'error', 'stopped', 'failed']);
 /** Events that only add text: coalesced into one cache write per frame. Others apply at once. */
+/** A message as the text alone, or the text then one part per attached file. */
+function withFiles<P>(
+  text: string,
+  files: ComposerFile[],
+  part: (file: ComposerFile) => P,
+): string | [{ type: 'text'; text: string }, ...P[]] {
+  return files.length === 0 ? text : [{ type: 'text', text }, ...files.map(part)];
+}
+
 const COALESCED_EVENTS = new Set<StreamEvent['type']>(['stream_chunk', 'thinking_update']);
 
 interface LastSend {
@@ -305,29 +314,17 @@ export function useChatSession(
       const attempt: LastSend = { text, files, clientMessageId, stored: false, starterId };
       lastSend.current = attempt;
 
-      const message: SendMessageBody['message'] =
-        files.length === 0
-          ? text
-          : [
-              { type: 'text', text },
-              ...files.map((f) => ({
-                type: 'file' as const,
-                filename: f.name,
-                base64: f.dataUrl,
-                mimeType: f.type,
-              })),
-            ];
-      const shown: string | MessagePart[] =
-        files.length === 0
-          ? text
-          : [
-              { type: 'text', text },
-              ...files.map((f) => ({
-                type: 'file' as const,
-                filename: f.name,
-                attachment: { id: '', name: f.name, size: f.size, mimeType: f.type },
-              })),
-            ];
+      const message: SendMessageBody['message'] = withFiles(text, files, (f) => ({
+        type: 'file' as const,
+        filename: f.name,
+        base64: f.dataUrl,
+        mimeType: f.type,
+      }));
+      const shown: string | MessagePart[] = withFiles(text, files, (f) => ({
+        type: 'file' as const,
+        filename: f.name,
+        attachment: { id: '', name: f.name, size: f.size, mimeType: f.type },
+      }));
       update((c) =>
         addOptimisticSend(c, {
           clientMessageId,

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatDto, MessageDto } from '@contract/chats';
 import type { StreamEvent } from '@contract/ws-events';
 import {
   addOptimisticSend,
@@ -14,45 +13,13 @@ import {
   type ChatData,
 } from './chat-cache';
 import { loadReportParsers } from './report-parsers';
+import { AT, chatWith, message, streamEvent } from '@/test/chats';
 
-const T = '2025-01-01T10:00:00.000Z';
-const msg = (over: Partial<MessageDto>): MessageDto => ({
-  id: 'm',
-  role: 'user',
-  content: 'hi',
-  timestamp: T,
-  isLoading: false,
-  status: 'complete',
-  ...over,
-});
-const chat = (messages: MessageDto[], over: Partial<ChatDto> = {}): ChatDto => ({
-  id: 'c1',
-  title: 'Talent Intelligence Chat',
-  module: 'talent-intelligence',
-  createdAt: T,
-  updatedAt: T,
-  version: 1,
-  messages,
-  ...over,
-});
-const ev = (
-  type: StreamEvent['type'],
-  content: string,
-  seq: number,
-  over: Partial<StreamEvent> = {},
-): StreamEvent => ({
-  type,
-  content,
-  timestamp: T,
-  chatId: 'c1',
-  messageId: 'a1',
-  seq,
-  ...over,
-});
+const T = AT;
 const loadingChat = (): ChatData =>
-  chat([
-    msg({ id: 'u1' }),
-    msg({ id: 'a1', role: 'assistant', content: '', isLoading: true, status: 'loading' }),
+  chatWith([
+    message({ id: 'u1' }),
+    message({ id: 'a1', role: 'assistant', content: '', isLoading: true, status: 'loading' }),
   ]);
 
 function run(start: ChatData, events: StreamEvent[]): ChatData {
@@ -66,9 +33,9 @@ beforeAll(() => loadReportParsers());
 describe('applyStreamEvent', () => {
   it('walks a reply through thinking, streaming and completion', () => {
     let c = run(loadingChat(), [
-      ev('thinking_start', '', 1),
-      ev('thinking_update', 'Reading', 2),
-      ev('thinking_update', 'Profiling', 3),
+      streamEvent('thinking_start', '', 1),
+      streamEvent('thinking_update', 'Reading', 2),
+      streamEvent('thinking_update', 'Profiling', 3),
     ]);
     expect(c.messages[1]).toMatchObject({
       isThinking: true,
@@ -76,12 +43,15 @@ describe('applyStreamEvent', () => {
       content: '',
     });
     c = run(c, [
-      ev('thinking_end', '', 4),
-      ev('stream_chunk', 'Hel', 5),
-      ev('stream_chunk', 'lo', 6),
+      streamEvent('thinking_end', '', 4),
+      streamEvent('stream_chunk', 'Hel', 5),
+      streamEvent('stream_chunk', 'lo', 6),
     ]);
     expect(c.messages[1]).toMatchObject({ isThinking: false, content: 'Hello', isLoading: true });
-    const done = applyStreamEvent(c, ev('stream_complete', '', 7, { finalContent: 'Hello!' }));
+    const done = applyStreamEvent(
+      c,
+      streamEvent('stream_complete', '', 7, { finalContent: 'Hello!' }),
+    );
     expect(done.chat.messages[1]).toMatchObject({
       content: 'Hello!',
       isLoading: false,
@@ -91,14 +61,19 @@ describe('applyStreamEvent', () => {
   });
 
   it('applies each event exactly once (a replay after a rejoin repeats nothing)', () => {
-    const events = [ev('stream_chunk', 'a', 1), ev('stream_chunk', 'b', 2)];
-    const c = run(loadingChat(), [...events, ...events, ev('stream_chunk', 'c', 3), events[0]!]);
+    const events = [streamEvent('stream_chunk', 'a', 1), streamEvent('stream_chunk', 'b', 2)];
+    const c = run(loadingChat(), [
+      ...events,
+      ...events,
+      streamEvent('stream_chunk', 'c', 3),
+      events[0]!,
+    ]);
     expect(c.messages[1]!.content).toBe('abc');
   });
 
   it("takes the server's report and title from stream_complete, and reads no report from the text", () => {
     const streamed = { task_name: 'Draft', content: [{ type: 'text', text: 'x' }], next_steps: [] };
-    const c = run(loadingChat(), [ev('stream_chunk', JSON.stringify(streamed), 1)]);
+    const c = run(loadingChat(), [streamEvent('stream_chunk', JSON.stringify(streamed), 1)]);
     // While it streams the client tries the text (spec section 4, stream_chunk).
     expect(c.messages[1]!.structuredResponse?.task_name).toBe('Draft');
     const stored = {
@@ -108,7 +83,7 @@ describe('applyStreamEvent', () => {
     };
     const done = applyStreamEvent(
       c,
-      ev('stream_complete', '', 2, { structuredResponse: stored, title: 'Profile' }),
+      streamEvent('stream_complete', '', 2, { structuredResponse: stored, title: 'Profile' }),
     );
     // No finalContent: the accumulated text stays the content.
     expect(done.chat.messages[1]).toMatchObject({
@@ -123,7 +98,9 @@ describe('applyStreamEvent', () => {
   it('keeps the title when stream_complete names none, and has no report for plain text', () => {
     const done = applyStreamEvent(
       loadingChat(),
-      ev('stream_complete', '', 1, { finalContent: '{"task_name":"Not read","content":[]}' }),
+      streamEvent('stream_complete', '', 1, {
+        finalContent: '{"task_name":"Not read","content":[]}',
+      }),
     );
     expect(done.chat.title).toBe('Talent Intelligence Chat');
     expect(done.chat.messages[1]!.structuredResponse).toBeNull();
@@ -132,7 +109,7 @@ describe('applyStreamEvent', () => {
   it('marks a stopped reply as stopped', () => {
     const done = applyStreamEvent(
       loadingChat(),
-      ev('stream_complete', '', 1, { finalContent: 'partial', status: 'stopped' }),
+      streamEvent('stream_complete', '', 1, { finalContent: 'partial', status: 'stopped' }),
     );
     expect(done.chat.messages[1]).toMatchObject({
       status: 'stopped',
@@ -146,14 +123,14 @@ describe('applyStreamEvent', () => {
       '{"task_name":"Headcount","content":[{"type":"text","text":"Ops leads."},{"type":"chart","title":"By team","chart_type":"bar","config":{"type":"bar"';
     const done = applyStreamEvent(
       loadingChat(),
-      ev('stream_complete', '', 1, { finalContent: partial, status: 'stopped' }),
+      streamEvent('stream_complete', '', 1, { finalContent: partial, status: 'stopped' }),
     );
     expect(done.chat.messages[1]).toMatchObject({ content: partial, structuredResponse: null });
     // Read back from the history the same way.
     const again = mergeFetchedChat(
       undefined,
-      chat([
-        msg({
+      chatWith([
+        message({
           id: 'a1',
           role: 'assistant',
           content: partial,
@@ -167,15 +144,22 @@ describe('applyStreamEvent', () => {
 
   it('stream_error and error remove loading messages and report the message', () => {
     for (const type of ['stream_error', 'error'] as const) {
-      const r = applyStreamEvent(loadingChat(), ev(type, 'Agent failed', 1));
+      const r = applyStreamEvent(loadingChat(), streamEvent(type, 'Agent failed', 1));
       expect(r.chat.messages.map((m) => m.id)).toEqual(['u1']);
       expect(r.outcome).toEqual({ kind: 'failed', message: 'Agent failed' });
     }
   });
 
   it('routes the first events of our own send to the optimistic reply', () => {
-    const c = addOptimisticSend(chat([]), { clientMessageId: 'k1', content: 'hi', timestamp: T });
-    const next = applyStreamEvent(c, ev('stream_chunk', 'Yo', 1, { messageId: 'server-a' })).chat;
+    const c = addOptimisticSend(chatWith([]), {
+      clientMessageId: 'k1',
+      content: 'hi',
+      timestamp: T,
+    });
+    const next = applyStreamEvent(
+      c,
+      streamEvent('stream_chunk', 'Yo', 1, { messageId: 'server-a' }),
+    ).chat;
     expect(next.messages[1]).toMatchObject({
       id: 'server-a',
       content: 'Yo',
@@ -184,12 +168,13 @@ describe('applyStreamEvent', () => {
   });
 
   it('asks for a refetch for a turn it does not know, and ignores other chats', () => {
-    const done = chat([msg({ id: 'u1' })]);
+    const done = chatWith([message({ id: 'u1' })]);
     expect(
-      applyStreamEvent(done, ev('stream_chunk', 'x', 1, { messageId: 'zz' })).outcome.kind,
+      applyStreamEvent(done, streamEvent('stream_chunk', 'x', 1, { messageId: 'zz' })).outcome.kind,
     ).toBe('unknown-turn');
     expect(
-      applyStreamEvent(loadingChat(), ev('stream_chunk', 'x', 1, { chatId: 'other' })).outcome.kind,
+      applyStreamEvent(loadingChat(), streamEvent('stream_chunk', 'x', 1, { chatId: 'other' }))
+        .outcome.kind,
     ).toBe('ignored');
   });
 });
@@ -198,11 +183,11 @@ describe('mergeFetchedChat', () => {
   it('keeps the identity of finished messages so their rows do not re-render', () => {
     const local = mergeFetchedChat(
       undefined,
-      chat([msg({ id: 'u1' }), msg({ id: 'a1', role: 'assistant', content: 'done' })]),
+      chatWith([message({ id: 'u1' }), message({ id: 'a1', role: 'assistant', content: 'done' })]),
     );
     const next = mergeFetchedChat(
       local,
-      chat([msg({ id: 'u1' }), msg({ id: 'a1', role: 'assistant', content: 'done' })], {
+      chatWith([message({ id: 'u1' }), message({ id: 'a1', role: 'assistant', content: 'done' })], {
         version: 2,
       }),
     );
@@ -211,16 +196,16 @@ describe('mergeFetchedChat', () => {
   });
 
   it('keeps the socket text of a reply in progress over the database copy', () => {
-    const local = run(loadingChat(), [ev('stream_chunk', 'streamed so far', 1)]);
+    const local = run(loadingChat(), [streamEvent('stream_chunk', 'streamed so far', 1)]);
     const next = mergeFetchedChat(local, loadingChat());
     expect(next.messages[1]!.content).toBe('streamed so far');
   });
 
   it('takes the server copy once the reply is finished', () => {
-    const local = run(loadingChat(), [ev('stream_chunk', 'part', 1)]);
+    const local = run(loadingChat(), [streamEvent('stream_chunk', 'part', 1)]);
     const next = mergeFetchedChat(
       local,
-      chat([msg({ id: 'u1' }), msg({ id: 'a1', role: 'assistant', content: 'final' })]),
+      chatWith([message({ id: 'u1' }), message({ id: 'a1', role: 'assistant', content: 'final' })]),
     );
     expect(next.messages[1]).toMatchObject({ content: 'final', isLoading: false });
   });
@@ -229,7 +214,7 @@ describe('mergeFetchedChat', () => {
     const text = 'Intro {"task_name": "Audit", "content": [], "next_steps": []}';
     const next = mergeFetchedChat(
       undefined,
-      chat([msg({ id: 'a1', role: 'assistant', content: text })]),
+      chatWith([message({ id: 'a1', role: 'assistant', content: text })]),
     );
     expect(next.messages[0]).toMatchObject({
       content: 'Intro',
@@ -238,35 +223,37 @@ describe('mergeFetchedChat', () => {
   });
 
   it('keeps a pending send until the server has it, then drops our copy', () => {
-    const sent = addOptimisticSend(chat([msg({ id: 'u0' })]), {
+    const sent = addOptimisticSend(chatWith([message({ id: 'u0' })]), {
       clientMessageId: 'k1',
       content: 'hi',
       timestamp: T,
     });
-    const early = mergeFetchedChat(sent, chat([msg({ id: 'u0' })]));
+    const early = mergeFetchedChat(sent, chatWith([message({ id: 'u0' })]));
     expect(early.messages).toHaveLength(3);
     const stored = bindReplyId(early, 'k1', 'a1');
     const later = mergeFetchedChat(
       stored,
-      chat([
-        msg({ id: 'u0' }),
-        msg({ id: 'u1', clientMessageId: 'k1' }),
-        msg({ id: 'a1', role: 'assistant', content: '', isLoading: true, status: 'loading' }),
+      chatWith([
+        message({ id: 'u0' }),
+        message({ id: 'u1', clientMessageId: 'k1' }),
+        message({ id: 'a1', role: 'assistant', content: '', isLoading: true, status: 'loading' }),
       ]),
     );
     expect(later.messages.map((m) => m.id)).toEqual(['u0', 'u1', 'a1']);
   });
 
   it('keeps older pages in front of a refreshed newest page', () => {
-    const newest = chat([msg({ id: 'm3', seq: 3 }), msg({ id: 'm4', seq: 4 })], { hasMore: true });
+    const newest = chatWith([message({ id: 'm3', seq: 3 }), message({ id: 'm4', seq: 4 })], {
+      hasMore: true,
+    });
     const loaded = prependOlderPage(
       mergeFetchedChat(undefined, newest),
-      chat([msg({ id: 'm1', seq: 1 }), msg({ id: 'm2', seq: 2 })], { hasMore: false }),
+      chatWith([message({ id: 'm1', seq: 1 }), message({ id: 'm2', seq: 2 })], { hasMore: false }),
     );
     expect(loaded.hasMore).toBe(false);
     const polled = mergeFetchedChat(
       loaded,
-      chat([msg({ id: 'm4', seq: 4 }), msg({ id: 'm5', seq: 5 })], { hasMore: true }),
+      chatWith([message({ id: 'm4', seq: 4 }), message({ id: 'm5', seq: 5 })], { hasMore: true }),
     );
     expect(polled.messages.map((m) => m.id)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
     expect(polled.hasMore).toBe(false);
@@ -275,7 +262,7 @@ describe('mergeFetchedChat', () => {
 
 describe('sends and rejoins', () => {
   it('a failed send removes exactly its own optimistic messages', () => {
-    const sent = addOptimisticSend(chat([msg({ id: 'u0' })]), {
+    const sent = addOptimisticSend(chatWith([message({ id: 'u0' })]), {
       clientMessageId: 'k1',
       content: 'hi',
       timestamp: T,
@@ -287,8 +274,8 @@ describe('sends and rejoins', () => {
   it('a rejoin without a known seq clears the text the replay will bring back', () => {
     const polled = mergeFetchedChat(
       undefined,
-      chat([
-        msg({
+      chatWith([
+        message({
           id: 'a1',
           role: 'assistant',
           content: 'partial',
@@ -298,7 +285,10 @@ describe('sends and rejoins', () => {
       ]),
     );
     const ready = prepareForReplay(polled, 'a1');
-    const c = run(ready, [ev('stream_chunk', 'partial', 1), ev('stream_chunk', ' more', 2)]);
+    const c = run(ready, [
+      streamEvent('stream_chunk', 'partial', 1),
+      streamEvent('stream_chunk', ' more', 2),
+    ]);
     expect(c.messages[0]!.content).toBe('partial more');
   });
 });
@@ -306,15 +296,15 @@ describe('sends and rejoins', () => {
 describe('the list view of a chat (what the page renders)', () => {
   it('stays the same object while only the text or thinking of a reply changes', () => {
     const select = createListSelector();
-    let c = run(loadingChat(), [ev('thinking_start', '', 1)]);
+    let c = run(loadingChat(), [streamEvent('thinking_start', '', 1)]);
     const first = select(c);
     c = run(c, [
-      ev('thinking_update', 'Looking', 2),
-      ev('thinking_end', '', 3),
-      ev('stream_chunk', 'Hel', 4),
+      streamEvent('thinking_update', 'Looking', 2),
+      streamEvent('thinking_end', '', 3),
+      streamEvent('stream_chunk', 'Hel', 4),
     ]);
     expect(select(c)).toBe(first);
-    c = run(c, [ev('stream_chunk', 'lo', 5)]);
+    c = run(c, [streamEvent('stream_chunk', 'lo', 5)]);
     expect(select(c)).toBe(first);
     // The reply's text is not in the list view: its row reads it from the cache.
     expect(first.messages[1]).toMatchObject({ id: 'a1', isLoading: true, content: '' });
@@ -323,14 +313,17 @@ describe('the list view of a chat (what the page renders)', () => {
 
   it('changes when the reply completes, a message arrives or the title changes', () => {
     const select = createListSelector();
-    const c = run(loadingChat(), [ev('stream_chunk', 'Hello', 1)]);
+    const c = run(loadingChat(), [streamEvent('stream_chunk', 'Hello', 1)]);
     const before = select(c);
-    const done = run(c, [ev('stream_complete', '', 2, { finalContent: 'Hello' })]);
+    const done = run(c, [streamEvent('stream_complete', '', 2, { finalContent: 'Hello' })]);
     const after = select(done);
     expect(after).not.toBe(before);
     expect(after.messages[1]).toMatchObject({ content: 'Hello', isLoading: false });
     expect(select({ ...done, title: 'New title' }).title).toBe('New title');
-    const longer = { ...done, messages: [...done.messages, msg({ id: 'u2', content: 'next' })] };
+    const longer = {
+      ...done,
+      messages: [...done.messages, message({ id: 'u2', content: 'next' })],
+    };
     expect(select(longer).messages).toHaveLength(3);
   });
 });
@@ -344,15 +337,17 @@ describe('a report streamed in chunks', () => {
     });
     const cut = json.length - 1;
     let c = run(loadingChat(), [
-      ev('stream_chunk', json.slice(0, 10), 1),
-      ev('stream_chunk', json.slice(10, cut), 2),
+      streamEvent('stream_chunk', json.slice(0, 10), 1),
+      streamEvent('stream_chunk', json.slice(10, cut), 2),
     ]);
     expect(c.messages[1]!.structuredResponse).toBeNull();
-    c = run(c, [ev('stream_chunk', json.slice(cut), 3)]);
+    c = run(c, [streamEvent('stream_chunk', json.slice(cut), 3)]);
     expect(c.messages[1]!.structuredResponse?.task_name).toBe('Profile');
-    expect(run(c, [ev('stream_chunk', '\n', 4)]).messages[1]!.structuredResponse?.task_name).toBe(
-      'Profile',
-    );
-    expect(run(c, [ev('stream_chunk', ' and more', 4)]).messages[1]!.structuredResponse).toBeNull();
+    expect(
+      run(c, [streamEvent('stream_chunk', '\n', 4)]).messages[1]!.structuredResponse?.task_name,
+    ).toBe('Profile');
+    expect(
+      run(c, [streamEvent('stream_chunk', ' and more', 4)]).messages[1]!.structuredResponse,
+    ).toBeNull();
   });
 });

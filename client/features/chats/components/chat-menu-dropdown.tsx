@@ -10,6 +10,12 @@ import {
 import { chatExportUrl } from '../api/chats-api';
 import { ChatMenuButton, type ChatMenuProps } from './chat-menu-button';
 
+/** The chat's exports, each a download link. */
+const EXPORTS = [
+  { format: 'markdown', icon: DownloadIcon, label: 'Export as Markdown' },
+  { format: 'json', icon: FileJsonIcon, label: 'Export as JSON' },
+] as const;
+
 /** The menu of ChatMenu, loaded when it is first opened. */
 export function ChatMenuDropdown({ chat, onRename, onDelete, className }: ChatMenuProps) {
   const trigger = React.useRef<HTMLButtonElement>(null);
@@ -32,18 +38,14 @@ export function ChatMenuDropdown({ chat, onRename, onDelete, className }: ChatMe
           <PencilIcon aria-hidden="true" />
           Rename
         </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <a href={chatExportUrl(chat.id, 'markdown')} download>
-            <DownloadIcon aria-hidden="true" />
-            Export as Markdown
-          </a>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <a href={chatExportUrl(chat.id, 'json')} download>
-            <FileJsonIcon aria-hidden="true" />
-            Export as JSON
-          </a>
-        </DropdownMenuItem>
+        {EXPORTS.map(({ format, icon: Icon, label }) => (
+          <DropdownMenuItem key={format} asChild>
+            <a href={chatExportUrl(chat.id, format)} download>
+              <Icon aria-hidden="true" />
+              {label}
+            </a>
+          </DropdownMenuItem>
+        ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem variant="destructive" onSelect={onDelete}>
           <Trash2Icon aria-hidden="true" />

@@ -2,13 +2,13 @@ import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon, EyeIcon, FileTextIcon, Trash2Icon } from 'lucide-react';
 import type { SavedFileDto } from '@contract/files';
-import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { toast } from '@/hooks/use-toast';
 import { cn } from '@/lib/utils';
 import { useDeleteFile } from '../api/files-api';
 import { savedFilesQueryOptions } from '@/api/files';
 import { downloadUrl, isViewable } from '@/lib/download';
+import { FileAction } from '@/components/file-action';
 import { FileViewDialog, type ViewedFile } from '@/components/file-view-dialog';
 import { AlertFrame } from '@/components/dialog-frame';
 
@@ -73,37 +73,27 @@ export const SavedFilesPanel = React.memo(function SavedFilesPanel({
                 {/* One row whatever the panel's width (a scrollbar included). */}
                 <div className="mt-2 flex gap-1 [&_button]:gap-1 [&_button]:px-1.5">
                   {isViewable(file.fileName) && (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      className="h-7 px-2 text-xs"
+                    <FileAction
+                      icon={EyeIcon}
                       onClick={() =>
                         setViewed({ fileName: file.fileName, content: file.fileContent })
                       }
                     >
-                      <EyeIcon aria-hidden="true" />
                       View
-                    </Button>
+                    </FileAction>
                   )}
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    className="h-7 px-2 text-xs"
-                    onClick={() => download(file)}
-                  >
-                    <DownloadIcon aria-hidden="true" />
+                  <FileAction icon={DownloadIcon} onClick={() => download(file)}>
                     Download
-                  </Button>
-                  <Button
-                    size="sm"
+                  </FileAction>
+                  <FileAction
+                    icon={Trash2Icon}
                     variant="ghost"
-                    className="h-7 px-2 text-xs text-destructive hover:text-destructive"
+                    className="text-destructive hover:text-destructive"
                     disabled={deleteFile.isPending && deleteFile.variables === file.id}
                     onClick={() => setConfirming(file)}
                   >
-                    <Trash2Icon aria-hidden="true" />
                     Delete
-                  </Button>
+                  </FileAction>
                 </div>
               </li>
             ))}

@@ -76,16 +76,10 @@ export function LibraryPanel({ module }: { module: ModuleKey }) {
         </h2>
         {canEdit ? (
           <>
-            <input
+            <HiddenFileInput
               ref={addInput}
-              type="file"
-              className="sr-only"
-              aria-label="Document to add to the library"
-              tabIndex={-1}
-              onChange={(e) => {
-                upload(e.target.files?.[0], null);
-                e.target.value = '';
-              }}
+              label="Document to add to the library"
+              onFile={(file) => upload(file, null)}
             />
             <Button
               variant="outline"
@@ -100,16 +94,10 @@ export function LibraryPanel({ module }: { module: ModuleKey }) {
               )}
               Add document
             </Button>
-            <input
+            <HiddenFileInput
               ref={replaceInput}
-              type="file"
-              className="sr-only"
-              aria-label="New version of the document"
-              tabIndex={-1}
-              onChange={(e) => {
-                upload(e.target.files?.[0], replacing);
-                e.target.value = '';
-              }}
+              label="New version of the document"
+              onFile={(file) => upload(file, replacing)}
             />
           </>
         ) : null}
@@ -278,6 +266,34 @@ export function LibraryPanel({ module }: { module: ModuleKey }) {
         onClose={() => navigate(MODULES[module].path, { replace: true })}
       />
     </section>
+  );
+}
+
+/**
+ * A file picker a button opens (through `ref`): hidden, out of the tab order, emptied after each
+ * choice so the same file can be chosen again.
+ */
+function HiddenFileInput({
+  ref,
+  label,
+  onFile,
+}: {
+  ref: React.Ref<HTMLInputElement>;
+  label: string;
+  onFile: (file: File | undefined) => void;
+}) {
+  return (
+    <input
+      ref={ref}
+      type="file"
+      className="sr-only"
+      aria-label={label}
+      tabIndex={-1}
+      onChange={(e) => {
+        onFile(e.target.files?.[0]);
+        e.target.value = '';
+      }}
+    />
   );
 }
 
