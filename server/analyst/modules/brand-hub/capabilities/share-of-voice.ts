@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineCapability } from '../../../capability';
-import { table, type Section } from '../../../report/section';
+import { laidOut, section, table, type Section } from '../../../report/section';
 import { barChart, lineChart } from '../../../tools/charts';
-import { text } from '../../../tools/reports';
 import { list } from '../../report-parts';
 import { n0 } from '../figures';
 import { onTables } from '../request';
@@ -150,34 +149,30 @@ const task = {
 
 function render(s: ShareOfVoice): Section {
   const months = s.byMonth.map((m) => m.key);
-  return {
-    title: task.title,
+  const lines = [
+    '### By channel',
+    '',
+    cellTable('Channel', s.brand, s.byChannel),
+    '',
+    '### By month',
+    '',
+    cellTable('Month', s.brand, s.byMonth),
+    '',
+    '### Where we gained or lost ground',
+    '',
+    ...(s.moments.length
+      ? s.moments.map(
+          (m) =>
+            `- ${m.month}: ${m.direction} ${Math.abs(m.change)} points${m.drivers ? `; ${m.drivers}` : ''}.`,
+        )
+      : ['- No month moved our share by 5 points or more.']),
+  ];
+  return section(task.title, {
+    answer: [
+      `**${s.brand} has ${s.overall}% share of voice** (${s.measure}, against ${list(s.brands.filter((b) => b !== s.brand))}). ${s.moments.length ? s.moments.map((m) => `We ${m.direction} ${Math.abs(m.change)} points in ${m.month}${m.drivers ? ` (${m.drivers})` : ''}.`).join(' ') : 'No month moved our share by 5 points or more.'}`,
+    ],
     content: [
-      text(
-        `**${s.brand} has ${s.overall}% share of voice** (${s.measure}, against ${list(s.brands.filter((b) => b !== s.brand))}). ${s.moments.length ? s.moments.map((m) => `We ${m.direction} ${Math.abs(m.change)} points in ${m.month}${m.drivers ? ` (${m.drivers})` : ''}.`).join(' ') : 'No month moved our share by 5 points or more.'}`,
-      ),
-      text(
-        [
-          '### By channel',
-          '',
-          cellTable('Channel', s.brand, s.byChannel),
-          '',
-          '### By month',
-          '',
-          cellTable('Month', s.brand, s.byMonth),
-          '',
-          '### Where we gained or lost ground',
-          '',
-          s.moments.length
-            ? s.moments
-                .map(
-                  (m) =>
-                    `- ${m.month}: ${m.direction} ${Math.abs(m.change)} points${m.drivers ? `; ${m.drivers}` : ''}.`,
-                )
-                .join('\n')
-            : '- No month moved our share by 5 points or more.',
-        ].join('\n'),
-      ),
+      ...laidOut(lines),
       lineChart(
         'Share of voice by month (%)',
         months,
@@ -196,8 +191,7 @@ function render(s: ShareOfVoice): Section {
         { max: 100 },
       ),
     ],
-    nextSteps: [],
-  };
+  });
 }
 
 export const shareOfVoice = defineCapability({
