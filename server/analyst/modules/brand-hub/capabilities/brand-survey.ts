@@ -4,7 +4,7 @@ import { laidOut, section, table, type Section } from '../../../report/section';
 import { doughnutChart } from '../../../tools/charts';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { onTables } from '../request';
-import { num, pct, pick, tablesOf } from '../read';
+import { num, pct, tableOf } from '../read';
 
 const Output = z.object({
   source: z.string(),
@@ -39,8 +39,11 @@ const tool = defineTool({
     'Analyse a brand perception survey (CSV/XLSX, one row per respondent): awareness and consideration overall and by segment (yes answers, or 4-5 on a 1-5 scale), consideration among the aware, and the attributes associated with the brand as a share of respondents.',
   input: z.object({}),
   async run(ctx): Promise<BrandSurvey> {
-    const set = await tablesOf(ctx, 'the survey results');
-    const { table, col } = pick(set, /aware|consider|segment|attribute|describe/i);
+    const { set, table, col } = await tableOf(
+      ctx,
+      'the survey results',
+      /aware|consider|segment|attribute|describe/i,
+    );
     const c = {
       segment: col(/segment|group|customer type|age|region|persona/i),
       aware: col(/aware|heard of|know/i),

@@ -5,7 +5,7 @@ import { list } from '../../report-parts';
 import { money, n0, pc } from '../figures';
 import { onTables } from '../request';
 import { defineTool, ToolError } from '../../../tools/tool';
-import { num, pct, pick, tablesOf } from '../read';
+import { num, pct, tableOf } from '../read';
 
 const Figures = {
   spend: z.number().nullable(),
@@ -46,8 +46,11 @@ const tool = defineTool({
     'Campaign results by channel from an attached export (CSV/XLSX): spend, impressions, clicks, conversions, click-through rate, conversion rate, cost per conversion and conversions against target; missing values are not zero. Suggests what to change next time from the figures.',
   input: z.object({}),
   async run(ctx): Promise<CampaignResults> {
-    const set = await tablesOf(ctx, 'the campaign results');
-    const { table, col } = pick(set, /channel|spend|impression|click|conversion/i);
+    const { set, table, col } = await tableOf(
+      ctx,
+      'the campaign results',
+      /channel|spend|impression|click|conversion/i,
+    );
     const c = {
       channel: col(/channel|source|medium|platform/i),
       spend: col(/spend|cost|budget/i, /per|cpa|cpc/i),

@@ -5,7 +5,7 @@ import { barChart } from '../../../tools/charts';
 import { n0, pc } from '../figures';
 import { onTables } from '../request';
 import { defineTool, ToolError } from '../../../tools/tool';
-import { num, pick, tablesOf } from '../read';
+import { num, tableOf } from '../read';
 
 const Group = z.object({
   group: z.string(),
@@ -45,8 +45,11 @@ const tool = defineTool({
     'Rank content from an analytics export (CSV/XLSX) by engagement rate (engagements / impressions) and conversions; the best topics, formats and publishing weekdays; what to do more and less of.',
   input: z.object({}),
   async run(ctx): Promise<ContentPerformance> {
-    const set = await tablesOf(ctx, 'the content analytics export');
-    const { table, col } = pick(set, /title|topic|format|engagement|impression/i);
+    const { set, table, col } = await tableOf(
+      ctx,
+      'the content analytics export',
+      /title|topic|format|engagement|impression/i,
+    );
     const c = {
       title: col(/title|post|content|name|headline/i),
       topic: col(/topic|theme|category|pillar/i),

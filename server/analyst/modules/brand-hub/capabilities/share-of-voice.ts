@@ -6,7 +6,7 @@ import { list } from '../../report-parts';
 import { n0 } from '../figures';
 import { onTables } from '../request';
 import { defineTool, ToolError } from '../../../tools/tool';
-import { num, pick, tablesOf } from '../read';
+import { num, tableOf } from '../read';
 
 const Cell = z.object({ key: z.string(), ours: z.number(), total: z.number(), share: z.number() });
 const Output = z.object({
@@ -42,8 +42,11 @@ const tool = defineTool({
     'Share of voice from a mentions or media monitoring export (CSV/XLSX with brand, channel, date and reach): our share of total reach by channel and by month, every brand by month, and the months where we gained or lost ground. `brand` is ours (default: the first brand in the file).',
   input: z.object({ brand: z.string().max(100).optional() }),
   async run(ctx, { brand }): Promise<ShareOfVoice> {
-    const set = await tablesOf(ctx, 'the mentions export');
-    const { table, col } = pick(set, /brand|channel|date|reach/i);
+    const { set, table, col } = await tableOf(
+      ctx,
+      'the mentions export',
+      /brand|channel|date|reach/i,
+    );
     const c = {
       brand: col(/brand|company|competitor|name/i),
       channel: col(/channel|media|source|type/i),
