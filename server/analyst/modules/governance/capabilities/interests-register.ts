@@ -4,7 +4,7 @@ import { plural } from '../../../report/words';
 import type { ColumnInfo } from '../../../tables/types';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { list } from '../../report-parts';
-import { asOfOf, cellText, dateOf, daysBetween, readRegister } from '../tools/registers';
+import { asOfOf, cellText, dateOf, daysBetween, readRegister, REGISTERS } from '../tools/registers';
 import { defineGovernance } from './define';
 import { columnsRead } from './columns';
 import { tables } from './inputs';
@@ -75,11 +75,7 @@ export const interestsRegisterReview = withOutput(
       "Check an attached register of directors' interests (CSV/XLSX): declarations whose last review is over 12 months before the as-of date or undated, people listed with no declaration (not even a nil return), and the same interest declared twice.",
     input: z.object({}),
     async run(ctx): Promise<InterestsRegisterReview> {
-      const reg = await readRegister(
-        ctx,
-        /interest|declar|conflict|director|organi[sz]ation|confirm/i,
-        'register of interests',
-      );
+      const reg = await readRegister(ctx, REGISTERS.interests);
       // Dates are the engine's date columns, so a "Declaration" text column is never a date.
       const pick = (date: boolean, re: RegExp, not?: RegExp): ColumnInfo | null =>
         reg.table.columns.find(
