@@ -25,7 +25,7 @@ const REVIEW_STATUS = {
 } as const;
 
 const DeclarationSchema = z.object({
-  /** The entry's row in the register (1 is the first entry under the header). */
+  /** The entry's line in the file as the user sees it (the header's line + 1 is the first entry). */
   row: z.number(),
   name: z.string(),
   role: z.string().nullable(),
@@ -107,16 +107,18 @@ export const interestsRegisterReview = withOutput(
       const asOf = asOfOf(reg.set);
       const declarations: Declaration[] = [];
       const listed = new Map<string, { row: number; name: string; role: string | null }>();
+      // The line a user finds the entry on: the loader keeps the header's line, not each row's.
+      const lineOf = (i: number) => reg.table.headerRow + 1 + i;
       reg.rows.forEach((r, i) => {
         const name = cellText(r, c.name);
         if (!name) return;
         const role = cellText(r, c.role);
-        if (!listed.has(same(name))) listed.set(same(name), { row: i + 1, name, role });
+        if (!listed.has(same(name))) listed.set(same(name), { row: lineOf(i), name, role });
         const interest = cellText(r, c.interest);
         if (!interest) return;
         const lastReviewed = dateOf(r, c.reviewed) ?? dateOf(r, c.declared);
         declarations.push({
-          row: i + 1,
+          row: lineOf(i),
           name,
           role,
           interest,
