@@ -54,6 +54,12 @@ export function pick(set: TableSet, prefer: RegExp) {
   return { table, col };
 }
 
+/** The attached table an analysis reads (`tablesOf`, then `pick`), with its set for queries. */
+export async function tableOf(ctx: ToolContext, what: string, prefer: RegExp) {
+  const set = await tablesOf(ctx, what);
+  return { set, ...pick(set, prefer) };
+}
+
 export const num = (v: unknown) =>
   typeof v === 'number' ? v : v === null || v === undefined ? 0 : Number(v) || 0;
 export const pct = (a: number, b: number) => (b ? Math.round((a / b) * 1000) / 10 : 0);

@@ -178,8 +178,11 @@ describe('a policy checked against a named regulation', () => {
     ])
       expect(first).toContain(gap);
     // What it says is met, from its content.
-    expect(all).toMatch(/\| Art\. 9\(1\)\(b\) \| Acknowledgement within 7 days \| ✅ Met/);
-    expect(all).toMatch(/\| Art\. 19 \| No retaliation \| ✅ Met/);
+    const obligations = tableOf(report, 'Obligation by obligation');
+    expect(cell(obligations, 'Art. 9(1)(b)', 'Obligation')).toBe('Acknowledgement within 7 days');
+    expect(cell(obligations, 'Art. 9(1)(b)', 'Status')).toBe('✅ Met');
+    expect(cell(obligations, 'Art. 19', 'Obligation')).toBe('No retaliation');
+    expect(cell(obligations, 'Art. 19', 'Status')).toBe('✅ Met');
     expect(all).not.toMatch(/Regulatory change impact/);
   });
 

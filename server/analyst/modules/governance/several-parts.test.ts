@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { docx } from '../../../../test-support/fixtures/documents/writers';
 import { askModule, sectionsOf } from '../../../../test-support/analyst/ask';
+import { cell, tableOf } from '../../../../test-support/analyst/report';
 import { attachment } from '../../../../test-support/analyst/turns';
 import { closeToolPool } from '../../tools/runner';
 import type { HistoryAttachment } from '../../types';
@@ -78,7 +79,9 @@ describe(
         /meets \d+ of the \d+ key obligations of the EU Whistleblowing Directive \(Directive \(EU\) 2019\/1937\)/,
       );
       expect(second).toContain('Feedback within 3 months (Art. 9(1)(f))');
-      expect(all).toMatch(/\| Art\. 9\(1\)\(b\) \| Acknowledgement within 7 days \| ✅ Met/);
+      const obligations = tableOf(report, 'Obligation by obligation');
+      expect(cell(obligations, 'Art. 9(1)(b)', 'Obligation')).toBe('Acknowledgement within 7 days');
+      expect(cell(obligations, 'Art. 9(1)(b)', 'Status')).toBe('✅ Met');
       // The task name covers both parts.
       expect(report.task_name).toMatch(
         /^Approval levels in the attached policy and .*EU Whistleblowing Directive/,

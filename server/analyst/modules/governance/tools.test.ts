@@ -9,8 +9,10 @@ import { attachment } from '../../../../test-support/analyst/turns';
 import { extractDocument } from '../../tools/documents';
 import type { ToolContext } from '../../tools/tool';
 import type { HistoryAttachment } from '../../types';
+import { governanceAgent } from './governance';
 import { checklistCoverage } from './tools/checklist';
 import { minutesFromNotes } from './tools/minutes';
+import { REGISTERS } from './tools/registers';
 import { riskRegisterReview } from './tools/risk-register-review';
 import { termsOfReferenceReview } from './tools/terms-of-reference';
 
@@ -127,5 +129,13 @@ describe('minutes_from_notes and terms_of_reference_review', () => {
     expect(out.checks.find((c) => c.element === 'Meeting frequency')).toMatchObject({
       verdict: 'weak',
     });
+  });
+});
+
+describe('the registers the tools read', () => {
+  it('are the ones the instructions name, the register of interests included', () => {
+    const named = /registers \(([^)]*)\)/.exec(governanceAgent.instructions)?.[1];
+    expect(named?.split(', ')).toEqual(Object.values(REGISTERS).map((r) => r.kind));
+    expect(named).toContain('interests');
   });
 });

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { defineCapability } from '../../../capability';
-import type { Section } from '../../../report/section';
-import { barChart, doughnutChart } from '../../../tools/charts';
-import { markdownTable, text } from '../../../tools/reports';
+import { laidOut, section, table, type Section } from '../../../report/section';
+import { doughnutChart } from '../../../tools/charts';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { onTables } from '../request';
-import { num, pct, pick, tablesOf } from '../read';
+import { num, pct, tableOf } from '../read';
 
 const Output = z.object({
   source: z.string(),
@@ -40,8 +39,11 @@ const tool = defineTool({
     'Analyse a brand perception survey (CSV/XLSX, one row per respondent): awareness and consideration overall and by segment (yes answers, or 4-5 on a 1-5 scale), consideration among the aware, and the attributes associated with the brand as a share of respondents.',
   input: z.object({}),
   async run(ctx): Promise<BrandSurvey> {
-    const set = await tablesOf(ctx, 'the survey results');
-    const { table, col } = pick(set, /aware|consider|segment|attribute|describe/i);
+    const { set, table, col } = await tableOf(
+      ctx,
+      'the survey results',
+      /aware|consider|segment|attribute|describe/i,
+    );
     const c = {
       segment: col(/segment|group|customer type|age|region|persona/i),
       aware: col(/aware|heard of|know/i),
@@ -111,54 +113,58 @@ const task = {
 } as const;
 
 function render(s: BrandSurvey): Section {
-  return {
-    title: task.title,
+  const segments = table<BrandSurvey['segments'][number]>(
+    [
+      { header: 'Segment', value: (g) => g.segment },
+      { header: 'Respondents', value: (g) => g.respondents },
+      { header: 'Awareness', value: (g) => g.awareness, shown: (g) => `${g.awareness}%` },
+      {
+        header: 'Consideration',
+        value: (g) => g.consideration,
+        shown: (g) => `${g.consideration}%`,
+      },
+    ],
+    s.segments,
+  );
+  const attributes = table<BrandSurvey['attributes'][number]>(
+    [
+      { header: 'Attribute', value: (a) => a.attribute },
+      { header: 'Mentions', value: (a) => a.mentions },
+      { header: 'Share of respondents', value: (a) => a.share, shown: (a) => `${a.share}%` },
+    ],
+    s.attributes,
+  );
+  const lines = [
+    '### By segment',
+    '',
+    segments.markdown(),
+    '',
+    '### Attributes associated with the brand',
+    '',
+    attributes.markdown(),
+    '',
+    `Awareness and consideration count "yes" answers (or 4-5 on a five-point scale) over all respondents. ${s.unanswered} respondent(s) named no attribute.`,
+  ];
+  return section(task.title, {
+    answer: [
+      `**${s.awareness}% of ${s.respondents} respondents know the brand and ${s.consideration}% would consider it** (${s.considerationAmongAware}% of those who know it). ${s.attributes[0] ? `The attribute most associated with it: ${s.attributes[0].attribute} (${s.attributes[0].share}% of respondents).` : ''}`,
+    ],
     content: [
-      text(
-        `**${s.awareness}% of ${s.respondents} respondents know the brand and ${s.consideration}% would consider it** (${s.considerationAmongAware}% of those who know it). ${s.attributes[0] ? `The attribute most associated with it: ${s.attributes[0].attribute} (${s.attributes[0].share}% of respondents).` : ''}`,
-      ),
-      text(
-        [
-          '### By segment',
-          '',
-          markdownTable(
-            ['Segment', 'Respondents', 'Awareness', 'Consideration'],
-            s.segments.map((g) => [
-              g.segment,
-              g.respondents,
-              `${g.awareness}%`,
-              `${g.consideration}%`,
-            ]),
-          ),
-          '',
-          '### Attributes associated with the brand',
-          '',
-          markdownTable(
-            ['Attribute', 'Mentions', 'Share of respondents'],
-            s.attributes.map((a) => [a.attribute, a.mentions, `${a.share}%`]),
-          ),
-          '',
-          `Awareness and consideration count "yes" answers (or 4-5 on a five-point scale) over all respondents. ${s.unanswered} respondent(s) named no attribute.`,
-        ].join('\n'),
-      ),
-      barChart(
+      ...laidOut(lines),
+      segments.bar(
         'Awareness and consideration by segment (%)',
-        s.segments.map((g) => g.segment),
-        [
-          { label: 'Awareness', data: s.segments.map((g) => g.awareness) },
-          { label: 'Consideration', data: s.segments.map((g) => g.consideration) },
-        ],
+        'Segment',
+        ['Awareness', 'Consideration'],
         { max: 100 },
       ),
       doughnutChart(
         'Attributes associated with the brand',
-        s.attributes.map((a) => a.attribute),
-        s.attributes.map((a) => a.mentions),
+        attributes.labels('Attribute'),
+        attributes.series('Mentions').data,
         'Mentions',
       ),
     ],
-    nextSteps: [],
-  };
+  });
 }
 
 export const brandSurvey = defineCapability({

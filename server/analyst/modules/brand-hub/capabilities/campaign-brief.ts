@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineCapability } from '../../../capability';
-import type { Section } from '../../../report/section';
+import { laidOut, section, table, type Section } from '../../../report/section';
 import { doughnutChart } from '../../../tools/charts';
-import { file, markdownTable, text } from '../../../tools/reports';
+import { file } from '../../../tools/reports';
 import { list } from '../../report-parts';
 import { defineTool } from '../../../tools/tool';
 import { briefInputFrom, budgetSplit, campaignBrief as briefFile } from '../generators';
@@ -55,28 +55,41 @@ const task = {
 } as const;
 
 function render(b: CampaignBrief): Section {
-  return {
-    title: `${task.title}: ${b.subject}`,
+  const missing = [
+    !b.goal && 'objective',
+    !b.audience && 'audience',
+    !b.proposition && 'proposition',
+    !b.budget && 'total budget',
+  ].filter((x): x is string => !!x);
+  const split = table<CampaignBrief['split'][number]>(
+    [
+      { header: 'Channel', value: (s) => s.channel },
+      { header: 'Share', value: (s) => s.percent, shown: (s) => `${s.percent}%` },
+    ],
+    b.split,
+  );
+  return section(`${task.title}: ${b.subject}`, {
+    answer: [
+      `**Here is the campaign brief for ${b.subject}**, with the objective, audience, single-minded proposition, key messages, channels (${b.channels.join(', ')}), budget split, a ${b.weeks}-week timeline and how we will measure success. ${missing.length ? `Your message does not state the ${list(missing)}: those parts are [placeholders] to fill in.` : ''}`,
+    ],
     content: [
-      text(
-        `**Here is the campaign brief for ${b.subject}**, with the objective, audience, single-minded proposition, key messages, channels (${b.channels.join(', ')}), budget split, a ${b.weeks}-week timeline and how we will measure success. ${[!b.goal && 'objective', !b.audience && 'audience', !b.proposition && 'proposition', !b.budget && 'total budget'].filter(Boolean).length ? `Your message does not state the ${list([!b.goal && 'objective', !b.audience && 'audience', !b.proposition && 'proposition', !b.budget && 'total budget'].filter((x): x is string => !!x))}: those parts are [placeholders] to fill in.` : ''}`,
-      ),
-      text(
-        `### Budget split\n\n${markdownTable(
-          ['Channel', 'Share'],
-          b.split.map((s) => [s.channel, `${s.percent}%`]),
-        )}\n\nPaid channels carry most of the budget, owned channels less, with 10% kept back; adjust to your costs.`,
-      ),
+      ...laidOut([
+        '### Budget split',
+        '',
+        split.markdown(),
+        '',
+        'Paid channels carry most of the budget, owned channels less, with 10% kept back; adjust to your costs.',
+      ]),
       doughnutChart(
         'Budget split by channel',
-        b.split.map((s) => s.channel),
-        b.split.map((s) => s.percent),
+        split.labels('Channel'),
+        split.series('Share').data,
         '% of budget',
       ),
       file(b.filename, b.data),
     ],
     nextSteps: ['Plan a content calendar for the campaign channels'],
-  };
+  });
 }
 
 export const campaignBrief = defineCapability({

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { defineCapability } from '../../../capability';
-import type { Section } from '../../../report/section';
-import { barChart } from '../../../tools/charts';
-import { markdownTable, text } from '../../../tools/reports';
+import { laidOut, section, table, type Column, type Section } from '../../../report/section';
 import { list } from '../../report-parts';
 import { money, n0, pc } from '../figures';
 import { onTables } from '../request';
 import { defineTool, ToolError } from '../../../tools/tool';
-import { num, pct, pick, tablesOf } from '../read';
+import { num, pct, tableOf } from '../read';
 
 const Figures = {
   spend: z.number().nullable(),
@@ -48,8 +46,11 @@ const tool = defineTool({
     'Campaign results by channel from an attached export (CSV/XLSX): spend, impressions, clicks, conversions, click-through rate, conversion rate, cost per conversion and conversions against target; missing values are not zero. Suggests what to change next time from the figures.',
   input: z.object({}),
   async run(ctx): Promise<CampaignResults> {
-    const set = await tablesOf(ctx, 'the campaign results');
-    const { table, col } = pick(set, /channel|spend|impression|click|conversion/i);
+    const { set, table, col } = await tableOf(
+      ctx,
+      'the campaign results',
+      /channel|spend|impression|click|conversion/i,
+    );
     const c = {
       channel: col(/channel|source|medium|platform/i),
       spend: col(/spend|cost|budget/i, /per|cpa|cpc/i),
@@ -146,73 +147,63 @@ const task = {
   ],
 } as const;
 
+type Channel = CampaignResults['channels'][number];
+
 function render(r: CampaignResults): Section {
   const best = [...r.channels]
     .filter((c) => c.costPerConversion !== null)
     .sort((a, b) => a.costPerConversion! - b.costPerConversion!)[0];
   const behind = r.channels.filter((c) => c.againstTarget !== null && c.againstTarget < 100);
-  return {
-    title: task.title,
-    content: [
-      text(
-        `**The campaign spent ${money(r.total.spend)} for ${n0(r.total.conversions)} conversions (${pc(r.total.againstTarget)} of target), ${money(r.total.costPerConversion)} each.** ${best ? `${best.channel} converted cheapest (${money(best.costPerConversion)} a conversion).` : ''} ${behind.length ? `Behind target: ${list(behind.map((c) => `${c.channel} (${c.againstTarget}%)`))}.` : 'Every channel met its target.'}`,
-      ),
-      text(
-        [
-          '### By channel against target',
-          '',
-          markdownTable(
-            [
-              'Channel',
-              'Spend',
-              'Impressions',
-              'Clicks',
-              'Click-through',
-              'Conversions',
-              'Conversion rate',
-              'Cost per conversion',
-              'Target',
-              'Against target',
-            ],
-            [...r.channels, { ...r.total, channel: '**Total**', missingConversions: 0 }].map(
-              (c) => [
-                c.channel,
-                money(c.spend),
-                n0(c.impressions),
-                n0(c.clicks),
-                pc(c.ctr),
-                n0(c.conversions),
-                pc(c.conversionRate),
-                money(c.costPerConversion),
-                n0(c.target),
-                pc(c.againstTarget),
-              ],
-            ),
-          ),
-          '',
-          'Click-through = clicks ÷ impressions; conversion rate = conversions ÷ clicks; cost per conversion = spend ÷ conversions. Missing conversions (N/A, blank) are left out, not counted as zero.',
-          '',
-          '### What to change next time',
-          '',
-          r.changes.map((c) => `- ${c}`).join('\n') || '- Keep the mix: no channel stands out.',
-        ].join('\n'),
-      ),
-      barChart(
-        'Conversions against target by channel',
-        r.channels.map((c) => c.channel),
-        [
-          { label: 'Conversions', data: r.channels.map((c) => c.conversions ?? 0) },
-          { label: 'Target', data: r.channels.map((c) => c.target ?? 0) },
-        ],
-      ),
-      barChart(
-        'Cost per conversion by channel (£)',
-        r.channels.map((c) => c.channel),
-        [{ label: '£ per conversion', data: r.channels.map((c) => c.costPerConversion ?? 0) }],
-      ),
+  // A figure's column: the value, shown as written, and the campaign's total shown last.
+  const total: Channel = { ...r.total, channel: '**Total**', missingConversions: 0 };
+  const figure = (
+    header: string,
+    value: (c: Channel) => number | null,
+    shown: (n: number | null) => string,
+  ): Column<Channel> => ({
+    header,
+    value,
+    shown: (c) => shown(value(c)),
+    total: shown(value(total)),
+  });
+  const channels = table<Channel>(
+    [
+      { header: 'Channel', value: (c) => c.channel, total: total.channel },
+      figure('Spend', (c) => c.spend, money),
+      figure('Impressions', (c) => c.impressions, n0),
+      figure('Clicks', (c) => c.clicks, n0),
+      figure('Click-through', (c) => c.ctr, pc),
+      figure('Conversions', (c) => c.conversions, n0),
+      figure('Conversion rate', (c) => c.conversionRate, pc),
+      figure('Cost per conversion', (c) => c.costPerConversion, money),
+      figure('Target', (c) => c.target, n0),
+      figure('Against target', (c) => c.againstTarget, pc),
     ],
-    nextSteps: [],
-  };
+    r.channels,
+  );
+  const lines = [
+    '### By channel against target',
+    '',
+    channels.markdown(),
+    '',
+    'Click-through = clicks ÷ impressions; conversion rate = conversions ÷ clicks; cost per conversion = spend ÷ conversions. Missing conversions (N/A, blank) are left out, not counted as zero.',
+    '',
+    '### What to change next time',
+    '',
+    r.changes.map((c) => `- ${c}`).join('\n') || '- Keep the mix: no channel stands out.',
+  ];
+  return section(task.title, {
+    answer: [
+      `**The campaign spent ${money(r.total.spend)} for ${n0(r.total.conversions)} conversions (${pc(r.total.againstTarget)} of target), ${money(r.total.costPerConversion)} each.** ${best ? `${best.channel} converted cheapest (${money(best.costPerConversion)} a conversion).` : ''} ${behind.length ? `Behind target: ${list(behind.map((c) => `${c.channel} (${c.againstTarget}%)`))}.` : 'Every channel met its target.'}`,
+    ],
+    content: [
+      ...laidOut(lines),
+      channels.bar('Conversions against target by channel', 'Channel', ['Conversions', 'Target']),
+      channels.bar('Cost per conversion by channel (£)', 'Channel', [
+        { header: 'Cost per conversion', label: '£ per conversion' },
+      ]),
+    ],
+  });
 }
 
 export const campaignResults = defineCapability({

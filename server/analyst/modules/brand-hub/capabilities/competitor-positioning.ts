@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCapability } from '../../../capability';
-import type { Section } from '../../../report/section';
-import { file, markdownTable, text } from '../../../tools/reports';
+import { laidOut, section, table, type Section } from '../../../report/section';
+import { file } from '../../../tools/reports';
 import { list } from '../../report-parts';
 import { competitorsFrom, hasDocuments } from '../request';
 import { defineTool, ToolError } from '../../../tools/tool';
@@ -124,41 +124,43 @@ const task = {
 } as const;
 
 function render(p: PositioningMap): Section {
-  return {
-    title: task.title,
-    content: [
-      text(
-        `**Open space: ${p.openSpace.length ? list(p.openSpace.map((o) => o.theme.toLowerCase())) : 'none'}**: no competitor in your notes claims ${p.openSpace.length === 1 ? 'it' : 'them'}. ${p.competitors.map((c) => `${c.name} claims ${c.themes.length ? list(c.themes.map((t) => t.toLowerCase())) : 'nothing distinctive'}`).join('; ')}.${p.notFound.length ? ` Not in the notes: ${p.notFound.join(', ')}.` : ''}`,
-      ),
-      text(
-        [
-          '### Claims, audience, price point and tone',
-          '',
-          markdownTable(
-            ['Competitor', 'Claims', 'Audience', 'Price point', 'Tone', 'Themes claimed'],
-            p.competitors.map((c) => [
-              c.name,
-              c.claims.map((x) => `"${x}"`).join('; ') || '—',
-              c.audience ?? '—',
-              c.price ?? '—',
-              c.tone ?? '—',
-              c.themes.join(', ') || '—',
-            ]),
-          ),
-          '',
-          '### Where there is open space for us',
-          '',
-          p.openSpace.map((o) => `- **${o.theme}**: ${o.why}.`).join('\n') ||
-            '- Every theme is claimed: differentiate on proof rather than on the claim.',
-        ].join('\n'),
-      ),
-      file(
-        'competitor-positioning.csv',
-        `Competitor,Claims,Audience,Price point,Tone,Themes\n${p.competitors.map((c) => [c.name, c.claims.join('; '), c.audience ?? '', c.price ?? '', c.tone ?? '', c.themes.join('; ')].map((v) => `"${v.replace(/"/g, '""')}"`).join(',')).join('\n')}\n`,
-      ),
+  const competitors = table<PositioningMap['competitors'][number]>(
+    [
+      { header: 'Competitor', value: (c) => c.name },
+      { header: 'Claims', value: (c) => c.claims.map((x) => `"${x}"`).join('; ') || '—' },
+      { header: 'Audience', value: (c) => c.audience ?? '—' },
+      { header: 'Price point', value: (c) => c.price ?? '—' },
+      { header: 'Tone', value: (c) => c.tone ?? '—' },
+      { header: 'Themes claimed', value: (c) => c.themes.join(', ') || '—' },
     ],
-    nextSteps: [],
-  };
+    p.competitors,
+  );
+  const lines = [
+    '### Claims, audience, price point and tone',
+    '',
+    competitors.markdown(),
+    '',
+    '### Where there is open space for us',
+    '',
+    p.openSpace.map((o) => `- **${o.theme}**: ${o.why}.`).join('\n') ||
+      '- Every theme is claimed: differentiate on proof rather than on the claim.',
+  ];
+  return section(task.title, {
+    answer: [
+      `**Open space: ${p.openSpace.length ? list(p.openSpace.map((o) => o.theme.toLowerCase())) : 'none'}**: no competitor in your notes claims ${p.openSpace.length === 1 ? 'it' : 'them'}. ${p.competitors.map((c) => `${c.name} claims ${c.themes.length ? list(c.themes.map((t) => t.toLowerCase())) : 'nothing distinctive'}`).join('; ')}.${p.notFound.length ? ` Not in the notes: ${p.notFound.join(', ')}.` : ''}`,
+    ],
+    content: laidOut(
+      lines,
+      [],
+      [
+        // The file quotes every cell and leaves the claims unquoted inside (ADR 0087).
+        file(
+          'competitor-positioning.csv',
+          `Competitor,Claims,Audience,Price point,Tone,Themes\n${p.competitors.map((c) => [c.name, c.claims.join('; '), c.audience ?? '', c.price ?? '', c.tone ?? '', c.themes.join('; ')].map((v) => `"${v.replace(/"/g, '""')}"`).join(',')).join('\n')}\n`,
+        ),
+      ],
+    ),
+  });
 }
 
 export const competitorPositioning = defineCapability({

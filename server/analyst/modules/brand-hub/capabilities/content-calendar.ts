@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineCapability, resultOf } from '../../../capability';
-import type { Section } from '../../../report/section';
+import { laidOut, section, table, type Section } from '../../../report/section';
 import { doughnutChart } from '../../../tools/charts';
-import { file, markdownTable, text } from '../../../tools/reports';
+import { file } from '../../../tools/reports';
 import { list } from '../../report-parts';
 import { onTables } from '../request';
 import { contentPerformance, contentSection } from './content-performance';
@@ -68,40 +68,43 @@ const task = {
 } as const;
 
 function calendarSection(c: ContentCalendar): Section {
-  const weeks = [...new Set(c.rows.map((r) => r.week))];
   const perChannel = c.channels.map((ch) => c.rows.filter((r) => r.channel === ch).length);
-  return {
-    title: `${task.title}: ${c.weeks} weeks`,
+  // A week's row: its first post's theme and dates, and every channel's format.
+  const themes = table<ContentCalendar['rows']>(
+    [
+      { header: 'Week', value: (rs) => rs[0]!.week },
+      { header: 'Week of', value: (rs) => rs[0]!.weekOf },
+      { header: 'Theme', value: (rs) => rs[0]!.theme },
+      { header: 'Key date', value: (rs) => rs[0]!.keyDate ?? '' },
+      {
+        header: 'Formats',
+        value: (rs) => [...new Set(rs.map((r) => `${r.channel}: ${r.format}`))].join('; '),
+      },
+    ],
+    [...new Set(c.rows.map((r) => r.week))].map((w) => c.rows.filter((r) => r.week === w)),
+  );
+  return section(`${task.title}: ${c.weeks} weeks`, {
+    answer: [
+      `**A ${c.weeks}-week content calendar with a theme each week across ${list(c.channels)}, ${c.rows.length} posts in all**; weeks with a key date are themed around it (${
+        c.rows
+          .filter((r) => r.keyDate)
+          .map((r) => r.keyDate)
+          .filter((v, i, a) => a.indexOf(v) === i)
+          .join(', ') || 'none fall in this quarter'
+      }). The shareable table is the CSV file.`,
+    ],
     content: [
-      text(
-        `**A ${c.weeks}-week content calendar with a theme each week across ${list(c.channels)}, ${c.rows.length} posts in all**; weeks with a key date are themed around it (${
-          c.rows
-            .filter((r) => r.keyDate)
-            .map((r) => r.keyDate)
-            .filter((v, i, a) => a.indexOf(v) === i)
-            .join(', ') || 'none fall in this quarter'
-        }). The shareable table is the CSV file.`,
-      ),
-      text(
-        `### Weekly themes\n\n${markdownTable(
-          ['Week', 'Week of', 'Theme', 'Key date', 'Formats'],
-          weeks.map((w) => {
-            const rs = c.rows.filter((r) => r.week === w);
-            return [
-              w,
-              rs[0]!.weekOf,
-              rs[0]!.theme,
-              rs[0]!.keyDate ?? '',
-              [...new Set(rs.map((r) => `${r.channel}: ${r.format}`))].join('; '),
-            ];
-          }),
-        )}\n\nTie each week to your campaigns by replacing the theme where a campaign runs.`,
-      ),
+      ...laidOut([
+        '### Weekly themes',
+        '',
+        themes.markdown(),
+        '',
+        'Tie each week to your campaigns by replacing the theme where a campaign runs.',
+      ]),
       doughnutChart('Posts per channel', c.channels, perChannel, 'Posts'),
       file(c.filename, c.data),
     ],
-    nextSteps: [],
-  };
+  });
 }
 
 /**
@@ -117,10 +120,10 @@ export const contentCalendar = {
       ...onTables(ctx, { tool: contentPerformance.tool.name, input: {} }),
     ],
     render(c, ctx) {
-      const section = calendarSection(c);
+      const calendar = calendarSection(c);
       const perf = resultOf(contentPerformance, ctx.plan.calls);
-      if (perf) section.content.push(...contentSection(perf, true).content);
-      return section;
+      if (perf) calendar.content.push(...contentSection(perf, true).content);
+      return calendar;
     },
   }),
   includes: [contentPerformance.tool.name],

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { defineCapability } from '../../../capability';
-import { table, type Section } from '../../../report/section';
+import { laidOut, section, table, type Section } from '../../../report/section';
 import { barChart } from '../../../tools/charts';
-import { markdownTable, text } from '../../../tools/reports';
 import { n0, pc } from '../figures';
 import { onTables } from '../request';
 import { defineTool, ToolError } from '../../../tools/tool';
-import { num, pick, tablesOf } from '../read';
+import { num, tableOf } from '../read';
 
 const Group = z.object({
   group: z.string(),
@@ -46,8 +45,11 @@ const tool = defineTool({
     'Rank content from an analytics export (CSV/XLSX) by engagement rate (engagements / impressions) and conversions; the best topics, formats and publishing weekdays; what to do more and less of.',
   input: z.object({}),
   async run(ctx): Promise<ContentPerformance> {
-    const set = await tablesOf(ctx, 'the content analytics export');
-    const { table, col } = pick(set, /title|topic|format|engagement|impression/i);
+    const { set, table, col } = await tableOf(
+      ctx,
+      'the content analytics export',
+      /title|topic|format|engagement|impression/i,
+    );
     const c = {
       title: col(/title|post|content|name|headline/i),
       topic: col(/topic|theme|category|pillar/i),
@@ -152,60 +154,52 @@ const task = {
 /** The audit; inside a content calendar, only the ranking and what to do more and less of. */
 export function contentSection(c: ContentPerformance, inCalendar = false): Section {
   const top = c.ranked[0];
-  return {
-    title: task.title,
+  const ranked = table<ContentPerformance['ranked'][number] & { n: number }>(
+    [
+      { header: '#', value: (r) => r.n },
+      { header: 'Title', value: (r) => r.title },
+      { header: 'Topic', value: (r) => r.topic ?? '' },
+      { header: 'Format', value: (r) => r.format ?? '' },
+      { header: 'Channel', value: (r) => r.channel ?? '' },
+      { header: 'Engagement rate', value: (r) => pc(r.engagementRate) },
+      { header: 'Conversions', value: (r) => n0(r.conversions) },
+    ],
+    c.ranked.map((r, i) => ({ n: i + 1, ...r })),
+  );
+  const lines = [
+    `### ${inCalendar ? "Last quarter's content, ranked" : 'Posts and articles ranked by engagement and conversion'}`,
+    '',
+    ranked.markdown(),
+    '',
+    '### Best topics, formats and days',
+    '',
+    groupTable('Topic', c.byTopic),
+    '',
+    groupTable('Format', c.byFormat),
+    '',
+    groupTable('Day', c.byDay),
+    '',
+    "Engagement rate = engagements ÷ impressions, over each group's totals.",
+    '',
+    `**Do more of:** ${c.moreOf.join(' ')}`,
+    '',
+    `**Do less of:** ${c.lessOf.join(' ') || 'nothing stands out as weak.'}`,
+  ];
+  if (inCalendar) return section(task.title, { content: laidOut(lines) });
+  return section(task.title, {
+    answer: [
+      `**Best performer: "${top?.title}" (${top?.engagementRate}% engagement, ${top?.conversions ?? '—'} conversions).** Best topic ${c.byTopic[0]?.group ?? '—'}, best format ${c.byFormat[0]?.group ?? '—'}, best day ${c.byDay[0]?.group ?? '—'}.`,
+    ],
     content: [
-      ...(inCalendar
-        ? []
-        : [
-            text(
-              `**Best performer: "${top?.title}" (${top?.engagementRate}% engagement, ${top?.conversions ?? '—'} conversions).** Best topic ${c.byTopic[0]?.group ?? '—'}, best format ${c.byFormat[0]?.group ?? '—'}, best day ${c.byDay[0]?.group ?? '—'}.`,
-            ),
-          ]),
-      text(
-        [
-          `### ${inCalendar ? "Last quarter's content, ranked" : 'Posts and articles ranked by engagement and conversion'}`,
-          '',
-          markdownTable(
-            ['#', 'Title', 'Topic', 'Format', 'Channel', 'Engagement rate', 'Conversions'],
-            c.ranked.map((r, i) => [
-              i + 1,
-              r.title,
-              r.topic ?? '',
-              r.format ?? '',
-              r.channel ?? '',
-              pc(r.engagementRate),
-              n0(r.conversions),
-            ]),
-          ),
-          '',
-          '### Best topics, formats and days',
-          '',
-          groupTable('Topic', c.byTopic),
-          '',
-          groupTable('Format', c.byFormat),
-          '',
-          groupTable('Day', c.byDay),
-          '',
-          "Engagement rate = engagements ÷ impressions, over each group's totals.",
-          '',
-          `**Do more of:** ${c.moreOf.join(' ')}`,
-          '',
-          `**Do less of:** ${c.lessOf.join(' ') || 'nothing stands out as weak.'}`,
-        ].join('\n'),
+      ...laidOut(lines),
+      barChart(
+        'Engagement rate by topic (%)',
+        c.byTopic.map((g) => g.group),
+        [{ label: 'Engagement %', data: c.byTopic.map((g) => g.engagementRate) }],
       ),
-      ...(inCalendar
-        ? []
-        : [
-            barChart(
-              'Engagement rate by topic (%)',
-              c.byTopic.map((g) => g.group),
-              [{ label: 'Engagement %', data: c.byTopic.map((g) => g.engagementRate) }],
-            ),
-          ]),
     ],
     nextSteps: ["Plan next quarter's content calendar around the best topics"],
-  };
+  });
 }
 
 export const contentPerformance = defineCapability({

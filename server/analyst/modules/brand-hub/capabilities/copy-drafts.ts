@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineCapability } from '../../../capability';
-import type { Section } from '../../../report/section';
-import { text } from '../../../tools/reports';
+import { laidOut, section, type Section } from '../../../report/section';
 import { defineTool } from '../../../tools/tool';
 import { reviewCopy } from '../copy-review';
 import { BrandRulesSchema, rulesFrom, rulesLine } from '../guidelines';
@@ -102,23 +101,17 @@ const task = {
 
 function render(d: CopyDrafts): Section {
   const plural = d.drafts.length === 1 ? '' : 's';
-  return {
-    title: `Draft ${d.kind}${plural}: ${d.subject}`,
-    content: [
-      text(
-        [
-          `**Draft ${d.kind}${plural} for ${d.subject}** (drafts to edit, not final copy), written in ${d.rules.voiceFrom === 'message' ? 'the voice you asked for' : 'the voice'} (${d.rules.traits.join(', ')})${d.guided ? ` and checked against ${d.rules.source}` : ''}:`,
-          '',
-          ...d.drafts.map(
-            (x, i) =>
-              `${i + 1}. Draft: ${x.text}${x.findings.length ? ` _(check: ${x.findings.join('; ')})_` : ''}`,
-          ),
-        ].join('\n'),
+  return section(`Draft ${d.kind}${plural}: ${d.subject}`, {
+    answer: [
+      `**Draft ${d.kind}${plural} for ${d.subject}** (drafts to edit, not final copy), written in ${d.rules.voiceFrom === 'message' ? 'the voice you asked for' : 'the voice'} (${d.rules.traits.join(', ')})${d.guided ? ` and checked against ${d.rules.source}` : ''}:`,
+      '',
+      ...d.drafts.map(
+        (x, i) =>
+          `${i + 1}. Draft: ${x.text}${x.findings.length ? ` _(check: ${x.findings.join('; ')})_` : ''}`,
       ),
-      text(rulesLine(d.rules)),
     ],
-    nextSteps: [],
-  };
+    content: laidOut([rulesLine(d.rules)]),
+  });
 }
 
 export const copyDrafts = defineCapability({

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineCapability } from '../../../capability';
-import type { Section } from '../../../report/section';
+import { laidOut, section, table, type Section } from '../../../report/section';
 import { plural } from '../../../report/words';
 import type { ContentItem } from '@contract/structured-response';
 import { barChart } from '../../../tools/charts';
-import { file, markdownTable, text } from '../../../tools/reports';
+import { file } from '../../../tools/reports';
 import { list } from '../../report-parts';
 import { copyFromMessage, hasDocuments } from '../request';
 import { defineTool, ToolError } from '../../../tools/tool';
@@ -169,76 +169,67 @@ function render(res: CopyReviewResult): Section {
     return `**${r.source} scores ${r.scores.overall}/100 against the brand voice.** ${issues.length ? `To fix: ${list(issues)}.` : 'It follows the rules.'}${lang}`;
   });
   const fromLibrary = libraryLine(res);
-  content.push(
-    text(
-      `${lead.join('\n\n')}\n\n${rulesLine(res.rules)}${fromLibrary ? `\n\n${fromLibrary}` : ''}`,
-    ),
-  );
   for (const r of res.reviews) {
-    content.push(
-      text(
+    // Each measure's row: what it is, the copy's result, the brand's target.
+    const summary = table<[string, string, string]>(
+      [
+        { header: 'Measure', value: (m) => m[0] },
+        { header: 'Result', value: (m) => m[1] },
+        { header: 'Target', value: (m) => m[2] },
+      ],
+      [
+        ['Language', r.language, 'English for every check'],
         [
-          `### Scored summary: ${r.source}`,
-          '',
-          markdownTable(
-            ['Measure', 'Result', 'Target'],
-            [
-              ['Language', r.language, 'English for every check'],
-              [
-                'Reading level (Flesch reading ease)',
-                r.readingEase === null
-                  ? `not given (${r.language})`
-                  : `${r.readingEase} (${readingEaseBand(r.readingEase)})`,
-                `${res.rules.targetReadingEase} or more`,
-              ],
-              [
-                'Average sentence length',
-                `${r.avgSentenceWords} words`,
-                `${res.rules.maxSentenceWords} or fewer`,
-              ],
-              ['Long sentences', `${r.longSentences} of ${r.sentenceCount}`, 'none'],
-              [
-                'Active voice',
-                r.passives === null
-                  ? `not given (${r.language})`
-                  : `${r.passives.length} passive of ${r.sentenceCount}${r.passives.length ? `: ${r.passives.map((p) => `"${p}"`).join(', ')}` : ''}`,
-                'no passive',
-              ],
-              [
-                'Banned words',
-                r.englishChecks
-                  ? r.bannedHits.map((h) => `${h.term} (${h.forms.join(', ')})`).join('; ') ||
-                    'none'
-                  : 'not checked (English list)',
-                'none',
-              ],
-              [
-                'Preferred wording',
-                r.englishChecks
-                  ? r.preferredHits
-                      .map((h) => `${h.forms.join(', ')} → ${h.preferred}`)
-                      .join('; ') || 'followed'
-                  : 'not checked (English list)',
-                'followed',
-              ],
-              [
-                'Jargon',
-                r.englishChecks
-                  ? r.jargonHits.map((h) => h.term).join(', ') || 'none'
-                  : 'not checked (English list)',
-                'none',
-              ],
-              [
-                'Tone marks',
-                `${r.exclamations} exclamation mark(s)${r.shouting.length ? `; capitals: ${r.shouting.join(', ')}` : ''}`,
-                'at most one; no capitals for emphasis',
-              ],
-              ['Overall', `${r.scores.overall}/100`, '80 or more'],
-            ],
-          ),
-        ].join('\n'),
-      ),
+          'Reading level (Flesch reading ease)',
+          r.readingEase === null
+            ? `not given (${r.language})`
+            : `${r.readingEase} (${readingEaseBand(r.readingEase)})`,
+          `${res.rules.targetReadingEase} or more`,
+        ],
+        [
+          'Average sentence length',
+          `${r.avgSentenceWords} words`,
+          `${res.rules.maxSentenceWords} or fewer`,
+        ],
+        ['Long sentences', `${r.longSentences} of ${r.sentenceCount}`, 'none'],
+        [
+          'Active voice',
+          r.passives === null
+            ? `not given (${r.language})`
+            : `${r.passives.length} passive of ${r.sentenceCount}${r.passives.length ? `: ${r.passives.map((p) => `"${p}"`).join(', ')}` : ''}`,
+          'no passive',
+        ],
+        [
+          'Banned words',
+          r.englishChecks
+            ? r.bannedHits.map((h) => `${h.term} (${h.forms.join(', ')})`).join('; ') || 'none'
+            : 'not checked (English list)',
+          'none',
+        ],
+        [
+          'Preferred wording',
+          r.englishChecks
+            ? r.preferredHits.map((h) => `${h.forms.join(', ')} → ${h.preferred}`).join('; ') ||
+              'followed'
+            : 'not checked (English list)',
+          'followed',
+        ],
+        [
+          'Jargon',
+          r.englishChecks
+            ? r.jargonHits.map((h) => h.term).join(', ') || 'none'
+            : 'not checked (English list)',
+          'none',
+        ],
+        [
+          'Tone marks',
+          `${r.exclamations} exclamation mark(s)${r.shouting.length ? `; capitals: ${r.shouting.join(', ')}` : ''}`,
+          'at most one; no capitals for emphasis',
+        ],
+        ['Overall', `${r.scores.overall}/100`, '80 or more'],
+      ],
     );
+    content.push(...laidOut([`### Scored summary: ${r.source}`, '', summary.markdown()]));
     const labels = ['Readability', 'Sentence length', 'Active voice', 'Word choice'];
     const vals = [
       r.scores.readability,
@@ -255,30 +246,47 @@ function render(res: CopyReviewResult): Section {
       ),
     );
     const flagged = r.lines.filter((l) => l.findings.length);
+    type Line = (typeof flagged)[number];
+    const suggestions = table<Line>(
+      [
+        { header: 'Line', value: (l) => l.line },
+        {
+          header: 'Text',
+          value: (l) => (l.text.length > 120 ? `${l.text.slice(0, 119)}…` : l.text),
+        },
+        { header: 'Findings', value: (l) => l.findings.join('; ') },
+        { header: 'Suggested edit', value: (l) => l.suggestion ?? 'Rewrite as noted' },
+      ],
+      flagged,
+    );
+    // The review file's findings: no text column, and no edit when none is suggested.
+    const findings = table<Line>(
+      [
+        { header: 'Line', value: (l) => l.line },
+        { header: 'Findings', value: (l) => l.findings.join('; ') },
+        { header: 'Suggested edit', value: (l) => l.suggestion ?? '—' },
+      ],
+      flagged,
+    );
     content.push(
-      text(
-        flagged.length
-          ? `### Line-by-line suggestions\n\n${markdownTable(
-              ['Line', 'Text', 'Findings', 'Suggested edit'],
-              flagged.map((l) => [
-                l.line,
-                l.text.length > 120 ? `${l.text.slice(0, 119)}…` : l.text,
-                l.findings.join('; '),
-                l.suggestion ?? 'Rewrite as noted',
-              ]),
-            )}`
-          : '### Line-by-line suggestions\n\nNo line breaks the rules.',
-      ),
+      ...laidOut([
+        '### Line-by-line suggestions',
+        '',
+        flagged.length ? suggestions.markdown() : 'No line breaks the rules.',
+      ]),
     );
     if (r.englishChecks)
       content.push(
-        text(
-          `### Rewritten version\n\nThe preferred wording applied and banned words replaced (or marked where the guidelines give no replacement); passive sentences are flagged above for you to recast.\n\n${r.rewritten
+        ...laidOut([
+          '### Rewritten version',
+          '',
+          'The preferred wording applied and banned words replaced (or marked where the guidelines give no replacement); passive sentences are flagged above for you to recast.',
+          '',
+          ...r.rewritten
             .trim()
             .split('\n')
-            .map((l) => `> ${l}`)
-            .join('\n')}`,
-        ),
+            .map((l) => `> ${l}`),
+        ]),
       );
     content.push(
       file(
@@ -288,19 +296,18 @@ function render(res: CopyReviewResult): Section {
             .replace(/[^a-z0-9]+/gi, '-')
             .toLowerCase() || 'copy'
         }-review.md`,
-        `# Copy review: ${r.source}\n\n${rulesLine(res.rules)}\n\nOverall ${r.scores.overall}/100.\n\n## Findings\n\n${markdownTable(
-          ['Line', 'Findings', 'Suggested edit'],
-          flagged.map((l) => [l.line, l.findings.join('; '), l.suggestion ?? '—']),
-        )}\n\n## Rewritten version\n\n${r.rewritten.trim()}\n`,
+        `# Copy review: ${r.source}\n\n${rulesLine(res.rules)}\n\nOverall ${r.scores.overall}/100.\n\n## Findings\n\n${findings.markdown()}\n\n## Rewritten version\n\n${r.rewritten.trim()}\n`,
       ),
     );
   }
   nextSteps.push('Write a tone of voice guide from our best copy');
-  return {
-    title: `${task.title}: ${res.reviews.map((r) => r.source).join(', ')}`,
+  return section(`${task.title}: ${res.reviews.map((r) => r.source).join(', ')}`, {
+    answer: [
+      `${lead.join('\n\n')}\n\n${rulesLine(res.rules)}${fromLibrary ? `\n\n${fromLibrary}` : ''}`,
+    ],
     content,
     nextSteps,
-  };
+  });
 }
 
 /**

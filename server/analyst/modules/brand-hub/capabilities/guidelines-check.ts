@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCapability } from '../../../capability';
-import type { Section } from '../../../report/section';
-import { file, markdownTable, text } from '../../../tools/reports';
+import { laidOut, section, table, type Section } from '../../../report/section';
+import { file } from '../../../tools/reports';
 import { hasDocuments } from '../request';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { reviewCopy } from '../copy-review';
@@ -157,46 +157,51 @@ const task = {
   ],
 } as const;
 
+/** An item's findings against one part of the guidelines, or that it follows it. */
+const follows = (findings: string[]) => findings.join('; ') || '✅ follows';
+
 function render(g: GuidelinesCheck): Section {
   const failing = g.items.filter((i) => i.fixes.length);
-  return {
-    title: task.title,
-    content: [
-      text(
-        `**${g.passed} of ${g.items.length} items follow ${g.guidelines}; ${failing.length} need fixes** (${failing.map((i) => `${i.item}: ${i.fixes.length}`).join('; ')}).`,
-      ),
-      text(
-        [
-          '### Item by item',
-          '',
-          markdownTable(
-            ['Item', 'Logo use', 'Colours', 'Typography', 'Tone', 'Legal lines'],
-            g.items.map((i) => [
-              i.item,
-              i.logo.join('; ') || '✅ follows',
-              i.colours.join('; ') || '✅ follows',
-              i.typography.join('; ') || '✅ follows',
-              i.tone.join('; ') || '✅ follows',
-              i.legal.join('; ') || '✅ follows',
-            ]),
-          ),
-          '',
-          '### Fixes per item',
-          '',
-          ...g.items.map(
-            (i) =>
-              `**${i.item}**\n${i.fixes.length ? i.fixes.map((f) => `- ${f}`).join('\n') : '- None.'}\n`,
-          ),
-          `Rules read from ${g.guidelines}: palette ${g.rules.palette.join(', ') || 'not stated'}; fonts ${g.rules.fonts.join(', ') || 'not stated'} (never ${g.rules.bannedFonts.join(', ') || '—'}); ${g.rules.legalLines.length} legal line(s); ${g.rules.banned.length} banned words in every form.`,
-        ].join('\n'),
-      ),
-      file(
-        'brand-compliance-fixes.md',
-        `# Brand guidelines compliance: fixes\n\n${g.items.map((i) => `## ${i.item}\n\n${i.fixes.length ? i.fixes.map((f) => `- [ ] ${f}`).join('\n') : '- Nothing to fix.'}\n`).join('\n')}`,
-      ),
+  const items = table<GuidelinesCheck['items'][number]>(
+    [
+      { header: 'Item', value: (i) => i.item },
+      { header: 'Logo use', value: (i) => follows(i.logo) },
+      { header: 'Colours', value: (i) => follows(i.colours) },
+      { header: 'Typography', value: (i) => follows(i.typography) },
+      { header: 'Tone', value: (i) => follows(i.tone) },
+      { header: 'Legal lines', value: (i) => follows(i.legal) },
     ],
+    g.items,
+  );
+  const lines = [
+    '### Item by item',
+    '',
+    items.markdown(),
+    '',
+    '### Fixes per item',
+    '',
+    ...g.items.map(
+      (i) =>
+        `**${i.item}**\n${i.fixes.length ? i.fixes.map((f) => `- ${f}`).join('\n') : '- None.'}\n`,
+    ),
+    `Rules read from ${g.guidelines}: palette ${g.rules.palette.join(', ') || 'not stated'}; fonts ${g.rules.fonts.join(', ') || 'not stated'} (never ${g.rules.bannedFonts.join(', ') || '—'}); ${g.rules.legalLines.length} legal line(s); ${g.rules.banned.length} banned words in every form.`,
+  ];
+  return section(task.title, {
+    answer: [
+      `**${g.passed} of ${g.items.length} items follow ${g.guidelines}; ${failing.length} need fixes** (${failing.map((i) => `${i.item}: ${i.fixes.length}`).join('; ')}).`,
+    ],
+    content: laidOut(
+      lines,
+      [],
+      [
+        file(
+          'brand-compliance-fixes.md',
+          `# Brand guidelines compliance: fixes\n\n${g.items.map((i) => `## ${i.item}\n\n${i.fixes.length ? i.fixes.map((f) => `- [ ] ${f}`).join('\n') : '- Nothing to fix.'}\n`).join('\n')}`,
+        ),
+      ],
+    ),
     nextSteps: ['Review the corrected copy against the brand voice'],
-  };
+  });
 }
 
 export const guidelinesCompliance = defineCapability({

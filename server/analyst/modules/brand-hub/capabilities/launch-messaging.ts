@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCapability } from '../../../capability';
-import type { Section } from '../../../report/section';
-import { file, text } from '../../../tools/reports';
+import { laidOut, section, type Section } from '../../../report/section';
+import { file } from '../../../tools/reports';
 import { list } from '../../report-parts';
 import { hasDocuments } from '../request';
 import { defineTool, ToolError } from '../../../tools/tool';
@@ -139,25 +139,22 @@ const task = {
 } as const;
 
 function render(m: LaunchMessaging): Section {
-  return {
-    title: `${task.title}: ${m.product}`,
+  return section(`${task.title}: ${m.product}`, {
+    answer: [
+      `**Positioning statement:** ${m.positioning}\n\n**Headline:** ${m.headline}\n\n**Three proof points:**\n${m.proofPoints.map((p, i) => `${i + 1}. ${p}`).join('\n')}${m.missing.length ? `\n\nThe fact sheet does not say ${list(m.missing)}: those parts are placeholders.` : ''}`,
+    ],
     content: [
-      text(
-        `**Positioning statement:** ${m.positioning}\n\n**Headline:** ${m.headline}\n\n**Three proof points:**\n${m.proofPoints.map((p, i) => `${i + 1}. ${p}`).join('\n')}${m.missing.length ? `\n\nThe fact sheet does not say ${list(m.missing)}: those parts are placeholders.` : ''}`,
-      ),
-      text(
-        [
-          '### Short copy',
-          '',
-          `**Email**\n\nSubject: ${m.email.subject}\n\n${m.email.body}`,
-          '',
-          `**Social**\n\n${m.social}`,
-          '',
-          `**Website**\n\nHeadline: ${m.website.headline}\n\nSubhead: ${m.website.subhead}\n\nButton: ${m.website.cta}`,
-          '',
-          `Every line comes from ${m.fileName}; nothing is added that the sheet does not state.`,
-        ].join('\n'),
-      ),
+      ...laidOut([
+        '### Short copy',
+        '',
+        `**Email**\n\nSubject: ${m.email.subject}\n\n${m.email.body}`,
+        '',
+        `**Social**\n\n${m.social}`,
+        '',
+        `**Website**\n\nHeadline: ${m.website.headline}\n\nSubhead: ${m.website.subhead}\n\nButton: ${m.website.cta}`,
+        '',
+        `Every line comes from ${m.fileName}; nothing is added that the sheet does not state.`,
+      ]),
       file(
         'launch-messaging.md',
         `# Launch messaging: ${m.product}\n\n## Positioning statement\n\n${m.positioning}\n\n## Headline\n\n${m.headline}\n\n## Proof points\n\n${m.proofPoints.map((p) => `- ${p}`).join('\n')}\n\n## Email\n\nSubject: ${m.email.subject}\n\n${m.email.body}\n\n## Social\n\n${m.social}\n\n## Website\n\n${m.website.headline}\n\n${m.website.subhead}\n\n[${m.website.cta}]\n`,
@@ -167,7 +164,7 @@ function render(m: LaunchMessaging): Section {
       'Review the launch copy against our brand voice',
       'Write a campaign brief for the launch',
     ],
-  };
+  });
 }
 
 export const launchMessaging = defineCapability({

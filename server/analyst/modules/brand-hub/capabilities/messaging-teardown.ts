@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { passivePhrase, sentencesOf } from '../../../tools/language';
 import { defineCapability } from '../../../capability';
-import type { Section } from '../../../report/section';
-import { markdownTable, text } from '../../../tools/reports';
+import { laidOut, section, table, type Section } from '../../../report/section';
 import { hasDocuments } from '../request';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { fleschReadingEase, words } from '../copy-review';
@@ -120,36 +119,37 @@ const task = {
   ],
 } as const;
 
+type Page = MessagingTeardown['theirs'];
+
 function render(t: MessagingTeardown): Section {
-  const row = (x: MessagingTeardown['theirs']) => [
-    x.fileName,
-    `"${x.promise}"`,
-    x.proof.join('; ') || 'none',
-    `${x.tone.avgSentenceWords} words a sentence, reading ease ${x.tone.readingEase}, ${x.tone.youShare}% "you", ${x.tone.passives} passive${x.tone.jargon.length ? `, jargon: ${x.tone.jargon.join(', ')}` : ''}`,
-    x.ctas.map((c) => `"${c}"`).join(', ') || 'none',
-  ];
-  return {
-    title: `${task.title}: ${t.theirs.fileName}`,
-    content: [
-      text(
-        `**Their promise: "${t.theirs.promise}".** Proof: ${t.theirs.proof.length} line(s); calls to action: ${t.theirs.ctas.map((c) => `"${c}"`).join(', ') || 'none'}.${t.ours ? ` Ours promises "${t.ours.promise}".` : ' Attach our page to compare.'}`,
-      ),
-      text(
-        [
-          '### Promise, proof, tone and calls to action',
-          '',
-          markdownTable(
-            ['Page', 'Promise', 'Proof', 'Tone', 'Calls to action'],
-            [row(t.theirs), ...(t.ours ? [row(t.ours)] : [])],
-          ),
-          ...(t.comparison.length
-            ? ['', '### How our copy compares', '', ...t.comparison.map((c) => `- ${c}`)]
-            : []),
-        ].join('\n'),
-      ),
+  const pages = table<Page>(
+    [
+      { header: 'Page', value: (x) => x.fileName },
+      { header: 'Promise', value: (x) => `"${x.promise}"` },
+      { header: 'Proof', value: (x) => x.proof.join('; ') || 'none' },
+      {
+        header: 'Tone',
+        value: (x) =>
+          `${x.tone.avgSentenceWords} words a sentence, reading ease ${x.tone.readingEase}, ${x.tone.youShare}% "you", ${x.tone.passives} passive${x.tone.jargon.length ? `, jargon: ${x.tone.jargon.join(', ')}` : ''}`,
+      },
+      { header: 'Calls to action', value: (x) => x.ctas.map((c) => `"${c}"`).join(', ') || 'none' },
     ],
+    [t.theirs, ...(t.ours ? [t.ours] : [])],
+  );
+  return section(`${task.title}: ${t.theirs.fileName}`, {
+    answer: [
+      `**Their promise: "${t.theirs.promise}".** Proof: ${t.theirs.proof.length} line(s); calls to action: ${t.theirs.ctas.map((c) => `"${c}"`).join(', ') || 'none'}.${t.ours ? ` Ours promises "${t.ours.promise}".` : ' Attach our page to compare.'}`,
+    ],
+    content: laidOut([
+      '### Promise, proof, tone and calls to action',
+      '',
+      pages.markdown(),
+      ...(t.comparison.length
+        ? ['', '### How our copy compares', '', ...t.comparison.map((c) => `- ${c}`)]
+        : []),
+    ]),
     nextSteps: ['Rewrite our hero copy to answer their promise'],
-  };
+  });
 }
 
 export const messagingTeardown = defineCapability({

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { defineCapability } from '../../../capability';
-import { table, type Section } from '../../../report/section';
+import { laidOut, section, table, type Section } from '../../../report/section';
 import { barChart, lineChart } from '../../../tools/charts';
-import { text } from '../../../tools/reports';
 import { list } from '../../report-parts';
 import { n0 } from '../figures';
 import { onTables } from '../request';
 import { defineTool, ToolError } from '../../../tools/tool';
-import { num, pick, tablesOf } from '../read';
+import { num, tableOf } from '../read';
 
 const Cell = z.object({ key: z.string(), ours: z.number(), total: z.number(), share: z.number() });
 const Output = z.object({
@@ -43,8 +42,11 @@ const tool = defineTool({
     'Share of voice from a mentions or media monitoring export (CSV/XLSX with brand, channel, date and reach): our share of total reach by channel and by month, every brand by month, and the months where we gained or lost ground. `brand` is ours (default: the first brand in the file).',
   input: z.object({ brand: z.string().max(100).optional() }),
   async run(ctx, { brand }): Promise<ShareOfVoice> {
-    const set = await tablesOf(ctx, 'the mentions export');
-    const { table, col } = pick(set, /brand|channel|date|reach/i);
+    const { set, table, col } = await tableOf(
+      ctx,
+      'the mentions export',
+      /brand|channel|date|reach/i,
+    );
     const c = {
       brand: col(/brand|company|competitor|name/i),
       channel: col(/channel|media|source|type/i),
@@ -150,34 +152,30 @@ const task = {
 
 function render(s: ShareOfVoice): Section {
   const months = s.byMonth.map((m) => m.key);
-  return {
-    title: task.title,
+  const lines = [
+    '### By channel',
+    '',
+    cellTable('Channel', s.brand, s.byChannel),
+    '',
+    '### By month',
+    '',
+    cellTable('Month', s.brand, s.byMonth),
+    '',
+    '### Where we gained or lost ground',
+    '',
+    ...(s.moments.length
+      ? s.moments.map(
+          (m) =>
+            `- ${m.month}: ${m.direction} ${Math.abs(m.change)} points${m.drivers ? `; ${m.drivers}` : ''}.`,
+        )
+      : ['- No month moved our share by 5 points or more.']),
+  ];
+  return section(task.title, {
+    answer: [
+      `**${s.brand} has ${s.overall}% share of voice** (${s.measure}, against ${list(s.brands.filter((b) => b !== s.brand))}). ${s.moments.length ? s.moments.map((m) => `We ${m.direction} ${Math.abs(m.change)} points in ${m.month}${m.drivers ? ` (${m.drivers})` : ''}.`).join(' ') : 'No month moved our share by 5 points or more.'}`,
+    ],
     content: [
-      text(
-        `**${s.brand} has ${s.overall}% share of voice** (${s.measure}, against ${list(s.brands.filter((b) => b !== s.brand))}). ${s.moments.length ? s.moments.map((m) => `We ${m.direction} ${Math.abs(m.change)} points in ${m.month}${m.drivers ? ` (${m.drivers})` : ''}.`).join(' ') : 'No month moved our share by 5 points or more.'}`,
-      ),
-      text(
-        [
-          '### By channel',
-          '',
-          cellTable('Channel', s.brand, s.byChannel),
-          '',
-          '### By month',
-          '',
-          cellTable('Month', s.brand, s.byMonth),
-          '',
-          '### Where we gained or lost ground',
-          '',
-          s.moments.length
-            ? s.moments
-                .map(
-                  (m) =>
-                    `- ${m.month}: ${m.direction} ${Math.abs(m.change)} points${m.drivers ? `; ${m.drivers}` : ''}.`,
-                )
-                .join('\n')
-            : '- No month moved our share by 5 points or more.',
-        ].join('\n'),
-      ),
+      ...laidOut(lines),
       lineChart(
         'Share of voice by month (%)',
         months,
@@ -196,8 +194,7 @@ function render(s: ShareOfVoice): Section {
         { max: 100 },
       ),
     ],
-    nextSteps: [],
-  };
+  });
 }
 
 export const shareOfVoice = defineCapability({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineCapability } from '../../../capability';
-import type { Section } from '../../../report/section';
+import { laidOut, section, table, type Section } from '../../../report/section';
 import { barChart } from '../../../tools/charts';
-import { file, markdownTable, text } from '../../../tools/reports';
+import { file } from '../../../tools/reports';
 import { list } from '../../report-parts';
 import { defineTool } from '../../../tools/tool';
 import { briefInputFrom } from '../generators';
@@ -144,35 +144,45 @@ const task = {
 } as const;
 
 function render(s: SocialPlan): Section {
-  return {
-    title: `${task.title}: ${s.channels.join(' and ')}`,
+  const posts = table<SocialPlan['posts'][number]>(
+    [
+      { header: 'Week', value: (p) => p.week },
+      { header: 'Channel', value: (p) => p.channel },
+      { header: 'Day', value: (p) => p.day },
+      { header: 'Format', value: (p) => p.format },
+      { header: 'Idea', value: (p) => p.idea },
+      { header: 'Copy draft', value: (p) => p.draft },
+    ],
+    s.posts,
+  );
+  const mix = table<SocialPlan['formatMix'][number]>(
+    [
+      { header: 'Channel', value: (f) => f.channel },
+      { header: 'Format', value: (f) => f.format },
+      { header: 'Posts', value: (f) => f.posts },
+    ],
+    s.formatMix,
+  );
+  const formats = [...new Set(s.formatMix.map((f) => f.format))];
+  return section(`${task.title}: ${s.channels.join(' and ')}`, {
+    answer: [
+      `**A month of ${s.posts.length} posts for ${list(s.channels)}**, three a week on each, with an idea, a copy draft and a format for every post. Best posting days: ${s.bestDays.map((b) => `${b.channel} ${b.day} (${b.basis})`).join('; ')}.`,
+    ],
     content: [
-      text(
-        `**A month of ${s.posts.length} posts for ${list(s.channels)}**, three a week on each, with an idea, a copy draft and a format for every post. Best posting days: ${s.bestDays.map((b) => `${b.channel} ${b.day} (${b.basis})`).join('; ')}.`,
-      ),
-      text(
-        `### Posts\n\n${markdownTable(
-          ['Week', 'Channel', 'Day', 'Format', 'Idea', 'Copy draft'],
-          s.posts.map((p) => [p.week, p.channel, p.day, p.format, p.idea, p.draft]),
-        )}\n\n### Format mix\n\n${markdownTable(
-          ['Channel', 'Format', 'Posts'],
-          s.formatMix.map((f) => [f.channel, f.format, f.posts]),
-        )}`,
-      ),
+      ...laidOut(['### Posts', '', posts.markdown(), '', '### Format mix', '', mix.markdown()]),
       barChart(
         'Format mix',
-        [...new Set(s.formatMix.map((f) => f.format))],
+        formats,
         s.channels.map((ch) => ({
           label: ch,
-          data: [...new Set(s.formatMix.map((f) => f.format))].map(
+          data: formats.map(
             (fm) => s.formatMix.find((f) => f.channel === ch && f.format === fm)?.posts ?? 0,
           ),
         })),
       ),
       file('social-media-plan.csv', s.csv),
     ],
-    nextSteps: [],
-  };
+  });
 }
 
 export const socialPlan = defineCapability({

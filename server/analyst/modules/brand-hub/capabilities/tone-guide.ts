@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { detectLanguage, findTerm, passivePhrase, sentencesOf } from '../../../tools/language';
 import { defineCapability } from '../../../capability';
-import type { Section } from '../../../report/section';
-import { file, markdownTable, text } from '../../../tools/reports';
+import { laidOut, section, table, type Section } from '../../../report/section';
+import { file } from '../../../tools/reports';
 import { hasDocuments } from '../request';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { fleschReadingEase, words } from '../copy-review';
@@ -199,33 +199,36 @@ const task = {
 } as const;
 
 function render(g: ToneGuide): Section {
-  return {
-    title: task.title,
-    content: [
-      text(
-        `**Our voice in three words: ${g.threeWords.map((t) => t.word).join(', ')}.** Measured from ${g.samples.length} samples: ${g.threeWords.map((t) => `${t.word.toLowerCase()} because ${t.because}`).join('; ')}.`,
-      ),
-      text(
-        [
-          "### Do and don't",
-          '',
-          markdownTable(
-            ['Do (from your samples)', "Don't"],
-            Array.from({ length: Math.max(g.dos.length, g.donts.length) }, (_, i) => [
-              g.dos[i] ? `"${g.dos[i]}"` : '',
-              g.donts[i] ? `"${g.donts[i]!.example}" (${g.donts[i]!.why})` : '',
-            ]),
-          ),
-          '',
-          `**Preferred words** (used most in your samples): ${g.preferredWords.join(', ') || 'none repeat'}.`,
-          '',
-          `**Banned words**: ${g.bannedWords.join(', ')}.`,
-        ].join('\n'),
-      ),
-      file('tone-of-voice-guide.md', g.guide),
+  // Row i pairs the i-th do with the i-th don't; the shorter list leaves its cell empty.
+  const doDont = table<number>(
+    [
+      { header: 'Do (from your samples)', value: (i) => (g.dos[i] ? `"${g.dos[i]}"` : '') },
+      {
+        header: "Don't",
+        value: (i) => (g.donts[i] ? `"${g.donts[i]!.example}" (${g.donts[i]!.why})` : ''),
+      },
     ],
+    Array.from({ length: Math.max(g.dos.length, g.donts.length) }, (_, i) => i),
+  );
+  return section(task.title, {
+    answer: [
+      `**Our voice in three words: ${g.threeWords.map((t) => t.word).join(', ')}.** Measured from ${g.samples.length} samples: ${g.threeWords.map((t) => `${t.word.toLowerCase()} because ${t.because}`).join('; ')}.`,
+    ],
+    content: laidOut(
+      [
+        "### Do and don't",
+        '',
+        doDont.markdown(),
+        '',
+        `**Preferred words** (used most in your samples): ${g.preferredWords.join(', ') || 'none repeat'}.`,
+        '',
+        `**Banned words**: ${g.bannedWords.join(', ')}.`,
+      ],
+      [],
+      [file('tone-of-voice-guide.md', g.guide)],
+    ),
     nextSteps: ['Review this copy against the new tone of voice guide'],
-  };
+  });
 }
 
 export const toneOfVoiceGuide = defineCapability({

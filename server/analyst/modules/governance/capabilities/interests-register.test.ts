@@ -57,11 +57,14 @@ const register = (): HistoryAttachment => attachment('board-portal-interests.csv
 const dmy = (d: string | undefined) =>
   d ? `${d.slice(6, 10)}-${d.slice(3, 5)}-${d.slice(0, 2)}` : null;
 const AS_OF = dmy(/on (\d\d\/\d\d\/\d{4})/.exec(EXPORT)![1])!;
-const rows = Papa.parse<Record<string, string>>(EXPORT.split('\n').slice(2).join('\n'), {
+const LINES = EXPORT.split('\n');
+/** The header's line in the file (two lines of title above it); an entry's row is its own line. */
+const HEADER_LINE = LINES.findIndex((l) => l.startsWith('Board Member')) + 1;
+const rows = Papa.parse<Record<string, string>>(LINES.slice(HEADER_LINE - 1).join('\n'), {
   header: true,
   skipEmptyLines: true,
 }).data.map((r, i) => ({
-  row: i + 1,
+  row: HEADER_LINE + 1 + i,
   name: r['Board Member']!,
   interest: r['Nature of Interest']!,
   last: dmy(r['Date Last Confirmed']) ?? dmy(r['Date Declared']),
@@ -74,7 +77,7 @@ const undated = declarations.filter((r) => !r.last);
 const people = [...new Set(rows.map((r) => r.name))];
 const noDeclaration = people.filter((p) => !declarations.some((r) => r.name === p));
 // Entered twice, as read in the file: the Riverside trusteeship, and Adeyemi Properties.
-const TWICE = [3, 4, 9, 10];
+const TWICE = [6, 7, 12, 13];
 
 const callsOf = (thinking: string[]) =>
   thinking.flatMap((line) => /^Running (\w+)/.exec(line)?.[1] ?? []);
@@ -119,7 +122,9 @@ describe('conflicts of interest register check', () => {
       expect(line['To chase']).toContain('over 12 months');
     }
     expect(shown.find((s) => s.Name === 'Helen Brooks')!['To chase']).toMatch(/no declaration/);
-    expect(shown.find((s) => s.Row === '6')!['To chase']).toBe('no declaration or review date');
+    expect(shown.find((s) => s.Row === '9')!['To chase']).toBe('no declaration or review date');
+    // Row N is line N of the file as the user opens it: the entry's own line.
+    for (const s of shown) expect(LINES[Number(s.Row) - 1]!.startsWith(`${s.Name},`)).toBe(true);
     for (const row of TWICE)
       expect(shown.find((s) => Number(s.Row) === row)!['To chase']).toMatch(/declared twice/);
     // Sarah Okafor confirmed both of hers in February: nothing to chase.
@@ -168,7 +173,7 @@ describe('conflicts of interest register check', () => {
     ]);
     expect(tableOf(again.report, 'Entries to chase')).toEqual([
       {
-        Row: '2',
+        Row: '3',
         Name: 'Ben Ito',
         Role: 'Director',
         Interest: '',

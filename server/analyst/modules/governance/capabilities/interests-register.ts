@@ -4,7 +4,7 @@ import { plural } from '../../../report/words';
 import type { ColumnInfo } from '../../../tables/types';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { list } from '../../report-parts';
-import { asOfOf, cellText, dateOf, daysBetween, readRegister } from '../tools/registers';
+import { asOfOf, cellText, dateOf, daysBetween, readRegister, REGISTERS } from '../tools/registers';
 import { defineGovernance } from './define';
 import { columnsRead } from './columns';
 import { tables } from './inputs';
@@ -25,7 +25,7 @@ const REVIEW_STATUS = {
 } as const;
 
 const DeclarationSchema = z.object({
-  /** The entry's row in the register (1 is the first entry under the header). */
+  /** The entry's line in the file as the user sees it (the header's line + 1 is the first entry). */
   row: z.number(),
   name: z.string(),
   role: z.string().nullable(),
@@ -75,11 +75,7 @@ export const interestsRegisterReview = withOutput(
       "Check an attached register of directors' interests (CSV/XLSX): declarations whose last review is over 12 months before the as-of date or undated, people listed with no declaration (not even a nil return), and the same interest declared twice.",
     input: z.object({}),
     async run(ctx): Promise<InterestsRegisterReview> {
-      const reg = await readRegister(
-        ctx,
-        /interest|declar|conflict|director|organi[sz]ation|confirm/i,
-        'register of interests',
-      );
+      const reg = await readRegister(ctx, REGISTERS.interests);
       // Dates are the engine's date columns, so a "Declaration" text column is never a date.
       const pick = (date: boolean, re: RegExp, not?: RegExp): ColumnInfo | null =>
         reg.table.columns.find(
@@ -111,16 +107,18 @@ export const interestsRegisterReview = withOutput(
       const asOf = asOfOf(reg.set);
       const declarations: Declaration[] = [];
       const listed = new Map<string, { row: number; name: string; role: string | null }>();
+      // The line a user finds the entry on: the loader keeps the header's line, not each row's.
+      const lineOf = (i: number) => reg.table.headerRow + 1 + i;
       reg.rows.forEach((r, i) => {
         const name = cellText(r, c.name);
         if (!name) return;
         const role = cellText(r, c.role);
-        if (!listed.has(same(name))) listed.set(same(name), { row: i + 1, name, role });
+        if (!listed.has(same(name))) listed.set(same(name), { row: lineOf(i), name, role });
         const interest = cellText(r, c.interest);
         if (!interest) return;
         const lastReviewed = dateOf(r, c.reviewed) ?? dateOf(r, c.declared);
         declarations.push({
-          row: i + 1,
+          row: lineOf(i),
           name,
           role,
           interest,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { withOutput } from '../capabilities/output';
-import { asOfOf, cellText, dateOf, daysBetween, readRegister } from './registers';
+import { asOfOf, cellText, dateOf, daysBetween, readRegister, REGISTERS } from './registers';
 
 const FindingSchema = z.object({
   id: z.string(),
@@ -44,7 +44,7 @@ export const auditFindingsTracker = withOutput(
       'Track audit findings from an attached log (CSV/XLSX): counts by severity and owner, overdue open findings (due before the as-of date) with days overdue, and a drafted status update for the audit committee.',
     input: z.object({}),
     async run(ctx): Promise<AuditFindings> {
-      const reg = await readRegister(ctx, /finding|severity|owner|status|due/i, 'findings log');
+      const reg = await readRegister(ctx, REGISTERS.findings);
       const c = {
         id: reg.col(/^(finding )?(id|ref|no\.?|#)$/i),
         finding: reg.col(

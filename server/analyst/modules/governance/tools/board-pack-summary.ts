@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../../tools/tool';
-import { withOutput } from '../capabilities/output';
-import { fileInput, readDocument } from '../read';
+import { documentTool } from '../capabilities/output';
 import { truncate } from '../sections';
 
 const BoardDecisionSchema = z.object({
@@ -61,91 +59,86 @@ const wordsIn = (s: string) => (s.match(/\S+/g) ?? []).length;
  * counts, with their sentence), the risks raised, and the questions a non-executive director
  * should ask about each. The text is the papers' own words: nothing is invented.
  */
-export const boardPackSummary = withOutput(
-  BoardPackSummaryOutput,
-  defineTool({
-    name: 'board_pack_summary',
-    description:
-      'Summarise attached board papers into a two-page briefing: decisions asked of the board, key figures with their context, risks raised, and questions a non-executive director should ask. Quotes the papers; invents nothing.',
-    input: z.object({ file: fileInput }),
-    async run(ctx, { file }): Promise<BoardPackSummary> {
-      const doc = await readDocument(ctx, file);
-      const decisions: BoardDecision[] = [];
-      const figures: KeyFigure[] = [];
-      const risks: RaisedRisk[] = [];
-      const papers: string[] = [];
-      const seenFigures = new Set<string>();
-      for (const section of doc.sections) {
-        const paper = section.heading || null;
-        if (
-          paper &&
-          /\b(paper|report|update|item|proposal|review|budget|plan|strategy|accounts|risk|finance|people)\b/i.test(
-            paper,
-          )
+export const boardPackSummary = documentTool(BoardPackSummaryOutput, {
+  name: 'board_pack_summary',
+  description:
+    'Summarise attached board papers into a two-page briefing: decisions asked of the board, key figures with their context, risks raised, and questions a non-executive director should ask. Quotes the papers; invents nothing.',
+  read(doc): BoardPackSummary {
+    const decisions: BoardDecision[] = [];
+    const figures: KeyFigure[] = [];
+    const risks: RaisedRisk[] = [];
+    const papers: string[] = [];
+    const seenFigures = new Set<string>();
+    for (const section of doc.sections) {
+      const paper = section.heading || null;
+      if (
+        paper &&
+        /\b(paper|report|update|item|proposal|review|budget|plan|strategy|accounts|risk|finance|people)\b/i.test(
+          paper,
         )
-          papers.push(paper);
-        const lines = sentences(section.body);
-        lines.forEach((s, i) => {
-          for (const m of s.matchAll(FIGURE)) {
-            const value = m[0].trim();
-            const key = `${value}|${s}`;
-            if (seenFigures.has(key) || /^\d{1,2}\s?(days|months)$/i.test(value)) continue;
-            seenFigures.add(key);
-            figures.push({ value, context: truncate(s, 200), paper });
-          }
-          const d = DECISION.exec(s);
-          if (d) {
-            // "The Board is asked to:" followed by a list: each list line is a decision.
-            const rest = s.slice(d.index + d[0].length).trim();
-            const ask = (d[1] ?? ASK_VERB.exec(rest)?.[1] ?? 'decide').toLowerCase();
-            if (rest.length > 3) decisions.push({ ask, text: truncate(s, 220), paper });
-            else
-              for (const next of lines.slice(i + 1, i + 6)) {
-                if (!ASK_VERB.test(next.split(/\s+/).slice(0, 2).join(' '))) break;
-                decisions.push({
-                  ask: ASK_VERB.exec(next)![1]!.toLowerCase(),
-                  text: truncate(next, 220),
-                  paper,
-                });
-              }
-            return;
-          }
-          if (RISK.test(s) && !/^(risk|risks)$/i.test(s))
-            risks.push({ text: truncate(s, 220), paper });
-        });
-      }
-      // One line per sentence: its figures together, the sentence as their context.
-      const byContext = new Map<string, KeyFigure>();
-      for (const f of figures) {
-        const seen = byContext.get(f.context);
-        if (seen) seen.value = `${seen.value}, ${f.value}`;
-        else byContext.set(f.context, { ...f });
-      }
-      const keyFigures = [...byContext.values()].slice(0, 12);
-      const keyRisks = dedupe(risks).slice(0, 10);
-      const questions = questionsFor(decisions, keyFigures, keyRisks);
-      const briefing = briefingOf(
-        doc.title,
-        doc.fileName,
-        decisions,
-        keyFigures,
-        keyRisks,
-        questions,
-      );
-      return {
-        fileName: doc.fileName,
-        title: doc.title,
-        papers,
-        decisions,
-        figures: keyFigures,
-        risks: keyRisks,
-        questions,
-        briefing,
-        briefingWords: wordsIn(briefing),
-      };
-    },
-  }),
-);
+      )
+        papers.push(paper);
+      const lines = sentences(section.body);
+      lines.forEach((s, i) => {
+        for (const m of s.matchAll(FIGURE)) {
+          const value = m[0].trim();
+          const key = `${value}|${s}`;
+          if (seenFigures.has(key) || /^\d{1,2}\s?(days|months)$/i.test(value)) continue;
+          seenFigures.add(key);
+          figures.push({ value, context: truncate(s, 200), paper });
+        }
+        const d = DECISION.exec(s);
+        if (d) {
+          // "The Board is asked to:" followed by a list: each list line is a decision.
+          const rest = s.slice(d.index + d[0].length).trim();
+          const ask = (d[1] ?? ASK_VERB.exec(rest)?.[1] ?? 'decide').toLowerCase();
+          if (rest.length > 3) decisions.push({ ask, text: truncate(s, 220), paper });
+          else
+            for (const next of lines.slice(i + 1, i + 6)) {
+              if (!ASK_VERB.test(next.split(/\s+/).slice(0, 2).join(' '))) break;
+              decisions.push({
+                ask: ASK_VERB.exec(next)![1]!.toLowerCase(),
+                text: truncate(next, 220),
+                paper,
+              });
+            }
+          return;
+        }
+        if (RISK.test(s) && !/^(risk|risks)$/i.test(s))
+          risks.push({ text: truncate(s, 220), paper });
+      });
+    }
+    // One line per sentence: its figures together, the sentence as their context.
+    const byContext = new Map<string, KeyFigure>();
+    for (const f of figures) {
+      const seen = byContext.get(f.context);
+      if (seen) seen.value = `${seen.value}, ${f.value}`;
+      else byContext.set(f.context, { ...f });
+    }
+    const keyFigures = [...byContext.values()].slice(0, 12);
+    const keyRisks = dedupe(risks).slice(0, 10);
+    const questions = questionsFor(decisions, keyFigures, keyRisks);
+    const briefing = briefingOf(
+      doc.title,
+      doc.fileName,
+      decisions,
+      keyFigures,
+      keyRisks,
+      questions,
+    );
+    return {
+      fileName: doc.fileName,
+      title: doc.title,
+      papers,
+      decisions,
+      figures: keyFigures,
+      risks: keyRisks,
+      questions,
+      briefing,
+      briefingWords: wordsIn(briefing),
+    };
+  },
+});
 
 function dedupe<T extends { text: string }>(items: T[]): T[] {
   const seen = new Set<string>();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../../tools/tool';
 import { withOutput } from '../capabilities/output';
-import { cellText, readRegister } from './registers';
+import { cellText, readRegister, REGISTERS } from './registers';
 
 const GiftEntrySchema = z.object({
   row: z.number(),
@@ -38,11 +38,7 @@ export const giftsRegisterReview = withOutput(
       'Review an attached gifts and hospitality register (CSV/XLSX): entries above the approval threshold (default 100, or as stated), without approval, involving public officials, without a value, and repeat counterparties.',
     input: z.object({ threshold: z.number().min(0).max(1_000_000).default(100) }),
     async run(ctx, { threshold }): Promise<GiftsRegisterReview> {
-      const reg = await readRegister(
-        ctx,
-        /gift|hospitality|value|approv|recipient|donor/i,
-        'gifts register',
-      );
+      const reg = await readRegister(ctx, REGISTERS.gifts);
       const c = {
         description: reg.col(/description|gift|hospitality|item|details/i, /value|date|approv/i),
         counterparty: reg.col(

@@ -23,12 +23,13 @@ const ActionEntrySchema = z.object({
   status: z.string(),
 });
 export type ActionEntry = z.infer<typeof ActionEntrySchema>;
-const CarriedOverSchema = z.object({
-  ref: z.string(),
-  action: z.string(),
-  owner: z.string().nullable(),
-  due: z.string().nullable(),
-  status: z.string(),
+/** An open item of the previous action log: an action's fields, its due date as written. */
+const CarriedOverSchema = ActionEntrySchema.pick({
+  ref: true,
+  action: true,
+  owner: true,
+  due: true,
+  status: true,
 });
 export type CarriedOver = z.infer<typeof CarriedOverSchema>;
 export const MinutesOutput = z.object({
@@ -238,10 +239,7 @@ export const minutesFromNotes = withOutput(
             `${a.ref} "${a.action}": ${!a.owner && !a.due ? 'no owner and no due date' : !a.owner ? 'no owner' : 'no due date'} in the notes`,
         );
       const meeting = `${body} meeting`;
-      return {
-        notesFile: notesDoc.fileName,
-        actionLogFile: logDoc?.fileName ?? null,
-        meeting,
+      const record: MeetingRecord = {
         date,
         present,
         apologies,
@@ -249,17 +247,14 @@ export const minutesFromNotes = withOutput(
         items,
         actions,
         carriedOver,
+      };
+      return {
+        notesFile: notesDoc.fileName,
+        actionLogFile: logDoc?.fileName ?? null,
+        meeting,
+        ...record,
         incomplete,
-        minutes: formalMinutes(
-          body,
-          date,
-          present,
-          apologies,
-          inAttendance,
-          items,
-          actions,
-          carriedOver,
-        ),
+        minutes: formalMinutes(body, record),
         actionLogCsv: actionLogCsv(actions, carriedOver),
       };
     },
@@ -271,15 +266,15 @@ const sentence = (s: string) => {
   return /[.!?]$/.test(t) ? t : `${t}.`;
 };
 
+/** What the minutes record of a meeting: who came, the items, the actions, the carried-over ones. */
+type MeetingRecord = Pick<
+  MinutesResult,
+  'date' | 'present' | 'apologies' | 'inAttendance' | 'items' | 'actions' | 'carriedOver'
+>;
+
 function formalMinutes(
   body: string,
-  date: string | null,
-  present: string[],
-  apologies: string[],
-  inAttendance: string[],
-  items: MinuteItem[],
-  actions: ActionEntry[],
-  carried: CarriedOver[],
+  { date, present, apologies, inAttendance, items, actions, carriedOver: carried }: MeetingRecord,
 ): string {
   const parts = [
     `# Minutes of the meeting of the ${body}`,

@@ -3,9 +3,45 @@ import { ToolError, type ToolContext } from '../../../tools/tool';
 import { isTableName } from '../read';
 
 /**
- * Registers and logs as tables (risk register, supplier list, findings log, gifts register):
- * columns found by their header in the usual wordings, values as the table engine typed them.
+ * Registers and logs as tables (risk register, supplier list, findings log, gifts register,
+ * register of interests): columns found by their header in the usual wordings, values as the
+ * table engine typed them.
  */
+
+/** A kind of register a tool reads: how the instructions name it, how errors call it, its headers. */
+export interface RegisterKind {
+  /** Its kind as the instructions list it: "risk", "audit findings". */
+  kind: string;
+  /** The file as an error names it: "risk register". */
+  what: string;
+  /** Header words that tell this register from other attached tables. */
+  prefer: RegExp;
+}
+
+/** Every register the Governance tools read: the instructions name their kinds from this list. */
+export const REGISTERS = {
+  risk: { kind: 'risk', what: 'risk register', prefer: /risk|likelihood|impact|owner|mitigation/i },
+  supplier: {
+    kind: 'supplier',
+    what: 'supplier list',
+    prefer: /supplier|vendor|contract|spend|data/i,
+  },
+  findings: {
+    kind: 'audit findings',
+    what: 'findings log',
+    prefer: /finding|severity|owner|status|due/i,
+  },
+  gifts: {
+    kind: 'gifts',
+    what: 'gifts register',
+    prefer: /gift|hospitality|value|approv|recipient|donor/i,
+  },
+  interests: {
+    kind: 'interests',
+    what: 'register of interests',
+    prefer: /interest|declar|conflict|director|organi[sz]ation|confirm/i,
+  },
+} as const satisfies Record<string, RegisterKind>;
 
 export interface Register {
   set: TableSet;
@@ -16,8 +52,7 @@ export interface Register {
 
 export async function readRegister(
   ctx: ToolContext,
-  prefer: RegExp,
-  what: string,
+  { prefer, what }: RegisterKind,
 ): Promise<Register> {
   if (!ctx.fileNames.some(isTableName))
     throw new ToolError(`No table is attached: attach the ${what} as CSV or XLSX.`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { withOutput } from '../capabilities/output';
-import { asOfOf, cellText, dateOf, readRegister, scoreOf } from './registers';
+import { asOfOf, cellText, dateOf, readRegister, REGISTERS, scoreOf } from './registers';
 
 const RegisterRiskSchema = z.object({
   id: z.string(),
@@ -55,11 +55,7 @@ export const riskRegisterReview = withOutput(
       'Health check of an attached risk register (CSV/XLSX): risks with no owner, due/review date or mitigation, overdue reviews, score drift since last quarter (from a previous score or previous likelihood/impact columns), and a 5x5 heat map of likelihood against impact. Words such as High/Medium/Low are read as 4/3/2.',
     input: z.object({}),
     async run(ctx): Promise<RiskRegisterReview> {
-      const reg = await readRegister(
-        ctx,
-        /risk|likelihood|impact|owner|mitigation/i,
-        'risk register',
-      );
+      const reg = await readRegister(ctx, REGISTERS.risk);
       const PREV = /prev|last|prior|q[1-4]|before|old|was/i;
       const c = {
         id: reg.col(/^(risk )?(id|ref|no\.?|#|number)$/i),

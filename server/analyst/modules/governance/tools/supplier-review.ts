@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError } from '../../../tools/tool';
 import { withOutput } from '../capabilities/output';
-import { asOfOf, cellText, dateOf, daysBetween, readRegister } from './registers';
+import { asOfOf, cellText, dateOf, daysBetween, readRegister, REGISTERS } from './registers';
 
 const RatingSchema = z.enum(['High', 'Medium', 'Low', 'Unknown']);
 type Rating = z.infer<typeof RatingSchema>;
@@ -59,7 +59,7 @@ export const supplierRiskReview = withOutput(
       'Rate each supplier in an attached list (CSV/XLSX) on data access, concentration (share of spend or sole supplier), financial health and exit plan, and list the contracts whose due diligence needs a refresh (none, over 12 months old, or contract ending within 6 months).',
     input: z.object({}),
     async run(ctx): Promise<SupplierReview> {
-      const reg = await readRegister(ctx, /supplier|vendor|contract|spend|data/i, 'supplier list');
+      const reg = await readRegister(ctx, REGISTERS.supplier);
       const c = {
         supplier: reg.col(/supplier|vendor|provider|name|company/i, /contact|owner|id$/i),
         data: reg.col(/data|access|information|personal/i),
