@@ -328,19 +328,20 @@ function useFocusedMessage(
 }
 
 /**
- * Whether stored reports can be drawn: the report card starts loading when the chat opens (beside
- * its history); a history with reports waits for it (docs/decisions/0090).
+ * Whether stored reports can be drawn: a history with reports starts loading the report card as it
+ * arrives and waits for it, so its reports are drawn with the messages; a chat without reports
+ * (a new one above all) never loads it (docs/decisions/0090).
  */
 function useReportCardReady(needed: boolean): boolean {
   const [ready, setReady] = React.useState(reportCardLoaded);
   React.useEffect(() => {
-    if (ready) return;
+    if (ready || !needed) return;
     let live = true;
     const done = () => live && setReady(true);
     preloadReportCard().then(done, done);
     return () => {
       live = false;
     };
-  }, [ready]);
+  }, [ready, needed]);
   return ready || !needed;
 }

@@ -20,8 +20,8 @@ import type { StructuredResponseCard as StructuredResponseCardType } from './str
 import { Markdown, loadMarkdown } from '@/components/markdown/lazy-markdown';
 
 // A stored report's card (charts, files, readings, next steps and their contract schemas) is
-// not in the chat route's first load: an empty chat needs none. Opening a chat starts loading
-// it beside the history (preloadReportCard), so its reports are drawn with the messages, not
+// not in the chat route's first load: an empty chat needs none. A history with reports starts
+// loading it as it arrives (preloadReportCard), so its reports are drawn with the messages, not
 // after them with a jump (docs/decisions/0090-chat-route-under-its-bundle-goal.md).
 type Card = typeof StructuredResponseCardType;
 let card: Card | null = null;
