@@ -1,15 +1,22 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { TableReading } from '@contract/reading';
-import type { AppDeps } from '../server/app';
-import { buildApp } from '../server/app';
+import { addCompany } from '../server/admin/companies';
+import { buildApp, type AppDeps } from '../server/app';
+import { chatMessages } from '../server/db/schema';
 import { consoleMailer } from '../server/mail/mailer';
 import { createBus, type Bus } from '../server/realtime/bus';
+import { TurnRuntime, type TurnRuntimeDeps } from '../server/workspace/turns/runtime';
+import { call, type Caller } from './accounts';
+import { TestIdp } from './oidc-provider';
 import { createTestApp, testRedisPrefix, type TestApp, type TestAppOptions } from './app';
+
+const tag = () => randomBytes(3).toString('hex');
 
 // The set-up server test files share (docs/decisions/0101-server-test-set-up.md): the file's app
 // started before its tests and closed after them, a second process behind the same database, and
@@ -141,4 +148,101 @@ export function aReading(over: Partial<TableReading> = {}): TableReading {
     asOf: null,
     ...over,
   };
+}
+
+/**
+ * A company of its own, "<label> <tag>" on the domain "<label>-<tag>.test", that `setUp` (an
+ * admin command naming it) configures; the command must succeed.
+ */
+export async function companySetUpBy(
+  t: TestApp,
+  label: string,
+  setUp: (name: string) => Promise<{ code: number; err: string }>,
+) {
+  const domain = `${label.toLowerCase()}-${tag()}.test`;
+  const name = `${label} ${tag()}`;
+  const company = await addCompany(t.database.db, { name, emailDomains: [domain] });
+  const r = await setUp(name);
+  expect(r.code, r.err).toBe(0);
+  return { company, name, domain, email: (local: string) => `${local}@${domain}` };
+}
+
+/** The OpenID provider the SSO tests sign in at, with Atrium registered as client `atrium`. */
+export function startAtriumIdp(t: TestApp, clientSecret: string): Promise<TestIdp> {
+  return new TestIdp({
+    clientId: 'atrium',
+    clientSecret,
+    redirectUri: `${t.config.appUrl}/api/auth/sso/callback`,
+    postLogoutRedirectUri: `${t.config.appUrl}/`,
+  }).start();
+}
+
+/** A browser's /api/auth/sso/start for the address (the redirect to the provider or IdP). */
+export function ssoStart(t: TestApp, email: string, who: Caller = {}) {
+  return call(t, 'GET', `/api/auth/sso/start?email=${encodeURIComponent(email)}`, undefined, who);
+}
+
+/**
+ * The turn runtime of the test app's database, bus, config and clock, with these providers (and
+ * a reply time limit when given), as the app builds it.
+ */
+export function turnRuntime(
+  t: TestApp,
+  agentFor: TurnRuntimeDeps['agentFor'],
+  timeoutMs?: number,
+): TurnRuntime {
+  return new TurnRuntime({
+    db: t.database.db,
+    bus: t.bus,
+    config: t.config,
+    clock: t.clock,
+    log: pino({ level: 'silent' }),
+    agentFor,
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+  });
+}
+
+/**
+ * A user's message and the loading reply after it, stored as the send route stores them (the
+ * chat's first two messages); the reply's id.
+ */
+export async function storedAsSent(
+  t: TestApp,
+  chatId: string,
+  reply: { message: string; model: string; timestamp?: Date },
+): Promise<string> {
+  const id = randomUUID();
+  const timestamp = reply.timestamp ?? new Date();
+  await t.database.db.insert(chatMessages).values([
+    { chatId, seq: 1, role: 'user', content: reply.message, status: 'complete', timestamp },
+    {
+      id,
+      chatId,
+      seq: 2,
+      role: 'assistant',
+      content: '',
+      status: 'loading',
+      model: reply.model,
+      timestamp,
+    },
+  ]);
+  return id;
+}
+
+/** Starts the Talent Intelligence reply `messageId` (stored by storedAsSent) of the user's chat. */
+export function startReply(
+  runtime: TurnRuntime,
+  of: { user: { id: string }; chat: { id: string; title: string } },
+  reply: { messageId: string; model: string; message: string },
+): void {
+  runtime.start({
+    chatId: of.chat.id,
+    userId: of.user.id,
+    module: 'talent-intelligence',
+    model: reply.model,
+    messageId: reply.messageId,
+    replySeq: 2,
+    title: of.chat.title,
+    requestBody: { message: reply.message },
+  });
 }
