@@ -12,7 +12,8 @@ import { chatMessages } from '../server/db/schema';
 import { consoleMailer } from '../server/mail/mailer';
 import { createBus, type Bus } from '../server/realtime/bus';
 import { TurnRuntime, type TurnRuntimeDeps } from '../server/workspace/turns/runtime';
-import { call, type Caller } from './accounts';
+import { call, freshIp, type Caller } from './accounts';
+import { TEST_PASSWORD } from './factories';
 import { TestIdp } from './oidc-provider';
 import { createTestApp, testRedisPrefix, type TestApp, type TestAppOptions } from './app';
 
@@ -25,12 +26,16 @@ const tag = () => randomBytes(3).toString('hex');
 /**
  * This describe block's app: started in a beforeAll, closed in an afterAll. The object returned
  * reads through to that app, so tests write `t.app`, `t.database` as with createTestApp. Hooks
- * registered after this call run after the app started (and close before it does).
+ * registered after this call run after the app started (and close before it does). Options that
+ * need work done first (a folder to write) are given as a function, called in the beforeAll.
  */
-export function useTestApp(opts: TestAppOptions = {}, timeoutMs?: number): TestApp {
+export function useTestApp(
+  opts: TestAppOptions | (() => TestAppOptions) = {},
+  timeoutMs?: number,
+): TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
-    current = await createTestApp(opts);
+    current = await createTestApp(typeof opts === 'function' ? opts() : opts);
   }, timeoutMs);
   afterAll(async () => {
     await current?.close();
@@ -122,11 +127,16 @@ export function useSecondProcess(
   };
 }
 
-/** A client build in a temporary folder, as vite.config.ts writes it: path → content. */
-export function clientBuild(files: Record<string, string | Buffer>): string {
+/**
+ * A client build in a temporary folder, as vite.config.ts writes it: an index.html and these
+ * files of assets/ (name → content).
+ */
+export function clientBuild(assets: Record<string, string | Buffer>): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'atrium-client-'));
   mkdirSync(path.join(dir, 'assets'));
-  for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), content);
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Atrium</title>');
+  for (const [name, content] of Object.entries(assets))
+    writeFileSync(path.join(dir, 'assets', name), content);
   return dir;
 }
 
@@ -245,4 +255,15 @@ export function startReply(
     title: of.chat.title,
     requestBody: { message: reply.message },
   });
+}
+
+/** The person an invitation went to registering through the API, from an address of their own. */
+export function registerInvited(t: TestApp, email: string) {
+  return call(
+    t,
+    'POST',
+    '/api/register',
+    { email, password: TEST_PASSWORD, firstName: 'Ivy', lastName: 'Invited' },
+    { ip: freshIp() },
+  );
 }
