@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { TableReading } from '@contract/reading';
@@ -13,7 +13,7 @@ import { consoleMailer } from '../server/mail/mailer';
 import { createBus, type Bus } from '../server/realtime/bus';
 import { TurnRuntime, type TurnRuntimeDeps } from '../server/workspace/turns/runtime';
 import { call, freshIp, type Caller } from './accounts';
-import { TEST_PASSWORD } from './factories';
+import { TEST_PASSWORD, type RoleName } from './factories';
 import { TestIdp } from './oidc-provider';
 import { createTestApp, testRedisPrefix, type TestApp, type TestAppOptions } from './app';
 
@@ -266,4 +266,13 @@ export function registerInvited(t: TestApp, email: string) {
     { email, password: TEST_PASSWORD, firstName: 'Ivy', lastName: 'Invited' },
     { ip: freshIp() },
   );
+}
+
+/**
+ * The `as(role, method, url, body)` of a role table: a call with the cookie of the role's person
+ * (twoCompaniesWithRoles fills `cookies`), or signed out for `null`.
+ */
+export function callerAs(t: TestApp, cookies: Record<RoleName, string>) {
+  return (role: RoleName | null, method: InjectOptions['method'], url: string, body?: unknown) =>
+    call(t, method, url, body, role ? { cookie: cookies[role] } : {});
 }

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScimTokenCreated, SsoConsoleDto } from '@contract/sso-admin';
-import { ssoStart, startAtriumIdp, useTestApp } from '../../test-support/server-tests';
+import { callerAs, ssoStart, startAtriumIdp, useTestApp } from '../../test-support/server-tests';
 import {
   createUser,
   signIn,
@@ -38,10 +38,8 @@ describe('single sign-on in the admin console', () => {
   const cookies = {} as Record<RoleName, string>;
   const people = {} as Record<RoleName, User>;
 
-  const as = (role: RoleName | null, method: string, url: string, body?: unknown) =>
-    call(t, method as 'GET', url, body, role ? { cookie: cookies[role] } : {});
-
   const t = useTestApp({ clock: new ManualClock(), env: { SECRETS_KEY } });
+  const as = callerAs(t, cookies);
   beforeAll(async () => {
     idp = await startAtriumIdp(t, CLIENT_SECRET);
     samlIdp = await new TestSamlIdp().start();
