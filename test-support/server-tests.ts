@@ -14,6 +14,7 @@ import { createBus, type Bus } from '../server/realtime/bus';
 import { TurnRuntime, type TurnRuntimeDeps } from '../server/workspace/turns/runtime';
 import { call, freshIp, type Caller } from './accounts';
 import { TEST_PASSWORD, type RoleName } from './factories';
+import { createWorld, type World } from './fuzz';
 import { TestIdp } from './oidc-provider';
 import { createTestApp, testRedisPrefix, type TestApp, type TestAppOptions } from './app';
 
@@ -275,4 +276,42 @@ export function registerInvited(t: TestApp, email: string) {
 export function callerAs(t: TestApp, cookies: Record<RoleName, string>) {
   return (role: RoleName | null, method: InjectOptions['method'], url: string, body?: unknown) =>
     call(t, method, url, body, role ? { cookie: cookies[role] } : {});
+}
+
+/**
+ * The fuzz tests' world (test-support/fuzz.ts) for this describe block: made in a beforeAll
+ * (given `timeoutMs`), its app closed in an afterAll; the object returned reads through to it.
+ */
+export function useWorld(actorCount: number, timeoutMs: number): World {
+  let current: World | undefined;
+  beforeAll(async () => {
+    current = await createWorld(actorCount);
+  }, timeoutMs);
+  afterAll(async () => {
+    await current?.t.close();
+  });
+  const made = (): World => {
+    if (!current) throw new Error('The fuzz world is made in beforeAll.');
+    return current;
+  };
+  return {
+    get t() {
+      return made().t;
+    },
+    get logLines() {
+      return made().logLines;
+    },
+    get actors() {
+      return made().actors;
+    },
+    get victim() {
+      return made().victim;
+    },
+    get secrets() {
+      return made().secrets;
+    },
+    get otp() {
+      return made().otp;
+    },
+  };
 }
