@@ -1,8 +1,7 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support/app';
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test-support/app';
+import { clientBuild, useTestApp } from '../test-support/server-tests';
 
 describe('health details for an operator elsewhere', () => {
   it('are given for the HEALTH_TOKEN, and only for it', async () => {
@@ -30,24 +29,15 @@ describe('health details for an operator elsewhere', () => {
 });
 
 describe('the app shell of the server', () => {
-  let t: TestApp;
   let clientDir: string;
-
-  beforeAll(async () => {
-    clientDir = mkdtempSync(path.join(tmpdir(), 'atrium-client-'));
-    mkdirSync(path.join(clientDir, 'assets'));
-    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Atrium</title>');
-    writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-    writeFileSync(
-      path.join(clientDir, 'assets', 'app-abc123.js.map'),
-      '{"sourcesContent":["secret"]}',
-    );
-    t = await createTestApp({ clientDir });
+  const t = useTestApp(() => {
+    clientDir = clientBuild({
+      'app-abc123.js': 'console.log(1)',
+      'app-abc123.js.map': '{"sourcesContent":["secret"]}',
+    });
+    return { clientDir };
   });
-  afterAll(async () => {
-    await t.close();
-    rmSync(clientDir, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
 
   it('reports database and bus health', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });

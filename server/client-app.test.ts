@@ -1,9 +1,7 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support/app';
+import { afterAll, describe, expect, it } from 'vitest';
+import { clientBuild, useTestApp } from '../test-support/server-tests';
 import { signedInUser } from '../test-support/factories';
 import { insertMessages } from './workspace/conversation.repo';
 import { streamLines, userWithChat } from '../test-support/conversation';
@@ -12,24 +10,17 @@ import { scriptedAgentFor } from '../test-support/scripted-agents';
 const ASSET = `export const words = ${JSON.stringify('atrium '.repeat(500))};`;
 
 describe('compression on the wire', () => {
-  let t: TestApp;
   let clientDir: string;
-
-  beforeAll(async () => {
+  const t = useTestApp(() => {
     // A build as vite.config.ts writes it: each asset with its .br and .gz beside it.
-    clientDir = mkdtempSync(path.join(tmpdir(), 'atrium-client-'));
-    mkdirSync(path.join(clientDir, 'assets'));
-    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Atrium</title>');
-    const asset = path.join(clientDir, 'assets', 'chat-abc123.js');
-    writeFileSync(asset, ASSET);
-    writeFileSync(`${asset}.br`, brotliCompressSync(ASSET));
-    writeFileSync(`${asset}.gz`, gzipSync(ASSET));
-    t = await createTestApp({ clientDir, agentFor: scriptedAgentFor });
+    clientDir = clientBuild({
+      'chat-abc123.js': ASSET,
+      'chat-abc123.js.br': brotliCompressSync(ASSET),
+      'chat-abc123.js.gz': gzipSync(ASSET),
+    });
+    return { clientDir, agentFor: scriptedAgentFor };
   });
-  afterAll(async () => {
-    await t?.close();
-    rmSync(clientDir, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
 
   const getAsset = (acceptEncoding?: string) =>
     t.app.inject({

@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoRequiredMessage } from '@contract/sso';
-import { useTestApp } from '../../test-support/server-tests';
+import { companySetUpBy, ssoStart, useTestApp } from '../../test-support/server-tests';
 import { createUser, TEST_PASSWORD } from '../../test-support/factories';
 import { TestSamlIdp, samlKeyPair, type SamlAnswer } from '../../test-support/saml-idp';
-import { addCompany } from '../admin/companies';
 import { users } from '../db/schema';
 import { ManualClock } from '../lib/clock';
 import { samlRequestCookieName } from './sso.routes';
@@ -22,8 +20,6 @@ import {
 
 // Sign-in through a company's SAML 2.0 IdP, against a test IdP that signs real assertions with a
 // key made at run time: the whole flow through the public routes, and each way it is refused.
-
-const tag = () => randomBytes(3).toString('hex');
 
 describe('sign-in with the company identity provider (SAML 2.0)', () => {
   let idp: TestSamlIdp;
@@ -41,25 +37,21 @@ describe('sign-in with the company identity provider (SAML 2.0)', () => {
 
   /** A company of its own with SAML set up through the admin command from the IdP's metadata URL. */
   async function samlCompany(opts: { enforce?: boolean; with?: TestSamlIdp } = {}) {
-    const domain = `umbrella-${tag()}.test`;
-    const name = `Umbrella ${tag()}`;
-    const company = await addCompany(t.database.db, { name, emailDomains: [domain] });
-    const r = await admin(
-      'saml',
-      'set',
-      name,
-      '--metadata-url',
-      `${(opts.with ?? idp).base}/metadata`,
-      ...(opts.enforce ? ['--enforce'] : []),
+    return companySetUpBy(t, 'Umbrella', (name) =>
+      admin(
+        'saml',
+        'set',
+        name,
+        '--metadata-url',
+        `${(opts.with ?? idp).base}/metadata`,
+        ...(opts.enforce ? ['--enforce'] : []),
+      ),
     );
-    expect(r.code, r.err).toBe(0);
-    const email = (local: string) => `${local}@${domain}`;
-    return { company, name, domain, email };
   }
 
   /** /api/auth/sso/start: the IdP's URL with the AuthnRequest, and the browser's cookie. */
   async function start(email: string) {
-    const res = await call(t, 'GET', `/api/auth/sso/start?email=${encodeURIComponent(email)}`);
+    const res = await ssoStart(t, email);
     expect(res.statusCode, res.body).toBe(302);
     const location = res.headers.location as string;
     const cookie = res.cookies.find((c) => c.name === samlRequestCookieName(t.config))?.value;

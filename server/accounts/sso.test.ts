@@ -4,7 +4,12 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ssoRequiredMessage } from '@contract/sso';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import {
+  companySetUpBy,
+  ssoStart,
+  startAtriumIdp,
+  useTestApp,
+} from '../../test-support/server-tests';
 import { createUser, TEST_PASSWORD } from '../../test-support/factories';
 import { TestIdp, signInAtIdp } from '../../test-support/oidc-provider';
 import { addCompany } from '../admin/companies';
@@ -32,45 +37,35 @@ const CLIENT_SECRET = `secret-${randomBytes(12).toString('hex')}`;
 const SECRETS_KEY = randomBytes(32).toString('base64');
 
 describe('sign-in with the company identity provider (OpenID Connect)', () => {
-  let t: TestApp;
-  let clock: ManualClock;
+  const clock = new ManualClock();
   let idp: TestIdp;
   const logLines: string[] = [];
   const env: Record<string, string> = { GLOBEX_SECRET: CLIENT_SECRET, WRONG_SECRET: 'not-it' };
 
+  const logger = pino(
+    { level: 'debug' },
+    new Writable({
+      write(chunk: Buffer, _enc, done) {
+        logLines.push(chunk.toString());
+        done();
+      },
+    }),
+  );
+  const t = useTestApp({ clock, env: { SECRETS_KEY }, logger });
   beforeAll(async () => {
-    clock = new ManualClock();
-    const logger = pino(
-      { level: 'debug' },
-      new Writable({
-        write(chunk: Buffer, _enc, done) {
-          logLines.push(chunk.toString());
-          done();
-        },
-      }),
-    );
-    t = await createTestApp({ clock, env: { SECRETS_KEY }, logger });
-    idp = await new TestIdp({
-      clientId: 'atrium',
-      clientSecret: CLIENT_SECRET,
-      redirectUri: `${t.config.appUrl}/api/auth/sso/callback`,
-      postLogoutRedirectUri: `${t.config.appUrl}/`,
-    }).start();
+    idp = await startAtriumIdp(t, CLIENT_SECRET);
   });
   afterAll(async () => {
     await idp?.stop();
-    await t?.close();
   });
 
   const admin = (...argv: string[]) =>
     adminCommand(t, argv, { secrets: { key: t.config.secretsKey, fromEnv: (n) => env[n] } });
 
-  /** A company of its own with the provider set up through the admin command. */
-  async function ssoCompany(opts: { enforce?: boolean; issuer?: string; secretEnv?: string } = {}) {
-    const domain = `globex-${tag()}.test`;
-    const name = `Globex ${tag()}`;
-    const company = await addCompany(t.database.db, { name, emailDomains: [domain] });
-    const r = await admin(
+  type SsoOptions = { enforce?: boolean; issuer?: string; secretEnv?: string };
+  /** `sso set` of the admin command for the named company (the test provider by default). */
+  const ssoSet = (name: string, opts: SsoOptions = {}) =>
+    admin(
       'sso',
       'set',
       name,
@@ -82,13 +77,15 @@ describe('sign-in with the company identity provider (OpenID Connect)', () => {
       opts.secretEnv ?? 'GLOBEX_SECRET',
       ...(opts.enforce ? ['--enforce'] : []),
     );
-    expect(r.code, r.err).toBe(0);
-    return { company, name, domain, email: (local: string) => `${local}@${domain}` };
+
+  /** A company of its own with the provider set up through the admin command. */
+  async function ssoCompany(opts: SsoOptions = {}) {
+    return companySetUpBy(t, 'Globex', (name) => ssoSet(name, opts));
   }
 
   /** /api/auth/sso/start for the address: the provider's URL and the browser's state cookie. */
   async function start(email: string) {
-    const res = await call(t, 'GET', `/api/auth/sso/start?email=${encodeURIComponent(email)}`);
+    const res = await ssoStart(t, email);
     const state = res.cookies.find((c) => c.name === ssoStateCookieName(t.config));
     return { res, location: res.headers.location as string | undefined, state: state?.value };
   }
@@ -151,18 +148,7 @@ describe('sign-in with the company identity provider (OpenID Connect)', () => {
     await addCompany(t.database.db, { name: `Initrode Sales ${tag()}`, emailDomains: [domain] });
     const name = `Initrode ${tag()}`;
     await addCompany(t.database.db, { name, emailDomains: [domain] });
-    const r = await admin(
-      'sso',
-      'set',
-      name,
-      '--issuer',
-      idp.issuer,
-      '--client-id',
-      'atrium',
-      '--client-secret-env',
-      'GLOBEX_SECRET',
-      '--enforce',
-    );
+    const r = await ssoSet(name, { enforce: true });
     expect(r.code, r.err).toBe(0);
     const address = `lin@${domain}`;
     const res = await call(t, 'GET', `/api/auth/sso?email=${encodeURIComponent(address)}`);

@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { WS_CLOSE_SESSION_ENDED } from '@contract/ws-events';
 import type { AuditEntryDto, AuditPage, MembersPage } from '@contract/admin';
 import { uniqueEmail } from '../../test-support/app';
-import { useTestApp } from '../../test-support/server-tests';
+import { callerAs, registerInvited, useTestApp } from '../../test-support/server-tests';
 import {
   ROLES,
   TEST_PASSWORD,
@@ -48,10 +48,8 @@ describe('admin API', () => {
   const cookies = {} as Record<RoleName, string>;
   const people = {} as Record<RoleName, User>;
 
-  const as = (role: RoleName | null, method: string, url: string, body?: unknown) =>
-    call(t, method as 'GET', url, body, role ? { cookie: cookies[role] } : {});
-
   const t = useTestApp();
+  const as = callerAs(t, cookies);
   beforeAll(async () => {
     ({ A, B } = await twoCompaniesWithRoles(t, { people, cookies }));
   });
@@ -343,13 +341,7 @@ describe('admin API', () => {
     const link = new URL(linkIn(mail, '/auth?mode=register'));
     expect(link.searchParams.get('email')).toBe(email);
 
-    const reg = await call(
-      t,
-      'POST',
-      '/api/register',
-      { email, password: TEST_PASSWORD, firstName: 'Ivy', lastName: 'Invited' },
-      { ip: freshIp() },
-    );
+    const reg = await registerInvited(t, email);
     expect(reg.statusCode).toBe(200);
     const list = (
       await as('adminA', 'GET', `/api/admin/members?q=${encodeURIComponent(email)}`)

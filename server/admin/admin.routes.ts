@@ -33,6 +33,8 @@ import {
   ModelPrices,
   UsageAnswer,
   UsageQuery,
+  type AuditEntryDto,
+  type UsageRow,
 } from '@contract/admin';
 import { MessageBody } from '@contract/errors';
 import { InvitationsPage } from '@contract/invitations';
@@ -55,6 +57,29 @@ import { adminRetentionRoutes } from './retention.routes';
 
 /** Seconds a model test or a provider check may take before it counts as no answer. */
 const MODEL_TEST_MS = 20_000;
+
+/** The audit CSV's columns: an entry's fields of those names, in this order. */
+const AUDIT_CSV_COLUMNS = [
+  'at',
+  'companyId',
+  'actorEmail',
+  'action',
+  'target',
+  'ip',
+  'userAgent',
+  'detail',
+] as const satisfies ReadonlyArray<keyof AuditEntryDto>;
+
+/** The usage CSV's columns after the group's key: [header, the row's field]. */
+const USAGE_CSV_COLUMNS = [
+  ['label', 'label'],
+  ['turns', 'turns'],
+  ['activeUsers', 'activeUsers'],
+  ['inputTokens', 'inputTokens'],
+  ['outputTokens', 'outputTokens'],
+  ['costUsd', 'cost'],
+  ['errors', 'errors'],
+] as const satisfies ReadonlyArray<readonly [string, keyof UsageRow]>;
 
 /**
  * The admin console's API under /api/admin (docs/decisions/0020-roles-and-admin-api.md): HTTP
@@ -328,17 +353,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       reply,
       'audit-log.csv',
       toCsv(
-        ['at', 'companyId', 'actorEmail', 'action', 'target', 'ip', 'userAgent', 'detail'],
-        rows.map((r) => [
-          r.at,
-          r.companyId,
-          r.actorEmail,
-          r.action,
-          r.target,
-          r.ip,
-          r.userAgent,
-          r.detail,
-        ]),
+        [...AUDIT_CSV_COLUMNS],
+        rows.map((r) => AUDIT_CSV_COLUMNS.map((c) => r[c])),
       ),
     );
   });
@@ -360,26 +376,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       reply,
       `usage-${usage.groupBy}-${usage.from}-${usage.to}.csv`,
       toCsv(
-        [
-          usage.groupBy,
-          'label',
-          'turns',
-          'activeUsers',
-          'inputTokens',
-          'outputTokens',
-          'costUsd',
-          'errors',
-        ],
-        usage.rows.map((r) => [
-          r.key,
-          r.label,
-          r.turns,
-          r.activeUsers,
-          r.inputTokens,
-          r.outputTokens,
-          r.cost,
-          r.errors,
-        ]),
+        [usage.groupBy, ...USAGE_CSV_COLUMNS.map(([header]) => header)],
+        usage.rows.map((r) => [r.key, ...USAGE_CSV_COLUMNS.map(([, field]) => r[field])]),
       ),
     );
   });

@@ -3,14 +3,14 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScimTokenCreated, SsoConsoleDto } from '@contract/sso-admin';
-import { useTestApp } from '../../test-support/server-tests';
+import { callerAs, ssoStart, startAtriumIdp, useTestApp } from '../../test-support/server-tests';
 import {
   createUser,
   signIn,
   twoCompaniesWithRoles,
   type RoleName,
 } from '../../test-support/factories';
-import { TestIdp, signInAtIdp } from '../../test-support/oidc-provider';
+import { signInAtIdp, type TestIdp } from '../../test-support/oidc-provider';
 import { TestSamlIdp } from '../../test-support/saml-idp';
 import { call, freshIp, sessionCookieOf } from '../../test-support/accounts';
 import { ROUTE_LIMITS } from '../accounts/route-limits';
@@ -38,17 +38,10 @@ describe('single sign-on in the admin console', () => {
   const cookies = {} as Record<RoleName, string>;
   const people = {} as Record<RoleName, User>;
 
-  const as = (role: RoleName | null, method: string, url: string, body?: unknown) =>
-    call(t, method as 'GET', url, body, role ? { cookie: cookies[role] } : {});
-
   const t = useTestApp({ clock: new ManualClock(), env: { SECRETS_KEY } });
+  const as = callerAs(t, cookies);
   beforeAll(async () => {
-    idp = await new TestIdp({
-      clientId: 'atrium',
-      clientSecret: CLIENT_SECRET,
-      redirectUri: `${t.config.appUrl}/api/auth/sso/callback`,
-      postLogoutRedirectUri: `${t.config.appUrl}/`,
-    }).start();
+    idp = await startAtriumIdp(t, CLIENT_SECRET);
     samlIdp = await new TestSamlIdp().start();
     ({ A, B } = await twoCompaniesWithRoles(t, { people, cookies }, { tld: 'test' }));
   });
@@ -387,15 +380,7 @@ describe('single sign-on in the admin console', () => {
 
   /** The OIDC round trip of a browser: start, the provider's login page, the callback. */
   async function oidcSignIn(email: string): Promise<LightMyRequestResponse> {
-    const start = await call(
-      t,
-      'GET',
-      `/api/auth/sso/start?email=${encodeURIComponent(email)}`,
-      undefined,
-      {
-        ip: freshIp(),
-      },
-    );
+    const start = await ssoStart(t, email, { ip: freshIp() });
     expect(start.statusCode, start.body).toBe(302);
     const state = start.cookies.find((k) => k.name === ssoStateCookieName(t.config))!.value;
     const back = await signInAtIdp(start.headers.location as string, email);
@@ -408,15 +393,7 @@ describe('single sign-on in the admin console', () => {
 
   /** The SAML round trip: start, the IdP's signed answer posted to the ACS. */
   async function samlSignIn(email: string): Promise<LightMyRequestResponse> {
-    const start = await call(
-      t,
-      'GET',
-      `/api/auth/sso/start?email=${encodeURIComponent(email)}`,
-      undefined,
-      {
-        ip: freshIp(),
-      },
-    );
+    const start = await ssoStart(t, email, { ip: freshIp() });
     expect(start.statusCode, start.body).toBe(302);
     const location = start.headers.location as string;
     const cookie = start.cookies.find((k) => k.name === samlRequestCookieName(t.config))!.value;

@@ -10,7 +10,7 @@ import type {
   LibraryViewAnswer,
 } from '@contract/library';
 import { createTestApp, uniqueEmail } from '../../test-support/app';
-import { useTestApp } from '../../test-support/server-tests';
+import { callerAs, useTestApp } from '../../test-support/server-tests';
 import { call } from '../../test-support/accounts';
 import {
   createUser,
@@ -52,12 +52,11 @@ describe('library API', () => {
   let A: CompanyWithDomains;
   const cookies = {} as Record<RoleName, string>;
   const people = {} as Record<RoleName, User>;
-  const as = (role: RoleName, method: string, url: string, body?: unknown) =>
-    call(t, method as 'GET', url, body, { cookie: cookies[role] });
   const upload = (role: RoleName, fileName: string, content: string | Buffer, q = '') =>
     as(role, 'POST', `/api/library${q}`, { module: 'brand-hub', fileName, base64: b64(content) });
 
   const t = useTestApp({}, 120_000);
+  const as = callerAs(t, cookies);
   beforeAll(async () => {
     ({ A } = await twoCompaniesWithRoles(t, { people, cookies }));
     // The analysis worker pool starts on first use (slow under tsx on a loaded machine).

@@ -7,10 +7,10 @@ import WebSocket from 'ws';
 import type { NotificationsAnswer, NotificationsReadAnswer } from '@contract/notifications';
 import type { NotificationEvent, ServerWsMessage } from '@contract/ws-events';
 import { uniqueEmail } from '../../test-support/app';
-import { useSecondProcess, useTestApp } from '../../test-support/server-tests';
-import { call, freshIp } from '../../test-support/accounts';
+import { registerInvited, useSecondProcess, useTestApp } from '../../test-support/server-tests';
+import { call } from '../../test-support/accounts';
 import { replyClosed, sendMessage, userWithChat, waitFor } from '../../test-support/conversation';
-import { createUser, signIn, TEST_PASSWORD } from '../../test-support/factories';
+import { createUser, signIn } from '../../test-support/factories';
 import { scriptedAgentFor } from '../../test-support/scripted-agents';
 import { setBudget } from '../admin/budgets';
 import { addCompany } from '../admin/companies';
@@ -334,13 +334,7 @@ describe('notifications', () => {
       { cookie: inviterCookie },
     );
     expect(sent.statusCode).toBe(200);
-    const reg = await call(
-      t,
-      'POST',
-      '/api/register',
-      { email, password: TEST_PASSWORD, firstName: 'Ivy', lastName: 'Invited' },
-      { ip: freshIp() },
-    );
+    const reg = await registerInvited(t, email);
     expect(reg.statusCode).toBe(200);
     const page = await bell(inviterCookie);
     expect(page.unread).toBe(1);

@@ -122,27 +122,22 @@ describe('conversation: history, sending, streaming, stopping', () => {
 
   it('refuses a file over 10 MB with 413, and files without text with 400', async () => {
     const { cookie, chat } = await userWithChat(t, 'scripted:quick');
-    const big = Buffer.alloc(ATTACHMENT_MAX_BYTES + 1, 1).toString('base64');
-    const res = await sendMessage(t, cookie, {
-      chatId: chat.id,
-      message: [
-        { type: 'text', text: 'Big one' },
-        { type: 'file', filename: 'big.bin', base64: big },
-      ],
-    });
+    /** A message of `text` with a file of `bytes` bytes. */
+    const sendFile = (text: string, filename: string, bytes: number) =>
+      sendMessage(t, cookie, {
+        chatId: chat.id,
+        message: [
+          { type: 'text', text },
+          { type: 'file', filename, base64: Buffer.alloc(bytes, 1).toString('base64') },
+        ],
+      });
+    const res = await sendFile('Big one', 'big.bin', ATTACHMENT_MAX_BYTES + 1);
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe(
       'big.bin is larger than 10 MB. Please select files smaller than 10MB.',
     );
 
-    const exactly = Buffer.alloc(ATTACHMENT_MAX_BYTES, 1).toString('base64');
-    const ok = await sendMessage(t, cookie, {
-      chatId: chat.id,
-      message: [
-        { type: 'text', text: 'Exactly ten' },
-        { type: 'file', filename: 'ten.bin', base64: exactly },
-      ],
-    });
+    const ok = await sendFile('Exactly ten', 'ten.bin', ATTACHMENT_MAX_BYTES);
     expect(ok.statusCode).toBe(200);
 
     const noText = await sendMessage(t, cookie, {

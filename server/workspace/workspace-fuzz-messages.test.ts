@@ -1,11 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   expectSignedOutRefused,
   onOne,
   titleCase,
   caseOf,
-  createWorld,
   expectCleanLog,
   field,
   idRef,
@@ -16,8 +15,8 @@ import {
   wireBody,
   type Case,
   type IdRef,
-  type World,
 } from '../../test-support/fuzz';
+import { useWorld } from '../../test-support/server-tests';
 
 // Property-based fuzzing of a chat's history and title, sending (with files of odd
 // names, types and sizes), editing, regenerating and stopping, and attachment downloads. The
@@ -168,13 +167,7 @@ const REGENERATE_OWN: Case = {
 const ACTORS = 3;
 
 describe('message, history and attachment routes, fuzzed', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await createWorld(ACTORS);
-  }, 90_000);
-  afterAll(async () => {
-    await world?.t.close();
-  });
+  const world = useWorld(ACTORS, 90_000);
 
   it('signed in: never a 5xx, refusals write nothing, the victim stays unreadable', async () => {
     const seen = new Set<number>();

@@ -1,11 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   expectSignedOutRefused,
   onOne,
   titleCase,
   caseOf,
-  createWorld,
   expectCleanLog,
   field,
   idRef,
@@ -16,8 +15,8 @@ import {
   runCase,
   wireBody,
   type Case,
-  type World,
 } from '../../test-support/fuzz';
+import { useWorld } from '../../test-support/server-tests';
 
 // Property-based fuzzing of the chat list, search, create, delete, restore and export
 // routes, saved files and starters (messages and attachments: workspace-fuzz-messages.test.ts).
@@ -130,13 +129,7 @@ const chatRoutes: fc.Arbitrary<Case> = fc.oneof(
 );
 
 describe('chat, saved-file and starter routes, fuzzed', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await createWorld(2);
-  }, 60_000);
-  afterAll(async () => {
-    await world?.t.close();
-  });
+  const world = useWorld(2, 60_000);
 
   it('signed in: never a 5xx, refusals write nothing, the victim stays unreadable', async () => {
     const seen = new Set<number>();

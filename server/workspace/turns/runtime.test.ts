@@ -1,8 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test-support/server-tests';
+import {
+  startReply,
+  storedAsSent,
+  turnRuntime,
+  useTestApp,
+} from '../../../test-support/server-tests';
 import { createUser, signIn } from '../../../test-support/factories';
 import { chatMessages, chats, logs, turnUsage } from '../../db/schema';
 import { readTurnEvents, turnAliveKey } from '../../realtime/turn-feed';
@@ -12,7 +15,6 @@ import {
   userWithChat,
   waitFor,
 } from '../../../test-support/conversation';
-import { TurnRuntime } from './runtime';
 import { pickModel } from './turn.repo';
 import { lastRun, scriptedAgentFor } from '../../../test-support/scripted-agents';
 import { FAILURE_MESSAGE, ORPHAN_MESSAGE, SHUTDOWN_MESSAGE, TIMEOUT_MESSAGE } from './turn';
@@ -21,37 +23,13 @@ describe('the turn runtime', () => {
   const t = useTestApp({ agentFor: scriptedAgentFor });
 
   /** Stores a user message and a loading placeholder as the send route does. */
-  async function placeholder(chatId: string, timestamp = new Date()) {
-    const id = randomUUID();
-    await t.database.db.insert(chatMessages).values([
-      { chatId, seq: 1, role: 'user', content: 'Hello', status: 'complete', timestamp },
-      {
-        id,
-        chatId,
-        seq: 2,
-        role: 'assistant',
-        content: '',
-        status: 'loading',
-        model: 'scripted:stuck',
-        timestamp,
-      },
-    ]);
-    return id;
-  }
+  const placeholder = (chatId: string, timestamp = new Date()) =>
+    storedAsSent(t, chatId, { message: 'Hello', model: 'scripted:stuck', timestamp });
 
   const messageRow = async (id: string) =>
     (await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, id)))[0];
 
-  const runtimeWith = (timeoutMs: number) =>
-    new TurnRuntime({
-      db: t.database.db,
-      bus: t.bus,
-      config: t.config,
-      clock: t.clock,
-      log: pino({ level: 'silent' }),
-      timeoutMs,
-      agentFor: scriptedAgentFor,
-    });
+  const runtimeWith = (timeoutMs: number) => turnRuntime(t, scriptedAgentFor, timeoutMs);
 
   it('says what happened to a reply without advice: the error dialog adds "Please try again" once', () => {
     for (const message of [TIMEOUT_MESSAGE, FAILURE_MESSAGE, ORPHAN_MESSAGE, SHUTDOWN_MESSAGE])
@@ -64,16 +42,7 @@ describe('the turn runtime', () => {
     const { user, chat } = await userWithChat(t, 'scripted:stuck');
     const runtime = runtimeWith(300);
     const messageId = await placeholder(chat.id);
-    runtime.start({
-      chatId: chat.id,
-      userId: user.id,
-      module: 'talent-intelligence',
-      model: 'scripted:stuck',
-      messageId,
-      replySeq: 2,
-      title: chat.title,
-      requestBody: { message: 'Hello' },
-    });
+    startReply(runtime, { user, chat }, { messageId, model: 'scripted:stuck', message: 'Hello' });
     const reply = await replyClosed(t, chat.id);
     expect(reply).toMatchObject({ status: 'error', error: TIMEOUT_MESSAGE, content: 'Starting' });
     const events = await readTurnEvents(t.bus, messageId);

@@ -1,14 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { StructuredResponse } from '@contract/structured-response';
-import { useTestApp } from '../../../test-support/server-tests';
+import {
+  startReply,
+  storedAsSent,
+  turnRuntime,
+  useTestApp,
+} from '../../../test-support/server-tests';
 import { chatMessages } from '../../db/schema';
 import { REPLACEMENT } from '../../lib/storable-text';
 import { turnListKey, TURN_LIST_TTL_MS } from '../../realtime/turn-feed';
 import { replyClosed, userWithChat } from '../../../test-support/conversation';
-import { TurnRuntime } from './runtime';
 import { ORPHAN_MESSAGE } from './turn';
 import type { Agent, AgentEvent } from '../../analyst/types';
 
@@ -35,58 +37,19 @@ const badModel: Agent = {
 };
 
 describe('a model answer or a stored log with unstorable text', () => {
-  const silent = pino({ level: 'silent' });
   const t = useTestApp();
 
-  const runtime = (agent: Agent = badModel) =>
-    new TurnRuntime({
-      db: t.database.db,
-      bus: t.bus,
-      config: t.config,
-      clock: t.clock,
-      log: silent,
-      agentFor: () => agent,
-    });
+  const runtime = (agent: Agent = badModel) => turnRuntime(t, () => agent);
 
-  async function placeholder(chatId: string, timestamp = new Date()) {
-    const id = randomUUID();
-    await t.database.db.insert(chatMessages).values([
-      {
-        chatId,
-        seq: 1,
-        role: 'user',
-        content: 'How did pay change?',
-        status: 'complete',
-        timestamp,
-      },
-      {
-        id,
-        chatId,
-        seq: 2,
-        role: 'assistant',
-        content: '',
-        status: 'loading',
-        model: 'bad',
-        timestamp,
-      },
-    ]);
-    return id;
-  }
+  const MESSAGE = 'How did pay change?';
+  const placeholder = (chatId: string, timestamp = new Date()) =>
+    storedAsSent(t, chatId, { message: MESSAGE, model: 'bad', timestamp });
 
   it('saves the reply with U+FFFD in place of NUL and lone surrogates', async () => {
     const { user, chat } = await userWithChat(t, 'builtin');
     const messageId = await placeholder(chat.id);
     const r = runtime();
-    r.start({
-      chatId: chat.id,
-      userId: user.id,
-      module: 'talent-intelligence',
-      model: 'bad',
-      messageId,
-      replySeq: 2,
-      title: chat.title,
-      requestBody: { message: 'How did pay change?' },
-    });
+    startReply(r, { user, chat }, { messageId, model: 'bad', message: MESSAGE });
     const reply = await replyClosed(t, chat.id);
     expect(reply.status).toBe('complete');
     expect(reply.content).toBe(STORED);
