@@ -1,21 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { MessageDto } from '@contract/chats';
 import { MODEL_TRUNCATED_MESSAGE } from '@contract/models';
-import { textReply, type OpenAiFixture, type Reply } from '../test-support/openai-fixture';
-import type { RunningServer } from '../test-support/browser/harness';
-import { launchBrowser } from '../test-support/browser/chromium';
-import { startModelCompanyServer } from '../test-support/browser/model-company';
+import { textReply, type Reply } from '../test-support/openai-fixture';
+import { useModelCompany } from '../test-support/browser/model-company';
 import { createChat, onPage, openChatPage, typeAndSend } from '../test-support/browser/pages';
-import {
-  apiAs,
-  gate,
-  shot,
-  signUpThroughApi,
-  uniqueE2eEmail,
-  type SessionCookie,
-} from '../test-support/browser/support';
+import { apiAs, gate, shot } from '../test-support/browser/support';
 
 // A report written by a real-model endpoint, watched in Chromium while it streams: the page shows
 // it as a report from the first chunks (task name, markdown text growing, a chart placeholder),
@@ -115,35 +106,18 @@ const WATCH_FOR_JSON = `
 `;
 
 describe('a report streaming from a model, in the browser', () => {
-  let model: OpenAiFixture;
-  let dispose: (() => Promise<void>) | undefined;
-  let server: RunningServer;
-  let browser: Browser;
-  let cookie: SessionCookie;
+  const app = useModelCompany('stream', DOMAIN, { firstName: 'Grace', lastName: 'Hopper' });
 
-  beforeAll(async () => {
-    ({ model, server, dispose } = await startModelCompanyServer('stream', DOMAIN));
-    browser = await launchBrowser();
-    ({ cookie } = await signUpThroughApi(server, {
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      email: uniqueE2eEmail('stream', DOMAIN),
-    }));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await dispose?.();
-  });
-
-  const api = (method: string, p: string, body?: unknown) => apiAs(server, cookie, method, p, body);
+  const api = (method: string, p: string, body?: unknown) =>
+    apiAs(app.server, app.cookie, method, p, body);
 
   /** A signed-in page on a new Talent Intelligence chat, watching for report JSON. */
   async function openNewChat() {
-    const chatId = await createChat(server, cookie, {
+    const chatId = await createChat(app.server, app.cookie, {
       title: 'Talent Intelligence Chat',
       module: 'talent-intelligence',
     });
-    const opened = await openChatPage({ server, browser }, cookie, chatId, {
+    const opened = await openChatPage(app, app.cookie, chatId, {
       before: (page) => page.addInitScript(WATCH_FOR_JSON),
     });
     return { chatId, ...opened };
@@ -168,7 +142,7 @@ describe('a report streaming from a model, in the browser', () => {
    */
   async function sendHeldReport(page: Page, text: string, upTo: number, delayMs: number) {
     const never = gate();
-    model.enqueue(
+    app.model.enqueue(
       textReply(JSON.stringify(REPORT).slice(0, upTo), 6, {
         delayMs,
         holdUntil: never.promise,
@@ -192,7 +166,7 @@ describe('a report streaming from a model, in the browser', () => {
       const size = 7;
       const paused = textReply(json, size, { delayMs: 20 });
       if (paused.kind !== 'stream') throw new Error('a text reply is a stream');
-      model.enqueue({
+      app.model.enqueue({
         ...paused,
         pauseAt: { index: Math.floor(json.indexOf('"Sales",') / size), until: release.promise },
       });
@@ -329,10 +303,10 @@ describe('a report streaming from a model, in the browser', () => {
 
   it('a report cut at the output limit stays a card, says so, and Continue completes it', async () => {
     await inNewChat(async ({ chatId, page }) => {
-      model.requests.length = 0;
+      app.model.requests.length = 0;
       const json = JSON.stringify(REPORT);
       const cut = json.indexOf('Sales follows');
-      model.enqueue({ ...textReply(json.slice(0, cut), 40), finishReason: 'length' } as Reply);
+      app.model.enqueue({ ...textReply(json.slice(0, cut), 40), finishReason: 'length' } as Reply);
       await typeAndSend(page, 'Headcount, in full');
       const failed = page.locator('li[data-role="assistant"][data-status="error"]').last();
       await failed
@@ -350,13 +324,13 @@ describe('a report streaming from a model, in the browser', () => {
       expect(await sawJson(page)).toEqual([]);
 
       // Continue asks the model for the rest, given the cut answer; the new reply is the whole report.
-      model.enqueue(textReply(json.slice(cut), 40));
+      app.model.enqueue(textReply(json.slice(cut), 40));
       await failed.getByRole('button', { name: 'Continue' }).click();
       const done = page.locator('li[data-role="assistant"][data-status="complete"] article').last();
       await done.getByRole('heading', { name: REPORT.task_name }).waitFor({ timeout: 30_000 });
       await done.getByText('Sales follows with 9.').waitFor();
       await done.getByText('Break attrition down by location').waitFor();
-      const last = model.requests.at(-1)!.body.messages;
+      const last = app.model.requests.at(-1)!.body.messages;
       expect(last.at(-2)).toMatchObject({ role: 'assistant', content: json.slice(0, cut) });
       expect(String(last.at(-1)!.content)).toMatch(/Continue it exactly where it stopped/);
       const stored = { messages: await storedMessages(chatId) };
@@ -369,7 +343,7 @@ describe('a report streaming from a model, in the browser', () => {
   it('a long answer grows into room below it: the view keeps still, moves on a room at a time, and closes the room when done', async () => {
     await inNewChat(async ({ page }) => {
       // Written 30 characters every 20 ms.
-      model.enqueue(textReply(LONG_ANSWER, 30, { delayMs: 20 }));
+      app.model.enqueue(textReply(LONG_ANSWER, 30, { delayMs: 20 }));
       await watchFollow(page);
       await typeAndSend(page, 'Write the leavers summary out in full');
       const reply = page.locator('li[data-role="assistant"]').last();
@@ -406,7 +380,7 @@ describe('a report streaming from a model, in the browser', () => {
   it('a reader back at the end while the model is still thinking gets the room too', async () => {
     await inNewChat(async ({ page }) => {
       // A conversation longer than the view, to scroll up in.
-      model.enqueue(textReply(LONG_ANSWER, 400));
+      app.model.enqueue(textReply(LONG_ANSWER, 400));
       await typeAndSend(page, 'Write the leavers summary out in full');
       await page
         .locator('li[data-role="assistant"][data-status="complete"]')
@@ -416,7 +390,7 @@ describe('a report streaming from a model, in the browser', () => {
       const release = gate();
       const held = textReply(LONG_ANSWER, 30, { delayMs: 20 });
       if (held.kind !== 'stream') throw new Error('a text reply is a stream');
-      model.enqueue({ ...held, pauseAt: { index: 0, until: release.promise } });
+      app.model.enqueue({ ...held, pauseAt: { index: 0, until: release.promise } });
       await typeAndSend(page, 'And once more, please');
       await page.locator('li[data-role="assistant"][aria-busy="true"]').waitFor();
       const scroller = page.getByTestId('message-scroller');

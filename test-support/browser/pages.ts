@@ -69,16 +69,17 @@ export async function gotoChat(
 }
 
 /**
- * A signed-in page on the chat, connected and ready to send; `before` runs on the page before
- * it opens the chat (an init script, a clock), `query` follows the chat's path.
+ * A signed-in page (see newPage for `page`) on the chat, connected and ready to send; `before`
+ * runs on the page before it opens the chat (an init script, a clock, listeners), `query`
+ * follows the chat's path.
  */
 export async function openChatPage(
   app: ServerAndBrowser,
   cookie: SessionCookie,
   chatId: string,
-  opts: { query?: string; before?: (page: Page) => Promise<unknown> } = {},
+  opts: { query?: string; before?: (page: Page) => unknown; page?: PageOptions } = {},
 ): Promise<OpenedPage> {
-  const opened = await signedInPage(app, cookie);
+  const opened = await signedInPage(app, cookie, opts.page);
   await opts.before?.(opened.page);
   await gotoChat(opened.page, app.server, chatId, opts.query);
   return opened;

@@ -23,6 +23,13 @@ export async function shot(page: Page, name: string, opts: { fullPage?: boolean 
   await page.screenshot({ path: path.join(SHOT_DIR, `${name}.png`), fullPage: opts.fullPage });
 }
 
+/** What a describe block's beforeAll started, read in a hook or test (not while collecting). */
+export function started<T>(value: T | undefined, what: string): T {
+  if (value === undefined)
+    throw new Error(`the ${what} is not started yet (use it in a hook or test)`);
+  return value;
+}
+
 export interface ServerAndBrowser {
   readonly server: RunningServer;
   readonly browser: Browser;
@@ -48,11 +55,6 @@ export function useServerAndBrowser(
     await browser?.close();
     if (server) await disposeServer(server);
   });
-  const started = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined)
-      throw new Error(`the ${what} is not started yet (use it in a hook or test)`);
-    return value;
-  };
   return {
     get server() {
       return started(server, 'server');
