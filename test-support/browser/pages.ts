@@ -45,6 +45,22 @@ export async function signUpAndOpen(
   return { ...user, ...(await signedInPage(app, user.cookie, opts)) };
 }
 
+/**
+ * signUpAndOpen (in light), and a new Talent Intelligence chat of the user's: where the tests of
+ * a conversation with the builtin analyst start.
+ */
+export async function signUpWithChat(
+  app: ServerAndBrowser,
+  details: SignUpDetails,
+): Promise<OpenedPage & SignedUpUser & { chatId: string }> {
+  const opened = await signUpAndOpen(app, details, { colorScheme: 'light' });
+  const chatId = await createChat(app.server, opened.cookie, {
+    title: 'Talent Intelligence Chat',
+    module: 'talent-intelligence',
+  });
+  return { ...opened, chatId };
+}
+
 /** Creates a chat through the API as `cookie` (what a module's New chat button does); its id. */
 export async function createChat(
   server: RunningServer,
