@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { ssoRequiredMessage } from '@contract/sso';
 import { serverOutDir } from '../scripts/build-server';
-import { TestIdp } from '../test-support/oidc-provider';
-import { newPage } from '../test-support/browser/harness';
+import type { TestIdp } from '../test-support/oidc-provider';
+import { atriumErrorsPage, startIdpFor } from '../test-support/browser/sso';
 import { shot as saveShot, useServerAndBrowser } from '../test-support/browser/support';
 
 // Sign-in through a company's own OpenID provider in a real Chromium: the built server, a real
@@ -28,8 +28,8 @@ describe('single sign-on in the browser', () => {
   let scimToken: string;
   let context: BrowserContext;
   let page: Page;
-  /** Errors of Atrium's pages (the provider's development login page fetches fonts offline). */
-  const errors: string[] = [];
+  /** Errors of Atrium's pages (see atriumErrorsPage). */
+  let errors: string[];
 
   /**
    * `npm run admin -- ...` as an operator runs it. The embedded database takes one process at a
@@ -61,12 +61,7 @@ describe('single sign-on in the browser', () => {
   }
 
   beforeAll(async () => {
-    idp = await new TestIdp({
-      clientId: 'atrium',
-      clientSecret: CLIENT_SECRET,
-      redirectUri: `${app.server.url}/api/auth/sso/callback`,
-      postLogoutRedirectUri: `${app.server.url}/`,
-    }).start();
+    idp = await startIdpFor(app.server, 'atrium', CLIENT_SECRET);
     idp.addUser({ email, givenName: 'Ada', familyName: 'Lovelace' });
     await admin('companies', 'add', '--name', company, '--domains', domain);
     scimToken = /scim_[\w-]+/.exec(await admin('scim', 'token', company))![0];
@@ -85,14 +80,7 @@ describe('single sign-on in the browser', () => {
       `redirect URI to register at the provider: ${app.server.url}/api/auth/sso/callback`,
     );
     expect(out).not.toContain(CLIENT_SECRET);
-    ({ context, page } = await newPage(app.browser));
-    page.on('pageerror', (e) => {
-      if (page.url().startsWith(app.server.url)) errors.push(`pageerror: ${e.message}`);
-    });
-    page.on('console', (m) => {
-      if (m.type() === 'error' && m.location().url.startsWith(app.server.url))
-        errors.push(`console: ${m.text()} (${m.location().url})`);
-    });
+    ({ context, page, errors } = await atriumErrorsPage(app.browser, app.server));
     page.setDefaultTimeout(20_000);
   });
   afterAll(async () => {

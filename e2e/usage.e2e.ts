@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, inject, it } from 'vitest';
-import { newPage } from '../test-support/browser/harness';
+import { signedInPage } from '../test-support/browser/pages';
 import {
   apiAs,
-  cookieIntoContext,
   signUpThroughApi,
   uniqueE2eEmail,
   useServerAndBrowser,
@@ -50,8 +49,7 @@ describe('usage in the admin console', () => {
     });
     await app.server.restart();
 
-    const { page, context, errors } = await newPage(app.browser);
-    await cookieIntoContext(context, app.server, cookie);
+    const { page, context, errors } = await signedInPage(app, cookie);
     await page.goto(app.server.url + '/admin');
     await page.getByRole('tab', { name: 'Usage' }).click();
     const totals = page.getByRole('definition');
