@@ -1,15 +1,14 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { ssoRequiredMessage } from '@contract/sso';
-import { serverOutDir } from '../scripts/build-server';
 import type { TestIdp } from '../test-support/oidc-provider';
 import { atriumErrorsPage, startIdpFor } from '../test-support/browser/sso';
-import { shot as saveShot, useServerAndBrowser } from '../test-support/browser/support';
+import {
+  runAdminCommand,
+  shot as saveShot,
+  useServerAndBrowser,
+} from '../test-support/browser/support';
 
 // Sign-in through a company's own OpenID provider in a real Chromium: the built server, a real
 // provider (oidc-provider) on its own origin, settings made with the admin command as an
@@ -31,34 +30,9 @@ describe('single sign-on in the browser', () => {
   /** Errors of Atrium's pages (see atriumErrorsPage). */
   let errors: string[];
 
-  /**
-   * `npm run admin -- ...` as an operator runs it. The embedded database takes one process at a
-   * time, so the server stops for the command and starts again (on PostgreSQL it need not).
-   */
-  async function admin(...args: string[]) {
-    await app.server.stop();
-    try {
-      const dbUrl = inject('testDatabaseUrl');
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        [path.join(serverOutDir, 'cli.js'), ...args],
-        {
-          env: {
-            PATH: process.env.PATH,
-            DATA_DIR: app.server.dataDir,
-            PORT: String(app.server.port),
-            APP_URL: app.server.url,
-            SECRETS_KEY,
-            GLOBEX_SECRET: CLIENT_SECRET,
-            ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
-          },
-        },
-      );
-      return stdout;
-    } finally {
-      await app.server.restart();
-    }
-  }
+  /** `npm run admin -- ...` as an operator runs it, with the secrets the settings name. */
+  const admin = (...args: string[]) =>
+    runAdminCommand(app.server, args, { SECRETS_KEY, GLOBEX_SECRET: CLIENT_SECRET });
 
   beforeAll(async () => {
     idp = await startIdpFor(app.server, 'atrium', CLIENT_SECRET);

@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInPage } from '../test-support/browser/pages';
 import {
   apiAs,
+  runAdminCommand,
   signUpThroughApi,
   uniqueE2eEmail,
   useServerAndBrowser,
@@ -37,17 +37,7 @@ describe('usage in the admin console', () => {
     }
 
     // The deployment's own command makes them an operator (their company is Northwind Traders).
-    await app.server.stop();
-    const dbUrl = inject('testDatabaseUrl');
-    execFileSync('node', ['dist/server/cli.js', 'operators', 'add', email], {
-      env: {
-        ...process.env,
-        DATA_DIR: app.server.dataDir,
-        ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
-      },
-      stdio: 'pipe',
-    });
-    await app.server.restart();
+    await runAdminCommand(app.server, ['operators', 'add', email]);
 
     const { page, context, errors } = await signedInPage(app, cookie);
     await page.goto(app.server.url + '/admin');
