@@ -13,7 +13,8 @@ import {
 } from './support';
 
 // The frame of a browser test around one page: a page signed in as someone, on a chat, checked
-// for page and console errors and closed whatever happened (docs/decisions/0100-browser-test-support.md).
+// for page and console errors and closed whatever happened
+// (docs/decisions/0100-browser-test-support.md).
 
 export interface OpenedPage {
   context: BrowserContext;
