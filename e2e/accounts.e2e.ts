@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../server/admin/companies';
-import { connectDatabase } from '../server/db/connect';
 import { seedDatabase } from '../server/seed/seed';
 import { codeIn, linkIn } from '../test-support/smtp';
 import { newPage } from '../test-support/browser/harness';
@@ -31,23 +27,11 @@ const THIRD_PASSWORD = 'Meadow-bell-913';
 
 describe('accounts in the browser', () => {
   // The operator's step before start-up, on the server's own database.
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-accounts-'));
-    const database = await connectDatabase({
-      databaseUrl: inject('testDatabaseUrl') ?? undefined,
-      pgliteDir: path.join(env.DATA_DIR, 'pglite'),
-    });
-    try {
-      await seedDatabase(database.db);
-      await addCompany(database.db, { name: PARENT, emailDomains: [DOMAIN] });
-      await addCompany(database.db, { name: SISTER, emailDomains: [DOMAIN] });
-    } finally {
-      await database.close();
-    }
+  const app = useServerAndBrowser(undefined, async (db) => {
+    await seedDatabase(db);
+    await addCompany(db, { name: PARENT, emailDomains: [DOMAIN] });
+    await addCompany(db, { name: SISTER, emailDomains: [DOMAIN] });
   });
-  afterAll(() => rmSync(env.DATA_DIR!, { recursive: true, force: true }));
-  const app = useServerAndBrowser(env);
   let context: BrowserContext;
   let page: Page;
   let errors: string[];

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,17 +10,14 @@ import { createUser, TEST_PASSWORD } from '../test-support/factories';
 import { startOpenAiFixture, textReply, type OpenAiFixture } from '../test-support/openai-fixture';
 import { linkIn } from '../test-support/smtp';
 import { launchBrowser } from '../test-support/browser/chromium';
+import { disposeServer, newPage, type RunningServer } from '../test-support/browser/harness';
+import { createChat, signedInPage } from '../test-support/browser/pages';
 import {
-  disposeServer,
-  newPage,
-  startServer,
-  type RunningServer,
-} from '../test-support/browser/harness';
-import {
-  cookieIntoContext,
+  apiAs,
   expectAccessible,
   shot,
   signInThroughApi,
+  startPreparedServer,
   type SessionCookie,
   withServerDatabase,
 } from '../test-support/browser/support';
@@ -54,50 +49,40 @@ describe('admin console', () => {
   let admin: Page;
   let adminErrors: string[];
   let companyId: number;
-  /** The server's data directory (PGlite), given to it as DATA_DIR. */
-  let dataDir: string;
 
   const signIn = (email: string) => signInThroughApi(server, email, TEST_PASSWORD);
 
-  async function signedInPage(email: string) {
-    const p = await newPage(browser);
-    await cookieIntoContext(p.context, server, await signIn(email));
-    return p;
-  }
+  const pageOf = async (email: string) => signedInPage({ server, browser }, await signIn(email));
 
   const tab = (name: string) => admin.getByRole('tab', { name }).click();
 
   beforeAll(async () => {
     model = await startOpenAiFixture();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-admin-'));
-    companyId = await withServerDatabase(dataDir, async (db) => {
-      await seedDatabase(db);
-      const c = await addCompany(db, {
-        name: COMPANY,
-        emailDomains: [DOMAIN],
-        allowedModels: [`openai:${MODEL_ID}`],
-      });
-      await createUser(db, { email: ADMIN_EMAIL, companyId: c.id, role: 'admin' });
-      const [northwind] = await db
-        .select()
-        .from(companies)
-        .where(eq(companies.name, 'Northwind Traders'));
-      await createUser(db, { email: OUTSIDER_EMAIL, companyId: northwind!.id });
-      return c.id;
-    });
-    server = await startServer({
-      DATA_DIR: dataDir,
-      OPENAI_BASE_URL: model.baseUrl,
-      OPENAI_API_KEY: 'sk-e2e-admin',
-    });
+    ({ server, prepared: companyId } = await startPreparedServer(
+      async (db) => {
+        await seedDatabase(db);
+        const c = await addCompany(db, {
+          name: COMPANY,
+          emailDomains: [DOMAIN],
+          allowedModels: [`openai:${MODEL_ID}`],
+        });
+        await createUser(db, { email: ADMIN_EMAIL, companyId: c.id, role: 'admin' });
+        const [northwind] = await db
+          .select()
+          .from(companies)
+          .where(eq(companies.name, 'Northwind Traders'));
+        await createUser(db, { email: OUTSIDER_EMAIL, companyId: northwind!.id });
+        return c.id;
+      },
+      { OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: 'sk-e2e-admin' },
+    ));
     browser = await launchBrowser();
-    ({ page: admin, errors: adminErrors } = await signedInPage(ADMIN_EMAIL));
+    ({ page: admin, errors: adminErrors } = await pageOf(ADMIN_EMAIL));
   });
   afterAll(async () => {
     await browser?.close();
     if (server) await disposeServer(server);
     await model?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('is in the navigation of admins only, and every console page passes axe', async () => {
@@ -121,7 +106,7 @@ describe('admin console', () => {
       await shot(admin, `admin-${name.replace(/ /g, '-').toLowerCase()}`);
     }
     // A member has no console link, and the console answers them with its refusal.
-    const outsider = await signedInPage(OUTSIDER_EMAIL);
+    const outsider = await pageOf(OUTSIDER_EMAIL);
     await outsider.page.goto(`${server.url}/`);
     await outsider.page.getByRole('link', { name: 'Chats' }).first().waitFor();
     expect(await outsider.page.getByRole('link', { name: 'Admin console' }).count()).toBe(0);
@@ -182,25 +167,17 @@ describe('admin console', () => {
     const chatId = await newChat(cookie);
     model.requests.length = 0;
     model.enqueue(textReply(JSON.stringify(REPORT), 40));
-    const res = await fetch(`${server.url}/api/chats/message`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: `${cookie.name}=${cookie.value}` },
-      body: JSON.stringify({ chatId, message: 'Review our travel policy' }),
+    const res = await apiAs(server, cookie, 'POST', '/api/chats/message', {
+      chatId,
+      message: 'Review our travel policy',
     });
     expect(res.status).toBeLessThan(300);
     await res.text();
     await expect.poll(() => model.requests[0]?.body.model, { timeout: 15_000 }).toBe(MODEL_ID);
   });
 
-  async function newChat(cookie: SessionCookie): Promise<string> {
-    const res = await fetch(`${server.url}/api/chats`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: `${cookie.name}=${cookie.value}` },
-      body: JSON.stringify({ title: 'Travel', module: 'governance' }),
-    });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { id: string }).id;
-  }
+  const newChat = (cookie: SessionCookie) =>
+    createChat(server, cookie, { title: 'Travel', module: 'governance' });
 
   it("a company starter is on its members' module page only, marked as the company's", async () => {
     await tab('Starters');
@@ -212,7 +189,7 @@ describe('admin console', () => {
     await admin.getByRole('button', { name: 'Create starter' }).click();
     await admin.getByRole('region', { name: "The company's own" }).getByText(STARTER).waitFor();
 
-    const member = await signedInPage(MEMBER_EMAIL);
+    const member = await pageOf(MEMBER_EMAIL);
     await member.page.goto(`${server.url}/governance`);
     await member.page.getByLabel('Search templates').fill(STARTER);
     const card = member.page.getByRole('article', { name: STARTER });
@@ -220,7 +197,7 @@ describe('admin console', () => {
     await card.getByText('Your company').waitFor();
     await member.context.close();
 
-    const outsider = await signedInPage(OUTSIDER_EMAIL);
+    const outsider = await pageOf(OUTSIDER_EMAIL);
     await outsider.page.goto(`${server.url}/governance`);
     await outsider.page.getByRole('list', { name: 'Templates' }).waitFor();
     await outsider.page.getByLabel('Search templates').fill(STARTER);
@@ -230,7 +207,7 @@ describe('admin console', () => {
   });
 
   it('disabling the member signs their open tab out within seconds', async () => {
-    const member = await signedInPage(MEMBER_EMAIL);
+    const member = await pageOf(MEMBER_EMAIL);
     const cookie = (await member.context.cookies())[0]!;
     const chatId = await newChat({ name: cookie.name, value: cookie.value });
     await member.page.goto(`${server.url}/chat/${chatId}`);
@@ -276,7 +253,7 @@ describe('admin console', () => {
     // A row changed behind the app's back (the server stopped: PGlite takes one process).
     const beforeStop = adminErrors.length;
     await server.stop();
-    await withServerDatabase(dataDir, (db) =>
+    await withServerDatabase(server.dataDir, (db) =>
       db.execute(
         sql`update audit_log set detail = 'nothing to see' where id = (select min(id) from ${auditLog} where company_id = ${companyId})`,
       ),

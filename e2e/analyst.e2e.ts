@@ -3,13 +3,8 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULES } from '@contract/modules';
-import { newPage } from '../test-support/browser/harness';
-import {
-  cookieIntoContext,
-  shot,
-  signUpThroughApi,
-  useServerAndBrowser,
-} from '../test-support/browser/support';
+import { signUpAndOpen } from '../test-support/browser/pages';
+import { shot, useServerAndBrowser } from '../test-support/browser/support';
 
 // The analyst on a file as a German company exports it (test-support/fixtures/make-personal-export.py):
 // BOM, two title lines with the export date, `;` cells, `58.400,00 €` salaries, DD.MM.YYYY
@@ -68,12 +63,11 @@ describe('the analyst on a real-looking HR export', () => {
   const want = expected();
 
   beforeAll(async () => {
-    ({ context, page, errors } = await newPage(app.browser, { colorScheme: 'light' }));
-    const { cookie } = await signUpThroughApi(app.server, {
-      firstName: 'Greta',
-      lastName: 'Vogel',
-    });
-    await cookieIntoContext(context, app.server, cookie);
+    ({ context, page, errors } = await signUpAndOpen(
+      app,
+      { firstName: 'Greta', lastName: 'Vogel' },
+      { colorScheme: 'light' },
+    ));
   });
   afterAll(async () => {
     await context?.close();

@@ -1,14 +1,8 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage } from '../test-support/browser/harness';
-import {
-  cookieHeader,
-  cookieIntoContext,
-  shot,
-  signUpThroughApi,
-  useServerAndBrowser,
-} from '../test-support/browser/support';
+import { signUpWithChat } from '../test-support/browser/pages';
+import { shot, useServerAndBrowser } from '../test-support/browser/support';
 
 // What people type: a next step that asks for a file opens the file picker and sends nothing
 // (ADR 0056); a two-part question gets one report with a section per part (ADR 0058).
@@ -23,16 +17,10 @@ describe('asking as people type', () => {
   let chatId: string;
 
   beforeAll(async () => {
-    ({ context, page, errors } = await newPage(app.browser, { colorScheme: 'light' }));
-    const { cookie } = await signUpThroughApi(app.server, { firstName: 'Hana', lastName: 'Ruiz' });
-    await cookieIntoContext(context, app.server, cookie);
-    const res = await fetch(`${app.server.url}/api/chats`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: cookieHeader(cookie) },
-      body: JSON.stringify({ title: 'Talent Intelligence Chat', module: 'talent-intelligence' }),
-    });
-    expect(res.status).toBe(201);
-    chatId = ((await res.json()) as { id: string }).id;
+    ({ context, page, errors, chatId } = await signUpWithChat(app, {
+      firstName: 'Hana',
+      lastName: 'Ruiz',
+    }));
   });
   afterAll(async () => {
     await context?.close();

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { newPage } from '../test-support/browser/harness';
+import { signedInPage } from '../test-support/browser/pages';
 import {
   apiAs,
-  cookieIntoContext,
   makeCompanyAdmin,
   shot,
   signUpThroughApi,
@@ -30,8 +29,7 @@ describe('budgets in the admin console and the chat', () => {
     // The deployment's command makes them an admin of their company (Northwind Traders).
     await makeCompanyAdmin(app.server, email);
 
-    const { page, context, errors } = await newPage(app.browser);
-    await cookieIntoContext(context, app.server, cookie);
+    const { page, context, errors } = await signedInPage(app, cookie);
     // The link a budget warning carries opens the tab.
     await page.goto(app.server.url + '/admin?tab=budgets');
     await page.getByRole('heading', { name: 'Set a monthly budget' }).waitFor();

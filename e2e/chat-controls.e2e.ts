@@ -1,28 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { MessageDto } from '@contract/chats';
-import {
-  textReply,
-  toolCallReply,
-  type OpenAiFixture,
-  type RecordedRequest,
-} from '../test-support/openai-fixture';
-import type { RunningServer } from '../test-support/browser/harness';
-import { launchBrowser } from '../test-support/browser/chromium';
-import {
-  startModelCompanyServer,
-  type ModelCompanyServer,
-} from '../test-support/browser/model-company';
+import { textReply, toolCallReply, type RecordedRequest } from '../test-support/openai-fixture';
+import { useModelCompany } from '../test-support/browser/model-company';
 import { createChat, onPage, openChatPage, typeAndSend } from '../test-support/browser/pages';
-import {
-  apiAs,
-  gate,
-  shot,
-  signUpThroughApi,
-  uniqueE2eEmail,
-  type SessionCookie,
-} from '../test-support/browser/support';
+import { apiAs, gate, shot } from '../test-support/browser/support';
 
 // The chat page's controls against the real server running a company on an OpenAI-compatible
 // model ("with OPENAI_BASE_URL set, the same chats run on that model with the same
@@ -71,31 +54,18 @@ function userTurns(req: RecordedRequest, text: string): number {
 }
 
 describe('chat controls on an OpenAI-compatible model', () => {
-  let model: OpenAiFixture;
-  let company: ModelCompanyServer | undefined;
-  let server: RunningServer;
-  let browser: Browser;
-  let cookie: SessionCookie;
+  const app = useModelCompany(
+    'controls',
+    DOMAIN,
+    { firstName: 'Ada', lastName: 'Lovelace' },
+    'governanceModel',
+  );
 
-  beforeAll(async () => {
-    company = await startModelCompanyServer('controls', DOMAIN, 'governanceModel');
-    ({ model, server } = company);
-    browser = await launchBrowser();
-    ({ cookie } = await signUpThroughApi(server, {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: uniqueE2eEmail('controls', DOMAIN),
-    }));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await company?.dispose();
-  });
-
-  const api = (method: string, p: string, body?: unknown) => apiAs(server, cookie, method, p, body);
+  const api = (method: string, p: string, body?: unknown) =>
+    apiAs(app.server, app.cookie, method, p, body);
 
   const newGovernanceChat = () =>
-    createChat(server, cookie, { title: 'Governance Chat', module: 'governance' });
+    createChat(app.server, app.cookie, { title: 'Governance Chat', module: 'governance' });
 
   async function messagesOf(chatId: string): Promise<MessageDto[]> {
     const res = await api('GET', `/api/chats/${chatId}`);
@@ -104,7 +74,7 @@ describe('chat controls on an OpenAI-compatible model', () => {
   }
 
   const openChat = (chatId: string, opts?: Parameters<typeof openChatPage>[3]) =>
-    openChatPage({ server, browser }, cookie, chatId, opts);
+    openChatPage(app, app.cookie, chatId, opts);
 
   /** Sends the text and waits for it to show as the last user message. */
   async function send(page: Page, text: string) {
@@ -117,7 +87,7 @@ describe('chat controls on an OpenAI-compatible model', () => {
   it('runs a Governance chat on the model: thinking while it works, its tool on the attachment, then the report', async () => {
     const chatId = await newGovernanceChat();
     await onPage(openChat(chatId), async ({ page }) => {
-      model.requests.length = 0;
+      app.model.requests.length = 0;
       // Step one: reasoning, then a call of the module's checklist tool on the attachment, held
       // open so the page can be seen thinking; step two: the report, written in pieces.
       const toolStep = toolCallReply([
@@ -125,7 +95,7 @@ describe('chat controls on an OpenAI-compatible model', () => {
       ]);
       if (toolStep.kind !== 'stream') throw new Error('a tool call is a stream');
       const toolStepDone = gate();
-      model.enqueue(
+      app.model.enqueue(
         {
           ...toolStep,
           items: [
@@ -164,11 +134,11 @@ describe('chat controls on an OpenAI-compatible model', () => {
       await shot(page, 'controls-report');
 
       // The company's model, key and module tools went to the endpoint, with the file announced.
-      expect(model.requests).toHaveLength(2);
-      const [req, second] = model.requests as [RecordedRequest, RecordedRequest];
+      expect(app.model.requests).toHaveLength(2);
+      const [req, second] = app.model.requests as [RecordedRequest, RecordedRequest];
       expect(req.path).toBe('/v1/chat/completions');
-      expect(req.body.model).toBe(company!.modelId);
-      expect(req.headers.authorization).toBe(`Bearer ${company!.apiKey}`);
+      expect(req.body.model).toBe(app.modelId);
+      expect(req.headers.authorization).toBe(`Bearer ${app.apiKey}`);
       expect(req.body.tools!.map((t) => t.function.name)).toEqual(
         expect.arrayContaining([
           'checklist_coverage',
@@ -197,12 +167,12 @@ describe('chat controls on an OpenAI-compatible model', () => {
   it('stops a reply while it streams: the partial text stays and the reply is marked stopped', async () => {
     const chatId = await newGovernanceChat();
     await onPage(openChat(chatId), async ({ page }) => {
-      model.requests.length = 0;
+      app.model.requests.length = 0;
       const words =
         'The register lists twelve risks. Three of them have no owner yet, and two controls are overdue for review. ';
       const never = gate();
       // Written slowly, then held open: the stop comes while the model is still writing.
-      model.enqueue(textReply(words, 6, { delayMs: 80, holdUntil: never.promise }));
+      app.model.enqueue(textReply(words, 6, { delayMs: 80, holdUntil: never.promise }));
       await send(page, 'Summarise the risk register');
 
       const reply = assistantRows(page).last();
@@ -231,11 +201,11 @@ describe('chat controls on an OpenAI-compatible model', () => {
       expect(storedText.startsWith('The register lists twelve risks.')).toBe(true);
       expect(words.startsWith(storedText)).toBe(true);
       expect(shown).toContain(storedText.trim());
-      await expect.poll(() => model.requests[0]?.closedEarly).toBe(true);
+      await expect.poll(() => app.model.requests[0]?.closedEarly).toBe(true);
       never.open();
 
       // The chat takes the next message at once.
-      model.enqueue(textReply(JSON.stringify(REPORT), 40));
+      app.model.enqueue(textReply(JSON.stringify(REPORT), 40));
       await send(page, 'Then review the policy instead');
       await assistantRows(page).last().locator('article').waitFor({ timeout: 30_000 });
     });
@@ -247,7 +217,7 @@ describe('chat controls on an OpenAI-compatible model', () => {
     await onPage(
       openChat(chatId),
       async ({ page }) => {
-        model.enqueue(textReply(JSON.stringify(REPORT), 40));
+        app.model.enqueue(textReply(JSON.stringify(REPORT), 40));
         await send(page, 'List the policies due for review');
         await assistantRows(page).last().locator('article').waitFor({ timeout: 30_000 });
       },
@@ -269,8 +239,8 @@ describe('chat controls on an OpenAI-compatible model', () => {
       await page.waitForTimeout(300);
       expect(await dialog.isVisible()).toBe(true);
 
-      model.requests.length = 0;
-      model.enqueue(
+      app.model.requests.length = 0;
+      app.model.enqueue(
         textReply(JSON.stringify({ ...REPORT, task_name: 'Policies due for review' }), 40),
       );
       await dialog.getByRole('button', { name: 'Retry' }).click();
@@ -286,8 +256,8 @@ describe('chat controls on an OpenAI-compatible model', () => {
       expect(await page.locator('li[data-role="user"]').textContent()).toContain(
         'List the policies due for review',
       );
-      expect(lastUserContent(model.requests[0]!)).toBe('List the policies due for review');
-      expect(userTurns(model.requests[0]!, 'List the policies due for review')).toBe(1);
+      expect(lastUserContent(app.model.requests[0]!)).toBe('List the policies due for review');
+      expect(userTurns(app.model.requests[0]!, 'List the policies due for review')).toBe(1);
       const stored = await messagesOf(chatId);
       expect(stored.filter((m) => m.role === 'user')).toHaveLength(1);
     });
@@ -298,7 +268,7 @@ describe('chat controls on an OpenAI-compatible model', () => {
     await onPage(
       openChat(chatId),
       async ({ page }) => {
-        model.enqueue(textReply(JSON.stringify(REPORT), 40));
+        app.model.enqueue(textReply(JSON.stringify(REPORT), 40));
         await page.getByTestId('file-input').setInputFiles({
           name: 'aup-draft.md',
           mimeType: 'text/markdown',
@@ -315,17 +285,17 @@ describe('chat controls on an OpenAI-compatible model', () => {
       async ({ page }) => {
         const dialog = page.getByRole('alertdialog');
         await dialog.waitFor();
-        model.requests.length = 0;
-        model.enqueue(textReply(JSON.stringify(REPORT), 40));
+        app.model.requests.length = 0;
+        app.model.enqueue(textReply(JSON.stringify(REPORT), 40));
         await dialog.getByRole('button', { name: 'Retry' }).click();
-        await expect.poll(() => model.requests.length, { timeout: 30_000 }).toBe(1);
+        await expect.poll(() => app.model.requests.length, { timeout: 30_000 }).toBe(1);
         await assistantRows(page).last().locator('article').waitFor({ timeout: 30_000 });
         expect(await page.locator('li[data-role="user"]').count()).toBe(1);
         const storedUsers = (await messagesOf(chatId)).filter((m) => m.role === 'user');
         expect(storedUsers).toHaveLength(1);
         // Spec section 4: "Error dialog Retry: closes and resubmits the last message and files."
         expect(
-          lastUserContent(model.requests[0]!),
+          lastUserContent(app.model.requests[0]!),
           'the resubmitted message should carry the file aup-draft.md of the last message',
         ).toContain('[Attached file: aup-draft.md');
       },
@@ -336,8 +306,8 @@ describe('chat controls on an OpenAI-compatible model', () => {
   it('a failed reply opens the dialog with the server message; Retry runs the same turn once, with its files', async () => {
     const chatId = await newGovernanceChat();
     await onPage(openChat(chatId), async ({ page }) => {
-      model.requests.length = 0;
-      model.enqueue({ kind: 'status', status: 503 });
+      app.model.requests.length = 0;
+      app.model.enqueue({ kind: 'status', status: 503 });
       await page.getByTestId('file-input').setInputFiles({
         name: 'aup-draft.md',
         mimeType: 'text/markdown',
@@ -356,8 +326,8 @@ describe('chat controls on an OpenAI-compatible model', () => {
       await page.waitForTimeout(300);
       expect(await dialog.isVisible()).toBe(true);
 
-      model.requests.length = 0;
-      model.enqueue(textReply(JSON.stringify(REPORT), 40));
+      app.model.requests.length = 0;
+      app.model.enqueue(textReply(JSON.stringify(REPORT), 40));
       await dialog.getByRole('button', { name: 'Retry' }).click();
       await dialog.waitFor({ state: 'detached' });
       await assistantRows(page).last().locator('article').waitFor({ timeout: 30_000 });
@@ -369,9 +339,9 @@ describe('chat controls on an OpenAI-compatible model', () => {
       expect(await users.textContent()).toContain('Check this policy');
       await users.getByRole('button', { name: 'Download aup-draft.md' }).waitFor();
       expect(await assistantRows(page).count()).toBe(1);
-      expect(model.requests).toHaveLength(1);
-      expect(lastUserContent(model.requests[0]!)).toContain('[Attached file: aup-draft.md');
-      expect(userTurns(model.requests[0]!, 'Check this policy')).toBe(1);
+      expect(app.model.requests).toHaveLength(1);
+      expect(lastUserContent(app.model.requests[0]!)).toContain('[Attached file: aup-draft.md');
+      expect(userTurns(app.model.requests[0]!, 'Check this policy')).toBe(1);
       const stored = await messagesOf(chatId);
       expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
       expect(JSON.stringify(stored[0]!.content)).toContain('aup-draft.md');
@@ -386,7 +356,9 @@ describe('chat controls on an OpenAI-compatible model', () => {
       }),
       async ({ page }) => {
         const held = gate();
-        model.enqueue(textReply('Still working on the register.', 10, { holdUntil: held.promise }));
+        app.model.enqueue(
+          textReply('Still working on the register.', 10, { holdUntil: held.promise }),
+        );
         await send(page, 'Build the full risk register');
         await assistantRows(page).last().getByText('Still working on the register.').waitFor();
         const notice = page

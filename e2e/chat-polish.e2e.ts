@@ -1,19 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textReply, type OpenAiFixture } from '../test-support/openai-fixture';
-import { launchBrowser } from '../test-support/browser/chromium';
-import { newPage, type RunningServer } from '../test-support/browser/harness';
-import { startModelCompanyServer } from '../test-support/browser/model-company';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { textReply } from '../test-support/openai-fixture';
+import { newPage } from '../test-support/browser/harness';
+import { useModelCompany } from '../test-support/browser/model-company';
 import {
-  apiAs,
-  cookieIntoContext,
-  shot,
-  signUpThroughApi,
-  type SessionCookie,
-  type SignedUpUser,
-} from '../test-support/browser/support';
+  createChat,
+  onPage,
+  openChatPage,
+  typeAndSend,
+  type PageOptions,
+} from '../test-support/browser/pages';
+import { apiAs, shot } from '../test-support/browser/support';
 
 // What a user meets around a finished report, in Chromium against the real server and a fake
 // model server: no aborted requests while a chat opens and replies, the rules of axe the signed-in
@@ -70,32 +69,23 @@ const REPORT = {
 };
 
 describe('a chat around a finished report', () => {
-  let model: OpenAiFixture;
-  let dispose: (() => Promise<void>) | undefined;
-  let server: RunningServer;
-  let browser: Browser;
-  let user: SignedUpUser;
-  let cookie: SessionCookie;
+  const app = useModelCompany('polish', DOMAIN, {
+    firstName: 'Hanna',
+    lastName: 'Berg',
+    email: `hanna.berg.people.analytics.${runId}@${DOMAIN}`,
+  });
   let chatId = '';
 
-  const api = (method: string, p: string, body?: unknown) => apiAs(server, cookie, method, p, body);
+  const api = (method: string, p: string, body?: unknown) =>
+    apiAs(app.server, app.cookie, method, p, body);
 
   beforeAll(async () => {
-    ({ model, server, dispose } = await startModelCompanyServer('polish', DOMAIN));
-    browser = await launchBrowser();
-    user = await signUpThroughApi(server, {
-      firstName: 'Hanna',
-      lastName: 'Berg',
-      email: `hanna.berg.people.analytics.${runId}@${DOMAIN}`,
-    });
-    cookie = user.cookie;
-    const created = await api('POST', '/api/chats', {
+    chatId = await createChat(app.server, app.cookie, {
       title: 'Talent Intelligence Chat',
       module: 'talent-intelligence',
     });
-    chatId = ((await created.json()) as { id: string }).id;
     // A sent message with a file, answered by the report.
-    model.enqueue(textReply(JSON.stringify(REPORT), 200));
+    app.model.enqueue(textReply(JSON.stringify(REPORT), 200));
     const sent = await api('POST', '/api/chats/message', {
       chatId,
       message: [
@@ -111,26 +101,24 @@ describe('a chat around a finished report', () => {
     expect(sent.status).toBe(200);
     await sent.text();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await dispose?.();
-  });
 
-  async function openChat(opts: Parameters<typeof newPage>[1] = {}) {
-    const opened = await newPage(browser, opts);
-    await cookieIntoContext(opened.context, server, cookie);
+  /** The chat on a signed-in page, its report shown; the page's aborted API calls and chat loads. */
+  async function openChat(opts: PageOptions = {}) {
     const aborted: string[] = [];
-    opened.page.on('requestfailed', (r) => {
-      if (r.url().includes('/api/'))
-        aborted.push(`${r.method()} ${r.url()} ${r.failure()?.errorText}`);
-    });
     const chatGets: string[] = [];
-    opened.page.on('request', (r) => {
-      if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/chats/${chatId}`)
-        chatGets.push(r.url());
+    const opened = await openChatPage(app, app.cookie, chatId, {
+      page: opts,
+      before: (page) => {
+        page.on('requestfailed', (r) => {
+          if (r.url().includes('/api/'))
+            aborted.push(`${r.method()} ${r.url()} ${r.failure()?.errorText}`);
+        });
+        page.on('request', (r) => {
+          if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/chats/${chatId}`)
+            chatGets.push(r.url());
+        });
+      },
     });
-    await opened.page.goto(`${server.url}/chat/${chatId}`);
-    await opened.page.getByText('Connecting to chat...').waitFor({ state: 'hidden' });
     await reportCard(opened.page).getByRole('heading', { name: REPORT.task_name }).waitFor();
     return { ...opened, aborted, chatGets };
   }
@@ -138,8 +126,7 @@ describe('a chat around a finished report', () => {
   const reportCard = (page: Page) => page.locator('li[data-role="assistant"] article').first();
 
   it('opens a chat and follows a reply without an aborted or duplicate request', async () => {
-    const { context, page, errors, aborted, chatGets } = await openChat();
-    try {
+    await onPage(openChat(), async ({ page, aborted, chatGets }) => {
       await page.waitForLoadState('networkidle');
       expect(aborted).toEqual([]);
       expect(chatGets).toHaveLength(1);
@@ -148,13 +135,11 @@ describe('a chat around a finished report', () => {
         delayMs: 40,
       });
       if (reply.kind !== 'stream') throw new Error('a text reply is a stream');
-      model.enqueue({
+      app.model.enqueue({
         ...reply,
         pauseAt: { index: 0, until: new Promise((r) => setTimeout(r, 5_000)) },
       });
-      const box = page.getByPlaceholder('Type your message...');
-      await box.fill('Anything else?');
-      await box.press('Enter');
+      await typeAndSend(page, 'Anything else?');
       await page
         .locator('li[data-role="assistant"][data-status="complete"]')
         .getByText('written slowly')
@@ -164,10 +149,7 @@ describe('a chat around a finished report', () => {
       // The first load, two polls or more, and the fetch after the reply: none aborted.
       expect(chatGets.length).toBeGreaterThan(3);
       expect(aborted).toEqual([]);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('passes axe on label-in-name, contrast, scrolling regions and bypass; a skip link leads to the page', async () => {
@@ -183,10 +165,9 @@ describe('a chat around a finished report', () => {
       ['light', 375],
       ['dark', 375],
     ] as const) {
-      const { context, page, errors } = await openChat({ colorScheme: scheme, width });
-      try {
+      await onPage(openChat({ colorScheme: scheme, width }), async ({ page }) => {
         for (const p of ['/', '/talent-intelligence', '/chats', `/chat/${chatId}`, '/settings']) {
-          if (!page.url().endsWith(p)) await page.goto(server.url + p);
+          if (!page.url().endsWith(p)) await page.goto(app.server.url + p);
           await page.waitForLoadState('networkidle');
           // Code blocks are judged once highlighted.
           if (p.startsWith('/chat/'))
@@ -208,7 +189,7 @@ describe('a chat around a finished report', () => {
           if (p.startsWith('/chat/')) await shot(page, `polish-chat-${scheme}-${width}`);
         }
         // The first tab stop skips the sidebar and header.
-        await page.goto(`${server.url}/talent-intelligence`);
+        await page.goto(`${app.server.url}/talent-intelligence`);
         await page.getByText('Recent').first().waitFor();
         await page.keyboard.press('Tab');
         const skip = page.getByRole('link', { name: 'Skip to main content' });
@@ -216,16 +197,12 @@ describe('a chat around a finished report', () => {
         await shot(page, `polish-skip-link-${scheme}-${width}`);
         await page.keyboard.press('Enter');
         expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
-        expect(errors).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     }
   });
 
   it('gives the menu and the attachment names that hold what they show, and tables a keyboard stop', async () => {
-    const { context, page, errors } = await openChat({ width: 375, height: 812 });
-    try {
+    await onPage(openChat({ width: 375, height: 812 }), async ({ page }) => {
       await page.getByRole('button', { name: 'User menu for Hanna Berg, HB' }).waitFor();
       await page
         .locator('li[data-role="user"]')
@@ -242,15 +219,11 @@ describe('a chat around a finished report', () => {
       expect(await reportCard(page).getByRole('img', { name: 'Warning' }).count()).toBe(1);
       expect(await reportCard(page).getByRole('img', { name: 'OK' }).count()).toBe(2);
       await shot(page, 'polish-table-375');
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('jumps to a footnote in the page, and shows a saved file as saved', async () => {
-    const { context, page, errors } = await openChat();
-    try {
+    await onPage(openChat(), async ({ context, page }) => {
       const card = reportCard(page);
       const ref = card.locator('sup a').first();
       expect(await ref.getAttribute('target')).toBeNull();
@@ -278,16 +251,12 @@ describe('a chat around a finished report', () => {
       await row.getByText(LONG_FILE).focus();
       await page.getByRole('tooltip').getByText(LONG_FILE).waitFor();
       await shot(page, 'polish-saved-files-panel');
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('closes the chart dialog with one Escape after Save Chart; the cards of grouped and sliced charts carry legends', async () => {
     for (const scheme of ['light', 'dark'] as const) {
-      const { context, page, errors } = await openChat({ colorScheme: scheme });
-      try {
+      await onPage(openChat({ colorScheme: scheme }), async ({ page }) => {
         const card = reportCard(page);
         // The cards draw their charts once near the view.
         for (const title of ['Headcount share', 'Mean pay by department']) {
@@ -308,16 +277,12 @@ describe('a chat around a finished report', () => {
           await page.keyboard.press('Escape');
           await dialog.waitFor({ state: 'hidden', timeout: 2_000 });
         }
-        expect(errors).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     }
   });
 
   it('opens the chat menu on the first click right after an export', async () => {
-    const { context, page, errors } = await openChat();
-    try {
+    await onPage(openChat(), async ({ page }) => {
       const menuButton = page.getByRole('button', { name: /^Actions for / }).first();
       await menuButton.click();
       const [download] = await Promise.all([
@@ -328,45 +293,42 @@ describe('a chat around a finished report', () => {
       // At once, while the menu may still be closing.
       await menuButton.click();
       await page.getByRole('menuitem', { name: 'Rename' }).waitFor({ timeout: 2_000 });
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('offers a reload when a part of the app is gone from the server (a deploy)', async () => {
-    const { context, page, errors } = await openChat();
-    try {
-      // The Settings page's chunk, as after a deploy that replaced it.
-      await page.route(/\/assets\/settings-page-[\w-]+\.js$/, (route) =>
-        route.fulfill({ status: 404, body: 'Not found' }),
-      );
-      await page.getByRole('link', { name: 'Settings' }).first().click();
-      const banner = page.getByRole('alert').filter({ hasText: 'A new version is available' });
-      await banner.waitFor();
-      expect(await banner.textContent()).toBe('A new version is available — reload');
-      await shot(page, 'polish-new-version');
-      await page.unroute(/\/assets\/settings-page-[\w-]+\.js$/);
-      await Promise.all([
-        page.waitForEvent('load'),
-        banner.getByRole('button', { name: 'reload' }).click(),
-      ]);
-      await page.getByText('Profile Information').waitFor();
-      // The failed chunk logged its 404 and its import error: those are this test's point.
-      expect(
-        errors.filter((e) => !/settings-page|dynamically imported module|404/.test(e)),
-      ).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    await onPage(
+      openChat(),
+      async ({ page, errors }) => {
+        // The Settings page's chunk, as after a deploy that replaced it.
+        await page.route(/\/assets\/settings-page-[\w-]+\.js$/, (route) =>
+          route.fulfill({ status: 404, body: 'Not found' }),
+        );
+        await page.getByRole('link', { name: 'Settings' }).first().click();
+        const banner = page.getByRole('alert').filter({ hasText: 'A new version is available' });
+        await banner.waitFor();
+        expect(await banner.textContent()).toBe('A new version is available — reload');
+        await shot(page, 'polish-new-version');
+        await page.unroute(/\/assets\/settings-page-[\w-]+\.js$/);
+        await Promise.all([
+          page.waitForEvent('load'),
+          banner.getByRole('button', { name: 'reload' }).click(),
+        ]);
+        await page.getByText('Profile Information').waitFor();
+        // The failed chunk logged its 404 and its import error: those are this test's point.
+        expect(
+          errors.filter((e) => !/settings-page|dynamically imported module|404/.test(e)),
+        ).toEqual([]);
+      },
+      { checkErrors: false },
+    );
   });
 
   it("keeps the OTP screen's address whole on a phone", async () => {
-    const { context, page, errors } = await newPage(browser, { width: 375, height: 812 });
-    try {
-      await page.goto(`${server.url}/auth`);
-      await page.getByLabel('Email').fill(user.email);
-      await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await onPage(newPage(app.browser, { width: 375, height: 812 }), async ({ page }) => {
+      await page.goto(`${app.server.url}/auth`);
+      await page.getByLabel('Email').fill(app.user.email);
+      await page.getByLabel('Password', { exact: true }).fill(app.user.password);
       await page.getByRole('button', { name: 'Sign In' }).click();
       const line = page.getByText(/We've sent a 6-digit code to/);
       await line.waitFor();
@@ -389,14 +351,11 @@ describe('a chat around a finished report', () => {
           if (tops[i]!.top > tops[i - 1]!.top) at.push(`${tops[i - 1]!.ch}|${tops[i]!.ch}`);
         return { at, text };
       });
-      expect(breaks.text).toBe(user.email);
+      expect(breaks.text).toBe(app.user.email);
       expect(breaks.at.length).toBeGreaterThan(0);
       // Before "@" or ".", or after a hyphen: where the address's own words meet.
       expect(breaks.at.filter((b) => !/^.\|[@.]$|^-\|/.test(b))).toEqual([]);
       await shot(page, 'polish-otp-375');
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

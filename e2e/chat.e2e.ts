@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChat, signedInPage, signUpAndOpen } from '../test-support/browser/pages';
+import { signedInPage, signUpWithChat } from '../test-support/browser/pages';
 import { shot, useServerAndBrowser, type SessionCookie } from '../test-support/browser/support';
 
 // A whole conversation in a real Chromium against the real server, its real agent and socket:
@@ -25,15 +25,10 @@ describe('chat in the browser', () => {
   let cookie: SessionCookie;
 
   beforeAll(async () => {
-    ({ context, page, errors, cookie } = await signUpAndOpen(
-      app,
-      { firstName: 'Grace', lastName: 'Hopper' },
-      { colorScheme: 'light' },
-    ));
-    chatId = await createChat(app.server, cookie, {
-      title: 'Talent Intelligence Chat',
-      module: 'talent-intelligence',
-    });
+    ({ context, page, errors, cookie, chatId } = await signUpWithChat(app, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    }));
   });
   afterAll(async () => {
     await context?.close();

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LibraryDocumentDto } from '@contract/library';
-import { newPage } from '../test-support/browser/harness';
+import { signedInPage } from '../test-support/browser/pages';
 import {
   adminAndMember,
   apiAs,
-  cookieIntoContext,
   type SessionCookie,
   shot,
   useServerAndBrowser,
@@ -56,8 +55,7 @@ describe('library changes in the browser', () => {
     const draftDoc = await add(`${draft}.md`, `# Draft\n\nNot yet agreed.\n`);
 
     // The admin replaces the brand voice in the browser.
-    const { page, context, errors } = await newPage(app.browser);
-    await cookieIntoContext(context, app.server, admin.cookie);
+    const { page, context, errors } = await signedInPage(app, admin.cookie);
     await page.goto(app.server.url + '/governance');
     const library = page.getByRole('region', { name: 'Library' });
     const rows = library.getByRole('list', { name: 'Library documents' }).locator(':scope > li');
@@ -128,8 +126,7 @@ describe('library changes in the browser', () => {
     expect(byTitle.get(voice)?.version).toBe(2);
 
     // A member sees the documents and the history, and no control that changes them.
-    const m = await newPage(app.browser);
-    await cookieIntoContext(m.context, app.server, member.cookie);
+    const m = await signedInPage(app, member.cookie);
     await m.page.goto(app.server.url + '/governance');
     const memberLibrary = m.page.getByRole('region', { name: 'Library' });
     await memberLibrary.getByText(voice).waitFor();

@@ -2,32 +2,15 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newPage } from '../test-support/browser/harness';
-import {
-  adminAndMember,
-  apiAs,
-  cookieIntoContext,
-  shot,
-  useServerAndBrowser,
-} from '../test-support/browser/support';
+import { brandGuide } from '../test-support/library';
+import { signedInPage } from '../test-support/browser/pages';
+import { adminAndMember, apiAs, shot, useServerAndBrowser } from '../test-support/browser/support';
 
 // The company library in the browser (docs/decisions/0081-library-panel.md): a company admin adds the brand guidelines on
 // the Brand Hub page, a member's copy review cites them, and the citation opens the library
 // viewer at the passage; the member sees no upload controls.
 
-const GUIDE = `# Brand guidelines
-
-## 1 Voice
-We sound warm, plain and confident.
-
-## 2 Words
-
-### 2.1 Tone
-Write "you" and "we". Keep sentences short.
-
-### 2.2 Banned words
-Banned words: ninja, rockstar.
-`;
+const GUIDE = brandGuide('ninja, rockstar');
 
 describe('the company library', () => {
   const app = useServerAndBrowser();
@@ -39,8 +22,7 @@ describe('the company library', () => {
     });
 
     // The admin adds the guidelines in the browser.
-    const adminPage = await newPage(app.browser);
-    await cookieIntoContext(adminPage.context, app.server, admin.cookie);
+    const adminPage = await signedInPage(app, admin.cookie);
     const page = adminPage.page;
     await page.goto(app.server.url + '/brand-hub');
     const library = page.getByRole('region', { name: 'Library' });
@@ -70,8 +52,7 @@ describe('the company library', () => {
     expect(sent.status).toBe(200);
     await sent.text();
 
-    const { page: memberPage, context, errors } = await newPage(app.browser);
-    await cookieIntoContext(context, app.server, member.cookie);
+    const { page: memberPage, context, errors } = await signedInPage(app, member.cookie);
     await memberPage.goto(`${app.server.url}/chat/${id}`);
     const citation = memberPage
       .getByRole('link', { name: 'Brand guidelines v1, 2.2 Banned words' })

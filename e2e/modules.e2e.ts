@@ -1,11 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULE_KEYS, MODULES } from '@contract/modules';
-import { newPage } from '../test-support/browser/harness';
+import { signedInPage, signUpAndOpen } from '../test-support/browser/pages';
 import {
-  cookieIntoContext,
   shot as saveShot,
-  signUpThroughApi,
   uniqueE2eEmail,
   useServerAndBrowser,
   type SessionCookie,
@@ -23,14 +21,16 @@ describe('dashboard, module pages and starter templates', () => {
   let cookie: SessionCookie;
 
   beforeAll(async () => {
-    ({ context, page, errors } = await newPage(app.browser, { colorScheme: 'light' }));
-    ({ cookie } = await signUpThroughApi(app.server, {
-      firstName: 'Katherine',
-      lastName: 'Johnson',
-      email: uniqueE2eEmail('modules', 'contoso.com'),
-      password: 'Harbour-lights-73',
-    }));
-    await cookieIntoContext(context, app.server, cookie);
+    ({ context, page, errors, cookie } = await signUpAndOpen(
+      app,
+      {
+        firstName: 'Katherine',
+        lastName: 'Johnson',
+        email: uniqueE2eEmail('modules', 'contoso.com'),
+        password: 'Harbour-lights-73',
+      },
+      { colorScheme: 'light' },
+    ));
   });
   afterAll(async () => {
     await context?.close();
@@ -193,8 +193,7 @@ describe('dashboard, module pages and starter templates', () => {
   });
 
   it('lays out in dark mode and on a 375 px phone', async () => {
-    const dark = await newPage(app.browser, { colorScheme: 'dark' });
-    await cookieIntoContext(dark.context, app.server, cookie);
+    const dark = await signedInPage(app, cookie, { colorScheme: 'dark' });
     await dark.page.goto(app.server.url + '/talent-intelligence');
     await dark.page.getByText(/^Page 1 of/).waitFor();
     await shot('module-talent-intelligence-dark', dark.page);
@@ -204,8 +203,7 @@ describe('dashboard, module pages and starter templates', () => {
     expect(dark.errors).toEqual([]);
     await dark.context.close();
 
-    const phone = await newPage(app.browser, { width: 375, height: 812 });
-    await cookieIntoContext(phone.context, app.server, cookie);
+    const phone = await signedInPage(app, cookie, { width: 375, height: 812 });
     await phone.page.goto(app.server.url + '/governance');
     await phone.page.getByText(/^Page 1 of/).waitFor();
     // Nothing is wider than the screen.

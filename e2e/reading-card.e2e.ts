@@ -3,13 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage } from '../test-support/browser/harness';
+import { createChat, signUpAndOpen } from '../test-support/browser/pages';
 import {
-  cookieHeader,
-  cookieIntoContext,
   makeCompanyAdmin,
   shot,
-  signUpThroughApi,
   type SessionCookie,
   uniqueE2eEmail,
   useServerAndBrowser,
@@ -56,27 +53,21 @@ describe('the reading card in the browser', () => {
   const email = uniqueE2eEmail('reading', 'northwind.com');
 
   beforeAll(async () => {
-    ({ context, page } = await newPage(app.browser, { colorScheme: 'light' }));
-    ({ cookie } = await signUpThroughApi(app.server, {
-      email,
-      firstName: 'Emmy',
-      lastName: 'Noether',
-    }));
-    await cookieIntoContext(context, app.server, cookie);
+    ({ context, page, cookie } = await signUpAndOpen(
+      app,
+      { email, firstName: 'Emmy', lastName: 'Noether' },
+      { colorScheme: 'light' },
+    ));
   });
   afterAll(async () => {
     await context?.close();
   });
 
-  async function newChat(): Promise<string> {
-    const res = await fetch(`${app.server.url}/api/chats`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: cookieHeader(cookie) },
-      body: JSON.stringify({ title: 'Talent Intelligence Chat', module: 'talent-intelligence' }),
+  const newChat = () =>
+    createChat(app.server, cookie, {
+      title: 'Talent Intelligence Chat',
+      module: 'talent-intelligence',
     });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { id: string }).id;
-  }
 
   async function ask(chatId: string, file: string) {
     await page.goto(`${app.server.url}/chat/${chatId}`);

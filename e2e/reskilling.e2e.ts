@@ -2,13 +2,8 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULES } from '@contract/modules';
-import { newPage } from '../test-support/browser/harness';
-import {
-  cookieIntoContext,
-  shot,
-  signUpThroughApi,
-  useServerAndBrowser,
-} from '../test-support/browser/support';
+import { signUpAndOpen } from '../test-support/browser/pages';
+import { shot, useServerAndBrowser } from '../test-support/browser/support';
 
 // A starter template carried through as a user would: the Talent Intelligence page, the
 // "Reskilling plan for a new capability" template, the skills inventory attached, and the plan
@@ -23,12 +18,11 @@ describe('a reskilling plan from its template', () => {
   let errors: string[];
 
   beforeAll(async () => {
-    ({ context, page, errors } = await newPage(app.browser, { colorScheme: 'light' }));
-    const { cookie } = await signUpThroughApi(app.server, {
-      firstName: 'Mary',
-      lastName: 'Jackson',
-    });
-    await cookieIntoContext(context, app.server, cookie);
+    ({ context, page, errors } = await signUpAndOpen(
+      app,
+      { firstName: 'Mary', lastName: 'Jackson' },
+      { colorScheme: 'light' },
+    ));
   });
   afterAll(async () => {
     await context?.close();

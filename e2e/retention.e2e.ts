@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newPage } from '../test-support/browser/harness';
-import {
-  adminAndMember,
-  cookieIntoContext,
-  shot,
-  useServerAndBrowser,
-} from '../test-support/browser/support';
+import { signedInPage } from '../test-support/browser/pages';
+import { adminAndMember, shot, useServerAndBrowser } from '../test-support/browser/support';
 
 // Retention on the real server (ADR 0071): a company admin sets 30 days for Talent Intelligence
 // in the console's Retention tab and puts a person on legal hold; a member of the company reads
@@ -21,8 +16,7 @@ describe('retention in the admin console and under the Recent list', () => {
       member: ['Rae', 'Reader'],
     });
 
-    const { page, context, errors } = await newPage(app.browser);
-    await cookieIntoContext(context, app.server, admin.cookie);
+    const { page, context, errors } = await signedInPage(app, admin.cookie);
     await page.goto(app.server.url + '/admin');
     await page.getByRole('tab', { name: 'Retention' }).click();
     const ti = page.getByRole('form', { name: 'Talent Intelligence retention' });
@@ -57,8 +51,7 @@ describe('retention in the admin console and under the Recent list', () => {
     await context.close();
 
     // The member: the note under Recent in Talent Intelligence, none in Brand Hub.
-    const reader = await newPage(app.browser);
-    await cookieIntoContext(reader.context, app.server, member.cookie);
+    const reader = await signedInPage(app, member.cookie);
     await reader.page.goto(app.server.url + '/talent-intelligence');
     const note = reader.page.getByTestId('retention-note');
     await note.waitFor();

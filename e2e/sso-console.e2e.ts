@@ -1,26 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoButtonText } from '@contract/sso';
 import { addCompany } from '../server/admin/companies';
 import { createUser, TEST_PASSWORD } from '../test-support/factories';
-import { TestIdp } from '../test-support/oidc-provider';
-import { launchBrowser } from '../test-support/browser/chromium';
+import type { TestIdp } from '../test-support/oidc-provider';
+import { signedInPage } from '../test-support/browser/pages';
+import { atriumErrorsPage, startIdpFor } from '../test-support/browser/sso';
 import {
-  disposeServer,
-  newPage,
-  startServer,
-  type RunningServer,
-} from '../test-support/browser/harness';
-import {
-  cookieIntoContext,
   expectAccessible,
   shot,
   signInThroughApi,
-  withServerDatabase,
+  useServerAndBrowser,
 } from '../test-support/browser/support';
 
 // The console's "Single sign-on" panel in a real Chromium against the built server and a real
@@ -36,52 +27,34 @@ const CLIENT_SECRET = `console-secret-${randomBytes(12).toString('hex')}`;
 const SECRETS_KEY = randomBytes(32).toString('base64');
 
 describe('single sign-on panel of the admin console', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  let companyId = 0;
+  const app = useServerAndBrowser({ SECRETS_KEY }, async (db) => {
+    const c = await addCompany(db, { name: COMPANY, emailDomains: [DOMAIN] });
+    await createUser(db, { email: ADMIN_EMAIL, companyId: c.id, role: 'admin' });
+    companyId = c.id;
+  });
   let idp: TestIdp;
   let admin: Page;
   let adminErrors: string[];
-  let dataDir: string;
-  let companyId: number;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-sso-console-'));
-    companyId = await withServerDatabase(dataDir, async (db) => {
-      const c = await addCompany(db, { name: COMPANY, emailDomains: [DOMAIN] });
-      await createUser(db, { email: ADMIN_EMAIL, companyId: c.id, role: 'admin' });
-      return c.id;
-    });
-    server = await startServer({ DATA_DIR: dataDir, SECRETS_KEY });
-    idp = await new TestIdp({
-      clientId: 'atrium-console',
-      clientSecret: CLIENT_SECRET,
-      redirectUri: `${server.url}/api/auth/sso/callback`,
-      postLogoutRedirectUri: `${server.url}/`,
-    }).start();
+    idp = await startIdpFor(app.server, 'atrium-console', CLIENT_SECRET);
     idp.addUser({ email: MEMBER_EMAIL, givenName: 'Milton', familyName: 'Waddams' });
-    browser = await launchBrowser();
-    const p = await newPage(browser);
-    admin = p.page;
-    adminErrors = p.errors;
-    await cookieIntoContext(
-      p.context,
-      server,
-      await signInThroughApi(server, ADMIN_EMAIL, TEST_PASSWORD),
-    );
+    ({ page: admin, errors: adminErrors } = await signedInPage(
+      app,
+      await signInThroughApi(app.server, ADMIN_EMAIL, TEST_PASSWORD),
+    ));
   });
   afterAll(async () => {
-    await browser?.close();
     await idp?.stop();
-    if (server) await disposeServer(server);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('the admin sets OpenID Connect against the provider and enforces it', async () => {
-    await admin.goto(`${server.url}/admin?tab=sso`);
+    await admin.goto(`${app.server.url}/admin?tab=sso`);
     await admin.getByRole('heading', { name: 'OpenID Connect' }).waitFor();
     // What to register at the provider is there to copy.
-    await admin.getByText(`${server.url}/api/auth/sso/callback`).waitFor();
-    await admin.getByText(`${server.url}/api/auth/saml/${companyId}/metadata`).waitFor();
+    await admin.getByText(`${app.server.url}/api/auth/sso/callback`).waitFor();
+    await admin.getByText(`${app.server.url}/api/auth/saml/${companyId}/metadata`).waitFor();
     await admin.getByText('Not set.').waitFor();
 
     await admin.getByLabel('Issuer URL').fill(idp.issuer);
@@ -123,7 +96,7 @@ describe('single sign-on panel of the admin console', () => {
 
     // Stored as set, and the change is in the audit log without the secret.
     const cookie = (await admin.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-    const audit = await fetch(`${server.url}/api/admin/audit?action=sso_settings_changed`, {
+    const audit = await fetch(`${app.server.url}/api/admin/audit?action=sso_settings_changed`, {
       headers: { Cookie: cookie },
     });
     const text = await audit.text();
@@ -139,17 +112,8 @@ describe('single sign-on panel of the admin console', () => {
   });
 
   it('a member of the domain sees only the SSO button on /auth, and it signs them in', async () => {
-    const { page, context } = await newPage(browser);
-    // Errors of Atrium's pages only (the provider's development login page fetches web fonts).
-    const errors: string[] = [];
-    page.on('pageerror', (e) => {
-      if (page.url().startsWith(server.url)) errors.push(`pageerror: ${e.message}`);
-    });
-    page.on('console', (m) => {
-      if (m.type() === 'error' && m.location().url.startsWith(server.url))
-        errors.push(`console: ${m.text()} (${m.location().url})`);
-    });
-    await page.goto(`${server.url}/auth`);
+    const { page, context, errors } = await atriumErrorsPage(app.browser, app.server);
+    await page.goto(`${app.server.url}/auth`);
     await page.getByLabel('Email', { exact: true }).fill(MEMBER_EMAIL);
     const sso = page.getByRole('link', { name: ssoButtonText(COMPANY) });
     await sso.waitFor();
@@ -162,7 +126,7 @@ describe('single sign-on panel of the admin console', () => {
     await page.waitForURL((url) => url.origin === idp.issuer);
     await page.locator('input[name="password"]').fill('anything');
     await page.getByRole('button', { name: 'Sign-in' }).click();
-    await page.waitForURL((url) => url.origin === server.url && url.pathname === '/');
+    await page.waitForURL((url) => url.origin === app.server.url && url.pathname === '/');
     await page.getByText('Milton').first().waitFor();
     expect(errors).toEqual([]);
     await context.close();

@@ -1,15 +1,14 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { ssoRequiredMessage } from '@contract/sso';
-import { serverOutDir } from '../scripts/build-server';
-import { TestIdp } from '../test-support/oidc-provider';
-import { newPage } from '../test-support/browser/harness';
-import { shot as saveShot, useServerAndBrowser } from '../test-support/browser/support';
+import type { TestIdp } from '../test-support/oidc-provider';
+import { atriumErrorsPage, startIdpFor } from '../test-support/browser/sso';
+import {
+  runAdminCommand,
+  shot as saveShot,
+  useServerAndBrowser,
+} from '../test-support/browser/support';
 
 // Sign-in through a company's own OpenID provider in a real Chromium: the built server, a real
 // provider (oidc-provider) on its own origin, settings made with the admin command as an
@@ -28,45 +27,15 @@ describe('single sign-on in the browser', () => {
   let scimToken: string;
   let context: BrowserContext;
   let page: Page;
-  /** Errors of Atrium's pages (the provider's development login page fetches fonts offline). */
-  const errors: string[] = [];
+  /** Errors of Atrium's pages (see atriumErrorsPage). */
+  let errors: string[];
 
-  /**
-   * `npm run admin -- ...` as an operator runs it. The embedded database takes one process at a
-   * time, so the server stops for the command and starts again (on PostgreSQL it need not).
-   */
-  async function admin(...args: string[]) {
-    await app.server.stop();
-    try {
-      const dbUrl = inject('testDatabaseUrl');
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        [path.join(serverOutDir, 'cli.js'), ...args],
-        {
-          env: {
-            PATH: process.env.PATH,
-            DATA_DIR: app.server.dataDir,
-            PORT: String(app.server.port),
-            APP_URL: app.server.url,
-            SECRETS_KEY,
-            GLOBEX_SECRET: CLIENT_SECRET,
-            ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
-          },
-        },
-      );
-      return stdout;
-    } finally {
-      await app.server.restart();
-    }
-  }
+  /** `npm run admin -- ...` as an operator runs it, with the secrets the settings name. */
+  const admin = (...args: string[]) =>
+    runAdminCommand(app.server, args, { SECRETS_KEY, GLOBEX_SECRET: CLIENT_SECRET });
 
   beforeAll(async () => {
-    idp = await new TestIdp({
-      clientId: 'atrium',
-      clientSecret: CLIENT_SECRET,
-      redirectUri: `${app.server.url}/api/auth/sso/callback`,
-      postLogoutRedirectUri: `${app.server.url}/`,
-    }).start();
+    idp = await startIdpFor(app.server, 'atrium', CLIENT_SECRET);
     idp.addUser({ email, givenName: 'Ada', familyName: 'Lovelace' });
     await admin('companies', 'add', '--name', company, '--domains', domain);
     scimToken = /scim_[\w-]+/.exec(await admin('scim', 'token', company))![0];
@@ -85,14 +54,7 @@ describe('single sign-on in the browser', () => {
       `redirect URI to register at the provider: ${app.server.url}/api/auth/sso/callback`,
     );
     expect(out).not.toContain(CLIENT_SECRET);
-    ({ context, page } = await newPage(app.browser));
-    page.on('pageerror', (e) => {
-      if (page.url().startsWith(app.server.url)) errors.push(`pageerror: ${e.message}`);
-    });
-    page.on('console', (m) => {
-      if (m.type() === 'error' && m.location().url.startsWith(app.server.url))
-        errors.push(`console: ${m.text()} (${m.location().url})`);
-    });
+    ({ context, page, errors } = await atriumErrorsPage(app.browser, app.server));
     page.setDefaultTimeout(20_000);
   });
   afterAll(async () => {

@@ -1,21 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { MessageDto } from '@contract/chats';
 import { MODEL_TRUNCATED_MESSAGE } from '@contract/models';
-import { textReply, type OpenAiFixture, type Reply } from '../test-support/openai-fixture';
-import type { RunningServer } from '../test-support/browser/harness';
-import { launchBrowser } from '../test-support/browser/chromium';
-import { startModelCompanyServer } from '../test-support/browser/model-company';
+import { textReply, type Reply } from '../test-support/openai-fixture';
+import { useModelCompany } from '../test-support/browser/model-company';
 import { createChat, onPage, openChatPage, typeAndSend } from '../test-support/browser/pages';
-import {
-  apiAs,
-  gate,
-  shot,
-  signUpThroughApi,
-  uniqueE2eEmail,
-  type SessionCookie,
-} from '../test-support/browser/support';
+import { apiAs, gate, shot } from '../test-support/browser/support';
 
 // A report written by a real-model endpoint, watched in Chromium while it streams: the page shows
 // it as a report from the first chunks (task name, markdown text growing, a chart placeholder),
@@ -46,6 +37,9 @@ const REPORT = {
   ],
   next_steps: [{ step_description: 'Break attrition down by location' }],
 };
+
+/** The report as the model writes it. */
+const REPORT_JSON = JSON.stringify(REPORT);
 
 /** What the page saw of a reply being followed (see the long-answer test). */
 interface Follow {
@@ -115,35 +109,18 @@ const WATCH_FOR_JSON = `
 `;
 
 describe('a report streaming from a model, in the browser', () => {
-  let model: OpenAiFixture;
-  let dispose: (() => Promise<void>) | undefined;
-  let server: RunningServer;
-  let browser: Browser;
-  let cookie: SessionCookie;
+  const app = useModelCompany('stream', DOMAIN, { firstName: 'Grace', lastName: 'Hopper' });
 
-  beforeAll(async () => {
-    ({ model, server, dispose } = await startModelCompanyServer('stream', DOMAIN));
-    browser = await launchBrowser();
-    ({ cookie } = await signUpThroughApi(server, {
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      email: uniqueE2eEmail('stream', DOMAIN),
-    }));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await dispose?.();
-  });
-
-  const api = (method: string, p: string, body?: unknown) => apiAs(server, cookie, method, p, body);
+  const api = (method: string, p: string, body?: unknown) =>
+    apiAs(app.server, app.cookie, method, p, body);
 
   /** A signed-in page on a new Talent Intelligence chat, watching for report JSON. */
   async function openNewChat() {
-    const chatId = await createChat(server, cookie, {
+    const chatId = await createChat(app.server, app.cookie, {
       title: 'Talent Intelligence Chat',
       module: 'talent-intelligence',
     });
-    const opened = await openChatPage({ server, browser }, cookie, chatId, {
+    const opened = await openChatPage(app, app.cookie, chatId, {
       before: (page) => page.addInitScript(WATCH_FOR_JSON),
     });
     return { chatId, ...opened };
@@ -163,19 +140,28 @@ describe('a report streaming from a model, in the browser', () => {
   }
 
   /**
-   * Sends `text` while the model writes the report up to `upTo` in chunks of 6, `delayMs` apart,
-   * and then holds the reply open until `open()`: the reply's row is returned to watch.
+   * Sends `text` while the model writes the report up to `upTo` (an index in REPORT_JSON, or the
+   * first place of a text in it) in chunks of 6, `delayMs` apart, and then holds the reply open
+   * until `open()`: the reply's row is returned to watch.
    */
-  async function sendHeldReport(page: Page, text: string, upTo: number, delayMs: number) {
+  async function sendHeldReport(page: Page, text: string, upTo: number | string, delayMs: number) {
+    const end = typeof upTo === 'string' ? REPORT_JSON.indexOf(upTo) : upTo;
     const never = gate();
-    model.enqueue(
-      textReply(JSON.stringify(REPORT).slice(0, upTo), 6, {
+    app.model.enqueue(
+      textReply(REPORT_JSON.slice(0, end), 6, {
         delayMs,
         holdUntil: never.promise,
       }),
     );
     await typeAndSend(page, text);
     return { open: never.open, reply: page.locator('li[data-role="assistant"]').last() };
+  }
+
+  /** The last stopped reply's card, once it shows the report's task name. */
+  async function stoppedCard(page: Page) {
+    const card = page.locator('li[data-role="assistant"][data-status="stopped"] article').last();
+    await card.getByRole('heading', { name: REPORT.task_name }).waitFor();
+    return card;
   }
 
   /** Presses Stop; the stopped reply's row. */
@@ -188,13 +174,15 @@ describe('a report streaming from a model, in the browser', () => {
     await inNewChat(async ({ chatId, page }) => {
       const release = gate();
       // Written in small pieces, pausing in the middle of the chart's data until released.
-      const json = JSON.stringify(REPORT);
       const size = 7;
-      const paused = textReply(json, size, { delayMs: 20 });
+      const paused = textReply(REPORT_JSON, size, { delayMs: 20 });
       if (paused.kind !== 'stream') throw new Error('a text reply is a stream');
-      model.enqueue({
+      app.model.enqueue({
         ...paused,
-        pauseAt: { index: Math.floor(json.indexOf('"Sales",') / size), until: release.promise },
+        pauseAt: {
+          index: Math.floor(REPORT_JSON.indexOf('"Sales",') / size),
+          until: release.promise,
+        },
       });
       await typeAndSend(page, 'Headcount by department, please');
 
@@ -233,14 +221,8 @@ describe('a report streaming from a model, in the browser', () => {
 
   it('stops a report half-way: it stays a card with what was written, never JSON', async () => {
     await inNewChat(async ({ chatId, page }) => {
-      const json = JSON.stringify(REPORT);
       // Written slowly up to the middle of the text part, then held open.
-      const never = await sendHeldReport(
-        page,
-        'Headcount again',
-        json.indexOf('Sales follows'),
-        20,
-      );
+      const never = await sendHeldReport(page, 'Headcount again', 'Sales follows', 20);
       const reply = never.reply;
       await reply.locator('strong', { hasText: 'Operations' }).waitFor({ timeout: 30_000 });
       await reply.getByText(/12 of 49 people/).waitFor();
@@ -259,8 +241,7 @@ describe('a report streaming from a model, in the browser', () => {
       const stored = { messages: await storedMessages(chatId) };
       expect(stored.messages.at(-1)!.status).toBe('stopped');
       await page.reload();
-      const again = page.locator('li[data-role="assistant"][data-status="stopped"] article');
-      await again.getByRole('heading', { name: REPORT.task_name }).waitFor();
+      const again = await stoppedCard(page);
       await again.getByText(/12 of 49 people/).waitFor();
       expect(await sawJson(page)).toEqual([]);
       never.open();
@@ -269,20 +250,16 @@ describe('a report streaming from a model, in the browser', () => {
 
   it('stopped while its first text part is on screen, just after a backslash: the text shown stays, also after a reload', async () => {
     await inNewChat(async ({ chatId, page }) => {
-      const json = JSON.stringify(REPORT);
       // The model has written up to the backslash of an escape (`\n`, `\u00fc`) and is held there:
       // Stop lands where any chunk boundary may.
-      const cut = json.indexOf('people.') + 'people.'.length + 1;
-      expect(json[cut - 1]).toBe('\\');
+      const cut = REPORT_JSON.indexOf('people.') + 'people.'.length + 1;
+      expect(REPORT_JSON[cut - 1]).toBe('\\');
       const never = await sendHeldReport(page, 'Headcount, briefly', cut, 10);
       await never.reply.getByText(/12 of 49 people/).waitFor({ timeout: 30_000 });
       const stopped = await stop(page);
       await stopped.getByText('Stopped', { exact: true }).waitFor();
       const check = async () => {
-        const card = page
-          .locator('li[data-role="assistant"][data-status="stopped"] article')
-          .last();
-        await card.getByRole('heading', { name: REPORT.task_name }).waitFor();
+        const card = await stoppedCard(page);
         await card.getByText(/12 of 49 people\.$/).waitFor();
         expect(await sawJson(page)).toEqual([]);
       };
@@ -290,7 +267,7 @@ describe('a report streaming from a model, in the browser', () => {
       const stored = { messages: await storedMessages(chatId) };
       expect(stored.messages.at(-1)).toMatchObject({
         status: 'stopped',
-        content: json.slice(0, cut),
+        content: REPORT_JSON.slice(0, cut),
       });
       await page.reload();
       await check();
@@ -300,21 +277,12 @@ describe('a report streaming from a model, in the browser', () => {
 
   it('stopped inside a chart: the text stays and the unfinished chart is left out', async () => {
     await inNewChat(async ({ page }) => {
-      const json = JSON.stringify(REPORT);
-      const never = await sendHeldReport(
-        page,
-        'Headcount with a chart',
-        json.indexOf('"Sales",'),
-        10,
-      );
+      const never = await sendHeldReport(page, 'Headcount with a chart', '"Sales",', 10);
       await never.reply.getByText(/Chart: Headcount by department/).waitFor({ timeout: 30_000 });
       const stopped = await stop(page);
       await stopped.getByText('Stopped', { exact: true }).waitFor();
       const check = async () => {
-        const card = page
-          .locator('li[data-role="assistant"][data-status="stopped"] article')
-          .last();
-        await card.getByRole('heading', { name: REPORT.task_name }).waitFor();
+        const card = await stoppedCard(page);
         await card.getByText('Sales follows with 9.').waitFor();
         expect(await card.getByRole('button', { name: 'View Chart' }).count()).toBe(0);
         expect(await card.locator('canvas').count()).toBe(0);
@@ -329,10 +297,12 @@ describe('a report streaming from a model, in the browser', () => {
 
   it('a report cut at the output limit stays a card, says so, and Continue completes it', async () => {
     await inNewChat(async ({ chatId, page }) => {
-      model.requests.length = 0;
-      const json = JSON.stringify(REPORT);
-      const cut = json.indexOf('Sales follows');
-      model.enqueue({ ...textReply(json.slice(0, cut), 40), finishReason: 'length' } as Reply);
+      app.model.requests.length = 0;
+      const cut = REPORT_JSON.indexOf('Sales follows');
+      app.model.enqueue({
+        ...textReply(REPORT_JSON.slice(0, cut), 40),
+        finishReason: 'length',
+      } as Reply);
       await typeAndSend(page, 'Headcount, in full');
       const failed = page.locator('li[data-role="assistant"][data-status="error"]').last();
       await failed
@@ -350,14 +320,14 @@ describe('a report streaming from a model, in the browser', () => {
       expect(await sawJson(page)).toEqual([]);
 
       // Continue asks the model for the rest, given the cut answer; the new reply is the whole report.
-      model.enqueue(textReply(json.slice(cut), 40));
+      app.model.enqueue(textReply(REPORT_JSON.slice(cut), 40));
       await failed.getByRole('button', { name: 'Continue' }).click();
       const done = page.locator('li[data-role="assistant"][data-status="complete"] article').last();
       await done.getByRole('heading', { name: REPORT.task_name }).waitFor({ timeout: 30_000 });
       await done.getByText('Sales follows with 9.').waitFor();
       await done.getByText('Break attrition down by location').waitFor();
-      const last = model.requests.at(-1)!.body.messages;
-      expect(last.at(-2)).toMatchObject({ role: 'assistant', content: json.slice(0, cut) });
+      const last = app.model.requests.at(-1)!.body.messages;
+      expect(last.at(-2)).toMatchObject({ role: 'assistant', content: REPORT_JSON.slice(0, cut) });
       expect(String(last.at(-1)!.content)).toMatch(/Continue it exactly where it stopped/);
       const stored = { messages: await storedMessages(chatId) };
       expect(stored.messages.at(-1)!.structuredResponse).toEqual(REPORT);
@@ -369,7 +339,7 @@ describe('a report streaming from a model, in the browser', () => {
   it('a long answer grows into room below it: the view keeps still, moves on a room at a time, and closes the room when done', async () => {
     await inNewChat(async ({ page }) => {
       // Written 30 characters every 20 ms.
-      model.enqueue(textReply(LONG_ANSWER, 30, { delayMs: 20 }));
+      app.model.enqueue(textReply(LONG_ANSWER, 30, { delayMs: 20 }));
       await watchFollow(page);
       await typeAndSend(page, 'Write the leavers summary out in full');
       const reply = page.locator('li[data-role="assistant"]').last();
@@ -406,7 +376,7 @@ describe('a report streaming from a model, in the browser', () => {
   it('a reader back at the end while the model is still thinking gets the room too', async () => {
     await inNewChat(async ({ page }) => {
       // A conversation longer than the view, to scroll up in.
-      model.enqueue(textReply(LONG_ANSWER, 400));
+      app.model.enqueue(textReply(LONG_ANSWER, 400));
       await typeAndSend(page, 'Write the leavers summary out in full');
       await page
         .locator('li[data-role="assistant"][data-status="complete"]')
@@ -416,7 +386,7 @@ describe('a report streaming from a model, in the browser', () => {
       const release = gate();
       const held = textReply(LONG_ANSWER, 30, { delayMs: 20 });
       if (held.kind !== 'stream') throw new Error('a text reply is a stream');
-      model.enqueue({ ...held, pauseAt: { index: 0, until: release.promise } });
+      app.model.enqueue({ ...held, pauseAt: { index: 0, until: release.promise } });
       await typeAndSend(page, 'And once more, please');
       await page.locator('li[data-role="assistant"][aria-busy="true"]').waitFor();
       const scroller = page.getByTestId('message-scroller');

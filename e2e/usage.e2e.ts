@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { describe, expect, inject, it } from 'vitest';
-import { newPage } from '../test-support/browser/harness';
+import { describe, expect, it } from 'vitest';
+import { signedInPage } from '../test-support/browser/pages';
 import {
   apiAs,
-  cookieIntoContext,
+  runAdminCommand,
   signUpThroughApi,
   uniqueE2eEmail,
   useServerAndBrowser,
@@ -38,20 +37,9 @@ describe('usage in the admin console', () => {
     }
 
     // The deployment's own command makes them an operator (their company is Northwind Traders).
-    await app.server.stop();
-    const dbUrl = inject('testDatabaseUrl');
-    execFileSync('node', ['dist/server/cli.js', 'operators', 'add', email], {
-      env: {
-        ...process.env,
-        DATA_DIR: app.server.dataDir,
-        ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
-      },
-      stdio: 'pipe',
-    });
-    await app.server.restart();
+    await runAdminCommand(app.server, ['operators', 'add', email]);
 
-    const { page, context, errors } = await newPage(app.browser);
-    await cookieIntoContext(context, app.server, cookie);
+    const { page, context, errors } = await signedInPage(app, cookie);
     await page.goto(app.server.url + '/admin');
     await page.getByRole('tab', { name: 'Usage' }).click();
     const totals = page.getByRole('definition');

@@ -1,14 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatDto, type ChatSummaryDto } from '@contract/chats';
+import { ChatDto, type ChatSummaryDto, type CreateChatBody } from '@contract/chats';
 import { codeIn } from '../test-support/smtp';
 import { newPage } from '../test-support/browser/harness';
+import { createChat, signedInPage, signUpAndOpen } from '../test-support/browser/pages';
 import {
-  cookieHeader,
-  cookieIntoContext,
+  apiAs,
   shot as saveShot,
-  signUpThroughApi,
   uniqueE2eEmail,
   useServerAndBrowser,
   type SessionCookie,
@@ -29,22 +28,16 @@ describe('the everyday workspace', () => {
   let password = '';
   const ids = { board: '', brand: '', talent: '' };
 
-  const api = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(app.server.url + url, {
-      method,
-      headers: {
-        Cookie: cookieHeader(cookie),
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return res;
-  };
+  const api = (method: string, url: string, body?: unknown) =>
+    apiAs(app.server, cookie, method, url, body);
 
   /** A chat with one exchange: the message sent, the reply awaited (the stream read to its end). */
-  async function chatWith(title: string, module: string, message: string): Promise<string> {
-    const res = await api('POST', '/api/chats', { title, module });
-    const { id } = (await res.json()) as { id: string };
+  async function chatWith(
+    title: string,
+    module: CreateChatBody['module'],
+    message: string,
+  ): Promise<string> {
+    const id = await createChat(app.server, cookie, { title, module });
     const sent = await api('POST', '/api/chats/message', { chatId: id, message });
     expect(sent.status).toBe(200);
     await sent.text();
@@ -80,16 +73,14 @@ describe('the everyday workspace', () => {
   const shot = (name: string, p: Page = page) => saveShot(p, name);
 
   beforeAll(async () => {
-    ({ context, page, errors } = await newPage(app.browser, { colorScheme: 'light' }));
+    ({ context, page, errors, cookie, email, password } = await signUpAndOpen(
+      app,
+      { firstName: 'Ada', lastName: 'Lovelace', email: uniqueE2eEmail('workspace', 'contoso.com') },
+      { colorScheme: 'light' },
+    ));
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: app.server.url,
     });
-    ({ cookie, email, password } = await signUpThroughApi(app.server, {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: uniqueE2eEmail('workspace', 'contoso.com'),
-    }));
-    await cookieIntoContext(context, app.server, cookie);
     ids.board = await chatWith('Board minutes', 'governance', 'Summarise the board minutes for me');
     ids.brand = await chatWith('Brand Hub Thread', 'brand-hub', 'Write a tagline for the launch');
     ids.talent = await chatWith(
@@ -434,8 +425,7 @@ describe('the everyday workspace', () => {
 
   it('passes axe on every page, light and dark, and on a 375 px phone', async () => {
     for (const scheme of ['light', 'dark'] as const) {
-      const s = await newPage(app.browser, { colorScheme: scheme });
-      await cookieIntoContext(s.context, app.server, cookie);
+      const s = await signedInPage(app, cookie, { colorScheme: scheme });
       const pages: Array<[string, string, string]> = [
         ['/', 'Choose a module above', 'dashboard'],
         ['/governance', 'Recent', 'module'],
@@ -475,8 +465,7 @@ describe('the everyday workspace', () => {
     expect(anon.errors).toEqual([]);
     await anon.context.close();
 
-    const phone = await newPage(app.browser, { width: 375, height: 812 });
-    await cookieIntoContext(phone.context, app.server, cookie);
+    const phone = await signedInPage(app, cookie, { width: 375, height: 812 });
     for (const path of ['/chats', `/chat/${ids.talent}`]) {
       await phone.page.goto(app.server.url + path);
       await phone.page.waitForLoadState('networkidle');

@@ -32,3 +32,21 @@ export async function libraryPassages(t: TestApp, cookie: string, doc: LibraryDo
   });
   return (res.json() as LibraryViewAnswer).passages;
 }
+
+/**
+ * A short brand guide as the library takes it: a voice section, and words whose banned list (the
+ * passage copy reviews cite) is `banned`.
+ */
+export const brandGuide = (banned: string) => `# Brand guidelines
+
+## 1 Voice
+We sound warm, plain and confident.
+
+## 2 Words
+
+### 2.1 Tone
+Write "you" and "we". Keep sentences short.
+
+### 2.2 Banned words
+Banned words: ${banned}.
+`;

@@ -2,8 +2,20 @@ import { addCompany } from '../../server/admin/companies';
 import { DEFAULT_APPROVED_DOMAINS } from '../../server/config';
 import { seedDatabase } from '../../server/seed/seed';
 import { startOpenAiFixture, type OpenAiFixture } from '../openai-fixture';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { disposeServer, type RunningServer } from './harness';
-import { startPreparedServer } from './support';
+import { launchBrowser } from './chromium';
+import {
+  signUpThroughApi,
+  started,
+  startPreparedServer,
+  uniqueE2eEmail,
+  type ServerAndBrowser,
+  type SessionCookie,
+  type SignedUpUser,
+  type SignUpDetails,
+} from './support';
 
 export interface ModelCompanyServer {
   model: OpenAiFixture;
@@ -52,6 +64,66 @@ export async function startModelCompanyServer(
     dispose: async () => {
       await disposeServer(server);
       await model.close();
+    },
+  };
+}
+
+export interface ModelCompanyTest extends ServerAndBrowser {
+  readonly model: OpenAiFixture;
+  readonly modelId: string;
+  readonly apiKey: string;
+  /** The person of the company every test of the block acts as. */
+  readonly user: SignedUpUser;
+  readonly cookie: SessionCookie;
+}
+
+/**
+ * For the surrounding describe block: startModelCompanyServer, a Chromium, and `person` signed
+ * up at the company (at an address of its own at `domain` unless given), all disposed of after
+ * it. Read the fields inside hooks and tests: they exist once beforeAll ran.
+ */
+export function useModelCompany(
+  name: string,
+  domain: string,
+  person: SignUpDetails,
+  uses?: 'talentIntelligenceModel' | 'governanceModel',
+): ModelCompanyTest {
+  let company: ModelCompanyServer | undefined;
+  let browser: Browser | undefined;
+  let user: SignedUpUser | undefined;
+  beforeAll(async () => {
+    company = await startModelCompanyServer(name, domain, uses);
+    browser = await launchBrowser();
+    user = await signUpThroughApi(company.server, {
+      ...person,
+      email: person.email ?? uniqueE2eEmail(name, domain),
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await company?.dispose();
+  });
+  return {
+    get model() {
+      return started(company, 'model company').model;
+    },
+    get server() {
+      return started(company, 'model company').server;
+    },
+    get modelId() {
+      return started(company, 'model company').modelId;
+    },
+    get apiKey() {
+      return started(company, 'model company').apiKey;
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+    get user() {
+      return started(user, 'user');
+    },
+    get cookie() {
+      return started(user, 'user').cookie;
     },
   };
 }

@@ -13,7 +13,8 @@ import {
 } from './support';
 
 // The frame of a browser test around one page: a page signed in as someone, on a chat, checked
-// for page and console errors and closed whatever happened.
+// for page and console errors and closed whatever happened
+// (docs/decisions/0100-browser-test-support.md).
 
 export interface OpenedPage {
   context: BrowserContext;
@@ -45,6 +46,22 @@ export async function signUpAndOpen(
   return { ...user, ...(await signedInPage(app, user.cookie, opts)) };
 }
 
+/**
+ * signUpAndOpen (in light), and a new Talent Intelligence chat of the user's: where the tests of
+ * a conversation with the builtin analyst start.
+ */
+export async function signUpWithChat(
+  app: ServerAndBrowser,
+  details: SignUpDetails,
+): Promise<OpenedPage & SignedUpUser & { chatId: string }> {
+  const opened = await signUpAndOpen(app, details, { colorScheme: 'light' });
+  const chatId = await createChat(app.server, opened.cookie, {
+    title: 'Talent Intelligence Chat',
+    module: 'talent-intelligence',
+  });
+  return { ...opened, chatId };
+}
+
 /** Creates a chat through the API as `cookie` (what a module's New chat button does); its id. */
 export async function createChat(
   server: RunningServer,
@@ -69,16 +86,17 @@ export async function gotoChat(
 }
 
 /**
- * A signed-in page on the chat, connected and ready to send; `before` runs on the page before
- * it opens the chat (an init script, a clock), `query` follows the chat's path.
+ * A signed-in page (see newPage for `page`) on the chat, connected and ready to send; `before`
+ * runs on the page before it opens the chat (an init script, a clock, listeners), `query`
+ * follows the chat's path.
  */
 export async function openChatPage(
   app: ServerAndBrowser,
   cookie: SessionCookie,
   chatId: string,
-  opts: { query?: string; before?: (page: Page) => Promise<unknown> } = {},
+  opts: { query?: string; before?: (page: Page) => unknown; page?: PageOptions } = {},
 ): Promise<OpenedPage> {
-  const opened = await signedInPage(app, cookie);
+  const opened = await signedInPage(app, cookie, opts.page);
   await opts.before?.(opened.page);
   await gotoChat(opened.page, app.server, chatId, opts.query);
   return opened;

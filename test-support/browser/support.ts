@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { serverOutDir } from '../../scripts/build-server';
 import { connectDatabase } from '../../server/db/connect';
 import { codeIn, linkIn } from '../smtp';
 import { disposeServer, startServer, type RunningServer } from './harness';
@@ -21,6 +23,13 @@ export async function shot(page: Page, name: string, opts: { fullPage?: boolean 
   if (!SHOT_DIR) return;
   mkdirSync(SHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SHOT_DIR, `${name}.png`), fullPage: opts.fullPage });
+}
+
+/** What a describe block's beforeAll started, read in a hook or test (not while collecting). */
+export function started<T>(value: T | undefined, what: string): T {
+  if (value === undefined)
+    throw new Error(`the ${what} is not started yet (use it in a hook or test)`);
+  return value;
 }
 
 export interface ServerAndBrowser {
@@ -48,11 +57,6 @@ export function useServerAndBrowser(
     await browser?.close();
     if (server) await disposeServer(server);
   });
-  const started = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined)
-      throw new Error(`the ${what} is not started yet (use it in a hook or test)`);
-    return value;
-  };
   return {
     get server() {
       return started(server, 'server');
@@ -208,22 +212,45 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 }
 
 /**
- * The deployment's admin command makes `email` an admin of `company`, as an operator would. The
- * embedded database takes one process at a time: the server stops meanwhile and starts again on
- * the same data.
+ * The deployment's admin command (`npm run admin -- <args>`) as an operator runs it on the
+ * server's data, `env` added to its environment; what it printed. The embedded database takes
+ * one process at a time: the server stops meanwhile and starts again on the same data.
  */
+export async function runAdminCommand(
+  server: RunningServer,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<string> {
+  await server.stop();
+  try {
+    const dbUrl = inject('testDatabaseUrl');
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [path.join(serverOutDir, 'cli.js'), ...args],
+      {
+        env: {
+          ...process.env,
+          DATA_DIR: server.dataDir,
+          PORT: String(server.port),
+          APP_URL: server.url,
+          ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
+          ...env,
+        },
+      },
+    );
+    return stdout;
+  } finally {
+    await server.restart();
+  }
+}
+
+/** The deployment's admin command makes `email` an admin of `company`, as an operator would. */
 export async function makeCompanyAdmin(
   server: RunningServer,
   email: string,
   company = 'Northwind Traders',
 ): Promise<void> {
-  await server.stop();
-  const dbUrl = inject('testDatabaseUrl');
-  execFileSync('node', ['dist/server/cli.js', 'companies', 'admins', 'add', company, email], {
-    env: { ...process.env, DATA_DIR: server.dataDir, ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) },
-    stdio: 'pipe',
-  });
-  await server.restart();
+  await runAdminCommand(server, ['companies', 'admins', 'add', company, email]);
 }
 
 /** A JSON call to the running server as the signed-in `cookie` (what a script or the page would send). */
