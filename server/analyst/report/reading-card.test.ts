@@ -85,4 +85,37 @@ describe('the reading card step', () => {
     // A card a model made up, with no reading of the engine behind it, is dropped.
     expect(none.content.map((c) => c.type)).toEqual(['text', 'text', 'text']);
   });
+
+  it("shows a Governance register's card with the columns its review used, and no HR role", () => {
+    const register = {
+      ...reading({ Id: 'employeeId', Owner: 'name', Pay: 'salary', Notes: null }),
+      currency: 'GBP',
+    };
+    const results = [
+      { tool: 'read_tables', output: { readings: [register] } },
+      {
+        tool: 'risk_register_review',
+        output: { source: 'staff.csv', columns: { id: 'Id', owner: 'Owner', due: null } },
+      },
+    ];
+    const out = applyReadingCard(report(), results, 'Review the register', 'governance');
+    expect(out.content[2]).toEqual({
+      type: 'reading',
+      readings: [
+        {
+          ...register,
+          columns: [
+            { name: 'Id', role: null },
+            { name: 'Owner', role: null },
+          ],
+          personKey: null,
+          currency: null,
+        },
+      ],
+    });
+    // Talent Intelligence keeps the table reader's roles, whatever else a tool returned.
+    expect(
+      applyReadingCard(report(), results, 'Review the register', 'talent-intelligence').content[2],
+    ).toEqual({ type: 'reading', readings: [register] });
+  });
 });
