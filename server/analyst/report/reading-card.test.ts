@@ -1,26 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { TableReading } from '@contract/reading';
 import type { StructuredResponse } from '@contract/structured-response';
+import { aReading } from '../../../test-support/server-tests';
 import { applyReadingCard, rolesMissingFor } from './reading-card';
 
 // The card step of a turn (ADR 0051): after the reading notes, replacing any a model wrote, or
 // the whole answer when the question needs a role no column holds.
 
-const reading = (roles: Record<string, TableReading['columns'][number]['role']>): TableReading => ({
-  fileName: 'staff.csv',
-  sheet: null,
-  signature: 'abc',
-  columns: Object.entries(roles).map(([name, role]) => ({ name, role })),
-  shape: 'people',
-  personKey: 'Id',
-  dateOrder: null,
-  numberStyle: null,
-  payBasis: null,
-  fullTimeHours: null,
-  currency: null,
-  ratingScale: null,
-  asOf: null,
-});
+const reading = (roles: Record<string, TableReading['columns'][number]['role']>): TableReading =>
+  aReading({
+    signature: 'abc',
+    columns: Object.entries(roles).map(([name, role]) => ({ name, role })),
+    personKey: 'Id',
+  });
 const report = (): StructuredResponse => ({
   task_name: 'Headcount',
   content: [
