@@ -1,26 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { TableReading } from '@contract/reading';
 import type { StructuredResponse } from '@contract/structured-response';
+import { aReading } from '../../../test-support/server-tests';
 import { applyReadingCard, rolesMissingFor } from './reading-card';
 
 // The card step of a turn (ADR 0051): after the reading notes, replacing any a model wrote, or
 // the whole answer when the question needs a role no column holds.
 
-const reading = (roles: Record<string, TableReading['columns'][number]['role']>): TableReading => ({
-  fileName: 'staff.csv',
-  sheet: null,
-  signature: 'abc',
-  columns: Object.entries(roles).map(([name, role]) => ({ name, role })),
-  shape: 'people',
-  personKey: 'Id',
-  dateOrder: null,
-  numberStyle: null,
-  payBasis: null,
-  fullTimeHours: null,
-  currency: null,
-  ratingScale: null,
-  asOf: null,
-});
+const reading = (roles: Record<string, TableReading['columns'][number]['role']>): TableReading =>
+  aReading({
+    signature: 'abc',
+    columns: Object.entries(roles).map(([name, role]) => ({ name, role })),
+    personKey: 'Id',
+  });
 const report = (): StructuredResponse => ({
   task_name: 'Headcount',
   content: [
@@ -84,5 +76,38 @@ describe('the reading card step', () => {
     const none = applyReadingCard(report(), [], 'by department', 'talent-intelligence');
     // A card a model made up, with no reading of the engine behind it, is dropped.
     expect(none.content.map((c) => c.type)).toEqual(['text', 'text', 'text']);
+  });
+
+  it("shows a Governance register's card with the columns its review used, and no HR role", () => {
+    const register = {
+      ...reading({ Id: 'employeeId', Owner: 'name', Pay: 'salary', Notes: null }),
+      currency: 'GBP',
+    };
+    const results = [
+      { tool: 'read_tables', output: { readings: [register] } },
+      {
+        tool: 'risk_register_review',
+        output: { source: 'staff.csv', columns: { id: 'Id', owner: 'Owner', due: null } },
+      },
+    ];
+    const out = applyReadingCard(report(), results, 'Review the register', 'governance');
+    expect(out.content[2]).toEqual({
+      type: 'reading',
+      readings: [
+        {
+          ...register,
+          columns: [
+            { name: 'Id', role: null },
+            { name: 'Owner', role: null },
+          ],
+          personKey: null,
+          currency: null,
+        },
+      ],
+    });
+    // Talent Intelligence keeps the table reader's roles, whatever else a tool returned.
+    expect(
+      applyReadingCard(report(), results, 'Review the register', 'talent-intelligence').content[2],
+    ).toEqual({ type: 'reading', readings: [register] });
   });
 });

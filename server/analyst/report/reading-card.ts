@@ -14,12 +14,15 @@ export interface ReadingFacts {
   readings: TableReading[];
   confirmedAt: string | null;
   needs: ColumnRole[];
+  /** The headers a register review says it used, by the table's source ("file.xlsx, sheet Risks"). */
+  used: Map<string, string[]>;
 }
 
 export const emptyReadingFacts = (): ReadingFacts => ({
   readings: [],
   confirmedAt: null,
   needs: [],
+  used: new Map(),
 });
 
 /** Takes in one tool result: read_tables' readings, any failed call's missing roles. */
@@ -29,7 +32,15 @@ export function noteToolResult(facts: ReadingFacts, tool: string, output: unknow
     readings?: TableReading[];
     confirmedAt?: string | null;
     needs?: ColumnRole[];
+    source?: unknown;
+    columns?: unknown;
   };
+  // A register review's `columns`: each field it read, with the header it read it from.
+  if (typeof o.source === 'string' && o.columns && typeof o.columns === 'object') {
+    const headers = Object.values(o.columns).filter((v): v is string => typeof v === 'string');
+    const known = facts.used.get(o.source) ?? [];
+    facts.used.set(o.source, [...new Set([...known, ...headers])]);
+  }
   if (tool === 'read_tables' && Array.isArray(o.readings) && o.readings.length) {
     facts.readings = o.readings;
     facts.confirmedAt = o.confirmedAt ?? null;
@@ -111,6 +122,28 @@ export function withReadingCard(
   return { ...report, content };
 }
 
+const sourceOf = (r: TableReading) => (r.sheet ? `${r.fileName}, sheet ${r.sheet}` : r.fileName);
+
+/**
+ * A Governance register's reading: its columns are the register's own (owner, likelihood,
+ * interest), not the workforce roles the table reader guesses from headers, so the card carries
+ * no role, no person key and no pay settings, and lists the columns the review says it used when
+ * it says so (ADR 0103).
+ */
+export function registerReading(r: TableReading, used: string[] | undefined): TableReading {
+  return {
+    ...r,
+    columns: r.columns
+      .filter((c) => !used || used.includes(c.name))
+      .map((c) => ({ name: c.name, role: null })),
+    personKey: null,
+    payBasis: null,
+    fullTimeHours: null,
+    currency: null,
+    ratingScale: null,
+  };
+}
+
 /**
  * The whole card step of a turn: the reading and needs its tool results carry, the roles a
  * workforce question names and no column holds, then the card in the report. Idempotent, so the
@@ -127,5 +160,7 @@ export function applyReadingCard(
   if (module === 'talent-intelligence')
     for (const role of rolesMissingFor(request, facts.readings))
       if (!facts.needs.includes(role)) facts.needs.push(role);
+  if (module === 'governance')
+    facts.readings = facts.readings.map((r) => registerReading(r, facts.used.get(sourceOf(r))));
   return withReadingCard(report, facts);
 }
