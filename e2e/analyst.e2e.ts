@@ -137,6 +137,29 @@ describe('the analyst on a real-looking HR export', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.emulateMedia({ colorScheme: 'dark' });
     await shot(page, 'analyst-followup-dark-375');
+
+    // On a phone the first report's file card holds its actions (they wrap), Saved included.
+    const file = page
+      .locator('li[data-role="assistant"]')
+      .first()
+      .getByLabel(/^File /)
+      .first();
+    await file.getByRole('button', { name: 'Save', exact: true }).click();
+    const saved = file.getByRole('button', { name: 'Saved' });
+    await saved.waitFor();
+    const card = (await file.boundingBox())!;
+    const button = (await saved.boundingBox())!;
+    expect(button.x).toBeGreaterThanOrEqual(card.x);
+    expect(button.x + button.width).toBeLessThanOrEqual(card.x + card.width);
+    expect(button.y + button.height).toBeLessThanOrEqual(card.y + card.height);
+    // Chart titles wrap rather than being cut.
+    const titles = page.getByText('Monthly attrition rate', { exact: true });
+    expect(await titles.count()).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        titles.evaluateAll((ps) => ps.filter((p) => p.scrollWidth > p.clientWidth).length),
+      )
+      .toBe(0);
     expect(errors).toEqual([]);
   });
 

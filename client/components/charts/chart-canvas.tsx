@@ -1,9 +1,35 @@
 // Loaded only when a chart is shown (React.lazy in chart-modal.tsx): chart.js stays out of the
 // chat page's first load.
+import * as React from 'react';
 import { Chart as ChartJS, registerables, type ChartType } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
 
 ChartJS.register(...registerables);
+
+/**
+ * Chart text and grid lines take the theme's muted text and border colours: Chart.js's own grey
+ * (#666) is too dim to read on the dark ground. Set as Chart.js defaults, so a colour the chart's
+ * config gives still wins. Returns the colours, to draw the chart again when they change.
+ */
+function applyThemeColors(): string {
+  const style = getComputedStyle(document.documentElement);
+  const text = style.getPropertyValue('--muted-foreground').trim();
+  const grid = style.getPropertyValue('--border').trim();
+  if (text) ChartJS.defaults.color = text;
+  if (grid) ChartJS.defaults.borderColor = grid;
+  return `${text} ${grid}`;
+}
+
+/** The theme's chart colours, followed when the theme (the class on <html>) changes. */
+function useThemeColors(): string {
+  const [colors, setColors] = React.useState(applyThemeColors);
+  React.useEffect(() => {
+    const observer = new MutationObserver(() => setColors(applyThemeColors()));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+    return () => observer.disconnect();
+  }, []);
+  return colors;
+}
 
 export interface ChartCanvasProps {
   type: string;
@@ -16,8 +42,11 @@ export interface ChartCanvasProps {
 }
 
 export default function ChartCanvas({ type, data, options, onReady, label }: ChartCanvasProps) {
+  const colors = useThemeColors();
   return (
     <Chart
+      // Drawn anew when the theme changes: the defaults are read when a chart is made.
+      key={colors}
       ref={(chart) => onReady(chart ?? null)}
       type={type as ChartType}
       data={data as never}

@@ -4,6 +4,7 @@ import {
   chartHtmlPage,
   chartTypeLabel,
   inlineLegend,
+  inlineScales,
   removeStringTooltipCallbacks,
   validateChart,
 } from './chart-config';
@@ -88,5 +89,35 @@ describe('the legend of a chart card', () => {
     expect(legendOf('polarArea', [{ data: [3, 4] }])).toBe(true);
     expect(legendOf('bar', [{ label: 'People', data: [1, 2] }])).toBe(false);
     expect(legendOf('line', [{ label: 'People', data: [1, 2] }])).toBe(false);
+  });
+});
+
+describe('inlineScales', () => {
+  const scales = {
+    x: { ticks: { color: 'red' } },
+    y: { title: { display: true, text: '% of average headcount' } },
+  };
+  const valid = (type: string, options: Record<string, unknown> = { scales }) => {
+    const v = validateChart({ chart_type: type, config: { data, options } });
+    if (!v.ok) throw new Error(v.error);
+    return v;
+  };
+
+  it("keeps a line chart's x labels level and its axis text small, keeping what the config set", () => {
+    expect(inlineScales(valid('line'))).toEqual({
+      x: { ticks: { color: 'red', font: { size: 10 }, maxRotation: 0, autoSkip: true } },
+      y: {
+        ticks: { font: { size: 10 } },
+        title: { display: true, text: '% of average headcount', font: { size: 10 } },
+      },
+    });
+  });
+
+  it('lets a bar chart slant its labels, so that every category keeps one', () => {
+    expect(inlineScales(valid('bar'))?.x).toEqual({ ticks: { color: 'red', font: { size: 10 } } });
+  });
+
+  it('leaves the scales to Chart.js when the config gives none', () => {
+    expect(inlineScales(valid('line', {}))).toBeUndefined();
   });
 });

@@ -90,6 +90,30 @@ export function inlineLegend(validation: Extract<ChartValidation, { ok: true }>)
   };
 }
 
+/**
+ * The axes of the small drawing in a chart's card: smaller text and, on a line chart, x labels
+ * kept level (some skipped when they do not fit: they are a sequence, such as months) rather than
+ * slanted, so the plot keeps enough height for a long axis title such as "% of average
+ * headcount" not to run over the first labels. A bar chart keeps every category's label.
+ */
+export function inlineScales(
+  validation: Extract<ChartValidation, { ok: true }>,
+): Record<string, unknown> | undefined {
+  const { scales } = validation.options;
+  if (!isRecord(scales)) return undefined;
+  const small = { size: 10 };
+  const line = validation.type === 'line';
+  const sized = Object.entries(scales).map(([id, scale]) => {
+    if (!isRecord(scale)) return [id, scale];
+    const ticks = isRecord(scale.ticks) ? scale.ticks : {};
+    const x = (scale.axis ?? id.charAt(0)) === 'x';
+    const level = line && x ? { maxRotation: 0, autoSkip: true } : {};
+    const title = isRecord(scale.title) ? { ...scale.title, font: small } : scale.title;
+    return [id, { ...scale, ticks: { ...ticks, font: small, ...level }, title }];
+  });
+  return Object.fromEntries(sized);
+}
+
 /** Download name base: every character that is not a letter or digit becomes _, lower-cased. */
 export function chartFileBase(title: string): string {
   return title.replace(/[^\p{L}\p{N}]/gu, '_').toLowerCase() || 'chart';

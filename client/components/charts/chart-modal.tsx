@@ -12,7 +12,10 @@ const ChartCanvas = React.lazy(() => import('./chart-canvas'));
 
 export type ChartWithImage = ChartObject & { imageData?: string };
 
-/** The chart as a PNG data URL on a white ground (a transparent PNG is unreadable in dark viewers). */
+/**
+ * The chart as a PNG data URL on the card's ground, white in the light theme (a transparent PNG is
+ * unreadable in dark viewers); in the dark theme the ground is dark, as the text is drawn light.
+ */
 function exportPng(chart: ChartJS): string {
   const source = chart.canvas;
   const out = document.createElement('canvas');
@@ -20,7 +23,8 @@ function exportPng(chart: ChartJS): string {
   out.height = source.height;
   const ctx = out.getContext('2d');
   if (!ctx) throw new Error('No 2d context');
-  ctx.fillStyle = '#ffffff';
+  const card = getComputedStyle(document.documentElement).getPropertyValue('--card').trim();
+  ctx.fillStyle = card || '#ffffff';
   ctx.fillRect(0, 0, out.width, out.height);
   ctx.drawImage(source, 0, 0);
   return out.toDataURL('image/png');

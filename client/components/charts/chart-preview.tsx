@@ -1,7 +1,13 @@
 import * as React from 'react';
 import type { SaveChartPayload } from '@contract/chart';
 import { Button } from '@/components/ui/button';
-import { chartTypeLabel, chartTypeOf, inlineLegend, validateChart } from './chart-config';
+import {
+  chartTypeLabel,
+  chartTypeOf,
+  inlineLegend,
+  inlineScales,
+  validateChart,
+} from './chart-config';
 import { ChartTypeIcon } from './chart-icon';
 import type { ChartWithImage } from './chart-modal';
 
@@ -59,13 +65,18 @@ function InlineChart({ chart }: { chart: ChartWithImage }) {
   const options = React.useMemo(() => {
     if (!validation.ok) return {};
     const plugins = (validation.options.plugins ?? {}) as Record<string, unknown>;
-    return { ...validation.options, plugins: { ...plugins, legend: inlineLegend(validation) } };
+    const scales = inlineScales(validation);
+    return {
+      ...validation.options,
+      ...(scales && { scales }),
+      plugins: { ...plugins, legend: inlineLegend(validation) },
+    };
   }, [validation]);
   if (!validation.ok && !chart.imageData) return null;
   return (
     <div
       ref={ref}
-      className="relative h-40 w-full overflow-hidden rounded-md border bg-background p-1.5"
+      className="relative h-52 w-full overflow-hidden rounded-md border bg-background p-1.5"
     >
       {validation.ok ? (
         near && (
@@ -109,12 +120,13 @@ export function ChartPreview({
   const type = chartTypeOf(chart);
   return (
     <div className="flex flex-col gap-2 rounded-lg border bg-card p-3">
-      <div className="flex items-center gap-3">
+      {/* View Chart goes below the title when the title would have too little room beside it. */}
+      <div className="flex flex-wrap items-center gap-3">
         <div className="flex size-10 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
           <ChartTypeIcon type={type} className="size-5" aria-hidden="true" />
         </div>
-        <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-medium">{chart.title}</p>
+        <div className="min-w-32 flex-1">
+          <p className="text-sm font-medium break-words">{chart.title}</p>
           <p className="text-xs text-muted-foreground">{chartTypeLabel(type)}</p>
         </div>
         <Button size="sm" variant="outline" onClick={() => setOpen(true)}>

@@ -81,7 +81,8 @@ export function FileRow({
     >
       <FileTextIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       <span className="min-w-0 flex-1 truncate text-sm font-medium">{file.filename}</span>
-      <div className="flex gap-1">
+      {/* Wraps on a narrow screen: the three actions side by side are wider than a phone's card. */}
+      <div className="flex min-w-0 flex-wrap gap-1">
         {isViewable(file.filename) && (
           <FileAction
             icon={EyeIcon}
