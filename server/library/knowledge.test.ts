@@ -5,7 +5,7 @@ import type { LibraryDocumentDto } from '@contract/library';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test-support/app';
 import { getChat, replyClosed, sendMessage } from '../../test-support/conversation';
 import { createUser, signIn } from '../../test-support/factories';
-import { b64, libraryPassages, uploadToLibrary } from '../../test-support/library';
+import { b64, brandGuide, libraryPassages, uploadToLibrary } from '../../test-support/library';
 import {
   startOpenAiFixture,
   textReply,
@@ -25,20 +25,6 @@ import { readPassages } from './library.service';
 // never gets another's passages.
 
 const tag = () => randomBytes(3).toString('hex');
-
-const guide = (banned: string) => `# Brand guidelines
-
-## 1 Voice
-We sound warm, plain and confident.
-
-## 2 Words
-
-### 2.1 Tone
-Write "you" and "we". Keep sentences short.
-
-### 2.2 Banned words
-Banned words: ${banned}.
-`;
 
 const COPY =
   'Review this copy for our brand voice: "Our ninja team ships awesome rockstar features every week for you."';
@@ -114,9 +100,9 @@ describe('search_knowledge', () => {
   });
 
   it("a copy review without attachments applies the library's banned words and cites them; a replaced guideline is used in its new version from the next turn", async () => {
-    const v1 = await upload('adminA', 'Brand guidelines.md', guide('ninja, rockstar'));
+    const v1 = await upload('adminA', 'Brand guidelines.md', brandGuide('ninja, rockstar'));
     // B's guidelines are similar, with its own banned word: never applied to A's copy.
-    await upload('adminB', 'Brand guidelines.md', guide('weekly'));
+    await upload('adminB', 'Brand guidelines.md', brandGuide('weekly'));
     const chatId = await newChat('memberA');
 
     const first = await ask('memberA', chatId, COPY);
@@ -131,7 +117,11 @@ describe('search_knowledge', () => {
     expect(first).not.toMatch(/\\"weekly\\" \(/);
 
     // A new version bans "awesome" too: the next turn applies and cites version 2.
-    const v2 = await upload('adminA', 'Brand guidelines.md', guide('ninja, rockstar, awesome'));
+    const v2 = await upload(
+      'adminA',
+      'Brand guidelines.md',
+      brandGuide('ninja, rockstar, awesome'),
+    );
     expect(v2.version).toBe(2);
     const second = await ask('memberA', chatId, COPY);
     const banned2 = (await passagesOf('memberA', v2)).find((p) => p.text.includes('awesome'))!;
@@ -151,7 +141,7 @@ describe('search_knowledge', () => {
           type: 'file',
           filename: 'Brand guidelines draft.md',
           mimeType: 'text/markdown',
-          base64: b64(guide('features')),
+          base64: b64(brandGuide('features')),
         },
       ],
     });
@@ -264,7 +254,7 @@ describe('search_knowledge', () => {
   }, 120_000);
 
   it('a real model is told the titles, searches its own company only, and cites only passages it received', async () => {
-    const doc = await upload('adminC', 'Tone of voice.md', guide('ninja, synergy'));
+    const doc = await upload('adminC', 'Tone of voice.md', brandGuide('ninja, synergy'));
     const [passage] = (await passagesOf('adminC', doc)).filter((p) => p.text.includes('Banned'));
     const link = `/brand-hub?library=${doc.id}&version=1&passage=${passage!.id}`;
     const madeUp = `/brand-hub?library=${doc.id}&version=1&passage=${passage!.id + 100_000}`;
