@@ -62,12 +62,19 @@ export const fileNamed = (content: ContentItem[], name: string) =>
   content.find((c) => c.type === 'file' && c.filename === name) as
     { file_data: string } | undefined;
 
-/** The starter templates of the module, by name, from the seed. */
-export function starter(name: string): string {
+/** A module's starter templates, as the seed has them. */
+export function startersOf(
+  module: ModuleKey,
+): Array<{ module: string; name: string; description: string }> {
   const all = JSON.parse(
     readFileSync(new URL('../../server/seed/starters.json', import.meta.url), 'utf8'),
   ) as Array<{ module: string; name: string; description: string }>;
-  const s = all.find((x) => x.module === 'talent-intelligence' && x.name === name);
+  return all.filter((x) => x.module === module);
+}
+
+/** The Talent Intelligence starter template by name, as the client sends it. */
+export function starter(name: string): string {
+  const s = startersOf('talent-intelligence').find((x) => x.name === name);
   if (!s) throw new Error(`No starter named ${name}`);
   // The client sends a starter as "Help me with: <description>".
   return `Help me with: ${s.description}`;

@@ -9,7 +9,7 @@ import type {
   TableSet,
 } from '../../server/analyst/tables/types';
 import type { ToolContext } from '../../server/analyst/tools/tool';
-import { noShape } from '../../server/analyst/tables/shape';
+import { unreadFacts } from '../../server/analyst/tables/shape';
 
 /**
  * Builds a TableSet the way the table engine hands one over (typed DuckDB tables with column
@@ -93,12 +93,7 @@ export async function tableSetOf(
       conflicts: [],
       readNotes: [],
       warnings: t.warnings ?? [],
-      currency: null,
-      currencyFrom: null,
-      shape: 'people',
-      personKey: null,
-      shapeFacts: noShape(),
-      pay: null,
+      ...unreadFacts(),
     });
   }
   const page = async (q: string, params?: Array<number | string | null>, maxRows = Infinity) => {

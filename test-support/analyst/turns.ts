@@ -28,6 +28,11 @@ export function fixture(name: string): HistoryAttachment {
   return attachment(name, readFileSync(path.join(fixtures, name)));
 }
 
+/** A document from fixtures/documents, attached under its own file name. */
+export function documentFixture(name: string): HistoryAttachment {
+  return attachment(name, readFileSync(path.join(fixtures, 'documents', name)));
+}
+
 export function attachment(name: string, data: Buffer | string): HistoryAttachment {
   const ext = name.split('.').pop() ?? '';
   return {

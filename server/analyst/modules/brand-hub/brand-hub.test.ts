@@ -1,11 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StructuredResponse } from '@contract/structured-response';
 import * as B from '../../../../test-support/fixtures/documents/brand-docs';
 import { builtinAgent } from '../../providers/builtin';
-import { attachment, runTurn, texts, userMessage } from '../../../../test-support/analyst/turns';
+import {
+  documentFixture,
+  runTurn,
+  texts,
+  userMessage,
+} from '../../../../test-support/analyst/turns';
+import { startersOf } from '../../../../test-support/analyst/ask';
 import {
   cell,
   chartOf,
@@ -28,21 +31,8 @@ import type { HistoryAttachment, HistoryMessage } from '../../types';
  * fixture constants, independently of the code under test.
  */
 
-const dir = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../test-support/fixtures/documents',
-);
-const doc = (name: string): HistoryAttachment =>
-  attachment(name, readFileSync(path.join(dir, name)));
-const starters = (
-  JSON.parse(
-    readFileSync(new URL('../../../seed/starters.json', import.meta.url), 'utf8'),
-  ) as Array<{
-    module: string;
-    name: string;
-    description: string;
-  }>
-).filter((s) => s.module === 'brand-hub');
+const doc = documentFixture;
+const starters = startersOf('brand-hub');
 
 afterAll(() => closeToolPool());
 

@@ -1,11 +1,15 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StructuredResponse, type ContentItem } from '@contract/structured-response';
 import * as G from '../../../../test-support/fixtures/documents/governance-docs';
 import { builtinAgent } from '../../providers/builtin';
-import { attachment, runTurn, texts, userMessage } from '../../../../test-support/analyst/turns';
+import {
+  attachment,
+  documentFixture,
+  runTurn,
+  texts,
+  userMessage,
+} from '../../../../test-support/analyst/turns';
+import { startersOf } from '../../../../test-support/analyst/ask';
 import {
   cell,
   chartOf,
@@ -27,21 +31,8 @@ import type { HistoryAttachment, HistoryMessage } from '../../types';
  * code under test.
  */
 
-const dir = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../test-support/fixtures/documents',
-);
-const doc = (name: string): HistoryAttachment =>
-  attachment(name, readFileSync(path.join(dir, name)));
-const starters = (
-  JSON.parse(
-    readFileSync(new URL('../../../seed/starters.json', import.meta.url), 'utf8'),
-  ) as Array<{
-    module: string;
-    name: string;
-    description: string;
-  }>
-).filter((s) => s.module === 'governance');
+const doc = documentFixture;
+const starters = startersOf('governance');
 
 afterAll(() => closeToolPool());
 
