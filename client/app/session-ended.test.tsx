@@ -8,7 +8,7 @@ import { Providers } from '@/app/providers';
 import { AppRouter } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 import { AUTH_USER_QUERY_KEY } from '@/hooks/use-auth';
-import { ADA } from '@/test/users';
+import { ADA } from '../../test-support/client/users';
 
 /** A server on which the session has ended: every /api call answers 401, as the real one does. */
 function sessionEndedServer() {

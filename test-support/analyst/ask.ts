@@ -80,15 +80,19 @@ export function starter(name: string): string {
   return `Help me with: ${s.description}`;
 }
 
-/** One typed message to a module through the builtin provider: its report and all its text. */
+/**
+ * One typed message to a module through the builtin provider, after the earlier messages
+ * `before`: its report, all its text and the thinking shown while it ran.
+ */
 export async function askModule(
   module: ModuleKey,
   message: string,
   attachments: HistoryAttachment[] = [],
+  before: HistoryMessage[] = [],
 ) {
-  const turn = await runTurn(builtinAgent(), module, [user(message, attachments)]);
+  const turn = await runTurn(builtinAgent(), module, [...before, user(message, attachments)]);
   const report = StructuredResponse.parse(turn.report);
-  return { report, all: textOf(report.content) };
+  return { report, all: textOf(report.content), thinking: turn.thinking };
 }
 
 /** The numbered sections of a several-part report: their names and their text, in order. */

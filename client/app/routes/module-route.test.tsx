@@ -9,7 +9,7 @@ import type { StarterDto } from '@contract/starters';
 import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
 import { ModuleRoute } from './module-route';
-import { stubApi } from '@/test/stub-api';
+import { stubApi } from '../../../test-support/client/stub-api';
 
 const starters: StarterDto[] = Array.from({ length: 8 }, (_, i) => ({
   id: i + 1,

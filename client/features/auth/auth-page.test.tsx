@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderAuthPage, fakeServerPerTest } from '../../../test-support/client/auth-page';
 import { AUTH_USER_QUERY_KEY } from '@/hooks/use-auth';
-import { ADA } from '@/test/users';
+import { ADA } from '../../../test-support/client/users';
 
 const user = ADA;
 

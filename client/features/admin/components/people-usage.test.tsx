@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { PeopleUsage } from './people-usage';
-import { stubApi } from '@/test/stub-api';
+import { stubApi } from '../../../../test-support/client/stub-api';
 
 const spread = (
   groupSize: number,

@@ -6,7 +6,7 @@ import { TooltipProvider } from '@/components/ui/tooltip';
 import { createQueryClient } from '@/lib/query-client';
 import { applyStreamEvent, type ChatData } from '../lib/chat-cache';
 import { MessageRow } from './message-row';
-import { chatWith, message, streamEvent } from '@/test/chats';
+import { chatWith, message, streamEvent } from '../../../../test-support/client/chats';
 
 afterEach(cleanup);
 

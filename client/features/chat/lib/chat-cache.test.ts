@@ -13,7 +13,7 @@ import {
   type ChatData,
 } from './chat-cache';
 import { loadReportParsers } from './report-parsers';
-import { AT, chatWith, message, streamEvent } from '@/test/chats';
+import { AT, chatWith, message, streamEvent } from '../../../../test-support/client/chats';
 
 const T = AT;
 const loadingChat = (): ChatData =>

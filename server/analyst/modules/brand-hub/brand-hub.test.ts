@@ -1,14 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { StructuredResponse } from '@contract/structured-response';
+import type { StructuredResponse } from '@contract/structured-response';
 import * as B from '../../../../test-support/fixtures/documents/brand-docs';
-import { builtinAgent } from '../../providers/builtin';
-import {
-  documentFixture,
-  runTurn,
-  texts,
-  userMessage,
-} from '../../../../test-support/analyst/turns';
-import { startersOf } from '../../../../test-support/analyst/ask';
+import { documentFixture, texts, userMessage } from '../../../../test-support/analyst/turns';
+import { askModule, startersOf } from '../../../../test-support/analyst/ask';
 import {
   cell,
   chartOf,
@@ -41,17 +35,8 @@ const chartTitles = (r: Report) => r.content.flatMap((c) => (c.type === 'chart' 
 const firstText = (r: Report) =>
   (r.content.find((c) => c.type === 'text') as { text: string }).text;
 
-async function ask(
-  message: string,
-  attachments: HistoryAttachment[] = [],
-  before: HistoryMessage[] = [],
-) {
-  const turn = await runTurn(builtinAgent(), 'brand-hub', [
-    ...before,
-    userMessage(message, attachments),
-  ]);
-  return { report: StructuredResponse.parse(turn.report), thinking: turn.thinking };
-}
+const ask = (message: string, attachments?: HistoryAttachment[], before?: HistoryMessage[]) =>
+  askModule('brand-hub', message, attachments, before);
 
 const pct = (a: number, b: number) => `${Math.round((a / b) * 1000) / 10}%`;
 const gbp = (n: number) => `£${n.toLocaleString('en-GB', { maximumFractionDigits: 2 })}`;

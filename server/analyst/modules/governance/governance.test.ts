@@ -1,15 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { StructuredResponse, type ContentItem } from '@contract/structured-response';
+import type { StructuredResponse } from '@contract/structured-response';
+import { type ContentItem } from '@contract/structured-response';
 import * as G from '../../../../test-support/fixtures/documents/governance-docs';
-import { builtinAgent } from '../../providers/builtin';
 import {
   attachment,
   documentFixture,
-  runTurn,
   texts,
   userMessage,
 } from '../../../../test-support/analyst/turns';
-import { startersOf } from '../../../../test-support/analyst/ask';
+import { askModule, startersOf } from '../../../../test-support/analyst/ask';
 import {
   cell,
   chartOf,
@@ -46,17 +45,8 @@ const all = (r: Report) =>
     .map((f) => f.file_data)
     .join('\n')}`;
 
-async function ask(
-  message: string,
-  attachments: HistoryAttachment[] = [],
-  before: HistoryMessage[] = [],
-) {
-  const turn = await runTurn(builtinAgent(), 'governance', [
-    ...before,
-    userMessage(message, attachments),
-  ]);
-  return { report: StructuredResponse.parse(turn.report), thinking: turn.thinking };
-}
+const ask = (message: string, attachments?: HistoryAttachment[], before?: HistoryMessage[]) =>
+  askModule('governance', message, attachments, before);
 
 /** A promise is a phrase of the starter's text and a check of the report. */
 type Promise_ = [phrase: string, check: (r: Report) => void];
