@@ -21,7 +21,11 @@ async function main(): Promise<void> {
   const log = createLogger({ level: config.logLevel });
   // The HTTP side (most of the code and of the packages) loads while the database connects,
   // migrates and seeds: the disk and the database are waited on at the same time.
-  const parts = Promise.all([import('./app'), import('./realtime/bus'), import('./mail/mailer')]);
+  const parts = Promise.all([
+    import('./app'),
+    import('./realtime/create-bus'),
+    import('./mail/mailer'),
+  ]);
   parts.catch(() => undefined); // a failure is reported where it is awaited
 
   const database = await connectDatabase({
@@ -43,7 +47,7 @@ async function main(): Promise<void> {
   assertCompanyModels(await database.db.select().from(companies), config);
 
   const [{ buildApp }, { createBus }, { consoleMailer, smtpMailer }] = await parts;
-  const bus = createBus(config.redisUrl, undefined, (down) => {
+  const bus = await createBus(config.redisUrl, undefined, (down) => {
     if (down)
       log.warn('Redis does not answer: running on the in-process fallback until it is back');
     else log.info('Redis answers again');

@@ -12,7 +12,8 @@ import { connectDatabase, type Database } from '../server/db/connect';
 import type { Clock } from '../server/lib/clock';
 import { systemClock } from '../server/lib/clock';
 import { smtpMailer } from '../server/mail/mailer';
-import { createBus, type Bus } from '../server/realtime/bus';
+import type { Bus } from '../server/realtime/bus';
+import { createBus } from '../server/realtime/create-bus';
 import { seedDatabase } from '../server/seed/seed';
 import { SmtpPeer } from './smtp';
 
@@ -89,7 +90,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const ownDatabase = !opts.database;
   const database = opts.database ?? (await openTestDatabase());
   await seedDatabase(database.db, config.approvedEmailDomains);
-  const bus = createBus(config.redisUrl, testRedisPrefix());
+  const bus = await createBus(config.redisUrl, testRedisPrefix());
   // config.smtpUrl: a test may put a fault (tcp-fault.ts) between the app and the peer.
   const mailer = smtpMailer(config.smtpUrl ?? smtp.url, config.mailFrom);
   const clock = opts.clock ?? systemClock;

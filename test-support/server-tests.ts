@@ -10,7 +10,8 @@ import { addCompany } from '../server/admin/companies';
 import { buildApp, type AppDeps } from '../server/app';
 import { chatMessages } from '../server/db/schema';
 import { consoleMailer } from '../server/mail/mailer';
-import { createBus, type Bus } from '../server/realtime/bus';
+import type { Bus } from '../server/realtime/bus';
+import { createBus } from '../server/realtime/create-bus';
 import { TurnRuntime, type TurnRuntimeDeps } from '../server/workspace/turns/runtime';
 import { call, freshIp, type Caller } from './accounts';
 import { TEST_PASSWORD, type RoleName } from './factories';
@@ -79,7 +80,7 @@ export async function startSecondProcess(
   opts: Pick<AppDeps, 'agentFor'> = {},
 ): Promise<{ app: FastifyInstance; bus: Bus; close(): Promise<void> }> {
   const bus = first.config.redisUrl
-    ? createBus(first.config.redisUrl, testRedisPrefix())
+    ? await createBus(first.config.redisUrl, testRedisPrefix())
     : first.bus;
   const log = pino({ level: 'silent' });
   const app = await buildApp({

@@ -1,6 +1,6 @@
 import { chatMessages, chats, companies } from '../../server/db/schema';
 import type { Db } from '../../server/db/connect';
-import { createBus } from '../../server/realtime/bus';
+import { createBus } from '../../server/realtime/create-bus';
 import { benchUser, startAtrium } from '../lib/atrium';
 
 /**
@@ -10,7 +10,7 @@ import { benchUser, startAtrium } from '../lib/atrium';
  */
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 1_000);
 
-const bus = createBus(process.env.BENCH_REDIS_URL, `bench-first-chunk-${process.pid}:`);
+const bus = await createBus(process.env.BENCH_REDIS_URL, `bench-first-chunk-${process.pid}:`);
 const atrium = await startAtrium({
   bus,
   env: {

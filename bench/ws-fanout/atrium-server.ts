@@ -1,5 +1,5 @@
 import { chats } from '../../server/db/schema';
-import { createBus } from '../../server/realtime/bus';
+import { createBus } from '../../server/realtime/create-bus';
 import { recordTurnEvent } from '../../server/realtime/turn-feed';
 import { benchUser, startAtrium } from '../lib/atrium';
 import { nextChunk, publishEvery, type FromServer, type ToServer } from './protocol';
@@ -14,7 +14,7 @@ const USERS = 5;
 const CHATS_PER_USER = 2;
 
 const send = (m: FromServer) => process.send!(m);
-const bus = createBus(process.env.BENCH_REDIS_URL, `bench-ws-fanout-${process.pid}:`);
+const bus = await createBus(process.env.BENCH_REDIS_URL, `bench-ws-fanout-${process.pid}:`);
 const atrium = await startAtrium({
   bus,
   // The machine is shared with other work: a stalled second is measured here, not refused as busy.

@@ -1,12 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  SAML,
-  SamlStatusError,
-  ValidateInResponseTo,
-  generateServiceProviderMetadata,
-  type CacheProvider,
-  type Profile,
-} from '@node-saml/node-saml';
+import type { CacheProvider, Profile, SAML } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 import type { FastifyBaseLogger } from 'fastify';
@@ -76,11 +69,18 @@ const all = (profile: Profile, names: string[]): string[] | undefined => {
   return undefined;
 };
 
+/**
+ * node-saml (and its XML signature stack) loads with the first SAML sign-in or metadata request,
+ * not with the server (docs/decisions/0104-start-up-loads-what-a-request-needs.md).
+ */
+const nodeSaml = () => import('@node-saml/node-saml');
+
 /** What node-saml's refusal means for the person who was refused (sso-page.ts says it). */
-function failureOf(err: unknown, company: string): SsoFailure {
+async function failureOf(err: unknown, company: string): Promise<SsoFailure> {
   const message = err instanceof Error ? err.message : String(err);
   const detail = message.slice(0, 200);
-  if (err instanceof SamlStatusError) return new SsoFailure('idp_refused', company, detail);
+  if (err instanceof (await nodeSaml()).SamlStatusError)
+    return new SsoFailure('idp_refused', company, detail);
   if (/InResponseTo|SubjectInResponseTo/.test(message))
     return new SsoFailure('expired_or_replayed', company, detail);
   if (/signature/i.test(message)) return new SsoFailure('invalid_signature', company, detail);
@@ -118,6 +118,7 @@ export class SamlService {
   async spMetadata(companyId: number): Promise<string | null> {
     const company = await repo.companyById(companyId, this.db);
     if (!company || company.retiredAt) return null;
+    const { generateServiceProviderMetadata } = await nodeSaml();
     return generateServiceProviderMetadata({
       issuer: this.entityId(companyId),
       callbackUrl: this.acsUrl(companyId),
@@ -127,7 +128,13 @@ export class SamlService {
   }
 
   /** node-saml for one company, with a request store of this server's database. */
-  private saml(companyId: number, settings: CompanySaml, cache: CacheProvider, id?: string): SAML {
+  private async saml(
+    companyId: number,
+    settings: CompanySaml,
+    cache: CacheProvider,
+    id?: string,
+  ): Promise<SAML> {
+    const { SAML, ValidateInResponseTo } = await nodeSaml();
     return new SAML({
       issuer: this.entityId(companyId),
       audience: this.entityId(companyId),
@@ -164,11 +171,8 @@ export class SamlService {
       getAsync: () => Promise.resolve(null),
       removeAsync: () => Promise.resolve(null),
     };
-    const url = await this.saml(companyId, found.saml, cache, requestId).getAuthorizeUrlAsync(
-      '',
-      undefined,
-      {},
-    );
+    const saml = await this.saml(companyId, found.saml, cache, requestId);
+    const url = await saml.getAuthorizeUrlAsync('', undefined, {});
     return { url, requestId };
   }
 
@@ -248,12 +252,13 @@ export class SamlService {
     };
     let profile: Profile | null;
     try {
-      ({ profile } = await this.saml(companyId, settings, cache).validatePostResponseAsync({
+      const saml = await this.saml(companyId, settings, cache);
+      ({ profile } = await saml.validatePostResponseAsync({
         SAMLResponse: samlResponse,
       }));
     } catch (err) {
       this.log.debug({ err }, 'SAML response refused');
-      throw failureOf(err, company);
+      throw await failureOf(err, company);
     }
     if (!profile) throw new SsoFailure('invalid_response', company, 'no assertion');
     return profile;

@@ -1,5 +1,3 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText } from 'ai';
 import {
   endpointOf,
   knownProviders,
@@ -7,7 +5,7 @@ import {
   COMPANY_MODEL_FIELDS,
   type ModelConfig,
 } from '../analyst/registry';
-import { describeUpstreamError, safeUrl } from '../analyst/providers/openai';
+import { safeUrl } from '../analyst/providers/endpoint';
 import type { ProviderHealth } from '@contract/admin';
 import type { DbOrTx } from '../db/connect';
 import { listCompanies } from './companies';
@@ -78,6 +76,13 @@ export async function checkModel(
       `The ${provider} provider is not configured: set ${endpoint?.baseUrlSetting ?? 'MODEL_PROVIDERS'}`,
     );
   }
+  // The AI SDK loads with the first check, not with the server (ADR 0104).
+  const [{ generateText }, { createOpenAICompatible }, { describeUpstreamError }] =
+    await Promise.all([
+      import('ai'),
+      import('@ai-sdk/openai-compatible'),
+      import('../analyst/providers/openai'),
+    ]);
   try {
     const { text } = await generateText({
       model: createOpenAICompatible({

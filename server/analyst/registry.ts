@@ -1,7 +1,7 @@
 import { MODEL_STRING_MAX, ModelString } from '@contract/models';
 import type { Config, NamedModelProvider } from '../config';
 import { ConfigError } from '../config';
-import type { EndpointOptions } from './providers/openai';
+import type { EndpointOptions } from './providers/endpoint';
 import type { Agent } from './types';
 
 /**

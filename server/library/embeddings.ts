@@ -1,5 +1,4 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { embedMany } from 'ai';
+import type { EmbeddingModel, embedMany as EmbedMany } from 'ai';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { EmbeddingsConfig } from '../config';
 import type { Database, DbOrTx } from '../db/connect';
@@ -48,16 +47,28 @@ export const realArray = (v: readonly number[]) => `{${v.join(',')}}`;
 /** A pgvector literal. */
 export const vectorLiteral = (v: readonly number[]) => `[${v.join(',')}]`;
 
-/** The configured endpoint through the AI SDK's OpenAI-compatible provider. */
+/**
+ * The configured endpoint through the AI SDK's OpenAI-compatible provider; the SDK loads with the
+ * first embedding, not with the server (ADR 0104).
+ */
 export function openAiEmbedder(config: EmbeddingsConfig): Embedder {
-  const model = createOpenAICompatible({
-    name: 'embeddings',
-    baseURL: config.baseUrl,
-    ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-  }).embeddingModel(config.model);
+  let sdk: Promise<{ model: EmbeddingModel; embedMany: typeof EmbedMany }> | undefined;
+  const loadSdk = async () => {
+    const [{ embedMany }, { createOpenAICompatible }] = await Promise.all([
+      import('ai'),
+      import('@ai-sdk/openai-compatible'),
+    ]);
+    const model = createOpenAICompatible({
+      name: 'embeddings',
+      baseURL: config.baseUrl,
+      ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+    }).embeddingModel(config.model);
+    return { model, embedMany };
+  };
   return {
     model: config.model,
     async embed(texts, signal) {
+      const { model, embedMany } = await (sdk ??= loadSdk());
       const { embeddings } = await embedMany({
         model,
         values: texts,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { MemoryBus, RedisBus, type Bus } from './bus';
+import { MemoryBus, type Bus } from './bus';
+import { RedisBus } from './redis-bus';
 import { readTurnEvents, recordTurnEvent, type TurnEvent } from './turn-feed';
 
 // The in-process bus kept every turn's event log and every limit counter

@@ -4,7 +4,7 @@ import { createUser, TEST_PASSWORD } from '../../test-support/factories';
 import { RedisServer } from '../../test-support/redis-server';
 import { call, freshIp } from '../../test-support/accounts';
 import { replyClosed, sendMessage, userWithChat } from '../../test-support/conversation';
-import { REDIS_COMMAND_TIMEOUT_MS, RedisBus } from './bus';
+import { REDIS_COMMAND_TIMEOUT_MS, RedisBus } from './redis-bus';
 
 // With Redis gone, sign-in answered 500 after 10 s and a reply in
 // flight never ended. Now the process runs on its in-process fallback and recovers by itself.

@@ -3,17 +3,7 @@ import { APICallError, wrapLanguageModel } from 'ai';
 import { AgentError, type Agent, type AgentEvent, type TurnInput } from '../types';
 import { errorText, modelAgent, type TurnWire } from './model-agent';
 import { reasoningMiddleware } from './think-splitter';
-
-/** One OpenAI-compatible endpoint: `openai` (OPENAI_BASE_URL) or a provider the operator named. */
-export interface EndpointOptions {
-  /** The provider's name, the part before the colon of a model string. */
-  provider: string;
-  baseUrl: string | undefined;
-  apiKey: string | undefined;
-  /** Where an operator fixes the URL and the key (named in messages, never their values). */
-  baseUrlSetting: string;
-  apiKeySetting: string;
-}
+import { safeUrl, type EndpointOptions } from './endpoint';
 
 export interface OpenAiAgentOptions extends Partial<EndpointOptions> {
   /** The model id at the endpoint (the part after `<provider>:`). */
@@ -28,16 +18,6 @@ export interface OpenAiAgentOptions extends Partial<EndpointOptions> {
   maxSteps?: number;
   /** Tokens one model call may write (max_tokens). */
   maxOutputTokens?: number;
-}
-
-/** The URL as safe to log and show: no user, password or query (where keys sometimes travel). */
-export function safeUrl(raw: string): string {
-  try {
-    const u = new URL(raw);
-    return `${u.protocol}//${u.host}${u.pathname}`;
-  } catch {
-    return '(invalid URL)';
-  }
 }
 
 const BODY_LOG_MAX = 8_000;

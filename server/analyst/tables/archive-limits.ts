@@ -1,4 +1,5 @@
-import yauzl from 'yauzl';
+// Types only: the zip reader loads with the first archive (ADR 0104).
+import type yauzl from 'yauzl';
 
 /**
  * Office files (DOCX, XLSX) are zip archives. A few megabytes can expand to gigabytes (a 7.3 MB
@@ -17,9 +18,10 @@ export type ArchiveCheck = { ok: true } | { ok: false; reason: 'too-big' | 'dama
 
 /** Whether an archive stays within the limits; 'damaged' when it cannot be read as a zip. */
 export async function checkArchive(data: Buffer): Promise<ArchiveCheck> {
+  const { default: zipReader } = await import('yauzl');
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.fromBufferPromise(data, { lazyEntries: true, validateEntrySizes: true });
+    zip = await zipReader.fromBufferPromise(data, { lazyEntries: true, validateEntrySizes: true });
   } catch {
     return { ok: false, reason: 'damaged' };
   }

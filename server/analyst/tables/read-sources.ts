@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import * as XLSX from '@e965/xlsx';
-import ExcelJS from 'exceljs';
+// Types only: the spreadsheet readers load with the first workbook (ADR 0104), not at start-up.
+import type * as XLSX from '@e965/xlsx';
+import type ExcelJS from 'exceljs';
 import type { HistoryAttachment } from '../types';
 import { isOutOfMemory } from '../tools/tool';
 import { checkArchive, tooBigMessage } from './archive-limits';
@@ -310,6 +311,7 @@ function addRow(sheet: SheetGrid, row: ExcelJS.Row, numFmts: Map<number, string 
  * workbook reads in a fraction of the time and memory. Merged areas arrive once, where written.
  */
 async function streamSheets(data: Buffer): Promise<SheetGrid[]> {
+  const { default: ExcelJS } = await import('exceljs');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
     sharedStrings: 'cache',
     styles: 'cache',
@@ -330,6 +332,7 @@ async function streamSheets(data: Buffer): Promise<SheetGrid[]> {
 
 /** The whole-model reader: the fallback when streaming fails. */
 async function loadSheets(data: Buffer): Promise<SheetGrid[]> {
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   // exceljs declares its own Buffer type; a Node Buffer is what it reads.
   await book.xlsx.load(data as unknown as ExcelJS.Buffer);
@@ -401,14 +404,14 @@ async function sheetTables(
 }
 
 /** A SheetJS cell as the text the typing step reads: dates as ISO days, percents as shown. */
-function sheetJsValue(cell: XLSX.CellObject | undefined): string | null {
+function sheetJsValue(SSF: typeof XLSX.SSF, cell: XLSX.CellObject | undefined): string | null {
   if (!cell || cell.v === undefined || cell.v === null) return null;
   switch (cell.t) {
     case 'n': {
       const v = cell.v as number;
       if (!Number.isFinite(v)) return null;
-      if (cell.z && typeof cell.z === 'string' && XLSX.SSF.is_date(cell.z)) {
-        const d = XLSX.SSF.parse_date_code(v);
+      if (cell.z && typeof cell.z === 'string' && SSF.is_date(cell.z)) {
+        const d = SSF.parse_date_code(v);
         if (!d) return null;
         return `${String(d.y).padStart(4, '0')}-${String(d.m).padStart(2, '0')}-${String(d.d).padStart(2, '0')}`;
       }
@@ -452,9 +455,10 @@ export async function readSheetFile(
         `${att.fileName} could not be read as an ${label}: the file is damaged. Save it again, or export the sheet as CSV.`,
       );
   }
+  const sheetJs = await import('@e965/xlsx');
   let book: XLSX.WorkBook;
   try {
-    book = XLSX.read(att.data, {
+    book = sheetJs.read(att.data, {
       type: 'buffer',
       dense: true,
       cellDates: false,
@@ -478,7 +482,7 @@ export async function readSheetFile(
       if (!row) return;
       const cells: Array<string | null> = [];
       const width = Math.min(MAX_COLUMNS, row.length);
-      for (let c = 0; c < width; c++) cells.push(sheetJsValue(row[c]));
+      for (let c = 0; c < width; c++) cells.push(sheetJsValue(sheetJs.SSF, row[c]));
       sheet.widest = Math.max(sheet.widest, row.length);
       if (cells.some((c) => c !== null && c.trim() !== '')) {
         sheet.grid.push(cells);

@@ -1,5 +1,4 @@
 import { Tokenizer } from 'htmlparser2';
-import mammoth from 'mammoth';
 import type { HistoryAttachment } from '../types';
 import { checkArchive, tooBigMessage } from '../tables/archive-limits';
 import { decodeTableText, extensionOf, looksBinary } from '../tables/read-sources';
@@ -168,6 +167,8 @@ async function extractDocx(att: HistoryAttachment): Promise<DocumentResult> {
   const archive = await checkArchive(att.data);
   if (!archive.ok && archive.reason === 'too-big')
     return { ok: false, fileName: att.fileName, error: tooBigMessage(att.fileName) };
+  // Loaded with the first document (ADR 0104): the server starts without it.
+  const { default: mammoth } = await import('mammoth');
   try {
     const { value } = await mammoth.extractRawText({ buffer: att.data });
     // The raw text gives each table cell as a paragraph of its own; a document with tables is

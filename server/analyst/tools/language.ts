@@ -1,5 +1,17 @@
-import nlp from 'compromise';
+import { createRequire } from 'node:module';
+import type Compromise from 'compromise';
 import { francAll } from 'franc';
+
+/**
+ * compromise's tagger takes a quarter of a second and 40 MB to load, and only copy and document
+ * checks use it: it loads (its CommonJS build, synchronously) on the first of them, not with the
+ * server (docs/decisions/0104-start-up-loads-what-a-request-needs.md).
+ */
+let tagger: typeof Compromise | undefined;
+const nlp: typeof Compromise = ((text: string) =>
+  (tagger ??= createRequire(import.meta.url)('compromise') as typeof Compromise)(
+    text,
+  )) as typeof Compromise;
 
 /**
  * Language facts about copy and documents: which language a text is in (franc), passive voice

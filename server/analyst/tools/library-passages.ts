@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { LIBRARY_LANGUAGES, type LibraryLanguage } from '@contract/library';
 import { extensionOf } from '../tables/read-sources';
@@ -174,6 +173,8 @@ async function pdfPages(data: Buffer): Promise<Array<{ page: number; text: strin
 }
 
 async function sheetPages(data: Buffer): Promise<Array<{ page: null; text: string }>> {
+  // Loaded with the first workbook (ADR 0104): the server starts without it.
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(data as unknown as ArrayBuffer);
