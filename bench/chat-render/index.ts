@@ -1,23 +1,16 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import pino from 'pino';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
-import { loadConfig } from '../../server/config';
-import { connectDatabase, type Db } from '../../server/db/connect';
+import type { Db } from '../../server/db/connect';
 import { eq, sql } from 'drizzle-orm';
 import { chats } from '../../server/db/schema';
-import { MemoryBus } from '../../server/realtime/bus';
 import { recordTurnEvent, turnAliveKey } from '../../server/realtime/turn-feed';
-import { benchUser, buildBenchApp } from '../lib/atrium';
+import { builtClient, startAtrium } from '../lib/atrium';
 import { seedFinishedChat, startLoadingReply } from '../lib/chats';
 import { count } from '../lib/quick';
 import { report } from '../lib/report';
 import { alternate, median } from '../lib/stats';
-import { seedDatabase } from '../../server/seed/seed';
 
 /**
  * The chat page with a long history in a real Chromium (goals: bench/README.md):
@@ -42,20 +35,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 200);
 const ROUNDS = process.env.BENCH_ROUNDS ? Number(process.env.BENCH_ROUNDS) : count(3, 1);
 const HISTORY = 2_000;
-const root = path.resolve(import.meta.dirname, '../..');
-const work = mkdtempSync(path.join(tmpdir(), 'atrium-chat-render-'));
-
-let clientDir = process.env.BENCH_CLIENT_DIR;
-if (!clientDir) {
-  clientDir = path.join(work, 'client');
-  console.log('building the client...');
-  const built = spawnSync('npx', ['vite', 'build', '--outDir', clientDir, '--emptyOutDir'], {
-    cwd: root,
-    stdio: 'ignore',
-  });
-  if (built.status !== 0 || !existsSync(path.join(clientDir, 'index.html')))
-    throw new Error('client build failed');
-}
+const client = builtClient();
+const clientDir = client.dir;
 
 const reportOf = (i: number) => ({
   task_name: `Headcount review ${i}`,
@@ -135,7 +116,7 @@ const maps = new Map<string, SourceMapConsumer | null>();
 function sourceOf(url: string, line: number, column: number): string {
   const file = url.split('/').pop() ?? '';
   if (!maps.has(file)) {
-    const mapFile = path.join(clientDir!, 'assets', `${file}.map`);
+    const mapFile = path.join(clientDir, 'assets', `${file}.map`);
     maps.set(
       file,
       existsSync(mapFile)
@@ -200,6 +181,16 @@ const ONE_PARAGRAPH = !!process.env.BENCH_ONE_PARAGRAPH;
 const chunkText = (seq: number) =>
   `word${seq} of the streamed answer${ONE_PARAGRAPH || seq % 10 ? ', ' : '.\n\n'}`;
 
+/**
+ * The page's socket has joined the chat: "Connecting to chat..." gone, and not because the page
+ * gave up ("Connection lost"), after which no chunk would show.
+ */
+async function socketJoined(page: Page): Promise<void> {
+  await page.getByText('Connecting to chat...').waitFor({ state: 'hidden' });
+  if (await page.getByText('Connection lost').isVisible())
+    throw new Error("the page's socket could not connect (/ws refused it?)");
+}
+
 let traces = 0;
 /** Measurements so far: traces and profiles are taken in the first round only. */
 let measured = 0;
@@ -221,22 +212,16 @@ async function streamChunks(chatId: string, replyId: string, count: number): Pro
   await sleep(300);
 }
 
-const database = await connectDatabase({ pgliteDir: path.join(work, 'db') });
-const bus = new MemoryBus();
-const log = pino({ level: 'silent' });
+// The real app on PGlite and the in-process bus, serving the built client at its own origin.
+const atrium = await startAtrium({ clientDir });
+const { database, bus, base } = atrium;
+const user = { id: atrium.user.id, cookie: atrium.cookie };
 let failed = false;
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   args: ['--headless', '--no-sandbox', '--disable-gpu'],
 });
 try {
-  await seedDatabase(database.db);
-  const config = loadConfig({ DATA_DIR: work, LOG_LEVEL: 'silent', CLIENT_DIR: clientDir });
-  const app = await buildBenchApp({ config, database, bus, logger: log });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://localhost:${(app.server.address() as AddressInfo).port}`;
-  const user = await benchUser(database, config, { email: 'bench-render@northwind.com' });
-
   console.log(
     `chat-render: Chromium, a ${HISTORY.toLocaleString('en')}-message chat (tables and charts), ${CHUNKS} chunks per stream, ${ROUNDS} alternating rounds (medians)\n`,
   );
@@ -285,7 +270,7 @@ try {
     measured += 1;
     await page.goto(`${base}/chat/${chatId}`);
     await page.locator('li[aria-busy="true"]').waitFor();
-    await page.getByText('Connecting to chat...').waitFor({ state: 'hidden' });
+    await socketJoined(page);
     if (loadAll) {
       // Every older page loaded, as a reader scrolling to the top would: all 2,000 rows in the
       // DOM, the worst case for a chunk.
@@ -421,7 +406,7 @@ try {
     await page.evaluate(() => sessionStorage.setItem('bench-lag', '1'));
     await page.reload();
     await page.locator('li[aria-busy="true"]').waitFor();
-    await page.getByText('Connecting to chat...').waitFor({ state: 'hidden' });
+    await socketJoined(page);
     await page.evaluate(() => {
       const w = window as unknown as { __lag: { arrived: number[]; shown: number[] } };
       new MutationObserver(() => {
@@ -506,10 +491,9 @@ try {
   if (!flat) console.log('MISSED: per-chunk time with 2,000 messages is not within 0.5 ms of 0');
   failed = results.some((r) => !r.met) || !flat || pageErrors.length > 0;
   await context.close();
-  await app.close();
 } finally {
   await browser.close();
-  await database.close();
-  rmSync(work, { recursive: true, force: true });
+  await atrium.close();
+  client.cleanup();
 }
 process.exit(failed ? 1 : 0);

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +13,7 @@ import { systemClock } from '../../server/lib/clock';
 import { consoleMailer } from '../../server/mail/mailer';
 import { MemoryBus, type Bus } from '../../server/realtime/bus';
 import { seedDatabase } from '../../server/seed/seed';
+import { freePort } from '../../test-support/server-process';
 
 /**
  * The real app for a benchmark, in this process: buildApp with the real parts (PGlite in a temp
@@ -42,10 +42,15 @@ export async function startAtrium(
     opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : { pgliteDir: path.join(work, 'db') },
   );
   await seedDatabase(database.db);
+  // The app's own origin is APP_URL and nothing else (a browser's socket from another origin is
+  // refused, server/lib/origin.ts): it listens where APP_URL says, as a deployment does.
+  const port = await freePort();
   const config = loadConfig({
     DATA_DIR: work,
     LOG_LEVEL: 'silent',
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+    PORT: String(port),
+    APP_URL: `http://localhost:${port}`,
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...(opts.clientDir ? { CLIENT_DIR: opts.clientDir } : {}),
     ...opts.env,
@@ -59,8 +64,8 @@ export async function startAtrium(
     logger: log,
     ...(opts.clientDir ? { clientDir: opts.clientDir } : {}),
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://localhost:${(app.server.address() as AddressInfo).port}`;
+  await app.listen({ port, host: '127.0.0.1' });
+  const base = config.appUrl;
   const user = await benchUser(database, config, { email: `bench-${Date.now()}@northwind.com` });
   const [chat] = await database.db
     .insert(chats)
