@@ -1,5 +1,4 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PayloadTooLargeError, RateLimitedError, ValidationError } from '../lib/errors';
@@ -9,10 +8,9 @@ import type { Bus } from '../realtime/bus';
 import { hashToken } from './sessions';
 import { storedBytes } from './storage.repo';
 
-// Limits per class of route, counted by @fastify/rate-limit in a store on
-// the bus: in this process, or in Redis shared by every process (with the bus's own fallback when
-// Redis is down). Uploads are also counted in bytes per user and hour, and a user's storage has a
-// quota.
+// Limits per class of route, counted on the bus's counters (fixed windows): in this process, or in
+// Redis shared by every process (with the bus's own fallback when Redis is down). Uploads are also
+// counted in bytes per user and hour, and a user's storage has a quota.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -177,24 +175,6 @@ class MeteredBody extends Transform {
 export const routeLimits = fp(
   async (app: FastifyInstance, opts: RouteLimitOptions) => {
     const { bus } = opts;
-    // @fastify/rate-limit's store interface over the bus's counters.
-    class BusStore {
-      incr(
-        key: string,
-        done: (err: Error | null, res?: { current: number; ttl: number }) => void,
-        timeWindow: number,
-      ) {
-        bus.hit(`rl:route:${key}`, timeWindow).then(
-          (r) => done(null, { current: r.count, ttl: r.resetMs }),
-          (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
-        );
-      }
-      child() {
-        return this;
-      }
-    }
-    await app.register(rateLimit, { global: false, store: BusStore, skipOnError: true });
-
     const subject = (req: FastifyRequest, per: RouteLimit['per']) => {
       if (per === 'token') {
         // The token's hash, never the token (the key is stored, in Redis too).
@@ -207,15 +187,20 @@ export const routeLimits = fp(
     };
     const maxOf = (limit: RouteLimit) =>
       limit === ROUTE_LIMITS.readPerUser ? (opts.readsPerUserPerMinute ?? limit.max) : limit.max;
-    const checks = Object.values(ROUTE_LIMITS).map((limit) => ({
-      limit,
-      check: app.createRateLimit({
-        max: maxOf(limit),
-        timeWindow: limit.windowMs,
-        keyGenerator: (req) => `${limit.name}:${subject(req, limit.per)}`,
-      }),
-    }));
-    const checkOf = new Map(checks.map((c) => [c.limit, c.check]));
+    /**
+     * One hit on the limit's counter for this request: seconds to wait when over it, else 0. Straight
+     * on the bus, under the keys the counters always had (docs/decisions/0099-route-limits-per-request-cost.md).
+     */
+    const overBy = async (req: FastifyRequest, limit: RouteLimit): Promise<number> => {
+      let hit: { count: number; resetMs: number };
+      try {
+        hit = await bus.hit(`rl:route:${limit.name}:${subject(req, limit.per)}`, limit.windowMs);
+      } catch {
+        // A counter that cannot be counted refuses no one.
+        return 0;
+      }
+      return hit.count > maxOf(limit) ? Math.max(1, Math.ceil(hit.resetMs / 1000)) : 0;
+    };
     const inFlight = new Map<string, number>();
     const bigUploads = new WeakSet<FastifyRequest>();
     const unmetered = new WeakMap<FastifyRequest, Allowance>();
@@ -257,10 +242,8 @@ export const routeLimits = fp(
 
     app.addHook('onRequest', async (req) => {
       for (const limit of limitsFor(req.method, req.routeOptions.url)) {
-        const r = await checkOf.get(limit)!(req);
-        if (!r.isAllowed && r.isExceeded) {
-          throw new RateLimitedError(limit.message, Math.max(1, r.ttlInSeconds));
-        }
+        const wait = await overBy(req, limit);
+        if (wait > 0) throw new RateLimitedError(limit.message, wait);
       }
       const userId = req.session?.stage === 'full' ? req.session.userId : null;
       if (!userId || !UPLOAD_ROUTES.has(`${req.method} ${req.routeOptions.url}`)) return;
@@ -294,15 +277,34 @@ export const routeLimits = fp(
     });
     // Every API body is followed as it arrives: its JSON nesting, and its bytes when no length
     // was declared. Fastify's bodyLimit counts the bytes received, whatever the framing.
-    app.addHook('preParsing', async (req, _reply, payload) => {
+    // It and the onResponse hook run on every request and need not wait: synchronous (done), they
+    // cost Fastify's hook runner no promise (docs/decisions/0099-route-limits-per-request-cost.md).
+    app.addHook('preParsing', (req, _reply, payload, done) => {
       const allowance = unmetered.get(req) ?? null;
       const json = /\bjson\b/i.test(req.headers['content-type'] ?? '');
-      if (!allowance && !json) return payload;
-      return payload.pipe(new MeteredBody(json ? new JsonNestingGuard() : null, allowance, charge));
+      if (!allowance && !json) done(null, payload);
+      else
+        done(
+          null,
+          payload.pipe(new MeteredBody(json ? new JsonNestingGuard() : null, allowance, charge)),
+        );
     });
     // The in-flight count drops when the request is answered, whatever the answer.
-    app.addHook('onResponse', async (req) => release(req));
-    app.addHook('onRequestAbort', async (req) => release(req));
+    app.addHook('onResponse', (req, _reply, done) => {
+      release(req);
+      done();
+    });
+    // A request cut off early gives its place back too. Only uploads hold one: other routes go
+    // without the abort hook, which costs each of their requests a listener on its socket.
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!methods.some((m) => UPLOAD_ROUTES.has(`${m} ${route.url}`))) return;
+      const abort = (req: FastifyRequest, done: () => void) => {
+        release(req);
+        done();
+      };
+      route.onRequestAbort = [route.onRequestAbort ?? []].flat().concat(abort);
+    });
   },
   { name: 'route-limits' },
 );

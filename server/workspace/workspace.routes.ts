@@ -10,8 +10,10 @@ import { startersRoutes } from './starters.routes';
 export const workspaceRoutes: FastifyPluginAsync = async (app) => {
   // Every workspace call is for a signed-in user: a signed-out caller gets its 401 before the
   // route's schema looks at its payload (as when routes parsed it themselves).
-  app.addHook('preValidation', async (req) => {
+  // Synchronous: Fastify's hook runner turns a throw into the 401 (no promise per request).
+  app.addHook('preValidation', (req, _reply, done) => {
     requireUserId(req);
+    done();
   });
   await app.register(startersRoutes);
   await app.register(chatsRoutes);
