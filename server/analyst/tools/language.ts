@@ -8,10 +8,8 @@ import { francAll } from 'franc';
  * server (docs/decisions/0104-start-up-loads-what-a-request-needs.md).
  */
 let tagger: typeof Compromise | undefined;
-const nlp: typeof Compromise = ((text: string) =>
-  (tagger ??= createRequire(import.meta.url)('compromise') as typeof Compromise)(
-    text,
-  )) as typeof Compromise;
+const nlp = (text: string) =>
+  (tagger ??= createRequire(import.meta.url)('compromise') as typeof Compromise)(text);
 
 /**
  * Language facts about copy and documents: which language a text is in (franc), passive voice
